@@ -1,0 +1,16 @@
+"""The ``random`` baseline player: uniform over the legal answers, with its own seeded RNG."""
+from __future__ import annotations
+
+from ..engine.rng import Rng
+
+
+class RandomPlayer:
+    kind = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed ^ 0x5EED_0F_AA11)
+
+    def choose(self, game):
+        """One of ``game.legal_answers()``, each equally likely."""
+        answers = game.legal_answers()
+        return answers[self.rng.below(len(answers))]

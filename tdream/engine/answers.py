@@ -1,0 +1,188 @@
+"""Answers: the typed values a player (or chance) gives when the game awaits input.
+
+Every answer is a small immutable value with a ``kind`` (one of ``KINDS``, FORMATS.md section 2)
+and a text form that round-trips: ``answer_from_step(kind, value)`` reads the value of a scenario
+step (``roll: 4``, ``place: {claim: e1}``) and ``answer.to_step()`` gives it back. Lands are named
+by G1.1 (``c4``), Companies, piles, cards and symbols by their data ids.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+DECISIONS = ("sell", "place", "company", "survivor", "build", "pile", "jackpot", "forced_sale", "floors")
+CHANCE = ("roll", "draw", "slot")
+KINDS = DECISIONS + CHANCE
+OPTIONAL = ("sell", "build")
+
+
+class Sell(NamedTuple):
+    """Sell Floors (R3.1, or a card's offer): ``items`` is ((land, floors), ...); () is none."""
+
+    items: tuple[tuple[str, int], ...] = ()
+    kind = "sell"
+
+    def to_step(self):
+        return [{"land": land, "floors": n} for land, n in self.items]
+
+
+class Roll(NamedTuple):
+    value: int
+    kind = "roll"
+
+    def to_step(self):
+        return self.value
+
+
+class Place(NamedTuple):
+    """Place a new Landmark on a vacant Land (R7.1)."""
+
+    land: str
+    kind = "place"
+
+    def to_step(self):
+        return self.land
+
+
+class Claim(NamedTuple):
+    """Claim a Bank-owned Landmark instead of placing (R7.3)."""
+
+    land: str
+    kind = "place"
+
+    def to_step(self):
+        return {"claim": self.land}
+
+
+class StartCompany(NamedTuple):
+    company: str
+    kind = "company"
+
+    def to_step(self):
+        return self.company
+
+
+class Survivor(NamedTuple):
+    company: str
+    kind = "survivor"
+
+    def to_step(self):
+        return self.company
+
+
+class Build(NamedTuple):
+    """Build Floors (R8.1); ``Build()`` (land None) builds nothing."""
+
+    land: str | None = None
+    floors: int = 0
+    kind = "build"
+
+    def to_step(self):
+        return "none" if self.land is None else {"land": self.land, "floors": self.floors}
+
+
+class ChoosePile(NamedTuple):
+    pile: str
+    kind = "pile"
+
+    def to_step(self):
+        return self.pile
+
+
+class Draw(NamedTuple):
+    card: str
+    kind = "draw"
+
+    def to_step(self):
+        return self.card
+
+
+class SlotStop(NamedTuple):
+    symbols: tuple[str, ...]
+    kind = "slot"
+
+    def to_step(self):
+        return list(self.symbols)
+
+
+class JackpotLand(NamedTuple):
+    land: str
+    kind = "jackpot"
+
+    def to_step(self):
+        return self.land
+
+
+class ForcedSale(NamedTuple):
+    """Sell one item to cover a debt (R6.4, G6.2): a Floor of ``land``, or its Landmark."""
+
+    land: str
+    kind = "forced_sale"
+
+    def to_step(self):
+        return self.land
+
+
+class FreeFloors(NamedTuple):
+    """Where a card's free Floors go."""
+
+    land: str
+    kind = "floors"
+
+    def to_step(self):
+        return self.land
+
+
+NO_SELL = Sell(())
+NO_BUILD = Build()
+
+
+def _land_name(value, what: str) -> str:
+    if not isinstance(value, str) or not value:
+        raise ValueError(f"{what} must be a Land name like c4, not {value!r}")
+    return value
+
+
+def _int(value, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{what} must be a whole number, not {value!r}")
+    return value
+
+
+def answer_from_step(kind: str, value):
+    """The answer of kind ``kind`` written as ``value`` in a step. Raises ValueError."""
+    if kind == "sell":
+        if value in (None, "none"):
+            return NO_SELL
+        if not isinstance(value, list):
+            raise ValueError(f"sell takes a list like [{{land: c1, floors: 2}}], not {value!r}")
+        items = []
+        for item in value:
+            if not isinstance(item, dict) or set(item) != {"land", "floors"}:
+                raise ValueError(f"each sell item is {{land: L, floors: N}}, not {item!r}")
+            items.append((_land_name(item["land"], "sell land"), _int(item["floors"], "sell floors")))
+        return Sell(tuple(items))
+    if kind == "roll":
+        return Roll(_int(value, "roll"))
+    if kind == "place":
+        if isinstance(value, dict):
+            if set(value) != {"claim"}:
+                raise ValueError(f"place takes a Land or {{claim: L}}, not {value!r}")
+            return Claim(_land_name(value["claim"], "claim"))
+        return Place(_land_name(value, "place"))
+    if kind == "build":
+        if value in (None, "none"):
+            return NO_BUILD
+        if not isinstance(value, dict) or set(value) != {"land", "floors"}:
+            raise ValueError(f"build takes {{land: L, floors: N}} or none, not {value!r}")
+        return Build(_land_name(value["land"], "build land"), _int(value["floors"], "build floors"))
+    if kind == "slot":
+        if not isinstance(value, list) or not all(isinstance(s, str) for s in value):
+            raise ValueError(f"slot takes a list of four symbols, not {value!r}")
+        return SlotStop(tuple(value))
+    simple = {"company": StartCompany, "survivor": Survivor, "pile": ChoosePile, "draw": Draw,
+              "jackpot": JackpotLand, "forced_sale": ForcedSale, "floors": FreeFloors}
+    if kind in simple:
+        if not isinstance(value, str) or not value:
+            raise ValueError(f"{kind} takes a name, not {value!r}")
+        return simple[kind](value)
+    raise ValueError(f"unknown step kind {kind!r}")

@@ -1,0 +1,1236 @@
+"""A game in progress: the rules of RULES.md as a deterministic state machine.
+
+The narrow API (STYLE.md rule 3), used alike by the front end, CPU players, the scenario runner
+and the record player:
+
+- ``awaiting()``: what the game waits for, an ``Awaiting(kind, player)`` (a decision or a chance
+  kind of ``answers.KINDS``), or None once the game is over;
+- ``legal_answers()``: the answers it accepts now, in a fixed order;
+- ``check(answer)``: None if legal, else the reason (naming the rule) as a string;
+- ``apply(answer)``: carries it out and runs to the next input point; returns the events;
+- ``chance_outcomes()`` / ``sample_chance()``: for a chance kind, the outcomes and their weights,
+  or one drawn from the game's own seeded RNG (which lives in the state).
+
+The state is plain data (ints, strings, lists) and serializes to JSON (``to_json``/``from_json``);
+``fingerprint()`` is the sha256 of its canonical JSON. No pygame, no clock, no I/O.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from bisect import insort
+from typing import NamedTuple
+
+from . import events as ev
+from .answers import (
+    NO_BUILD, NO_SELL, Build, ChoosePile, Claim, Draw, ForcedSale, FreeFloors, JackpotLand, Place,
+    Roll, Sell, SlotStop, StartCompany, Survivor,
+)
+from .board import LINE, Board
+from .rng import Rng
+from .ruleset import DEFAULT_OPTIONS, PILES, Ruleset
+
+VACANT = -1
+BANK = -2
+STATE_VERSION = 1
+
+
+class Awaiting(NamedTuple):
+    kind: str          # a kind of answers.KINDS
+    player: int        # the seat that answers (the mover, or a debtor); -1 for chance
+
+
+class Game:
+    """One game of Tower Dream on a board with a ruleset. Create with ``new_game`` or
+    ``Game.from_position``; never mutate its attributes from outside the engine."""
+
+    # ------------------------------------------------------------------ set-up
+    def __init__(self, ruleset: Ruleset, board: Board, names: list[str], options: dict | None = None,
+                 seed: int = 0) -> None:
+        opts = dict(ruleset.options)
+        opts.update(options or {})
+        self.ruleset = ruleset
+        self.board = board
+        self.options = opts
+        self.names = list(names)
+        n = len(names)
+        self.cash = [opts["starting_cash"]] * n
+        self.pos = [0] * n
+        self.skip = [0] * n
+        self.kinds = ["human"] * n
+        nl = board.land_count
+        self.owner = [VACANT] * nl
+        self.floors = [0] * nl
+        self.company = [-1] * nl
+        self.holdings: list[list[int]] = [[] for _ in range(n)]   # Lands owned, in board order
+        self.nfloors = [0] * n
+        nc = len(ruleset.companies)
+        self.mark = [-1] * nc
+        self.members: list[list[int]] = [[] for _ in range(nc)]
+        self.covered = 0
+        self.turn = 1
+        self.round = 1
+        self.seat = 0
+        self.jackpot = 1
+        self.rng = Rng(seed)
+        self.piles: dict[str, list[str]] = {p: [] for p in PILES}
+        self.discards: dict[str, list[str]] = {p: [] for p in PILES}
+        self.phase = "start"
+        self.player = 0            # who answers now
+        self.space = -1            # the Road space landed on this turn (for build_scope)
+        self.placed = -1           # the Land just placed on
+        self.candidates: list[int] = []   # survivor candidates (company indices)
+        self.debts: list[list] = []       # [debtor, [[creditor, amount], ...], reason]
+        self.after_debt = ""
+        self.effects: list[list] = []     # remaining effects [name, value]
+        self.effect_source = ""           # card id or event kind, for Payment details
+        self.offer = [0, 0]               # sell: [limit, percent]
+        self.after_sell = "roll"
+        self.pending_floors = 0
+        self.pile = ""
+        self.over = False
+        self.over_reason = ""
+        self.broke = -1
+        # Static look-ups (not state).
+        self._setup_static()
+
+    def _setup_static(self) -> None:
+        rs, b = self.ruleset, self.board
+        self._prices = [c.prices for c in rs.companies]
+        self._company_ids = [c.id for c in rs.companies]
+        self._company_index = {c: i for i, c in enumerate(self._company_ids)}
+        self._land_index = {n: i for i, n in enumerate(b.land_names)}
+        self._names = b.land_names
+        self._adj = b.adjacent
+        self._kinds = [s.kind for s in b.spaces]
+        self._lines = [s.line for s in b.spaces]
+        self._road = len(b.spaces)
+        self._threshold = -(-b.land_count * self.options["end_percent"] // 100)   # G9.1: ceil
+        self._max_floors = rs.max_floors
+        self._unabsorbable = rs.unabsorbable_level
+        self._cards = {c.id: c for c in rs.cards}
+
+    def _price(self, c: int) -> int:
+        level = len(self.members[c])
+        return self._prices[c][level if level <= 40 else 40]
+
+    def _shuffle_piles(self, events: list) -> None:
+        for p in PILES:
+            cards = list(self.ruleset.pile_cards(p))
+            self.rng.shuffle(cards)
+            self.piles[p] = cards
+            self.discards[p] = []
+            events.append(ev.PileShuffled(p))
+
+    @classmethod
+    def from_position(cls, ruleset: Ruleset, board: Board, seats: list[dict], *, options=None, seed=0,
+                      round=2, to_move=0, jackpot=1, lands=None, companies=None) -> tuple["Game", list]:
+        """A game set up at a given position (scenarios, practice). Raises ValueError naming
+        every impossible part of the set-up.
+
+        ``seats``: [{name, cash, at}], in turn order; ``lands``: {land: (owner seat|BANK, floors)};
+        ``companies``: {company id: mark land}.
+        """
+        g = cls(ruleset, board, [s["name"] for s in seats], options, seed)
+        problems = []
+        for i, s in enumerate(seats):
+            g.cash[i] = s.get("cash", g.options["starting_cash"])
+            g.pos[i] = s.get("at", 0)
+            if not 0 <= g.pos[i] < g._road:
+                problems.append(f"players.{i}.at: no Road space {g.pos[i]} on {board.id} (0-{g._road - 1})")
+            if g.cash[i] < 0:
+                problems.append(f"players.{i}.cash: negative cash {g.cash[i]}")
+        for name, (own, fl) in (lands or {}).items():
+            li = g._land_index.get(name)
+            if li is None:
+                problems.append(f"lands.{name}: no Land {name} on {board.id}")
+                continue
+            g.owner[li] = own
+            g.floors[li] = fl
+            if own != VACANT:
+                g.covered += 1
+                if own >= 0:
+                    insort(g.holdings[own], li)
+                    g.nfloors[own] += fl
+        # Groups of Landmarks, and which Company each is.
+        seen = [False] * board.land_count
+        groups = []
+        for li in range(board.land_count):
+            if g.owner[li] != VACANT and not seen[li]:
+                groups.append(g._group(li, seen))
+        marks = {}
+        for cid, mark in (companies or {}).items():
+            ci = g._company_index.get(cid)
+            if ci is None:
+                problems.append(f"companies.{cid}: no such Company (known: {', '.join(g._company_ids)})")
+                continue
+            mi = g._land_index.get(mark)
+            if mi is None:
+                problems.append(f"companies.{cid}.mark: no Land {mark} on {board.id}")
+                continue
+            if g.owner[mi] == VACANT:
+                problems.append(f"companies.{cid}.mark: {mark} holds no Landmark")
+                continue
+            marks[mi] = ci
+        for grp in groups:
+            in_group = [m for m in grp if m in marks]
+            if len(in_group) > 1:
+                problems.append("companies: two Building Marks in one group: "
+                                + ", ".join(f"{g._company_ids[marks[m]]} ({board.land_names[m]})" for m in in_group))
+                continue
+            if in_group:
+                ci = marks[in_group[0]]
+                if len(grp) < 2:
+                    problems.append(f"companies.{g._company_ids[ci]}: its group is one Landmark; a Company has 2 or more (R7.2)")
+                    continue
+                g.mark[ci] = in_group[0]
+                g.members[ci] = sorted(grp)
+                for li in grp:
+                    g.company[li] = ci
+        for li in range(board.land_count):
+            if g.floors[li] and g.company[li] < 0:
+                what = "vacant" if g.owner[li] == VACANT else "loose"
+                problems.append(f"lands.{board.land_names[li]}: Floors on a {what} Land")
+        if problems:
+            raise ValueError("\n".join(problems))
+        g.round = round
+        g.seat = to_move
+        g.jackpot = jackpot
+        events: list = []
+        g._shuffle_piles(events)
+        g._advance(events)
+        return g, events
+
+    # ------------------------------------------------------------------ queries
+    def awaiting(self) -> Awaiting | None:
+        """What the game waits for now, or None when it is over."""
+        if self.over:
+            return None
+        if self.phase in ("roll", "draw", "slot"):
+            return Awaiting(self.phase, -1)
+        return Awaiting(self.phase, self.player)
+
+    @property
+    def to_move(self) -> int:
+        """The seat whose turn it is."""
+        return self.seat
+
+    def price(self, company_id: str) -> int:
+        """The current Floor price of a Company on the board (G8.2)."""
+        return self._price(self._company_index[company_id])
+
+    def company_of(self, land: str) -> str | None:
+        c = self.company[self._land_index[land]]
+        return None if c < 0 else self._company_ids[c]
+
+    def companies(self) -> dict[str, dict]:
+        """The Companies on the board: {id: {level, price, mark, lands, floors, top, sub}}."""
+        out = {}
+        for c, mark in enumerate(self.mark):
+            if mark < 0:
+                continue
+            top, sub = self._owners(c)
+            out[self._company_ids[c]] = {
+                "level": len(self.members[c]), "price": self._price(c),
+                "mark": self._names[mark], "lands": [self._names[x] for x in self.members[c]],
+                "floors": sum(self.floors[x] for x in self.members[c]),
+                "top": list(top), "sub": list(sub),
+            }
+        return out
+
+    def free_marks(self) -> list[str]:
+        return [self._company_ids[c] for c, m in enumerate(self.mark) if m < 0]
+
+    def properties(self, land: int) -> int:
+        """Properties on a Land (R6.2): its Landmark, its Floors and its Building Mark."""
+        c = self.company[land]
+        return 1 + self.floors[land] + (1 if c >= 0 and self.mark[c] == land else 0)
+
+    def line_owners(self, space: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The Line Owners of a Road space and the fee each is owed (R6.1-R6.3, G6.1)."""
+        line = self._lines[space]
+        counts: dict[int, int] = {}
+        fees: dict[int, int] = {}
+        owner, floors, company, mark = self.owner, self.floors, self.company, self.mark
+        rs = self.ruleset
+        base, tower, grand = rs.fee_base, rs.fee_tower, rs.fee_grand_tower
+        tf, gf = rs.tower_floors, rs.grand_tower_floors
+        for land in line:
+            o = owner[land]
+            if o < 0:
+                continue
+            f = floors[land]
+            c = company[land]
+            n = 1 + f + (1 if c >= 0 and mark[c] == land else 0)
+            rate = grand if f >= gf else tower if f >= tf else base
+            counts[o] = counts.get(o, 0) + n
+            fees[o] = fees.get(o, 0) + n * rate
+        if not counts:
+            return (), ()
+        best = max(counts.values())
+        owners = tuple(sorted(p for p, n in counts.items() if n == best))
+        return owners, tuple(fees[p] for p in owners)
+
+    def _owners(self, c: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Top and Sub Owners of a Company (R7.9, G7.4): ``sub`` is () when Top is tied."""
+        counts: dict[int, int] = {}
+        owner, floors, mark = self.owner, self.floors, self.mark[c]
+        for land in self.members[c]:
+            o = owner[land]
+            if o >= 0:
+                counts[o] = counts.get(o, 0) + 1 + floors[land] + (1 if land == mark else 0)
+        if not counts:
+            return (), ()
+        ranked = sorted(set(counts.values()), reverse=True)
+        top = tuple(sorted(p for p, n in counts.items() if n == ranked[0]))
+        if len(top) > 1 or len(ranked) < 2:
+            return top, ()
+        return top, tuple(sorted(p for p, n in counts.items() if n == ranked[1]))
+
+    def owner_bonuses(self, c: int) -> dict[int, tuple[int, str]]:
+        """What each Owner of Company ``c`` collects now (R7.9, G7.4, G0): {seat: (amount, role)}."""
+        top, sub = self._owners(c)
+        full = self.ruleset.bonus_base + self.ruleset.bonus_multiplier * self._price(c)
+        half = full // 2
+        out: dict[int, tuple[int, str]] = {}
+        if len(top) > 1:
+            share = (full + half) // len(top)
+            for p in top:
+                out[p] = (share, "bonus_top")
+        else:
+            for p in top:
+                out[p] = (full, "bonus_top")
+            for p in sub:
+                out[p] = (half // len(sub), "bonus_sub")
+        return out
+
+    def wealth(self) -> list[int]:
+        """Every player's Wealth as R9.3 counts it now (G9.4)."""
+        total = list(self.cash)
+        owner, floors, company, mark = self.owner, self.floors, self.company, self.mark
+        for p, lands in enumerate(self.holdings):
+            for land in lands:
+                c = company[land]
+                if c >= 0:
+                    total[p] += (1 + floors[land] + (1 if mark[c] == land else 0)) * self._price(c)
+        for c, m in enumerate(mark):
+            if m >= 0:
+                for p, (amount, _) in self.owner_bonuses(c).items():
+                    total[p] += amount
+        return total
+
+    def ranking(self) -> list[list[int]]:
+        """Seats grouped by rank, richest first; equal Wealth shares a rank (G9.3)."""
+        w = self.wealth()
+        groups: list[list[int]] = []
+        for p in sorted(range(len(w)), key=lambda p: (-w[p], p)):
+            if groups and w[groups[-1][0]] == w[p]:
+                groups[-1].append(p)
+            else:
+                groups.append([p])
+        return groups
+
+    # ------------------------------------------------------------------ legal answers
+    def legal_answers(self) -> list:
+        """Every answer accepted now, in a fixed order (none first for optional decisions)."""
+        if self.over:
+            return []
+        phase = self.phase
+        if phase == "roll":
+            return [Roll(v) for v in range(1, self.ruleset.die_sides + 1)]
+        if phase == "sell":
+            return self._sell_answers()
+        if phase == "place":
+            return self._place_answers()
+        if phase == "build":
+            return self._build_answers()
+        if phase == "company":
+            return [StartCompany(c) for c in self.free_marks()]
+        if phase == "survivor":
+            return [Survivor(self._company_ids[c]) for c in self.candidates]
+        if phase == "pile":
+            return [ChoosePile(p) for p in PILES]
+        if phase == "draw":
+            return [Draw(c) for c in self.ruleset.pile_cards(self.pile)]
+        if phase == "slot":
+            return [SlotStop(s) for s, _ in self._slot_outcomes()]
+        if phase == "jackpot":
+            return [JackpotLand(self._names[x]) for x in self._company_lands(self.player)]
+        if phase == "floors":
+            return [FreeFloors(self._names[x]) for x in self._company_lands(self.player)]
+        if phase == "forced_sale":
+            return [ForcedSale(self._names[x]) for x in self._sale_items(self.player)]
+        raise AssertionError(f"no answers in phase {phase}")
+
+    def _sell_answers(self) -> list[Sell]:
+        p = self.player
+        limit = self.offer[0]
+        avail = [(x, self.floors[x]) for x in self.holdings[p] if self.floors[x] > 0 and self.company[x] >= 0]
+        out: list[Sell] = [NO_SELL]
+        names = self._names
+
+        def rec(i: int, left: int, chosen: list) -> None:
+            for j in range(i, len(avail)):
+                x, f = avail[j]
+                for k in range(1, min(f, left) + 1):
+                    chosen.append((names[x], k))
+                    out.append(Sell(tuple(chosen)))
+                    if left - k > 0:
+                        rec(j + 1, left - k, chosen)
+                    chosen.pop()
+        rec(0, limit, [])
+        return out
+
+    def _vacant_legal(self, land: int) -> bool:
+        """R7.10: a Land next to two or more Companies of Level 13+ takes no Landmark."""
+        big = 0
+        seen = -1
+        company, members, lim = self.company, self.members, self._unabsorbable
+        for n in self._adj[land]:
+            c = company[n]
+            if c >= 0 and c != seen and len(members[c]) >= lim:
+                if big and seen != c:
+                    return False
+                big += 1
+                seen = c
+        return True
+
+    def _place_answers(self) -> list:
+        out = []
+        owner = self.owner
+        for land in self._lines[self.space]:
+            o = owner[land]
+            if o == VACANT:
+                if self._vacant_legal(land):
+                    out.append(Place(self._names[land]))
+            elif o == BANK:
+                out.append(Claim(self._names[land]))
+        out.sort(key=lambda a: (self._land_index[a.land], a.__class__ is Claim))
+        return out
+
+    def _buildable(self, p: int) -> list[tuple[int, int]]:
+        """(Land, most Floors) that ``p`` may build now (R8.1, R8.2, G8.1)."""
+        out = []
+        cash = self.cash[p]
+        line = self._lines[self.space] if self.options["build_scope"] == "line" else None
+        cap, lim = self._max_floors, self.ruleset.build_limit
+        for x in self.holdings[p]:
+            c = self.company[x]
+            if c < 0 or self.floors[x] >= cap:
+                continue
+            if line is not None and x not in line:
+                continue
+            most = min(lim, cap - self.floors[x], cash // self._price(c))
+            if most > 0:
+                out.append((x, most))
+        return out
+
+    def _build_answers(self) -> list[Build]:
+        out: list[Build] = [NO_BUILD]
+        for x, most in self._buildable(self.player):
+            name = self._names[x]
+            out.extend(Build(name, k) for k in range(1, most + 1))
+        return out
+
+    def _company_lands(self, p: int) -> list[int]:
+        return [x for x in self.holdings[p] if self.company[x] >= 0]
+
+    def _sale_items(self, p: int) -> list[int]:
+        """Lands from which a forced sale may take an item (R6.4): Floors first, then Landmarks."""
+        with_floors = [x for x in self.holdings[p] if self.floors[x] > 0]
+        return with_floors if with_floors else list(self.holdings[p])
+
+    def _slot_outcomes(self) -> list[tuple[tuple[str, ...], int]]:
+        from itertools import product
+        weights = []
+        for strip in self.ruleset.slot.reels:
+            w: dict[str, int] = {}
+            for s in strip:
+                w[s] = w.get(s, 0) + 1
+            weights.append(sorted(w.items(), key=lambda kv: self.ruleset.slot.symbols.index(kv[0])))
+        out = []
+        for combo in product(*weights):
+            weight = 1
+            for _, n in combo:
+                weight *= n
+            out.append((tuple(s for s, _ in combo), weight))
+        return out
+
+    def chance_outcomes(self) -> list[tuple[object, int]]:
+        """For a chance kind: [(answer, weight)], weights whole numbers (their sum is the total)."""
+        phase = self.phase
+        if phase == "roll":
+            return [(Roll(v), 1) for v in range(1, self.ruleset.die_sides + 1)]
+        if phase == "draw":
+            return [(Draw(self.piles[self.pile][-1]), 1)]
+        if phase == "slot":
+            return [(SlotStop(s), w) for s, w in self._slot_outcomes()]
+        raise ValueError(f"the game awaits a decision ({phase}), not chance")
+
+    def sample_chance(self):
+        """Draw the awaited chance outcome from the game's RNG (which it advances)."""
+        phase = self.phase
+        if phase == "roll":
+            return Roll(1 + self.rng.below(self.ruleset.die_sides))
+        if phase == "draw":
+            return Draw(self.piles[self.pile][-1])   # G5.1: the top card of the shuffled pile
+        if phase == "slot":
+            return SlotStop(tuple(strip[self.rng.below(len(strip))] for strip in self.ruleset.slot.reels))
+        raise ValueError(f"the game awaits a decision ({phase}), not chance")
+
+    # ------------------------------------------------------------------ checking
+    def check(self, answer) -> str | None:
+        """None if ``answer`` is legal now; otherwise why not, naming the rule."""
+        if self.over:
+            return "the game is over"
+        phase = self.phase
+        kind = getattr(answer, "kind", None)
+        if kind != phase:
+            return f"the game awaits {phase}, not {kind}"
+        try:
+            method = getattr(self, "_check_" + phase)
+        except AttributeError:   # pragma: no cover
+            return f"no check for {phase}"
+        return method(answer)
+
+    def _land(self, name: str) -> int:
+        li = self._land_index.get(name)
+        if li is None:
+            raise _Refused(f"G1.1: no Land {name} on {self.board.id}")
+        return li
+
+    def _check_roll(self, a) -> str | None:
+        if not isinstance(a, Roll) or isinstance(a.value, bool) or not isinstance(a.value, int) \
+                or not 1 <= a.value <= self.ruleset.die_sides:
+            return f"G4.1: the die shows 1-{self.ruleset.die_sides}, not {a.value!r}"
+        return None
+
+    def _check_sell(self, a) -> str | None:
+        if not isinstance(a, Sell):
+            return "not a sell answer"
+        limit = self.offer[0]
+        total = 0
+        seen = set()
+        for land, n in a.items:
+            try:
+                x = self._land(land)
+            except _Refused as e:
+                return str(e)
+            if x in seen:
+                return f"R3.1: {land} is named twice"
+            seen.add(x)
+            if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+                return f"R3.1: sell at least 1 Floor of {land}, not {n!r}"
+            if self.owner[x] != self.player:
+                return f"R3.1: {land} is not {self.names[self.player]}'s"
+            if self.floors[x] < n:
+                return f"R3.1: {land} has {self.floors[x]} Floors, not {n}"
+            total += n
+        if total > limit:
+            rule = "R3.1" if self.after_sell == "roll" else "the card's offer"
+            return f"{rule}: at most {limit} Floors may be sold, not {total}"
+        return None
+
+    def _check_place(self, a) -> str | None:
+        try:
+            x = self._land(a.land)
+        except _Refused as e:
+            return str(e)
+        if x not in self._lines[self.space]:
+            return f"R7.1: {a.land} is not on the Line of space {self.board.space_label(self.space)}"
+        if isinstance(a, Claim):
+            if self.owner[x] != BANK:
+                return f"R7.3: {a.land} holds no Bank-owned Landmark to claim"
+            return None
+        if not isinstance(a, Place):
+            return "not a place answer"
+        if self.owner[x] == BANK:
+            return f"R7.1: {a.land} holds the Bank's Landmark (claim it with {{claim: {a.land}}}, R7.3)"
+        if self.owner[x] != VACANT:
+            return f"R7.1: {a.land} is not vacant"
+        if not self._vacant_legal(x):
+            return f"R7.10: {a.land} is next to two Companies of Level {self._unabsorbable} or more"
+        return None
+
+    def _check_company(self, a) -> str | None:
+        c = self._company_index.get(a.company)
+        if c is None:
+            return f"G8.2: no Company {a.company!r} (known: {', '.join(self._company_ids)})"
+        if self.mark[c] >= 0:
+            return f"R7.4: the Building Mark of {a.company} is in use"
+        return None
+
+    def _check_survivor(self, a) -> str | None:
+        c = self._company_index.get(a.company)
+        if c is None or c not in self.candidates:
+            names = ", ".join(self._company_ids[x] for x in self.candidates)
+            return f"R7.7: {a.company} cannot survive this merge (tied: {names})"
+        return None
+
+    def _check_build(self, a) -> str | None:
+        if a.land is None:
+            return None
+        try:
+            x = self._land(a.land)
+        except _Refused as e:
+            return str(e)
+        n = a.floors
+        p = self.player
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= self.ruleset.build_limit:
+            return f"R8.1: build 1-{self.ruleset.build_limit} Floors, not {n!r}"
+        if self.owner[x] != p:
+            return f"R8.1: {a.land} is not {self.names[p]}'s Land"
+        c = self.company[x]
+        if c < 0:
+            return f"R8.2: {a.land} is loose; nothing is built on loose Land"
+        if self.options["build_scope"] == "line" and x not in self._lines[self.space]:
+            return f"G8.1: build_scope is line and {a.land} is not on the Line landed on"
+        if self.floors[x] + n > self._max_floors:
+            return f"R8.2: {a.land} has {self.floors[x]} Floors; no building past {self._max_floors}"
+        cost = n * self._price(c)
+        if cost > self.cash[p]:
+            return f"R8.1: {n} Floors cost {cost}G and {self.names[p]} has {self.cash[p]}G"
+        return None
+
+    def _check_pile(self, a) -> str | None:
+        if a.pile not in PILES:
+            return f"R5.2: no pile {a.pile!r} (squid, octopus, crab, crocodile)"
+        return None
+
+    def _check_draw(self, a) -> str | None:
+        card = self._cards.get(a.card)
+        if card is None:
+            return f"G5.1: no card {a.card!r}"
+        if card.pile != self.pile:
+            return f"R5.2: {a.card} is a {card.pile} card; the player chose {self.pile}"
+        return None
+
+    def _check_slot(self, a) -> str | None:
+        reels = self.ruleset.slot.reels
+        if len(a.symbols) != len(reels):
+            return f"R5.4: the slot machine has {len(reels)} wheels, not {len(a.symbols)}"
+        for i, (s, strip) in enumerate(zip(a.symbols, reels)):
+            if s not in strip:
+                return f"G5.3: wheel {i + 1} has no {s!r} (symbols: {', '.join(self.ruleset.slot.symbols)})"
+        return None
+
+    def _check_company_land(self, land: str, rule: str) -> str | None:
+        try:
+            x = self._land(land)
+        except _Refused as e:
+            return str(e)
+        if self.owner[x] != self.player or self.company[x] < 0:
+            return f"{rule}: {land} is not one of {self.names[self.player]}'s Company Lands"
+        return None
+
+    def _check_jackpot(self, a) -> str | None:
+        return self._check_company_land(a.land, "G5.2")
+
+    def _check_floors(self, a) -> str | None:
+        return self._check_company_land(a.land, "the card")
+
+    def _check_forced_sale(self, a) -> str | None:
+        try:
+            x = self._land(a.land)
+        except _Refused as e:
+            return str(e)
+        p = self.player
+        if self.owner[x] != p:
+            return f"R6.4: {a.land} is not {self.names[p]}'s"
+        if self.floors[x] == 0 and self.nfloors[p] > 0:
+            return f"R6.4: Floors are sold first, and {a.land} has none"
+        return None
+
+    # ------------------------------------------------------------------ applying
+    def apply(self, answer, checked: bool = False) -> list:
+        """Carry out ``answer`` and run to the next input point; return the events.
+
+        Raises ``IllegalAnswer`` (naming the rule) if ``check`` refuses it; the game is then as
+        it was. ``checked=True`` skips the check for an answer taken from ``legal_answers``.
+        """
+        if not checked:
+            reason = self.check(answer)
+            if reason is not None:
+                from ..errors import IllegalAnswer
+                raise IllegalAnswer(reason)
+        events: list = []
+        getattr(self, "_do_" + self.phase)(answer, events)
+        self._advance(events)
+        return events
+
+    # Each _do_<phase> carries out an answer and sets the next phase.
+    def _do_sell(self, a: Sell, events: list) -> None:
+        p = self.player
+        pct = self.offer[1]
+        reason = "sell" if self.after_sell == "roll" else "offer"
+        for land, n in a.items:
+            x = self._land_index[land]
+            each = self._price(self.company[x]) * pct // 100   # G0: item by item
+            self.floors[x] -= n
+            self.nfloors[p] -= n
+            events.append(ev.FloorsSold(p, land, n, reason))
+            self._pay(ev.BANK, p, each * n, reason, land, events)
+        self.phase = self.after_sell
+
+    def _do_roll(self, a: Roll, events: list) -> None:
+        p = self.seat
+        events.append(ev.DiceRolled(p, a.value))
+        self._move(p, a.value, events)
+        self.phase = "land"
+
+    def _do_place(self, a, events: list) -> None:
+        p = self.seat
+        x = self._land_index[a.land]
+        if isinstance(a, Claim):
+            # R7.3, G7.1, G7.5: the Land and all on it change hands; nothing is placed.
+            self.owner[x] = p
+            insort(self.holdings[p], x)
+            self.nfloors[p] += self.floors[x]
+            events.append(ev.LandmarkClaimed(p, a.land))
+            self.phase = "build_check"
+            return
+        self.owner[x] = p
+        insort(self.holdings[p], x)
+        self.covered += 1
+        self.placed = x
+        events.append(ev.LandmarkPlaced(p, a.land))
+        company = self.company
+        touched: list[int] = []
+        loose = False
+        for n in self._adj[x]:
+            c = company[n]
+            if c >= 0:
+                if c not in touched:
+                    touched.append(c)
+            elif self.owner[n] != VACANT:
+                loose = True
+        if not touched:
+            if loose and self.round >= 2 and -1 in self.mark:   # R7.4, R7.5, G7.5
+                self.phase = "company"
+            else:
+                self.phase = "build_check"
+            return
+        if len(touched) == 1:
+            self._join(touched[0], x, events)
+            events.append(ev.CompanyGrew(self._company_ids[touched[0]], a.land, len(self.members[touched[0]])))
+            self.phase = "build_check"
+            return
+        # R7.7: the survivor has the highest Level, then the most Floors, then the placer's choice.
+        members, floors = self.members, self.floors
+        best = max(len(members[c]) for c in touched)
+        tied = [c for c in touched if len(members[c]) == best]
+        if len(tied) > 1:
+            fl = {c: sum(floors[m] for m in members[c]) for c in tied}
+            most = max(fl.values())
+            tied = [c for c in tied if fl[c] == most]
+        tied.sort()
+        self.candidates = tied
+        if len(tied) > 1:
+            self.phase = "survivor"
+            return
+        self._merge(tied[0], events)
+
+    def _do_company(self, a: StartCompany, events: list) -> None:
+        c = self._company_index[a.company]
+        x = self.placed
+        self.mark[c] = x
+        self.members[c] = []
+        self._join(c, x, events)
+        events.append(ev.CompanyStarted(self.seat, a.company, self._names[x], len(self.members[c])))
+        self.phase = "build_check"
+
+    def _do_survivor(self, a: Survivor, events: list) -> None:
+        self._merge(self._company_index[a.company], events)
+
+    def _do_build(self, a: Build, events: list) -> None:
+        if a.land is not None:
+            p = self.seat
+            x = self._land_index[a.land]
+            c = self.company[x]
+            self.floors[x] += a.floors
+            self.nfloors[p] += a.floors
+            self._pay(p, ev.BANK, a.floors * self._price(c), "build", a.land, events)
+            events.append(ev.FloorsBuilt(p, a.land, a.floors, self.floors[x]))
+        self.phase = "end"
+
+    def _do_pile(self, a: ChoosePile, events: list) -> None:
+        self.pile = a.pile
+        events.append(ev.PileChosen(self.seat, a.pile))
+        self.phase = "draw"
+
+    def _do_draw(self, a: Draw, events: list) -> None:
+        pile, discard = self.piles[self.pile], self.discards[self.pile]
+        if pile and pile[-1] == a.card:
+            pile.pop()
+        elif a.card in pile:
+            pile.remove(a.card)
+        else:
+            discard.remove(a.card)      # forced from the discard: it goes back on top of it
+        discard.append(a.card)
+        if not pile:                    # G5.1: an empty pile is reshuffled from its discard
+            pile.extend(discard)
+            discard.clear()
+            self.rng.shuffle(pile)
+            events.append(ev.PileShuffled(self.pile))
+        card = self._cards[a.card]
+        events.append(ev.CardDrawn(self.seat, self.pile, a.card))
+        self.effects = [[k, v] for k, v in card.effects]
+        self.effect_source = a.card
+        self.phase = "effects"
+
+    def _do_slot(self, a: SlotStop, events: list) -> None:
+        first = a.symbols[0]
+        matched = 1
+        for s in a.symbols[1:]:
+            if s != first:
+                break
+            matched += 1
+        events.append(ev.SlotSpun(self.seat, tuple(a.symbols), matched))
+        self.effects = [[k, v] for k, v in self.ruleset.slot.prizes[first][matched]]
+        self.effect_source = "slot"
+        self.phase = "effects"
+
+    def _do_jackpot(self, a: JackpotLand, events: list) -> None:
+        p = self.seat
+        x = self._land_index[a.land]
+        n = self.jackpot
+        self.floors[x] += n
+        self.nfloors[p] += n
+        events.append(ev.JackpotWon(p, a.land, n))
+        self.jackpot = 1
+        events.append(ev.JackpotGrew(1))
+        self.phase = "end"
+
+    def _do_floors(self, a: FreeFloors, events: list) -> None:
+        p = self.seat
+        x = self._land_index[a.land]
+        n = self.pending_floors
+        self.floors[x] += n
+        self.nfloors[p] += n
+        events.append(ev.FloorsGained(p, a.land, n, self.floors[x]))
+        self.phase = "effects"
+
+    def _do_forced_sale(self, a: ForcedSale, events: list) -> None:
+        p = self.player
+        x = self._land_index[a.land]
+        c = self.company[x]
+        each = self._price(c) * self.ruleset.forced_percent // 100 if c >= 0 else 0   # G6.2, G9.4
+        if self.floors[x] > 0:
+            self.floors[x] -= 1
+            self.nfloors[p] -= 1
+            events.append(ev.FloorsSold(p, a.land, 1, "forced_sale"))
+            self._pay(ev.BANK, p, each, "forced_sale", a.land, events)
+        else:
+            items = self.properties(x)      # the Landmark and its Building Mark (G6.2)
+            self.owner[x] = BANK
+            self.holdings[p].remove(x)
+            events.append(ev.LandmarkSold(p, a.land))
+            self._pay(ev.BANK, p, each * items, "forced_sale", a.land, events)
+        self.phase = "debt"
+
+    # ------------------------------------------------------------------ mechanics
+    def _pay(self, payer: int, payee: int, amount: int, reason: str, detail: str, events: list) -> None:
+        if amount <= 0:
+            return
+        if payer >= 0:
+            self.cash[payer] -= amount
+        if payee >= 0:
+            self.cash[payee] += amount
+        events.append(ev.Payment(payer, payee, amount, reason, detail))
+
+    def _group(self, start: int, seen: list[bool]) -> list[int]:
+        """The connected group of Landmarks holding ``start`` (marks ``seen``)."""
+        owner, adj = self.owner, self._adj
+        seen[start] = True
+        stack, out = [start], []
+        while stack:
+            x = stack.pop()
+            out.append(x)
+            for n in adj[x]:
+                if not seen[n] and owner[n] != VACANT:
+                    seen[n] = True
+                    stack.append(n)
+        return out
+
+    def _join(self, c: int, x: int, events: list) -> None:
+        """Land ``x`` joins Company ``c`` with every loose group it touches (G7.2)."""
+        company, owner, adj, members = self.company, self.owner, self._adj, self.members[c]
+        stack = [x]
+        company[x] = c
+        members.append(x)
+        while stack:
+            y = stack.pop()
+            for n in adj[y]:
+                if company[n] < 0 and owner[n] != VACANT:
+                    company[n] = c
+                    members.append(n)
+                    stack.append(n)
+        members.sort()
+
+    def _merge(self, survivor: int, events: list) -> None:
+        """R7.7, R7.8, G7.3: absorb every other Company next to the placed Land into ``survivor``."""
+        x = self.placed
+        company = self.company
+        absorbed = []
+        for n in self._adj[x]:
+            c = company[n]
+            if c >= 0 and c != survivor and c not in absorbed:
+                absorbed.append(c)
+        floors, members = self.floors, self.members
+        absorbed.sort(key=lambda c: (-len(members[c]), -sum(floors[m] for m in members[c]), c))
+        ids = self._company_ids
+        for c in absorbed:
+            price = self._price(c)
+            top, sub = self._owners(c)            # counted before the merge (G7.3)
+            bonuses = self.owner_bonuses(c)
+            events.append(ev.Absorbed(ids[c], ids[survivor], len(members[c]), price, top, sub))
+            mark = self.mark[c]
+            for m in members[c]:
+                o = self.owner[m]
+                items = floors[m] + (1 if m == mark else 0)
+                if floors[m] and o >= 0:
+                    self.nfloors[o] -= floors[m]
+                    events.append(ev.FloorsSold(o, self._names[m], floors[m], "merge_sale"))
+                if items and o >= 0:
+                    self._pay(ev.BANK, o, items * price, "merge_sale", ids[c], events)
+                floors[m] = 0
+            for p in sorted(bonuses):
+                amount, role = bonuses[p]
+                self._pay(ev.BANK, p, amount, role, ids[c], events)
+            self.mark[c] = -1                      # free for reuse (G7.3)
+            for m in members[c]:
+                company[m] = survivor
+            members[survivor].extend(members[c])
+            members[c] = []
+        company[x] = -1
+        self._join(survivor, x, events)
+        events.append(ev.Merged(ids[survivor], tuple(ids[c] for c in absorbed), self._names[x],
+                                len(members[survivor])))
+        self.phase = "build_check"
+
+    def _move(self, p: int, steps: int, events: list) -> None:
+        """Move ``p`` clockwise ``steps`` spaces (R4.1, R4.2, G4.2, R5.3); backward if negative."""
+        start = self.pos[p]
+        road = self._road
+        if steps > 0:
+            kinds = self._kinds
+            for k in range(1, steps):
+                s = (start + k) % road
+                kind = kinds[s]
+                if kind == "start":
+                    events.append(ev.Passed(p, s, kind))
+                    self._pay(ev.BANK, p, self.options["salary"], "salary", "", events)
+                elif kind == "jackpot":
+                    events.append(ev.Passed(p, s, kind))
+                    self.jackpot += 1
+                    events.append(ev.JackpotGrew(self.jackpot))
+        end = (start + steps) % road
+        self.pos[p] = end
+        events.append(ev.Moved(p, start, end, steps))
+
+    def _debt(self, debtor: int, creditors: list[list[int]], reason: str, detail: str) -> None:
+        self.debts.append([debtor, creditors, reason, detail])
+
+    # ------------------------------------------------------------------ the loop
+    def _advance(self, events: list) -> None:
+        """Run internal phases until the game awaits input or is over."""
+        while True:
+            phase = self.phase
+            if phase == "start":
+                self._start_turn(events)
+            elif phase == "land":
+                self._land_on(events)
+            elif phase == "build_check":
+                self.player = self.seat
+                self.phase = "build" if self._buildable(self.seat) else "end"
+            elif phase == "place_check":
+                self.player = self.seat
+                self.phase = "place" if self._place_answers() else "build_check"
+            elif phase == "effects":
+                self._run_effect(events)
+            elif phase == "debt":
+                self._settle(events)
+            elif phase == "end":
+                self._end_turn(events)
+            else:
+                return
+            if self.over:
+                return
+
+    def _start_turn(self, events: list) -> None:
+        p = self.seat
+        self.player = p
+        self.space = -1
+        if self.skip[p] > 0:
+            self.skip[p] -= 1
+            events.append(ev.TurnSkipped(p, self.skip[p]))
+            self.phase = "end"
+            return
+        events.append(ev.TurnStarted(p, self.turn, self.round))
+        if self.nfloors[p] > 0:
+            self.offer = [self.ruleset.sell_limit, self.ruleset.sell_percent]
+            self.after_sell = "roll"
+            self.phase = "sell"
+        else:
+            self.phase = "roll"
+
+    def _land_on(self, events: list) -> None:
+        p = self.seat
+        s = self.pos[p]
+        kind = self._kinds[s]
+        self.space = s
+        events.append(ev.Landed(p, s, kind))
+        if kind == LINE:
+            owners, amounts = self.line_owners(s)
+            if owners and owners != (p,):
+                events.append(ev.LineFee(p, s, owners, amounts))
+                creditors = [[o, a] for o, a in zip(owners, amounts) if o != p]
+                self._debt(p, creditors, "fee", "")
+                self.after_debt = "place_check"
+                self.phase = "debt"
+            else:
+                self.phase = "place_check"
+            return
+        self.space = -1
+        if kind == "start":                       # G5.4
+            self._pay(ev.BANK, p, self.options["salary"], "salary", "", events)
+            self.phase = "end"
+        elif kind == "card":
+            self.player = p
+            self.phase = "pile"
+        elif kind == "jackpot":                   # R5.3, G5.2
+            if self._company_lands(p):
+                self.player = p
+                self.phase = "jackpot"
+            else:
+                events.append(ev.JackpotMissed(p))
+                self.phase = "end"
+        elif kind == "slot":
+            self.phase = "slot"
+        else:
+            ek = self.ruleset.event_kinds[kind]
+            events.append(ev.EventResolved(p, kind))
+            self.effects = [[k, v] for k, v in ek.effects]
+            self.effect_source = kind
+            self.phase = "effects"
+
+    def _run_effect(self, events: list) -> None:
+        """Carry out the next effect primitive (docs/DATA.md) of a card, Event or slot prize."""
+        p = self.seat
+        if not self.effects:
+            self.phase = "end"
+            return
+        name, value = self.effects.pop(0)
+        src = self.effect_source
+        reason = "card" if src in self._cards else "slot" if src == "slot" else "event"
+        others = [(p + k) % len(self.names) for k in range(1, len(self.names))]
+        if name == "gain":
+            self._pay(ev.BANK, p, value, reason, src, events)
+        elif name == "pay":
+            self._debt(p, [[ev.BANK, value]], reason, src)
+        elif name == "collect_each":
+            for q in others:
+                self._debt(q, [[p, value]], reason, src)
+        elif name == "pay_each":
+            self._debt(p, [[q, value] for q in others], reason, src)
+        elif name == "salary":
+            self._pay(ev.BANK, p, self.options["salary"] * value // 100, reason, src, events)
+        elif name == "pay_percent":
+            amount = self.cash[p] * value // 100
+            if amount:
+                self._debt(p, [[ev.BANK, amount]], reason, src)
+        elif name in ("pay_per_property", "collect_per_property"):
+            props = sum(self.properties(x) for x in self.holdings[p])
+            if name == "collect_per_property":
+                self._pay(ev.BANK, p, value * props, reason, src, events)
+            elif props:
+                self._debt(p, [[ev.BANK, value * props]], reason, src)
+        elif name == "free_floors":
+            if self._company_lands(p):
+                self.pending_floors = value
+                self.player = p
+                self.phase = "floors"
+                return
+        elif name == "lose_floors":
+            if self.nfloors[p]:
+                x = max(self.holdings[p], key=lambda y: (self.floors[y], -y))
+                n = min(value, self.floors[x])
+                self.floors[x] -= n
+                self.nfloors[p] -= n
+                events.append(ev.FloorsLost(p, self._names[x], n))
+        elif name == "sell_offer":
+            if self.nfloors[p]:
+                self.offer = [value["floors"], value["percent"]]
+                self.after_sell = "effects"
+                self.player = p
+                self.phase = "sell"
+                return
+        elif name == "jackpot_add":
+            self.jackpot += value
+            events.append(ev.JackpotGrew(self.jackpot))
+        elif name == "skip_turns":
+            self.skip[p] += value
+            events.append(ev.TurnsToSkip(p, self.skip[p]))
+        elif name == "move":
+            self._move(p, value, events)
+            self.phase = "land"
+            return
+        elif name == "move_to":
+            kinds, road, here = self._kinds, self._road, self.pos[p]
+            d = next(k for k in range(1, road + 1) if kinds[(here + k) % road] == value)
+            self._move(p, d, events)
+            self.phase = "land"
+            return
+        elif name == "roll_again":
+            self.phase = "roll"
+            return
+        if self.debts:
+            self.after_debt = "effects"
+            self.phase = "debt"
+
+    def _settle(self, events: list) -> None:
+        """Pay the first debt, or ask the debtor to sell (R6.4), or end the game (R6.5, G6.3)."""
+        while self.debts:
+            debtor, creditors, reason, detail = self.debts[0]
+            total = sum(a for _, a in creditors)
+            if self.cash[debtor] >= total:
+                for cr, a in creditors:
+                    self._pay(debtor, cr, a, reason, detail, events)
+                self.debts.pop(0)
+                continue
+            if self.holdings[debtor]:
+                self.player = debtor
+                self.phase = "forced_sale"
+                return
+            # Broke: all his cash, shared equally among the players he owes (remainder to the Bank).
+            cash = self.cash[debtor]
+            players = [cr for cr, _ in creditors if cr >= 0]
+            if players:
+                share = cash // len(players)
+                for cr in players:
+                    self._pay(debtor, cr, share, "broke", detail, events)
+            left = self.cash[debtor]
+            self._pay(debtor, ev.BANK, left, "broke", detail, events)
+            self.broke = debtor
+            self.debts = []
+            events.append(ev.WentBroke(debtor))
+            self._finish("broke", events)
+            return
+        self.phase = self.after_debt
+
+    def _end_turn(self, events: list) -> None:
+        p = self.seat
+        events.append(ev.TurnEnded(p, self.turn))
+        self.turn += 1
+        self.space = -1
+        reason = ""
+        if self.covered >= self._threshold:
+            reason = "percent"                            # R9.1, G9.1
+        elif self._stalemate():
+            reason = "stalemate"                          # G9.2
+        elif self.options["max_rounds"] is not None and p == len(self.names) - 1 \
+                and self.round >= self.options["max_rounds"]:
+            reason = "rounds"
+        if reason:
+            self._finish(reason, events)
+            return
+        self.seat = (p + 1) % len(self.names)
+        if self.seat == 0:
+            self.round += 1
+        self.phase = "start"
+
+    def _stalemate(self) -> bool:
+        """G9.2: no vacant Land anywhere can legally take a Landmark."""
+        lim = self._unabsorbable
+        if sum(1 for m in self.members if len(m) >= lim) < 2:
+            return self.covered >= self.board.land_count
+        return not any(o == VACANT and self._vacant_legal(x) for x, o in enumerate(self.owner))
+
+    def _finish(self, reason: str, events: list) -> None:
+        self.over = True
+        self.over_reason = reason
+        self.phase = "over"
+        events.append(ev.GameOver(reason, tuple(self.wealth()), tuple(tuple(g) for g in self.ranking())))
+
+    # ------------------------------------------------------------------ serialization
+    def to_json(self) -> dict:
+        """The whole state as plain JSON data (``from_json`` takes it back)."""
+        return {
+            "version": STATE_VERSION, "ruleset": self.ruleset.id, "board": self.board.id,
+            "options": self.options, "names": self.names, "kinds": self.kinds,
+            "cash": self.cash, "pos": self.pos, "skip": self.skip,
+            "owner": self.owner, "floors": self.floors, "company": self.company,
+            "mark": self.mark, "members": self.members,
+            "turn": self.turn, "round": self.round, "seat": self.seat, "jackpot": self.jackpot,
+            "rng": self.rng.state, "piles": self.piles, "discards": self.discards,
+            "phase": self.phase, "player": self.player, "space": self.space, "placed": self.placed,
+            "candidates": self.candidates, "debts": self.debts, "after_debt": self.after_debt,
+            "effects": self.effects, "effect_source": self.effect_source, "offer": self.offer,
+            "after_sell": self.after_sell, "pending_floors": self.pending_floors, "pile": self.pile,
+            "over": self.over, "over_reason": self.over_reason, "broke": self.broke,
+        }
+
+    @classmethod
+    def from_json(cls, ruleset: Ruleset, board: Board, data: dict) -> "Game":
+        if data.get("version") != STATE_VERSION:
+            raise ValueError(f"state version {data.get('version')!r}; this program reads {STATE_VERSION}")
+        g = cls(ruleset, board, data["names"], data["options"])
+        for key in ("kinds", "cash", "pos", "skip", "owner", "floors", "company", "mark", "turn", "round",
+                    "seat", "jackpot", "phase", "player", "space", "placed", "candidates", "after_debt",
+                    "effect_source", "after_sell", "pending_floors", "pile", "over", "over_reason", "broke"):
+            v = data[key]
+            setattr(g, key, list(v) if isinstance(v, list) else v)
+        g.members = [list(m) for m in data["members"]]
+        g.piles = {k: list(v) for k, v in data["piles"].items()}
+        g.discards = {k: list(v) for k, v in data["discards"].items()}
+        g.debts = [[d[0], [list(c) for c in d[1]], d[2], d[3]] for d in data["debts"]]
+        g.effects = [list(e) for e in data["effects"]]
+        g.offer = list(data["offer"])
+        g.rng.state = data["rng"]
+        g.holdings = [[] for _ in g.names]
+        g.nfloors = [0] * len(g.names)
+        g.covered = 0
+        for x, o in enumerate(g.owner):
+            if o != VACANT:
+                g.covered += 1
+            if o >= 0:
+                g.holdings[o].append(x)
+                g.nfloors[o] += g.floors[x]
+        return g
+
+    def canonical_json(self) -> str:
+        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+    def fingerprint(self) -> str:
+        """sha256 of the canonical JSON of the state (STYLE.md rule 2)."""
+        return hashlib.sha256(self.canonical_json().encode()).hexdigest()
+
+
+class _Refused(Exception):
+    pass
+
+
+def new_game(ruleset: Ruleset, board: Board, names: list[str], *, seed: int = 0, options: dict | None = None,
+             kinds: list[str] | None = None) -> tuple[Game, list]:
+    """A new game (R2.1, R2.2): seats shuffled into a random turn order, piles shuffled (G5.1).
+
+    ``names`` are the seats' names; ``kinds`` (same order) what plays each seat ("human", "random",
+    a CPU character id). Returns the game, waiting for its first input, and the set-up events.
+    """
+    opts = dict(ruleset.options)
+    opts.update(options or {})
+    if not 2 <= len(names) <= 4 or len(names) != opts["players"]:
+        raise ValueError(f"{len(names)} seats; options.players is {opts['players']} (2-4, G2.1)")
+    game = Game(ruleset, board, names, options, seed)
+    order = list(range(len(names)))
+    game.rng.shuffle(order)
+    game.names = [names[i] for i in order]
+    kinds = kinds or ["human"] * len(names)
+    game.kinds = [kinds[i] for i in order]
+    events: list = [ev.TurnOrderDrawn(tuple(game.names))]
+    game._shuffle_piles(events)
+    game._advance(events)
+    return game, events
+
+
+__all__ = ["Awaiting", "Game", "new_game", "VACANT", "BANK", "DEFAULT_OPTIONS"]

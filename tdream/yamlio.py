@@ -1,0 +1,199 @@
+"""YAML reading that keeps line numbers, refuses duplicate keys, and reports problems as
+``file:line: key.path: what is wrong`` (STYLE.md rule 8)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from .errors import FormatError
+
+
+class LDict(dict):
+    """A mapping that remembers the line of itself and of each key (1-based)."""
+
+    line: int = 0
+    key_lines: dict
+
+
+class LList(list):
+    line: int = 0
+    item_lines: list
+
+
+class _Loader(yaml.SafeLoader):
+    pass
+
+
+def _construct_mapping(loader: _Loader, node: yaml.MappingNode, deep: bool = False) -> LDict:
+    loader.flatten_mapping(node)
+    out = LDict()
+    out.line = node.start_mark.line + 1
+    out.key_lines = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        try:
+            hash(key)
+        except TypeError:
+            raise yaml.constructor.ConstructorError(None, None, f"unhashable key {key!r}", key_node.start_mark)
+        if key in out:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"duplicate key {key!r} (first on line {out.key_lines[key]})", key_node.start_mark)
+        out.key_lines[key] = key_node.start_mark.line + 1
+        out[key] = loader.construct_object(value_node, deep=True)
+    return out
+
+
+def _construct_sequence(loader: _Loader, node: yaml.SequenceNode, deep: bool = False) -> LList:
+    out = LList(loader.construct_object(child, deep=True) for child in node.value)
+    out.line = node.start_mark.line + 1
+    out.item_lines = [child.start_mark.line + 1 for child in node.value]
+    return out
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+
+
+def parse_yaml(text: str, name: str, error=FormatError):
+    """Parse YAML text; a syntax error becomes ``error`` with ``name:line: what``."""
+    try:
+        return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        line = mark.line + 1 if mark else 0
+        what = e.problem or str(e)
+        if e.context and e.context not in what:
+            what = f"{what} ({e.context})"
+        raise error([f"{name}:{line}: {what}"]) from None
+    except yaml.YAMLError as e:
+        raise error([f"{name}:0: {e}"]) from None
+    except RecursionError:
+        raise error([f"{name}:0: nested too deeply"]) from None
+
+
+def read_yaml(path: Path | str, error=FormatError):
+    """Read and parse a YAML file (UTF-8); unreadable or binary files become ``error``."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as e:
+        raise error([f"{path}:0: cannot read: {e.strerror or e}"]) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = raw[: e.start].count(b"\n") + 1
+        raise error([f"{path}:{line}: not UTF-8 text"]) from None
+    if "\x00" in text:
+        raise error([f"{path}:{text[: text.index(chr(0))].count(chr(10)) + 1}: not a text file (NUL byte)"])
+    return parse_yaml(text, str(path), error)
+
+
+def line_of(node, key=None) -> int:
+    """The line of ``node[key]`` (or of ``node``), 0 if unknown."""
+    if key is not None:
+        if isinstance(node, LDict) and key in node.key_lines:
+            return node.key_lines[key]
+        if isinstance(node, LList) and isinstance(key, int) and 0 <= key < len(node.item_lines):
+            return node.item_lines[key]
+    return getattr(node, "line", 0)
+
+
+class Problems:
+    """Collects ``file:line: key.path: what`` problems; ``raise_if_any`` raises them together."""
+
+    def __init__(self, name: str, error=FormatError) -> None:
+        self.name = name
+        self.error = error
+        self.items: list[str] = []
+
+    def add(self, line: int, path: str, what: str) -> None:
+        self.items.append(f"{self.name}:{line}: {path}: {what}" if path else f"{self.name}:{line}: {what}")
+
+    def at(self, node, key, path: str, what: str) -> None:
+        self.add(line_of(node, key), path, what)
+
+    def raise_if_any(self) -> None:
+        if self.items:
+            raise self.error(self.items)
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+
+def join(path: str, key) -> str:
+    return f"{path}.{key}" if path else str(key)
+
+
+class Schema:
+    """Tiny structural checks over parsed YAML, adding to ``Problems``."""
+
+    def __init__(self, problems: Problems) -> None:
+        self.p = problems
+
+    def mapping(self, node, path: str, required: tuple = (), optional: tuple = (), parent=None, key=None) -> bool:
+        if not isinstance(node, dict):
+            self.p.at(parent if parent is not None else node, key, path or "(top)",
+                      f"must be a mapping, not {type_name(node)}")
+            return False
+        ok = True
+        for k in node:
+            if k not in required and k not in optional:
+                allowed = ", ".join(list(required) + list(optional))
+                self.p.at(node, k, join(path, k), f"unknown key (allowed: {allowed})")
+                ok = False
+        for k in required:
+            if k not in node:
+                self.p.at(node, None, join(path, k), "missing")
+                ok = False
+        return ok
+
+    def integer(self, node, key, path: str, lo=None, hi=None) -> bool:
+        v = node[key]
+        if isinstance(v, bool) or not isinstance(v, int):
+            self.p.at(node, key, path, f"must be a whole number, not {type_name(v)} {short(v)}")
+            return False
+        if (lo is not None and v < lo) or (hi is not None and v > hi):
+            rng = f"{lo}..{hi}" if hi is not None else f">= {lo}"
+            self.p.at(node, key, path, f"{v} is out of range ({rng})")
+            return False
+        return True
+
+    def string(self, node, key, path: str, choices=None, slug=False) -> bool:
+        v = node[key]
+        if not isinstance(v, str):
+            self.p.at(node, key, path, f"must be text, not {type_name(v)} {short(v)}")
+            return False
+        if choices is not None and v not in choices:
+            self.p.at(node, key, path, f"{v!r} is not one of {', '.join(map(str, choices))}")
+            return False
+        if slug and not is_slug(v):
+            self.p.at(node, key, path, f"{v!r} is not an id (lower-case letters, digits and '-')")
+            return False
+        return True
+
+    def sequence(self, node, key, path: str) -> bool:
+        v = node[key]
+        if not isinstance(v, list):
+            self.p.at(node, key, path, f"must be a list, not {type_name(v)}")
+            return False
+        return True
+
+
+def is_slug(v) -> bool:
+    import re
+    return isinstance(v, str) and re.fullmatch(r"[a-z0-9][a-z0-9-]*", v) is not None
+
+
+def type_name(v) -> str:
+    if v is None:
+        return "nothing"
+    if isinstance(v, bool):
+        return "true/false"
+    return {int: "a number", float: "a decimal", str: "text", LDict: "a mapping", dict: "a mapping",
+            LList: "a list", list: "a list"}.get(type(v), type(v).__name__)
+
+
+def short(v) -> str:
+    s = repr(v)
+    return s if len(s) <= 40 else s[:37] + "..."
