@@ -1,0 +1,195 @@
+"""The command line (FORMATS.md section 1). Errors a person can fix get one clear message per
+problem on stderr and exit code 2, never a traceback."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from . import __version__
+from .errors import TdreamError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit 2
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _positive(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"{v} must be 1 or more")
+    return v
+
+
+def _seed(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= v < 1 << 64:
+        raise argparse.ArgumentTypeError(f"{v} is out of range (0 .. 2^64-1)")
+    return v
+
+
+def _cpus(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError("give one or more CPU ids, comma-separated")
+    from .ai import PLAYER_KINDS
+    for n in names:
+        if n not in PLAYER_KINDS:
+            raise argparse.ArgumentTypeError(f"unknown CPU player {n!r} (known: {', '.join(sorted(PLAYER_KINDS))})")
+    return names
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="tdream", description="Tower Dream (ASCII, 1996), reimplemented.")
+    p.add_argument("--version", action="version", version=f"tdream {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    play = sub.add_parser("play", help="play the game")
+    play.add_argument("--board", default="classic-10")
+    play.add_argument("--seed", type=_seed, default=None)
+    play.add_argument("--humans", type=int, default=0, choices=range(0, 5), metavar="K")
+    play.add_argument("--cpus", type=_cpus, default=None, metavar="NAME,...")
+    play.add_argument("--fullscreen", action="store_true")
+    play.add_argument("--scale", type=_positive, default=None)
+    play.add_argument("--turns", type=_positive, default=None, help="(text mode) stop after this many turns")
+
+    sim = sub.add_parser("simulate", help="CPU-only games, headless")
+    sim.add_argument("--games", type=_positive, required=True)
+    sim.add_argument("--board", default="classic-10")
+    sim.add_argument("--seed", type=_seed, default=0)
+    sim.add_argument("--cpus", type=_cpus, default=None, metavar="NAME,...")
+    sim.add_argument("--jobs", type=_positive, default=1)
+    sim.add_argument("--json", action="store_true")
+
+    sc = sub.add_parser("scenario", help="scenario files")
+    scsub = sc.add_subparsers(dest="action", metavar="ACTION", parser_class=_Parser)
+    run = scsub.add_parser("run", help="run scenario files (folders: every *.yaml below them)")
+    run.add_argument("paths", nargs="+", metavar="PATH")
+
+    bench = sub.add_parser("bench", help="the speed figures of FORMATS.md section 5")
+    bench.add_argument("--json", action="store_true")
+    bench.add_argument("--seconds", type=float, default=5.0)
+
+    board = sub.add_parser("board", help="boards")
+    bsub = board.add_subparsers(dest="action", metavar="ACTION", parser_class=_Parser)
+    bsub.add_parser("list", help="the boards")
+    show = bsub.add_parser("show", help="a board's Lands and Road, with every Line")
+    show.add_argument("board")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "simulate":
+            return cmd_simulate(args)
+        if args.command == "scenario":
+            if args.action != "run":
+                parser.parse_args(["scenario", "--help"])
+            from .runner.scenario import run_paths
+            return run_paths(args.paths, sys.stdout, sys.stderr)
+        if args.command == "bench":
+            return cmd_bench(args)
+        if args.command == "board":
+            return cmd_board(args)
+        if args.command == "play":
+            return cmd_play(args)
+        parser.print_help()
+        return 0
+    except TdreamError as e:
+        problems = getattr(e, "problems", None) or [str(e)]
+        for line in problems:
+            print(line, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+def _board_and_ruleset(board_id: str):
+    from .data import load_board, load_ruleset
+    rs = load_ruleset()
+    return rs, load_board(board_id, rs)
+
+
+def cmd_simulate(args) -> int:
+    from .runner.simulate import progress_bar, simulate, summarize
+    _board_and_ruleset(args.board)       # a bad board fails before any game
+    results = []
+    start = time.perf_counter()
+    show = sys.stderr.isatty() and not args.json
+    for r in simulate(args.games, args.board, args.seed, args.cpus, args.jobs):
+        results.append(r)
+        if show and (len(results) % 10 == 0 or len(results) == args.games):
+            progress_bar(len(results), args.games, sys.stderr)
+    summary = summarize(results, time.perf_counter() - start)
+    if args.json:
+        print(json.dumps(summary, sort_keys=True))
+        return 0
+    print(f"games: {summary['games']}")
+    print(f"turns: {summary['turns']} (average {summary['avg_turns']} a game)")
+    print(f"seconds: {summary['seconds']}")
+    print(f"games/s: {summary['games_per_s']}")
+    print(f"turns/s: {summary['turns_per_s']}")
+    print("wins: " + ", ".join(f"{k} {v}/{summary['seats'][k]} seats" for k, v in summary["wins"].items()))
+    print("endings: " + ", ".join(f"{k} {v}" for k, v in summary["endings"].items()))
+    return 0
+
+
+def cmd_bench(args) -> int:
+    from .runner.simulate import bench_engine
+    figures = bench_engine(args.seconds)
+    if args.json:
+        print(json.dumps(figures, sort_keys=True))
+    else:
+        units = {"engine_turns_per_s": "turns/s", "engine_games_per_s": "games/s"}
+        for k, v in figures.items():
+            print(f"{k}: {v} {units.get(k, '')}".rstrip())
+    return 0
+
+
+def cmd_board(args) -> int:
+    from .data import board_ids, load_board, load_ruleset
+    rs = load_ruleset()
+    if args.action == "list" or args.action is None:
+        for b in board_ids():
+            board = load_board(b, rs)
+            print(f"{b:14} {board.name:26} {board.land_count:4} Lands {board.road_length:3} Road spaces  luck {board.luck}")
+        return 0
+    board = load_board(args.board, rs)
+    print(f"{board.id}: {board.name} ({board.land_count} Lands, {board.road_length} Road spaces, luck {board.luck})")
+    for li, rows in enumerate(board.levels):
+        print(f"level {li}:" if len(board.levels) > 1 else "map:")
+        first = board.first_rows[li]
+        print("     " + " ".join("abcdefghijklmnopqrstuvwxyz"[c] for c in range(len(rows[0]))))
+        for r, row in enumerate(rows):
+            print(f"{first + r + 1:4} " + " ".join(row))
+    print("road:")
+    for s in board.spaces:
+        if s.kind == "line":
+            print(f"{s.index:4}  {s.axis:10} Line: {' '.join(board.land_names[x] for x in s.line)}")
+        else:
+            print(f"{s.index:4}  {s.kind}")
+    return 0
+
+
+def cmd_play(args) -> int:
+    """Until the front end lands: a short CPU game told in text."""
+    from .data import load_board, load_ruleset
+    from .runner.textplay import play_text
+    rs = load_ruleset()
+    board = load_board(args.board, rs)
+    seed = args.seed if args.seed is not None else int(time.time())
+    print("The pad-driven front end is coming (issue 5). Meanwhile, a CPU game told in text:\n")
+    return play_text(rs, board, seed, args.cpus or ["random"], sys.stdout, max_turns=args.turns or 40)

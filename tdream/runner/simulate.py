@@ -1,0 +1,140 @@
+"""Headless CPU-only games (``tdream simulate``, ``tdream bench``).
+
+Each game's seed is derived from (series seed, game index), so results do not depend on how many
+processes (``--jobs``) share the work.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from dataclasses import dataclass
+
+from ..ai import make_player
+from ..data import load_board, load_ruleset
+from ..engine import new_game
+from ..engine.rng import derive_seed
+
+
+@dataclass
+class GameResult:
+    index: int
+    seed: int
+    turns: int
+    reason: str
+    kinds: tuple[str, ...]          # in turn order
+    winners: tuple[int, ...]        # seats sharing first place
+    wealth: tuple[int, ...]
+
+
+def seat_kinds(cpus: list[str], players: int) -> list[str]:
+    """The kind of each seat: the ``--cpus`` list, repeated to fill the seats."""
+    cpus = cpus or ["random"]
+    return [cpus[i % len(cpus)] for i in range(players)]
+
+
+def play_game(ruleset, board, kinds: list[str], seed: int, options: dict | None = None, index: int = 0,
+              on_input=None) -> GameResult:
+    """One whole CPU-only game through the engine's public API."""
+    names = [f"{k}-{i + 1}" for i, k in enumerate(kinds)]
+    game, events = new_game(ruleset, board, names, seed=seed, options=options, kinds=kinds)
+    players = [make_player(k, derive_seed(seed, 1000 + i)) for i, k in enumerate(game.kinds)]
+    awaiting, apply, sample = game.awaiting, game.apply, game.sample_chance
+    while (aw := awaiting()) is not None:
+        answer = sample() if aw.player < 0 else players[aw.player].choose(game)
+        events = apply(answer, True)
+        if on_input:
+            on_input(answer, events)
+    ranking = game.ranking()
+    return GameResult(index, seed, game.turn - 1, game.over_reason, tuple(game.kinds), tuple(ranking[0]),
+                      tuple(game.wealth()))
+
+
+_WORKER: dict = {}
+
+
+def _init_worker(board_id: str, options: dict | None) -> None:
+    rs = load_ruleset()
+    _WORKER.update(ruleset=rs, board=load_board(board_id, rs), options=options)
+
+
+def _play_index(args) -> GameResult:
+    index, seed, kinds = args
+    return play_game(_WORKER["ruleset"], _WORKER["board"], kinds, derive_seed(seed, index), _WORKER["options"], index)
+
+
+def simulate(games: int, board_id: str = "classic-10", seed: int = 0, cpus: list[str] | None = None,
+             jobs: int = 1, options: dict | None = None, progress=None):
+    """Play ``games`` games; yield each GameResult in index order."""
+    rs = load_ruleset()
+    board = load_board(board_id, rs)
+    opts = dict(rs.options)
+    opts.update(options or {})
+    kinds = seat_kinds(cpus or [], opts["players"])
+    for k in set(kinds):
+        make_player(k, 0)   # unknown kinds fail here, before any work
+    tasks = [(i, seed, kinds) for i in range(games)]
+    if jobs <= 1:
+        _WORKER.update(ruleset=rs, board=board, options=options)
+        for t in tasks:
+            yield _play_index(t)
+        return
+    import multiprocessing as mp
+    ctx = mp.get_context("spawn" if sys.platform == "win32" else "fork")
+    with ctx.Pool(jobs, initializer=_init_worker, initargs=(board_id, options)) as pool:
+        yield from pool.imap(_play_index, tasks, chunksize=max(1, min(64, games // (jobs * 8) or 1)))
+
+
+def summarize(results: list[GameResult], seconds: float) -> dict:
+    turns = sum(r.turns for r in results)
+    wins: dict[str, int] = {}
+    seats: dict[str, int] = {}
+    reasons: dict[str, int] = {}
+    for r in results:
+        for k in r.kinds:
+            seats[k] = seats.get(k, 0) + 1
+            wins.setdefault(k, 0)
+        for p in r.winners:
+            wins[r.kinds[p]] += 1
+        reasons[r.reason] = reasons.get(r.reason, 0) + 1
+    n = len(results)
+    return {
+        "games": n, "turns": turns, "seconds": round(seconds, 3),
+        "games_per_s": round(n / seconds, 1) if seconds > 0 else 0.0,
+        "turns_per_s": round(turns / seconds, 1) if seconds > 0 else 0.0,
+        "avg_turns": round(turns / n, 2) if n else 0.0,
+        "wins": dict(sorted(wins.items())), "seats": dict(sorted(seats.items())),
+        "endings": dict(sorted(reasons.items())),
+    }
+
+
+def progress_bar(done: int, total: int, stream) -> None:
+    width = 30
+    filled = width * done // total if total else width
+    stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+    if done == total:
+        stream.write("\n")
+    stream.flush()
+
+
+def default_jobs() -> int:
+    return max(1, min(os.cpu_count() or 1, 8))
+
+
+def bench_engine(seconds: float = 3.0, board_id: str = "classic-10") -> dict:
+    """``engine_turns_per_s`` and ``engine_games_per_s`` (FORMATS.md section 5): four ``random``
+    players, one process, whole games until ``seconds`` have passed."""
+    rs = load_ruleset()
+    board = load_board(board_id, rs)
+    kinds = ["random"] * 4
+    play_game(rs, board, kinds, 12345)   # warm up
+    start = time.perf_counter()
+    games = turns = 0
+    while True:
+        r = play_game(rs, board, kinds, derive_seed(7, games))
+        games += 1
+        turns += r.turns
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds and games >= 5:
+            break
+    return {"engine_turns_per_s": round(turns / elapsed, 1), "engine_games_per_s": round(games / elapsed, 1)}

@@ -1,0 +1,82 @@
+"""A CPU game told in plain text (``tdream play`` until the front end exists)."""
+from __future__ import annotations
+
+from ..ai import make_player
+from ..engine import events as ev
+from ..engine import new_game
+from ..engine.rng import derive_seed
+
+
+def describe(event, game) -> str | None:
+    """One line for an event, or None for events not worth telling."""
+    n = game.names
+
+    def who(p):
+        return "the Bank" if p < 0 else n[p]
+    match event:
+        case ev.TurnOrderDrawn(seats):
+            return "Turn order: " + ", ".join(seats)
+        case ev.TurnStarted(p, turn, rnd):
+            return f"\n-- Turn {turn} (round {rnd}): {n[p]}, {game.cash[p]}G"
+        case ev.TurnSkipped(p, _):
+            return f"{n[p]} sits this turn out."
+        case ev.DiceRolled(p, v):
+            return f"{n[p]} rolls {v}."
+        case ev.Landed(p, s, kind):
+            return f"{n[p]} lands on {game.board.space_label(s)}."
+        case ev.Payment(payer, payee, amount, reason, detail):
+            return f"  {who(payer)} pays {who(payee)} {amount}G ({reason}{', ' + detail if detail else ''})."
+        case ev.LandmarkPlaced(p, land):
+            return f"{n[p]} places a Landmark on {land}."
+        case ev.LandmarkClaimed(p, land):
+            return f"{n[p]} claims the Bank's Landmark on {land}."
+        case ev.CompanyStarted(p, c, land, level):
+            return f"{n[p]} starts {c} on {land} (Level {level})."
+        case ev.CompanyGrew(c, land, level):
+            return f"{c} grows to Level {level}."
+        case ev.Merged(s, absorbed, land, level):
+            return f"Merger! {s} absorbs {', '.join(absorbed)} (Level {level})."
+        case ev.FloorsBuilt(p, land, k, total):
+            return f"{n[p]} builds {k} Floor{'s' if k > 1 else ''} on {land} ({total} now)."
+        case ev.CardDrawn(p, pile, card):
+            return f"{n[p]} draws from the {pile} pile: {game.ruleset.card(card).text}"
+        case ev.SlotSpun(p, symbols, matched):
+            return f"Slot: {' '.join(symbols)} ({matched} matched)."
+        case ev.JackpotWon(p, land, k):
+            return f"JACKPOT! {n[p]} drops {k} Floors on {land}."
+        case ev.EventResolved(p, kind):
+            return f"{game.ruleset.event_kinds[kind].name}: {game.ruleset.event_kinds[kind].text}"
+        case ev.WentBroke(p):
+            return f"{n[p]} goes broke!"
+        case ev.GameOver(reason, wealth, ranking):
+            lines = [f"\nGame over ({reason})."]
+            for rank, group in enumerate(ranking, 1):
+                for p in group:
+                    lines.append(f"  {rank}. {n[p]}: {wealth[p]}G")
+            return "\n".join(lines)
+    return None
+
+
+def play_text(ruleset, board, seed: int, cpus: list[str], out, max_turns: int = 40) -> int:
+    kinds = [cpus[i % len(cpus)] for i in range(ruleset.options["players"])]
+    names = [f"{k.title()} {i + 1}" for i, k in enumerate(kinds)]
+    game, events = new_game(ruleset, board, names, seed=seed, kinds=kinds)
+    players = [make_player(k, derive_seed(seed, 1000 + i)) for i, k in enumerate(game.kinds)]
+    print(f"{board.name} ({board.id}), seed {seed}", file=out)
+    while True:
+        for e in events:
+            line = describe(e, game)
+            if line:
+                print(line, file=out)
+        aw = game.awaiting()
+        if aw is None:
+            break
+        if game.turn > max_turns:
+            print(f"\n(stopped after {max_turns} turns; standings now)", file=out)
+            for rank, group in enumerate(game.ranking(), 1):
+                for p in group:
+                    print(f"  {rank}. {game.names[p]}: {game.wealth()[p]}G", file=out)
+            break
+        answer = game.sample_chance() if aw.player < 0 else players[aw.player].choose(game)
+        events = game.apply(answer)
+    return 0
