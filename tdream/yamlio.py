@@ -141,7 +141,6 @@ class Schema:
             if k not in required and k not in optional:
                 allowed = ", ".join(list(required) + list(optional))
                 self.p.at(node, k, join(path, k), f"unknown key (allowed: {allowed})")
-                ok = False
         for k in required:
             if k not in node:
                 self.p.at(node, None, join(path, k), "missing")

@@ -210,7 +210,7 @@ def load_ruleset(path: Path | str | None = None) -> Ruleset:
     sc.string(data, "id", "id", slug=True)
     opts = data["options"]
     if sc.mapping(opts, "options", tuple(DEFAULT_OPTIONS), (), data, "options"):
-        check_options(opts, "options", pr, sc)
+        check_options(opts, "options", pr, sc, unknown=False)
     fees, limits, bonus = data["fees"], data["limits"], data["bonus"]
     fee_keys = ("base", "tower", "grand_tower", "tower_floors", "grand_tower_floors")
     limit_keys = ("sell_floors", "sell_percent", "forced_percent", "build_floors", "max_floors", "unabsorbable_level")
@@ -275,10 +275,10 @@ def load_ruleset(path: Path | str | None = None) -> Ruleset:
     )
 
 
-def check_options(opts, path: str, pr: Problems, sc: Schema) -> None:
+def check_options(opts, path: str, pr: Problems, sc: Schema, unknown: bool = True) -> None:
     """House-rule options (RULES.md section 10): each key known, each value of its type."""
     for k in opts:
-        if k not in DEFAULT_OPTIONS:
+        if unknown and k not in DEFAULT_OPTIONS:
             pr.at(opts, k, join(path, k), f"unknown option (known: {', '.join(DEFAULT_OPTIONS)})")
     if "starting_cash" in opts:
         sc.integer(opts, "starting_cash", join(path, "starting_cash"), lo=0, hi=10_000_000)

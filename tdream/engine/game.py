@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 from bisect import insort
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from . import events as ev
@@ -91,11 +92,19 @@ class Game:
         self.over = False
         self.over_reason = ""
         self.broke = -1
-        # Static look-ups (not state).
+        # Static look-ups and a cache of the answers now legal (not state).
+        self._cache = None
         self._setup_static()
 
     def _setup_static(self) -> None:
         rs, b = self.ruleset, self.board
+        self._internal = {"start": self._start_turn, "land": self._land_on, "build_check": self._build_check,
+                          "place_check": self._place_check, "effects": self._run_effect, "debt": self._settle,
+                          "end": self._end_turn}
+        self._doers = {k: getattr(self, "_do_" + k) for k in
+                       ("sell", "roll", "place", "company", "survivor", "build", "pile", "draw", "slot",
+                        "jackpot", "floors", "forced_sale")}
+        self._awaits: dict = {}
         self._prices = [c.prices for c in rs.companies]
         self._company_ids = [c.id for c in rs.companies]
         self._company_index = {c: i for i, c in enumerate(self._company_ids)}
@@ -206,9 +215,12 @@ class Game:
         """What the game waits for now, or None when it is over."""
         if self.over:
             return None
-        if self.phase in ("roll", "draw", "slot"):
-            return Awaiting(self.phase, -1)
-        return Awaiting(self.phase, self.player)
+        key = (self.phase, self.player)
+        aw = self._awaits.get(key)
+        if aw is None:
+            phase = self.phase
+            aw = self._awaits[key] = Awaiting(phase, -1 if phase in ("roll", "draw", "slot") else self.player)
+        return aw
 
     @property
     def to_move(self) -> int:
@@ -331,8 +343,11 @@ class Game:
         return groups
 
     # ------------------------------------------------------------------ legal answers
-    def legal_answers(self) -> list:
-        """Every answer accepted now, in a fixed order (none first for optional decisions)."""
+    def legal_answers(self) -> Sequence:
+        """Every answer accepted now, in a fixed order (none first for optional decisions).
+
+        A sequence (``len``, indexing, iteration, ``in``); ``sell`` and ``build`` answers are
+        made on demand, so picking one at random costs little however many there are."""
         if self.over:
             return []
         phase = self.phase
@@ -362,75 +377,74 @@ class Game:
             return [ForcedSale(self._names[x]) for x in self._sale_items(self.player)]
         raise AssertionError(f"no answers in phase {phase}")
 
-    def _sell_answers(self) -> list[Sell]:
+    def _sell_answers(self) -> "SellAnswers":
         p = self.player
         limit = self.offer[0]
-        avail = [(x, self.floors[x]) for x in self.holdings[p] if self.floors[x] > 0 and self.company[x] >= 0]
-        out: list[Sell] = [NO_SELL]
-        names = self._names
+        floors, company, names = self.floors, self.company, self._names
+        avail = [(names[x], floors[x]) for x in self.holdings[p] if floors[x] > 0 and company[x] >= 0]
+        return SellAnswers(avail, limit)
 
-        def rec(i: int, left: int, chosen: list) -> None:
-            for j in range(i, len(avail)):
-                x, f = avail[j]
-                for k in range(1, min(f, left) + 1):
-                    chosen.append((names[x], k))
-                    out.append(Sell(tuple(chosen)))
-                    if left - k > 0:
-                        rec(j + 1, left - k, chosen)
-                    chosen.pop()
-        rec(0, limit, [])
-        return out
+    def _big_companies(self) -> int:
+        """How many Companies have reached the Level that cannot be absorbed (R7.10)."""
+        lim = self._unabsorbable
+        return sum(1 for m in self.members if len(m) >= lim)
 
     def _vacant_legal(self, land: int) -> bool:
         """R7.10: a Land next to two or more Companies of Level 13+ takes no Landmark."""
-        big = 0
         seen = -1
         company, members, lim = self.company, self.members, self._unabsorbable
         for n in self._adj[land]:
             c = company[n]
             if c >= 0 and c != seen and len(members[c]) >= lim:
-                if big and seen != c:
+                if seen >= 0:
                     return False
-                big += 1
                 seen = c
         return True
 
     def _place_answers(self) -> list:
+        """Vacant Lands of the Line (R7.1, R7.10) and Bank Landmarks to claim (R7.3), in Line order."""
+        cache = self._cache
+        if cache is not None and cache[0] == "place":
+            return cache[1]
         out = []
-        owner = self.owner
+        owner, names = self.owner, self._names
+        check = self._big_companies() >= 2
         for land in self._lines[self.space]:
             o = owner[land]
             if o == VACANT:
-                if self._vacant_legal(land):
-                    out.append(Place(self._names[land]))
+                if not check or self._vacant_legal(land):
+                    out.append(Place(names[land]))
             elif o == BANK:
-                out.append(Claim(self._names[land]))
-        out.sort(key=lambda a: (self._land_index[a.land], a.__class__ is Claim))
+                out.append(Claim(names[land]))
+        self._cache = ("place", out)
         return out
 
     def _buildable(self, p: int) -> list[tuple[int, int]]:
         """(Land, most Floors) that ``p`` may build now (R8.1, R8.2, G8.1)."""
+        cache = self._cache
+        if cache is not None and cache[0] == "build":
+            return cache[1]
         out = []
         cash = self.cash[p]
         line = self._lines[self.space] if self.options["build_scope"] == "line" else None
         cap, lim = self._max_floors, self.ruleset.build_limit
+        floors, company, members, prices = self.floors, self.company, self.members, self._prices
         for x in self.holdings[p]:
-            c = self.company[x]
-            if c < 0 or self.floors[x] >= cap:
+            c = company[x]
+            if c < 0 or floors[x] >= cap:
                 continue
             if line is not None and x not in line:
                 continue
-            most = min(lim, cap - self.floors[x], cash // self._price(c))
+            level = len(members[c])
+            most = min(lim, cap - floors[x], cash // prices[c][level if level <= 40 else 40])
             if most > 0:
                 out.append((x, most))
+        self._cache = ("build", out)
         return out
 
-    def _build_answers(self) -> list[Build]:
-        out: list[Build] = [NO_BUILD]
-        for x, most in self._buildable(self.player):
-            name = self._names[x]
-            out.extend(Build(name, k) for k in range(1, most + 1))
-        return out
+    def _build_answers(self) -> "BuildAnswers":
+        names = self._names
+        return BuildAnswers([(names[x], most) for x, most in self._buildable(self.player)])
 
     def _company_lands(self, p: int) -> list[int]:
         return [x for x in self.holdings[p] if self.company[x] >= 0]
@@ -654,7 +668,8 @@ class Game:
                 from ..errors import IllegalAnswer
                 raise IllegalAnswer(reason)
         events: list = []
-        getattr(self, "_do_" + self.phase)(answer, events)
+        self._cache = None
+        self._doers[self.phase](answer, events)
         self._advance(events)
         return events
 
@@ -934,28 +949,20 @@ class Game:
     # ------------------------------------------------------------------ the loop
     def _advance(self, events: list) -> None:
         """Run internal phases until the game awaits input or is over."""
+        internal = self._internal
         while True:
-            phase = self.phase
-            if phase == "start":
-                self._start_turn(events)
-            elif phase == "land":
-                self._land_on(events)
-            elif phase == "build_check":
-                self.player = self.seat
-                self.phase = "build" if self._buildable(self.seat) else "end"
-            elif phase == "place_check":
-                self.player = self.seat
-                self.phase = "place" if self._place_answers() else "build_check"
-            elif phase == "effects":
-                self._run_effect(events)
-            elif phase == "debt":
-                self._settle(events)
-            elif phase == "end":
-                self._end_turn(events)
-            else:
+            step = internal.get(self.phase)
+            if step is None or self.over:
                 return
-            if self.over:
-                return
+            step(events)
+
+    def _build_check(self, events: list) -> None:
+        self.player = self.seat
+        self.phase = "build" if self._buildable(self.seat) else "end"
+
+    def _place_check(self, events: list) -> None:
+        self.player = self.seat
+        self.phase = "place" if self._place_answers() else "build_check"
 
     def _start_turn(self, events: list) -> None:
         p = self.seat
@@ -1141,8 +1148,7 @@ class Game:
 
     def _stalemate(self) -> bool:
         """G9.2: no vacant Land anywhere can legally take a Landmark."""
-        lim = self._unabsorbable
-        if sum(1 for m in self.members if len(m) >= lim) < 2:
+        if self._big_companies() < 2:
             return self.covered >= self.board.land_count
         return not any(o == VACANT and self._vacant_legal(x) for x, o in enumerate(self.owner))
 
@@ -1208,6 +1214,94 @@ class Game:
 
 class _Refused(Exception):
     pass
+
+
+class SellAnswers(Sequence):
+    """The legal ``sell`` answers, without building them all: none first, then every choice of
+    up to ``limit`` Floors over the Lands (in board order), depth first. Indexing unranks."""
+
+    __slots__ = ("avail", "limit", "caps", "table")
+
+    def __init__(self, avail: list[tuple[str, int]], limit: int) -> None:
+        self.avail = avail
+        self.limit = limit
+        caps = [min(f, limit) for _, f in avail]
+        n = len(caps)
+        # table[i][l]: answers that choose only from Lands i.. with at most l Floors (none excluded)
+        table = [[0] * (limit + 1) for _ in range(n + 1)]
+        for i in range(n - 1, -1, -1):
+            row, nxt, c = table[i], table[i + 1], caps[i]
+            for left in range(1, limit + 1):
+                total = nxt[left]
+                for k in range(1, min(c, left) + 1):
+                    total += 1 + nxt[left - k]
+                row[left] = total
+        self.caps = caps
+        self.table = table
+
+    def __len__(self) -> int:
+        return 1 + self.table[0][self.limit]
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        if index == 0:
+            return NO_SELL
+        r = index - 1
+        table, caps, avail = self.table, self.caps, self.avail
+        chosen = []
+        i, left = 0, self.limit
+        while True:
+            j = i
+            while True:
+                block = table[j][left] - table[j + 1][left]
+                if r < block:
+                    break
+                r -= block
+                j += 1
+            for k in range(1, min(caps[j], left) + 1):
+                size = 1 + table[j + 1][left - k]
+                if r < size:
+                    chosen.append((avail[j][0], k))
+                    break
+                r -= size
+            if r == 0:
+                return Sell(tuple(chosen))
+            r -= 1
+            i, left = j + 1, left - k
+
+
+class BuildAnswers(Sequence):
+    """The legal ``build`` answers: none first, then (Land, 1..most) for each buildable Land."""
+
+    __slots__ = ("lands", "size")
+
+    def __init__(self, lands: list[tuple[str, int]]) -> None:
+        self.lands = lands
+        self.size = 1 + sum(most for _, most in lands)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += self.size
+        if not 0 <= index < self.size:
+            raise IndexError(index)
+        if index == 0:
+            return NO_BUILD
+        index -= 1
+        for land, most in self.lands:
+            if index < most:
+                return Build(land, index + 1)
+            index -= most
+        raise IndexError(index)   # pragma: no cover
 
 
 def new_game(ruleset: Ruleset, board: Board, names: list[str], *, seed: int = 0, options: dict | None = None,

@@ -19,6 +19,9 @@ def next_u64(state: int) -> tuple[int, int]:
     return state, z ^ (z >> 31)
 
 
+_LIMITS: dict[int, int] = {}   # n -> the largest multiple of n below 2^64 (a pure cache)
+
+
 class Rng:
     """A SplitMix64 generator. ``state`` is a plain int and serializes as such."""
 
@@ -36,9 +39,11 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)``, without modulo bias (rejection sampling)."""
-        if n <= 0:
-            raise ValueError(f"below({n}): n must be positive")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ValueError(f"below({n}): n must be positive")
+            limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
         while True:
             x = self.next_u64()
             if x < limit:

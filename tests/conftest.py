@@ -1,0 +1,32 @@
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+
+
+@pytest.fixture(scope="session")
+def ruleset():
+    from tdream.data import load_ruleset
+    return load_ruleset()
+
+
+@pytest.fixture(scope="session")
+def boards(ruleset):
+    from tdream.data import board_ids, load_board
+    return {b: load_board(b, ruleset) for b in board_ids()}
+
+
+def run_cli(*args, input=None, env=None, timeout=300):
+    """Run ``python -m tdream ARGS`` in a fresh process; return the CompletedProcess."""
+    import subprocess
+    e = dict(os.environ)
+    e.update(env or {})
+    return subprocess.run([sys.executable, "-m", "tdream", *args], capture_output=True, text=True,
+                          input=input, env=e, timeout=timeout, cwd=ROOT)

@@ -1,0 +1,81 @@
+"""The ruleset data against RULES.md: the G8.3 price table, piles, slot, Event kinds."""
+from tdream.engine.ruleset import EFFECTS, PILES
+
+G83 = {  # id: (name, price at Level 2, rise per Level)  -- RULES.md G8.3
+    "ace": ("Ace Realty", 100, 10), "bloom": ("Bloom Foods", 100, 15), "crest": ("Crest Hotels", 120, 20),
+    "dyna": ("Dyna Motors", 150, 20), "echo": ("Echo Media", 160, 25), "falcon": ("Falcon Air", 180, 30),
+    "gaia": ("Gaia Energy", 200, 35), "helix": ("Helix Pharma", 240, 40), "iris": ("Iris Bank", 300, 50),
+}
+
+
+def test_nine_companies_in_g83_order(ruleset):
+    assert [c.id for c in ruleset.companies] == list(G83)
+    assert [c.name for c in ruleset.companies] == [v[0] for v in G83.values()]
+
+
+def test_price_table_matches_the_g83_formula_for_levels_2_to_40(ruleset):
+    for c in ruleset.companies:
+        _, base, step = G83[c.id]
+        for level in range(2, 41):
+            assert c.price(level) == base + step * (level - 2), (c.id, level)
+
+
+def test_price_past_level_40_is_as_at_40(ruleset):
+    for c in ruleset.companies:
+        assert c.price(41) == c.price(40) and c.price(99) == c.price(40)
+
+
+def test_g83_spot_values(ruleset):
+    by = {c.id: c for c in ruleset.companies}
+    assert (by["ace"].price(5), by["ace"].price(13)) == (130, 210)
+    assert (by["iris"].price(5), by["iris"].price(13)) == (450, 850)
+    assert (by["gaia"].price(13), by["helix"].price(2)) == (585, 240)
+
+
+def test_default_options_are_the_rules(ruleset):
+    assert ruleset.options == {"starting_cash": 1500, "salary": 1500, "end_percent": 75, "players": 4,
+                               "build_scope": "any", "max_rounds": None}
+    assert (ruleset.fee_base, ruleset.fee_tower, ruleset.fee_grand_tower) == (50, 65, 100)
+    assert (ruleset.sell_limit, ruleset.sell_percent, ruleset.forced_percent) == (3, 75, 25)
+    assert (ruleset.bonus_base, ruleset.bonus_multiplier, ruleset.unabsorbable_level) == (2000, 13, 13)
+
+
+def test_four_piles_of_at_least_12_cards_with_unique_ids(ruleset):
+    for pile in PILES:
+        assert len(ruleset.pile_cards(pile)) >= 12
+    ids = [c.id for c in ruleset.cards]
+    assert len(ids) == len(set(ids))
+
+
+def test_cards_use_every_effect_primitive(ruleset):
+    used = {name for c in ruleset.cards for name, _ in c.effects}
+    assert used == set(EFFECTS)
+
+
+def test_pile_flavours_r5_2(ruleset):
+    def moves(pile):
+        return sum(1 for c in ruleset.cards if c.pile == pile
+                   for n, _ in c.effects if n in ("move", "move_to", "roll_again"))
+
+    def biggest(pile):
+        return max(abs(v) for c in ruleset.cards if c.pile == pile for n, v in c.effects
+                   if n in ("gain", "pay") and isinstance(v, int))
+    assert moves("crocodile") > len(ruleset.pile_cards("crocodile")) // 2      # mostly movement
+    assert biggest("squid") > biggest("octopus") > biggest("crab")              # risk by pile
+    cash = ("gain", "pay", "collect_each", "pay_each", "salary", "pay_percent", "pay_per_property",
+            "collect_per_property")
+    octo = [c for c in ruleset.cards if c.pile == "octopus"]
+    assert sum(1 for c in octo if all(n in cash for n, _ in c.effects)) > len(octo) // 2   # mostly cash
+
+
+def test_slot_has_four_reels_and_a_prize_for_every_symbol_and_count(ruleset):
+    slot = ruleset.slot
+    assert len(slot.reels) == 4
+    for s in slot.symbols:
+        assert set(slot.prizes[s]) == {1, 2, 3, 4}
+        for strip in slot.reels:
+            assert s in strip
+
+
+def test_extra_event_kinds(ruleset):
+    assert {"taxi", "banana", "half-salary", "island", "pinch", "lift"} <= set(ruleset.event_kinds)
