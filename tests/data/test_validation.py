@@ -49,7 +49,7 @@ def test_unknown_key_wrong_type_and_bad_value_all_reported_at_once(data_copy):
     ps = problems_of(load_ruleset, f)
     text = "\n".join(ps)
     assert "options.salary: must be a whole number" in text
-    assert "options.salery: unknown option" in text
+    assert "options.salery: unknown key" in text
     assert "options.end_percent: 175 is out of range" in text
     assert all(p.startswith(str(f) + ":") for p in ps) and len(ps) == 3
 
