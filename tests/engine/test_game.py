@@ -1,0 +1,185 @@
+"""The engine's narrow API: awaiting, legal answers, check, apply, chance, JSON, fingerprint."""
+import json
+
+import pytest
+
+from tdream.engine import BANK, Game, new_game
+from tdream.engine import events as ev
+from tdream.engine.answers import (
+    NO_BUILD, NO_SELL, Build, Claim, Place, Roll, Sell, answer_from_step,
+)
+from tdream.engine.game import BuildAnswers, SellAnswers
+from tdream.errors import IllegalAnswer
+
+
+def position(ruleset, board, **kw):
+    seats = kw.pop("seats", [{"name": n} for n in "ABCD"])
+    game, _ = Game.from_position(ruleset, board, seats, **kw)
+    return game
+
+
+def test_new_game_draws_turn_order_and_awaits_a_roll_r2_2(ruleset, boards):
+    orders = set()
+    for seed in range(20):
+        g, events = new_game(ruleset, boards["classic-7"], list("ABCD"), seed=seed)
+        assert isinstance(events[0], ev.TurnOrderDrawn)
+        orders.add(tuple(g.names))
+        assert g.awaiting().kind == "roll" and g.cash == [1500] * 4 and g.pos == [0] * 4
+    assert len(orders) > 5
+
+
+def test_new_game_refuses_a_seat_count_other_than_the_option(ruleset, boards):
+    with pytest.raises(ValueError):
+        new_game(ruleset, boards["classic-7"], list("ABC"))
+    g, _ = new_game(ruleset, boards["classic-7"], list("ABC"), options={"players": 3})
+    assert len(g.names) == 3
+
+
+def test_illegal_answer_raises_and_leaves_the_game_as_it_was(ruleset, boards):
+    g = position(ruleset, boards["classic-7"])
+    before = g.fingerprint()
+    assert "G4.1" in g.check(Roll(11))
+    with pytest.raises(IllegalAnswer):
+        g.apply(Roll(0))
+    with pytest.raises(IllegalAnswer):
+        g.apply(Place("c3"))            # the game awaits a roll
+    assert g.fingerprint() == before
+
+
+def test_every_legal_answer_passes_check(ruleset, boards):
+    g, _ = new_game(ruleset, boards["classic-10"], list("ABCD"), seed=3)
+    for _ in range(600):
+        aw = g.awaiting()
+        if aw is None:
+            break
+        answers = g.legal_answers()
+        assert len(answers) > 0
+        for a in list(answers)[:60]:
+            assert g.check(a) is None, (aw, a)
+        a = g.sample_chance() if aw.player < 0 else answers[len(answers) // 2]
+        g.apply(a)
+
+
+def test_roll_moves_clockwise_and_passing_start_pays_salary_r4_2(ruleset, boards):
+    g = position(ruleset, boards["classic-7"], seats=[{"name": "A", "at": 30}, {"name": "B"}])
+    events = g.apply(Roll(5))            # 30 -> 3, passing Start (0)
+    assert g.pos[0] == 3 and g.cash[0] == 3000
+    pays = [e for e in events if isinstance(e, ev.Payment)]
+    assert pays == [ev.Payment(-1, 0, 1500, "salary", "")]
+
+
+def test_claim_of_a_bank_landmark_is_offered_beside_places_r7_3(ruleset, boards):
+    g = position(ruleset, boards["classic-7"], lands={"c1": (BANK, 0)})
+    g.apply(Roll(3))
+    answers = list(g.legal_answers())
+    assert Claim("c1") in answers and Place("c2") in answers and Place("c1") not in answers
+    assert "R7.1" in g.check(Place("c1"))
+
+
+def test_sell_answers_unrank_in_the_same_order_as_a_plain_enumeration():
+    avail = [("a1", 2), ("b1", 5), ("c1", 1), ("d1", 3)]
+    expected = [()]
+
+    def rec(i, left, chosen):
+        for j in range(i, len(avail)):
+            land, f = avail[j]
+            for k in range(1, min(f, left) + 1):
+                chosen.append((land, k))
+                expected.append(tuple(chosen))
+                if left - k:
+                    rec(j + 1, left - k, chosen)
+                chosen.pop()
+    rec(0, 3, [])
+    answers = SellAnswers(avail, 3)
+    assert len(answers) == len(expected)
+    assert [a.items for a in answers] == expected
+    assert answers[0] == NO_SELL and answers[-1].items == expected[-1]
+    with pytest.raises(IndexError):
+        answers[len(expected)]
+
+
+def test_build_answers_none_first_then_each_land_and_count():
+    answers = BuildAnswers([("c3", 2), ("d3", 1)])
+    assert list(answers) == [NO_BUILD, Build("c3", 1), Build("c3", 2), Build("d3", 1)]
+
+
+def test_answer_text_form_round_trips():
+    for kind, value in [("roll", 4), ("place", "d2"), ("place", {"claim": "e1"}), ("company", "bloom"),
+                        ("survivor", "ace"), ("build", {"land": "d2", "floors": 2}), ("build", "none"),
+                        ("pile", "squid"), ("draw", "crab-lucky-coin"), ("slot", ["bell", "bell", "bar", "star"]),
+                        ("jackpot", "d2"), ("forced_sale", "c1"), ("floors", "c1"),
+                        ("sell", [{"land": "c1", "floors": 2}]), ("sell", [])]:
+        a = answer_from_step(kind, value)
+        assert a.kind == kind
+        assert answer_from_step(kind, a.to_step()) == a
+
+
+def test_answer_from_step_refuses_malformed_values():
+    for kind, value in [("roll", "four"), ("place", 3), ("build", {"land": "d2"}), ("sell", "c1"),
+                        ("slot", "bell"), ("teleport", 1)]:
+        with pytest.raises(ValueError):
+            answer_from_step(kind, value)
+
+
+def test_state_json_round_trips_mid_game_and_plays_on_identically(ruleset, boards):
+    from tdream.ai import RandomPlayer
+    g, _ = new_game(ruleset, boards["meringue"], list("ABCD"), seed=11)
+    players = [RandomPlayer(i) for i in range(4)]
+    for _ in range(120):
+        aw = g.awaiting()
+        g.apply(g.sample_chance() if aw.player < 0 else players[aw.player].choose(g))
+    assert g.awaiting() is not None
+    data = json.loads(json.dumps(g.to_json()))
+    h = Game.from_json(ruleset, boards["meringue"], data)
+    assert h.fingerprint() == g.fingerprint()
+    assert h.legal_answers()[:] == g.legal_answers()[:]
+    for _ in range(200):
+        aw = g.awaiting()
+        if aw is None:
+            break
+        assert h.awaiting() == aw
+        if aw.player < 0:
+            a = g.sample_chance()
+            assert h.sample_chance() == a          # the RNG state travelled with the JSON
+        else:
+            a = players[aw.player].choose(g)
+        assert h.check(a) is None
+        g.apply(a)
+        h.apply(a)
+        assert h.fingerprint() == g.fingerprint()
+
+
+def test_fingerprint_is_sha256_of_canonical_json(ruleset, boards):
+    import hashlib
+    g = position(ruleset, boards["classic-7"])
+    canon = json.dumps(g.to_json(), sort_keys=True, separators=(",", ":"))
+    assert g.fingerprint() == hashlib.sha256(canon.encode()).hexdigest()
+
+
+def test_no_company_starts_in_round_one_r7_5(ruleset, boards):
+    g = position(ruleset, boards["classic-7"], round=1, to_move=3, lands={"c1": (0, 0)})
+    g.apply(Roll(3))
+    g.apply(Place("c2"))
+    assert g.awaiting().kind == "roll" and g.company[boards["classic-7"].land_names.index("c2")] == -1
+
+
+def test_from_position_refuses_impossible_setups(ruleset, boards):
+    b = boards["classic-7"]
+    with pytest.raises(ValueError, match="Floors on a loose Land"):
+        position(ruleset, b, lands={"c1": (0, 2)})
+    with pytest.raises(ValueError, match="two Building Marks"):
+        position(ruleset, b, lands={"c1": (0, 0), "c2": (0, 0)}, companies={"ace": "c1", "bloom": "c2"})
+    with pytest.raises(ValueError, match="holds no Landmark"):
+        position(ruleset, b, lands={"c1": (0, 0)}, companies={"ace": "c2"})
+    with pytest.raises(ValueError, match="no Land z9"):
+        position(ruleset, b, lands={"z9": (0, 0)})
+
+
+def test_awaiting_names_the_debtor_for_a_forced_sale_r6_4(ruleset, boards):
+    # A owes B a fee he cannot pay: A is asked, not the mover's opponent.
+    g = position(ruleset, boards["classic-7"], seats=[{"name": "A", "cash": 10}, {"name": "B"}],
+                 lands={"c1": (1, 0), "c2": (1, 0), "a1": (0, 0)})
+    g.apply(Roll(3))
+    aw = g.awaiting()
+    assert aw.kind == "forced_sale" and aw.player == 0
+    assert list(g.legal_answers()) == [answer_from_step("forced_sale", "a1")]
