@@ -1,0 +1,108 @@
+"""The command line (FORMATS.md section 1): simulate, bench, play (text), errors, layering."""
+import json
+import subprocess
+import sys
+
+from .conftest import ROOT, run_cli
+
+
+def test_simulate_json_has_the_contract_keys():
+    r = run_cli("simulate", "--games", "6", "--board", "classic-7", "--seed", "1", "--json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    for key in ("games", "turns", "seconds", "games_per_s", "turns_per_s", "avg_turns", "wins", "seats"):
+        assert key in out
+    assert out["games"] == 6 and out["seats"] == {"random": 24}
+    assert sum(out["wins"].values()) >= 6
+
+
+def test_simulate_results_do_not_depend_on_jobs():
+    a = json.loads(run_cli("simulate", "--games", "12", "--board", "classic-7", "--seed", "9", "--json").stdout)
+    b = json.loads(run_cli("simulate", "--games", "12", "--board", "classic-7", "--seed", "9", "--json",
+                           "--jobs", "2").stdout)
+    for key in ("games", "turns", "wins", "avg_turns", "endings"):
+        assert a[key] == b[key]
+
+
+def test_simulate_results_do_not_depend_on_pythonhashseed():
+    args = ("simulate", "--games", "5", "--board", "hong-kong", "--seed", "4", "--json")
+    a = json.loads(run_cli(*args, env={"PYTHONHASHSEED": "1"}).stdout)
+    b = json.loads(run_cli(*args, env={"PYTHONHASHSEED": "999"}).stdout)
+    assert (a["turns"], a["wins"]) == (b["turns"], b["wins"])
+
+
+def test_simulate_text_output():
+    r = run_cli("simulate", "--games", "2", "--board", "classic-7")
+    assert r.returncode == 0 and "games: 2" in r.stdout and "turns/s:" in r.stdout
+
+
+def test_bad_arguments_exit_2_with_one_line():
+    for args in (["simulate"], ["simulate", "--games", "0"], ["simulate", "--games", "x"],
+                 ["simulate", "--games", "1", "--cpus", "nobody"], ["frobnicate"],
+                 ["simulate", "--games", "1", "--seed", "-3"]):
+        r = run_cli(*args)
+        assert r.returncode == 2, args
+        assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1, (args, r.stderr)
+
+
+def test_bench_prints_name_value_unit():
+    r = run_cli("bench", "--seconds", "0.3")
+    assert r.returncode == 0
+    lines = dict(line.split(": ", 1) for line in r.stdout.strip().splitlines())
+    assert float(lines["engine_turns_per_s"].split()[0]) > 0
+    assert float(lines["engine_games_per_s"].split()[0]) > 0
+    r = run_cli("bench", "--seconds", "0.3", "--json")
+    assert set(json.loads(r.stdout)) >= {"engine_turns_per_s", "engine_games_per_s"}
+
+
+def test_play_runs_a_text_game_without_crashing():
+    r = run_cli("play", "--seed", "3", "--board", "classic-7", "--turns", "12")
+    assert r.returncode == 0, r.stderr
+    assert "Turn order:" in r.stdout and "rolls" in r.stdout
+
+
+def test_board_list_and_show():
+    r = run_cli("board", "list")
+    assert r.returncode == 0 and len(r.stdout.strip().splitlines()) == 8
+    r = run_cli("board", "show", "classic-7")
+    assert "   1  column a   Line: a1 a2 a3 a4 a5 a6 a7" in r.stdout
+
+
+def test_python_m_and_console_script_agree():
+    r = subprocess.run([sys.executable, "-m", "tdream", "--version"], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0 and r.stdout.startswith("tdream ")
+
+
+def test_nothing_below_the_frontend_imports_pygame():
+    code = """
+import importlib, pkgutil, sys
+sys.modules["pygame"] = None
+import tdream
+bad = []
+for m in pkgutil.walk_packages(tdream.__path__, "tdream."):
+    if ".frontend" in m.name or m.name.endswith("__main__"):
+        continue
+    try:
+        importlib.import_module(m.name)
+    except ImportError as e:
+        if "pygame" in str(e):
+            bad.append(m.name)
+print(bad)
+"""
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "[]"
+
+
+def test_engine_imports_no_io_or_clock_modules():
+    import ast
+    banned = {"time", "datetime", "random", "os", "pathlib", "yaml", "pygame", "socket", "io"}
+    for path in (ROOT / "tdream" / "engine").glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name.split(".")[0] for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module.split(".")[0]]
+            assert not (set(names) & banned), (path.name, names)
