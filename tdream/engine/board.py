@@ -6,7 +6,7 @@ A ``Board`` is static: built once from its data and never changed by a game. Lan
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 BUILTIN_EVENTS = ("start", "card", "jackpot", "slot")
 LINE = "line"
@@ -41,6 +41,9 @@ class Board:
     adjacent: tuple[tuple[int, ...], ...]        # G1.4: orthogonal neighbours, same level
     spaces: tuple[Space, ...]
     lines_of_land: tuple[tuple[int, ...], ...]   # Road spaces whose Line holds the Land
+    # Values the engine derives from the board once and keeps here (answer objects, look-ups);
+    # never part of a game's state and never compared.
+    derived: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     @property
     def land_count(self) -> int:

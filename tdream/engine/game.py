@@ -118,6 +118,23 @@ class Game:
         self._max_floors = rs.max_floors
         self._unabsorbable = rs.unabsorbable_level
         self._cards = {c.id: c for c in rs.cards}
+        key = (rs.id, rs.data_hash, rs.build_limit, rs.die_sides)
+        d = b.derived.get(key)
+        if d is None:
+            names = b.land_names
+            d = b.derived[key] = {
+                "place": [Place(n) for n in names],
+                "claim": [Claim(n) for n in names],
+                "build": [[Build(n, k) for k in range(rs.build_limit + 1)] for n in names],
+                "roll": [Roll(v) for v in range(rs.die_sides + 1)],
+                "jackpot": [JackpotLand(n) for n in names],
+                "forced": [ForcedSale(n) for n in names],
+                "floors": [FreeFloors(n) for n in names],
+            }
+        self._place_of, self._claim_of, self._build_of = d["place"], d["claim"], d["build"]
+        self._roll_of, self._jackpot_of, self._forced_of, self._floors_of = d["roll"], d["jackpot"], d["forced"], d["floors"]
+        self._fee_rates = [rs.fee_grand_tower if f >= rs.grand_tower_floors else rs.fee_tower
+                           if f >= rs.tower_floors else rs.fee_base for f in range(100)]
 
     def _price(self, c: int) -> int:
         level = len(self.members[c])
@@ -260,27 +277,23 @@ class Game:
 
     def line_owners(self, space: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The Line Owners of a Road space and the fee each is owed (R6.1-R6.3, G6.1)."""
-        line = self._lines[space]
-        counts: dict[int, int] = {}
-        fees: dict[int, int] = {}
-        owner, floors, company, mark = self.owner, self.floors, self.company, self.mark
-        rs = self.ruleset
-        base, tower, grand = rs.fee_base, rs.fee_tower, rs.fee_grand_tower
-        tf, gf = rs.tower_floors, rs.grand_tower_floors
-        for land in line:
+        n = len(self.names)
+        counts = [0] * n
+        fees = [0] * n
+        owner, floors, company, mark, rates = self.owner, self.floors, self.company, self.mark, self._fee_rates
+        for land in self._lines[space]:
             o = owner[land]
             if o < 0:
                 continue
             f = floors[land]
             c = company[land]
-            n = 1 + f + (1 if c >= 0 and mark[c] == land else 0)
-            rate = grand if f >= gf else tower if f >= tf else base
-            counts[o] = counts.get(o, 0) + n
-            fees[o] = fees.get(o, 0) + n * rate
-        if not counts:
+            k = 1 + f + (1 if c >= 0 and mark[c] == land else 0)
+            counts[o] += k
+            fees[o] += k * rates[f if f < 100 else 99]
+        best = max(counts)
+        if best == 0:
             return (), ()
-        best = max(counts.values())
-        owners = tuple(sorted(p for p, n in counts.items() if n == best))
+        owners = tuple(p for p in range(n) if counts[p] == best)
         return owners, tuple(fees[p] for p in owners)
 
     def _owners(self, c: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -352,7 +365,7 @@ class Game:
             return []
         phase = self.phase
         if phase == "roll":
-            return [Roll(v) for v in range(1, self.ruleset.die_sides + 1)]
+            return self._roll_of[1:]
         if phase == "sell":
             return self._sell_answers()
         if phase == "place":
@@ -370,11 +383,11 @@ class Game:
         if phase == "slot":
             return [SlotStop(s) for s, _ in self._slot_outcomes()]
         if phase == "jackpot":
-            return [JackpotLand(self._names[x]) for x in self._company_lands(self.player)]
+            return [self._jackpot_of[x] for x in self._company_lands(self.player)]
         if phase == "floors":
-            return [FreeFloors(self._names[x]) for x in self._company_lands(self.player)]
+            return [self._floors_of[x] for x in self._company_lands(self.player)]
         if phase == "forced_sale":
-            return [ForcedSale(self._names[x]) for x in self._sale_items(self.player)]
+            return [self._forced_of[x] for x in self._sale_items(self.player)]
         raise AssertionError(f"no answers in phase {phase}")
 
     def _sell_answers(self) -> "SellAnswers":
@@ -407,15 +420,15 @@ class Game:
         if cache is not None and cache[0] == "place":
             return cache[1]
         out = []
-        owner, names = self.owner, self._names
+        owner, place_of = self.owner, self._place_of
         check = self._big_companies() >= 2
         for land in self._lines[self.space]:
             o = owner[land]
             if o == VACANT:
                 if not check or self._vacant_legal(land):
-                    out.append(Place(names[land]))
+                    out.append(place_of[land])
             elif o == BANK:
-                out.append(Claim(names[land]))
+                out.append(self._claim_of[land])
         self._cache = ("place", out)
         return out
 
@@ -443,8 +456,8 @@ class Game:
         return out
 
     def _build_answers(self) -> "BuildAnswers":
-        names = self._names
-        return BuildAnswers([(names[x], most) for x, most in self._buildable(self.player)])
+        build_of = self._build_of
+        return BuildAnswers([(build_of[x], most) for x, most in self._buildable(self.player)])
 
     def _company_lands(self, p: int) -> list[int]:
         return [x for x in self.holdings[p] if self.company[x] >= 0]
@@ -485,7 +498,7 @@ class Game:
         """Draw the awaited chance outcome from the game's RNG (which it advances)."""
         phase = self.phase
         if phase == "roll":
-            return Roll(1 + self.rng.below(self.ruleset.die_sides))
+            return self._roll_of[1 + self.rng.below(self.ruleset.die_sides)]
         if phase == "draw":
             return Draw(self.piles[self.pile][-1])   # G5.1: the top card of the shuffled pile
         if phase == "slot":
@@ -1280,7 +1293,7 @@ class BuildAnswers(Sequence):
 
     __slots__ = ("lands", "size")
 
-    def __init__(self, lands: list[tuple[str, int]]) -> None:
+    def __init__(self, lands: list[tuple[list, int]]) -> None:
         self.lands = lands
         self.size = 1 + sum(most for _, most in lands)
 
@@ -1297,9 +1310,9 @@ class BuildAnswers(Sequence):
         if index == 0:
             return NO_BUILD
         index -= 1
-        for land, most in self.lands:
+        for answers, most in self.lands:      # answers[k] is Build(land, k)
             if index < most:
-                return Build(land, index + 1)
+                return answers[index + 1]
             index -= most
         raise IndexError(index)   # pragma: no cover
 

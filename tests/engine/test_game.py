@@ -99,7 +99,8 @@ def test_sell_answers_unrank_in_the_same_order_as_a_plain_enumeration():
 
 
 def test_build_answers_none_first_then_each_land_and_count():
-    answers = BuildAnswers([("c3", 2), ("d3", 1)])
+    table = {land: [Build(land, k) for k in range(4)] for land in ("c3", "d3")}
+    answers = BuildAnswers([(table["c3"], 2), (table["d3"], 1)])
     assert list(answers) == [NO_BUILD, Build("c3", 1), Build("c3", 2), Build("d3", 1)]
 
 
@@ -183,3 +184,34 @@ def test_awaiting_names_the_debtor_for_a_forced_sale_r6_4(ruleset, boards):
     aw = g.awaiting()
     assert aw.kind == "forced_sale" and aw.player == 0
     assert list(g.legal_answers()) == [answer_from_step("forced_sale", "a1")]
+
+
+def test_piles_are_shuffled_by_seed_and_reshuffled_from_the_discard_g5_1(ruleset, boards):
+    from tdream.engine.answers import ChoosePile, Draw
+    orders = set()
+    for seed in range(5):
+        g = position(ruleset, boards["classic-7"], seed=seed)
+        orders.add(tuple(g.piles["crab"]))
+        assert sorted(g.piles["crab"]) == sorted(ruleset.pile_cards("crab"))
+    assert len(orders) == 5
+    # Draw the whole crab pile from the top, one card a turn: the discard fills, then the pile
+    # is shuffled afresh from it the moment it runs out.
+    g = position(ruleset, boards["classic-7"], seed=3, seats=[{"name": "A", "at": 5}, {"name": "B", "at": 5}])
+    size = len(ruleset.pile_cards("crab"))
+    drawn = []
+    for i in range(size):
+        g.pos[g.seat] = 5
+        g.cash[g.seat] = 10**6           # whatever the card costs, no forced sale
+        g.apply(Roll(3))
+        assert g.awaiting().kind == "pile"
+        g.apply(ChoosePile("crab"))
+        top = g.sample_chance()
+        assert top == Draw(g.piles["crab"][-1])
+        drawn.append(top.card)
+        g.apply(top)
+        while (aw := g.awaiting()) and aw.kind != "roll":
+            g.apply(g.legal_answers()[0] if aw.player >= 0 else g.sample_chance())
+        if i < size - 1:
+            assert len(g.discards["crab"]) == i + 1
+    assert sorted(drawn) == sorted(ruleset.pile_cards("crab"))
+    assert g.discards["crab"] == [] and sorted(g.piles["crab"]) == sorted(drawn)
