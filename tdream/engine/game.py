@@ -197,6 +197,9 @@ class Game:
             if g.owner[mi] == VACANT:
                 problems.append(f"companies.{cid}.mark: {mark} holds no Landmark")
                 continue
+            if mi in marks:
+                problems.append(f"companies.{cid}.mark: {mark} already holds the mark of {g._company_ids[marks[mi]]}")
+                continue
             marks[mi] = ci
         for grp in groups:
             in_group = [m for m in grp if m in marks]

@@ -331,6 +331,11 @@ def _check_expect_shape(value, parent, key, path, pr: Problems, sc: Schema, seat
                     continue
                 if not sc.mapping(spec, cp, (), COMPANY_EXPECT_KEYS, node, cid):
                     continue
+                for k in ("level", "price", "floors"):
+                    if k in spec:
+                        sc.integer(spec, k, f"{cp}.{k}", lo=0)
+                if "mark" in spec and spec["mark"] not in land_names:
+                    pr.at(spec, "mark", f"{cp}.mark", f"no Land {short(spec['mark'])} on this board")
                 for k in ("top", "sub"):
                     if k in spec:
                         if not isinstance(spec[k], list):
