@@ -158,11 +158,18 @@ def build_board(data: dict, event_kinds: set[str]) -> tuple[Board | None, list[t
         rows, columns = len(grid), len(grid[0])
         layout = ring_layout(columns, rows)
         events = level.get("events") or {}
+        clean: dict[int, str] = {}
         for key, kind in events.items():
-            if not isinstance(key, int) or not 0 <= key < len(layout):
-                problems.append((f"levels.{li}.events.{key}", f"no Road space {key} on this level (its ring has {len(layout)}: 0-{len(layout) - 1})"))
-            if kind not in BUILTIN_EVENTS and kind not in event_kinds:
-                problems.append((f"levels.{li}.events.{key}", f"unknown event kind {kind!r} (known: {', '.join(list(BUILTIN_EVENTS) + sorted(event_kinds))})"))
+            where = f"levels.{li}.events.{key}"
+            if isinstance(key, bool) or not isinstance(key, int) or not 0 <= key < len(layout):
+                problems.append((where, f"no Road space {key!r} on this level (its ring has {len(layout)}: 0-{len(layout) - 1})"))
+                continue
+            if not isinstance(kind, str):
+                problems.append((where, f"an event kind is a name, not {kind!r}"))
+            elif kind not in BUILTIN_EVENTS and kind not in event_kinds:
+                problems.append((where, f"unknown event kind {kind!r} (known: {', '.join(list(BUILTIN_EVENTS) + sorted(event_kinds))})"))
+            clean[key] = kind if isinstance(kind, str) else "?"
+        events = clean
         ring = []
         for ri, (side, axis_kind, idx) in enumerate(layout):
             kind = events.get(ri, LINE)
@@ -181,6 +188,8 @@ def build_board(data: dict, event_kinds: set[str]) -> tuple[Board | None, list[t
                         problems.append((f"levels.{li}.events", f"space {ri} ({axis}) has an empty Line: make it an Event or unblock a cell"))
             ring.append((ri, kind, line, side, axis))
         rings.append(ring)
+    if problems:
+        return None, problems
 
     order: list[tuple[int, int]] = []   # (level, ring index) in travel order
     link = data.get("link")

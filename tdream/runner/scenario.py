@@ -29,6 +29,24 @@ COMPANY_EXPECT_KEYS = ("level", "price", "top", "sub", "mark", "floors")
 RULE_ID = re.compile(r"^[RG]\d+(\.\d+)?$")
 
 
+class _SafeDict(dict):
+    """A dict whose ``in`` answers False for unhashable values (a list where a name belongs)."""
+
+    def __contains__(self, key) -> bool:
+        try:
+            return dict.__contains__(self, key)
+        except TypeError:
+            return False
+
+
+class _SafeSet(frozenset):
+    def __contains__(self, key) -> bool:
+        try:
+            return frozenset.__contains__(self, key)
+        except TypeError:
+            return False
+
+
 @dataclass
 class Step:
     index: int           # 1-based, as people count
@@ -140,7 +158,7 @@ def load_scenario(path: Path | str, ruleset=None) -> Scenario:
                 continue
             if not sc.string(seat, "name", f"{sp}.name"):
                 continue
-            if seat["name"] in names or seat["name"] in ("bank", "none"):
+            if seat["name"] in names or seat["name"] in ("bank", "none"):  # names: a list
                 pr.at(seat, "name", f"{sp}.name", f"{seat['name']!r} is taken (names are unique; not bank or none)")
             names.append(seat["name"])
             entry = {"name": seat["name"]}
@@ -156,7 +174,7 @@ def load_scenario(path: Path | str, ruleset=None) -> Scenario:
             seats.append(entry)
         if isinstance(options.get("players"), int) and options["players"] != len(players_node):
             pr.at(data, "options", "options.players", f"{options['players']} but {len(players_node)} seats are listed")
-    seat_of = {n: i for i, n in enumerate(names)}
+    seat_of = _SafeDict((n, i) for i, n in enumerate(names))
 
     def player_ref(node, key, path, allow=()) -> int | None:
         value = node[key]
@@ -179,7 +197,7 @@ def load_scenario(path: Path | str, ruleset=None) -> Scenario:
     if "jackpot" in data and not sc.integer(data, "jackpot", "jackpot", lo=1, hi=99):
         jackpot = 1
 
-    land_names = set(board.land_names)
+    land_names = _SafeSet(board.land_names)
     lands: dict[str, tuple[int, int]] = {}
     lands_node = data.get("lands") or {}
     if "lands" in data and not isinstance(lands_node, dict):
@@ -221,8 +239,8 @@ def load_scenario(path: Path | str, ruleset=None) -> Scenario:
                 companies[cid] = spec["mark"]
 
     # Steps.
-    card_ids = {c.id for c in ruleset.cards}
-    symbols = set(ruleset.slot.symbols)
+    card_ids = _SafeSet(c.id for c in ruleset.cards)
+    symbols = _SafeSet(ruleset.slot.symbols)
     steps: list[Step] = []
     steps_node = data["steps"]
     if not isinstance(steps_node, list):

@@ -53,7 +53,7 @@ def mutate(text: str, data) -> str:
     return "\n".join(lines) + "\n"
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=int(__import__("os").environ.get("TDREAM_FUZZ_SCENARIOS", "250")), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_mutated_scenario_is_refused_cleanly_or_runs(data, tmp_path_factory, ruleset):
     src = data.draw(st.sampled_from(SCENARIOS))
@@ -68,7 +68,7 @@ def test_mutated_scenario_is_refused_cleanly_or_runs(data, tmp_path_factory, rul
     assert isinstance(failures, list)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=int(__import__("os").environ.get("TDREAM_FUZZ_BOARDS", "80")), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_mutated_board_is_refused_cleanly_or_plays(data, tmp_path_factory, ruleset):
     src = data.draw(st.sampled_from(BOARD_FILES))
