@@ -139,7 +139,7 @@ class Schema:
         ok = True
         for k in node:
             if k not in required and k not in optional:
-                allowed = ", ".join(list(required) + list(optional))
+                allowed = ", ".join(map(str, list(required) + list(optional)))
                 self.p.at(node, k, join(path, k), f"unknown key (allowed: {allowed})")
         for k in required:
             if k not in node:

@@ -72,7 +72,7 @@ def check_effects(node, key, path: str, problems: Problems, kinds: set[str]) -> 
             bad = "a number of turns, 1..3"
         elif shape == "steps" and not (isint and -20 <= v <= 20 and v != 0):
             bad = "a number of spaces, -20..20, not 0"
-        elif shape == "kind" and v not in kinds:
+        elif shape == "kind" and (not isinstance(v, str) or v not in kinds):
             bad = f"an Event kind ({', '.join(sorted(kinds))})"
         elif shape == "true" and v is not True:
             bad = "true"
@@ -163,11 +163,15 @@ def _load_slot(path: Path, problems_out: list[str], kinds: set[str]) -> Slot | N
     slot = None
     if _header(data, pr, "tdream-slot") and sc.mapping(data, "", ("format", "version", "symbols", "reels", "prizes"), ("source",)):
         symbols = data["symbols"]
-        if sc.sequence(data, "symbols", "symbols"):
+        if not isinstance(symbols, list):
+            symbols = []
+            sc.sequence(data, "symbols", "symbols")
+        else:
             for i, s in enumerate(symbols):
                 if not is_slug(s):
                     pr.at(symbols, i, f"symbols.{i}", f"{short(s)} is not a symbol id")
-            if len(set(symbols)) != len(symbols):
+            names = [s for s in symbols if isinstance(s, str)]
+            if len(set(names)) != len(names):
                 pr.at(data, "symbols", "symbols", "a symbol is listed twice")
         reels = data["reels"]
         if sc.sequence(data, "reels", "reels"):
@@ -178,12 +182,13 @@ def _load_slot(path: Path, problems_out: list[str], kinds: set[str]) -> Slot | N
                     pr.at(reels, i, f"reels.{i}", "each reel is a non-empty list of symbols")
                     continue
                 for j, s in enumerate(strip):
-                    if s not in symbols:
+                    if not isinstance(s, str) or s not in symbols:
                         pr.at(strip, j, f"reels.{i}.{j}", f"unknown symbol {short(s)}")
         prizes_node = data["prizes"]
         prizes: dict = {}
-        if isinstance(symbols, list) and sc.mapping(prizes_node, "prizes", tuple(s for s in symbols if isinstance(s, str)), (), data, "prizes"):
-            for s in symbols:
+        valid = tuple(dict.fromkeys(s for s in symbols if isinstance(s, str)))
+        if sc.mapping(prizes_node, "prizes", valid, (), data, "prizes"):
+            for s in valid:
                 node = prizes_node[s]
                 sp = f"prizes.{s}"
                 if not sc.mapping(node, sp, (1, 2, 3, 4), (), prizes_node, s):

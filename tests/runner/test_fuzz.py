@@ -96,3 +96,24 @@ def test_degenerate_scenario_files(tmp_path, ruleset, text):
     f.write_text(text)
     with pytest.raises(FormatError):
         load_scenario(f, ruleset)
+
+
+@settings(max_examples=int(__import__("os").environ.get("TDREAM_FUZZ_DATA", "120")), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_mutated_ruleset_data_is_refused_cleanly_or_loads(data, tmp_path_factory):
+    import shutil
+
+    from tdream.data import load_ruleset
+    from tdream.data.loader import DATA_DIR
+    d = tmp_path_factory.mktemp("fuzzd")
+    for f in DATA_DIR.glob("*.yaml"):
+        shutil.copy(f, d / f.name)
+    target = d / data.draw(st.sampled_from(["ruleset.yaml", "cards.yaml", "slot.yaml", "events.yaml"]))
+    target.write_text(mutate(target.read_text(), data))
+    try:
+        rs = load_ruleset(d / "ruleset.yaml")
+    except DataError as e:
+        assert e.problems and all(p.startswith(str(d)) for p in e.problems), e.problems
+        return
+    assert len(rs.companies) == 9
