@@ -94,6 +94,7 @@ class Game:
         self.broke = -1
         # Static look-ups and a cache of the answers now legal (not state).
         self._cache = None
+        self._big = -1
         self._setup_static()
 
     def _setup_static(self) -> None:
@@ -105,6 +106,11 @@ class Game:
                        ("sell", "roll", "place", "company", "survivor", "build", "pile", "draw", "slot",
                         "jackpot", "floors", "forced_sale")}
         self._awaits: dict = {}
+        self._passes: dict = {}
+        self._salary = self.options["salary"]
+        self._max_rounds = self.options["max_rounds"]
+        self._seats = len(self.names)
+        self._sell_offer = [self.ruleset.sell_limit, self.ruleset.sell_percent]
         self._prices = [c.prices for c in rs.companies]
         self._company_ids = [c.id for c in rs.companies]
         self._company_index = {c: i for i, c in enumerate(self._company_ids)}
@@ -401,9 +407,12 @@ class Game:
         return SellAnswers(avail, limit)
 
     def _big_companies(self) -> int:
-        """How many Companies have reached the Level that cannot be absorbed (R7.10)."""
-        lim = self._unabsorbable
-        return sum(1 for m in self.members if len(m) >= lim)
+        """How many Companies have reached the Level that cannot be absorbed (R7.10).
+        Kept up to date by ``_join`` (the only way a Company grows); -1 means not yet counted."""
+        if self._big < 0:
+            lim = self._unabsorbable
+            self._big = sum(1 for m in self.members if len(m) >= lim)
+        return self._big
 
     def _vacant_legal(self, land: int) -> bool:
         """R7.10: a Land next to two or more Companies of Level 13+ takes no Landmark."""
@@ -445,14 +454,23 @@ class Game:
         line = self._lines[self.space] if self.options["build_scope"] == "line" else None
         cap, lim = self._max_floors, self.ruleset.build_limit
         floors, company, members, prices = self.floors, self.company, self.members, self._prices
+        price: dict[int, int] = {}
         for x in self.holdings[p]:
             c = company[x]
-            if c < 0 or floors[x] >= cap:
+            if c < 0:
                 continue
-            if line is not None and x not in line:
+            f = floors[x]
+            if f >= cap or (line is not None and x not in line):
                 continue
-            level = len(members[c])
-            most = min(lim, cap - floors[x], cash // prices[c][level if level <= 40 else 40])
+            pc = price.get(c)
+            if pc is None:
+                level = len(members[c])
+                pc = price[c] = prices[c][level if level <= 40 else 40]
+            most = cash // pc
+            if most > lim:
+                most = lim
+            if most > cap - f:
+                most = cap - f
             if most > 0:
                 out.append((x, most))
         self._cache = ("build", out)
@@ -897,6 +915,7 @@ class Game:
                     members.append(n)
                     stack.append(n)
         members.sort()
+        self._big = -1
 
     def _merge(self, survivor: int, events: list) -> None:
         """R7.7, R7.8, G7.3: absorb every other Company next to the placed Land into ``survivor``."""
@@ -945,8 +964,15 @@ class Game:
         road = self._road
         if steps > 0:
             kinds = self._kinds
-            for k in range(1, steps):
-                s = (start + k) % road
+            passes = self._passes.get(start)
+            if passes is None:      # the Start and Jackpot spaces strictly ahead, by distance
+                passes = self._passes[start] = [(k, (start + k) % road) for k in range(1, road + 1)
+                                                if kinds[(start + k) % road] in ("start", "jackpot")]
+            for k, s in passes:
+                if k >= steps:
+                    if steps <= road:
+                        break
+                    k, s = k, s     # a move longer than the Road: go round again below
                 kind = kinds[s]
                 if kind == "start":
                     events.append(ev.Passed(p, s, kind))
@@ -955,6 +981,10 @@ class Game:
                     events.append(ev.Passed(p, s, kind))
                     self.jackpot += 1
                     events.append(ev.JackpotGrew(self.jackpot))
+            if steps > road:        # never on a real board (moves are at most 20 spaces)
+                self.pos[p] = (start + road) % road
+                self._move(p, steps - road, events)
+                events.pop()        # one Moved event for the whole move, below
         end = (start + steps) % road
         self.pos[p] = end
         events.append(ev.Moved(p, start, end, steps))
@@ -991,7 +1021,7 @@ class Game:
             return
         events.append(ev.TurnStarted(p, self.turn, self.round))
         if self.nfloors[p] > 0:
-            self.offer = [self.ruleset.sell_limit, self.ruleset.sell_percent]
+            self.offer = list(self._sell_offer)
             self.after_sell = "roll"
             self.phase = "sell"
         else:
@@ -1115,7 +1145,9 @@ class Game:
         """Pay the first debt, or ask the debtor to sell (R6.4), or end the game (R6.5, G6.3)."""
         while self.debts:
             debtor, creditors, reason, detail = self.debts[0]
-            total = sum(a for _, a in creditors)
+            total = 0
+            for _, a in creditors:
+                total += a
             if self.cash[debtor] >= total:
                 for cr, a in creditors:
                     self._pay(debtor, cr, a, reason, detail, events)
@@ -1151,15 +1183,16 @@ class Game:
             reason = "percent"                            # R9.1, G9.1
         elif self._stalemate():
             reason = "stalemate"                          # G9.2
-        elif self.options["max_rounds"] is not None and p == len(self.names) - 1 \
-                and self.round >= self.options["max_rounds"]:
+        elif self._max_rounds is not None and p == self._seats - 1 and self.round >= self._max_rounds:
             reason = "rounds"
         if reason:
             self._finish(reason, events)
             return
-        self.seat = (p + 1) % len(self.names)
-        if self.seat == 0:
+        p += 1
+        if p == self._seats:
+            p = 0
             self.round += 1
+        self.seat = p
         self.phase = "start"
 
     def _stalemate(self) -> bool:
@@ -1241,17 +1274,31 @@ class SellAnswers(Sequence):
     def __init__(self, avail: list[tuple[str, int]], limit: int) -> None:
         self.avail = avail
         self.limit = limit
-        caps = [min(f, limit) for _, f in avail]
+        caps = [f if f < limit else limit for _, f in avail]
         n = len(caps)
         # table[i][l]: answers that choose only from Lands i.. with at most l Floors (none excluded)
-        table = [[0] * (limit + 1) for _ in range(n + 1)]
-        for i in range(n - 1, -1, -1):
-            row, nxt, c = table[i], table[i + 1], caps[i]
-            for left in range(1, limit + 1):
-                total = nxt[left]
-                for k in range(1, min(c, left) + 1):
-                    total += 1 + nxt[left - k]
-                row[left] = total
+        if limit == 3:                  # the Sell phase (R3.1): unrolled
+            a1 = a2 = a3 = 0
+            table = [None] * (n + 1)
+            table[n] = (0, 0, 0, 0)
+            for i in range(n - 1, -1, -1):
+                c = caps[i]
+                if c == 1:
+                    a1, a2, a3 = a1 + 1, a2 + 1 + a1, a3 + 1 + a2
+                elif c == 2:
+                    a1, a2, a3 = a1 + 1, a2 + 2 + a1, a3 + 2 + a2 + a1
+                else:
+                    a1, a2, a3 = a1 + 1, a2 + 2 + a1, a3 + 3 + a2 + a1
+                table[i] = (0, a1, a2, a3)
+        else:
+            table = [[0] * (limit + 1) for _ in range(n + 1)]
+            for i in range(n - 1, -1, -1):
+                row, nxt, c = table[i], table[i + 1], caps[i]
+                for left in range(1, limit + 1):
+                    total = nxt[left]
+                    for k in range(1, min(c, left) + 1):
+                        total += 1 + nxt[left - k]
+                    row[left] = total
         self.caps = caps
         self.table = table
 
