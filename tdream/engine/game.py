@@ -106,7 +106,7 @@ class Game:
                        ("sell", "roll", "place", "company", "survivor", "build", "pile", "draw", "slot",
                         "jackpot", "floors", "forced_sale")}
         self._awaits: dict = {}
-        self._passes: dict = {}
+        self._passes = b.derived.setdefault("passes", {})    # start space -> [(distance, space)]
         self._salary = self.options["salary"]
         self._max_rounds = self.options["max_rounds"]
         self._seats = len(self.names)
@@ -353,9 +353,9 @@ class Game:
                     total[p] += amount
         return total
 
-    def ranking(self) -> list[list[int]]:
+    def ranking(self, wealth: list[int] | None = None) -> list[list[int]]:
         """Seats grouped by rank, richest first; equal Wealth shares a rank (G9.3)."""
-        w = self.wealth()
+        w = wealth if wealth is not None else self.wealth()
         groups: list[list[int]] = []
         for p in sorted(range(len(w)), key=lambda p: (-w[p], p)):
             if groups and w[groups[-1][0]] == w[p]:
@@ -1205,7 +1205,8 @@ class Game:
         self.over = True
         self.over_reason = reason
         self.phase = "over"
-        events.append(ev.GameOver(reason, tuple(self.wealth()), tuple(tuple(g) for g in self.ranking())))
+        wealth = self.wealth()
+        events.append(ev.GameOver(reason, tuple(wealth), tuple(tuple(g) for g in self.ranking(wealth))))
 
     # ------------------------------------------------------------------ serialization
     def to_json(self) -> dict:

@@ -45,9 +45,10 @@ def play_game(ruleset, board, kinds: list[str], seed: int, options: dict | None 
         events = apply(answer, True)
         if on_input:
             on_input(answer, events)
-    ranking = game.ranking()
+    wealth = game.wealth()
+    ranking = game.ranking(wealth)
     return GameResult(index, seed, game.turn - 1, game.over_reason, tuple(game.kinds), tuple(ranking[0]),
-                      tuple(game.wealth()))
+                      tuple(wealth))
 
 
 _WORKER: dict = {}
