@@ -72,8 +72,8 @@ def check_effects(node, key, path: str, problems: Problems, kinds: set[str]) -> 
             bad = "a number of turns, 1..3"
         elif shape == "steps" and not (isint and -20 <= v <= 20 and v != 0):
             bad = "a number of spaces, -20..20, not 0"
-        elif shape == "kind" and (not isinstance(v, str) or v not in kinds):
-            bad = f"an Event kind ({', '.join(sorted(kinds))})"
+        elif shape == "kind" and (not isinstance(v, str) or v not in BUILTIN_EVENTS):
+            bad = f"a kind every board has ({', '.join(BUILTIN_EVENTS)})"
         elif shape == "true" and v is not True:
             bad = "true"
         elif shape == "offer":

@@ -286,19 +286,19 @@ class Game:
 
     def line_owners(self, space: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The Line Owners of a Road space and the fee each is owed (R6.1-R6.3, G6.1)."""
-        n = len(self.names)
+        n = self._seats
         counts = [0] * n
         fees = [0] * n
-        owner, floors, company, mark, rates = self.owner, self.floors, self.company, self.mark, self._fee_rates
+        owner, floors, rates = self.owner, self.floors, self._fee_rates
+        company, mark = self.company, self.mark
         for land in self._lines[space]:
             o = owner[land]
-            if o < 0:
-                continue
-            f = floors[land]
-            c = company[land]
-            k = 1 + f + (1 if c >= 0 and mark[c] == land else 0)
-            counts[o] += k
-            fees[o] += k * rates[f if f < 100 else 99]
+            if o >= 0:
+                f = floors[land]
+                c = company[land]
+                k = f + 2 if c >= 0 and mark[c] == land else f + 1
+                counts[o] += k
+                fees[o] += k * (rates[f] if f < 100 else rates[99])
         best = max(counts)
         if best == 0:
             return (), ()
@@ -449,36 +449,34 @@ class Game:
         cache = self._cache
         if cache is not None and cache[0] == "build":
             return cache[1]
-        out = []
         cash = self.cash[p]
-        line = self._lines[self.space] if self.options["build_scope"] == "line" else None
         cap, lim = self._max_floors, self.ruleset.build_limit
-        floors, company, members, prices = self.floors, self.company, self.members, self._prices
-        price: dict[int, int] = {}
+        # most[c]: Floors the cash buys in Company c, at most the limit; most[-1] (loose) is 0.
+        most = []
+        for table, members in zip(self._prices, self.members):
+            level = len(members)
+            if level:
+                m = cash // table[level if level <= 40 else 40]
+                most.append(m if m < lim else lim)
+            else:
+                most.append(0)
+        most.append(0)
+        out = []
+        floors, company = self.floors, self.company
+        line = self._lines[self.space] if self.options["build_scope"] == "line" else None
         for x in self.holdings[p]:
-            c = company[x]
-            if c < 0:
-                continue
-            f = floors[x]
-            if f >= cap or (line is not None and x not in line):
-                continue
-            pc = price.get(c)
-            if pc is None:
-                level = len(members[c])
-                pc = price[c] = prices[c][level if level <= 40 else 40]
-            most = cash // pc
-            if most > lim:
-                most = lim
-            if most > cap - f:
-                most = cap - f
-            if most > 0:
-                out.append((x, most))
+            m = most[company[x]]
+            if m:
+                room = cap - floors[x]
+                if room < m:
+                    m = room
+                if m > 0 and (line is None or x in line):
+                    out.append((x, m))
         self._cache = ("build", out)
         return out
 
     def _build_answers(self) -> "BuildAnswers":
-        build_of = self._build_of
-        return BuildAnswers([(build_of[x], most) for x, most in self._buildable(self.player)])
+        return BuildAnswers(self._buildable(self.player), self._build_of)
 
     def _company_lands(self, p: int) -> list[int]:
         return [x for x in self.holdings[p] if self.company[x] >= 0]
@@ -1342,11 +1340,15 @@ class SellAnswers(Sequence):
 class BuildAnswers(Sequence):
     """The legal ``build`` answers: none first, then (Land, 1..most) for each buildable Land."""
 
-    __slots__ = ("lands", "size")
+    __slots__ = ("lands", "table", "size")
 
-    def __init__(self, lands: list[tuple[list, int]]) -> None:
-        self.lands = lands
-        self.size = 1 + sum(most for _, most in lands)
+    def __init__(self, lands: list[tuple[int, int]], table: list[list]) -> None:
+        self.lands = lands            # (Land index, most Floors)
+        self.table = table            # table[land][k] is Build(land name, k)
+        size = 1
+        for _, most in lands:
+            size += most
+        self.size = size
 
     def __len__(self) -> int:
         return self.size
@@ -1361,9 +1363,9 @@ class BuildAnswers(Sequence):
         if index == 0:
             return NO_BUILD
         index -= 1
-        for answers, most in self.lands:      # answers[k] is Build(land, k)
+        for land, most in self.lands:
             if index < most:
-                return answers[index + 1]
+                return self.table[land][index + 1]
             index -= most
         raise IndexError(index)   # pragma: no cover
 

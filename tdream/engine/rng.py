@@ -44,10 +44,15 @@ class Rng:
             if n <= 0:
                 raise ValueError(f"below({n}): n must be positive")
             limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self.next_u64()
-            if x < limit:
-                return x % n
+        state = self.state
+        while True:     # next_u64, inline
+            state = (state + GOLDEN) & MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            z ^= z >> 31
+            if z < limit:
+                self.state = state
+                return z % n
 
     def shuffle(self, items: list) -> None:
         """Fisher-Yates shuffle in place, from the last item down."""

@@ -99,8 +99,8 @@ def test_sell_answers_unrank_in_the_same_order_as_a_plain_enumeration():
 
 
 def test_build_answers_none_first_then_each_land_and_count():
-    table = {land: [Build(land, k) for k in range(4)] for land in ("c3", "d3")}
-    answers = BuildAnswers([(table["c3"], 2), (table["d3"], 1)])
+    table = [[Build(land, k) for k in range(4)] for land in ("c3", "d3")]
+    answers = BuildAnswers([(0, 2), (1, 1)], table)
     assert list(answers) == [NO_BUILD, Build("c3", 1), Build("c3", 2), Build("d3", 1)]
 
 
