@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .values import typed_values
+
 BANK = -1
 
 
@@ -200,19 +202,4 @@ class GameOver(NamedTuple):
     ranking: tuple[tuple[int, ...], ...]
 
 
-def _typed_eq(self, other):
-    return type(self) is type(other) and tuple.__eq__(self, other)
-
-
-def _typed_ne(self, other):
-    return not _typed_eq(self, other)
-
-
-def _typed_hash(self):
-    return hash((type(self).__name__, tuple.__hash__(self)))
-
-
-# NamedTuples compare as plain tuples: Place("c1") would equal Claim("c1"). Values of different
-# types are never equal here.
-for _cls in [v for v in list(globals().values()) if isinstance(v, type) and issubclass(v, tuple) and v is not tuple]:
-    _cls.__eq__, _cls.__ne__, _cls.__hash__ = _typed_eq, _typed_ne, _typed_hash
+typed_values(globals())

@@ -821,9 +821,7 @@ class Game:
             events.append(ev.PileShuffled(self.pile))
         card = self._cards[a.card]
         events.append(ev.CardDrawn(self.seat, self.pile, a.card))
-        self.effects = [[k, v] for k, v in card.effects]
-        self.effect_source = a.card
-        self.phase = "effects"
+        self._start_effects(card.effects, a.card)
 
     def _do_slot(self, a: SlotStop, events: list) -> None:
         first = a.symbols[0]
@@ -833,28 +831,26 @@ class Game:
                 break
             matched += 1
         events.append(ev.SlotSpun(self.seat, tuple(a.symbols), matched))
-        self.effects = [[k, v] for k, v in self.ruleset.slot.prizes[first][matched]]
-        self.effect_source = "slot"
-        self.phase = "effects"
+        self._start_effects(self.ruleset.slot.prizes[first][matched], "slot")
+
+    def _gift_floors(self, land: str, n: int) -> int:
+        """Free Floors on one of the mover's Company Lands (R5.3, G5.2, a card); returns the total."""
+        x = self._land_index[land]
+        self.floors[x] += n
+        self.nfloors[self.seat] += n
+        return self.floors[x]
 
     def _do_jackpot(self, a: JackpotLand, events: list) -> None:
-        p = self.seat
-        x = self._land_index[a.land]
         n = self.jackpot
-        self.floors[x] += n
-        self.nfloors[p] += n
-        events.append(ev.JackpotWon(p, a.land, n))
+        self._gift_floors(a.land, n)
+        events.append(ev.JackpotWon(self.seat, a.land, n))
         self.jackpot = 1
         events.append(ev.JackpotGrew(1))
         self.phase = "end"
 
     def _do_floors(self, a: FreeFloors, events: list) -> None:
-        p = self.seat
-        x = self._land_index[a.land]
-        n = self.pending_floors
-        self.floors[x] += n
-        self.nfloors[p] += n
-        events.append(ev.FloorsGained(p, a.land, n, self.floors[x]))
+        total = self._gift_floors(a.land, self.pending_floors)
+        events.append(ev.FloorsGained(self.seat, a.land, self.pending_floors, total))
         self.phase = "effects"
 
     def _do_forced_sale(self, a: ForcedSale, events: list) -> None:
@@ -1061,9 +1057,13 @@ class Game:
         else:
             ek = self.ruleset.event_kinds[kind]
             events.append(ev.EventResolved(p, kind))
-            self.effects = [[k, v] for k, v in ek.effects]
-            self.effect_source = kind
-            self.phase = "effects"
+            self._start_effects(ek.effects, kind)
+
+    def _start_effects(self, effects, source: str) -> None:
+        """Carry out ``effects`` (docs/DATA.md) of a card, Event kind or slot prize, in order."""
+        self.effects = [[k, v] for k, v in effects]
+        self.effect_source = source
+        self.phase = "effects"
 
     def _run_effect(self, events: list) -> None:
         """Carry out the next effect primitive (docs/DATA.md) of a card, Event or slot prize."""

@@ -65,6 +65,8 @@ def play_text(ruleset, board, seed: int, cpus: list[str], out, max_turns: int = 
     print(f"{board.name} ({board.id}), seed {seed}", file=out)
     while True:
         for e in events:
+            if isinstance(e, ev.TurnStarted) and e.turn > max_turns:
+                break
             line = describe(e, game)
             if line:
                 print(line, file=out)

@@ -215,3 +215,10 @@ def test_piles_are_shuffled_by_seed_and_reshuffled_from_the_discard_g5_1(ruleset
             assert len(g.discards["crab"]) == i + 1
     assert sorted(drawn) == sorted(ruleset.pile_cards("crab"))
     assert g.discards["crab"] == [] and sorted(g.piles["crab"]) == sorted(drawn)
+
+
+def test_regression_place_never_equals_claim_of_the_same_land():
+    # NamedTuples compare as tuples; a Claim once counted as a legal Place (and back).
+    assert Place("c1") != Claim("c1") and Place("c1") == Place("c1")
+    assert len({Place("c1"), Claim("c1")}) == 2
+    assert ev.JackpotGrew(1) != ev.JackpotMissed(1)
