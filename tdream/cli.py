@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 
@@ -60,6 +61,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--fullscreen", action="store_true")
     play.add_argument("--scale", type=_positive, default=None)
     play.add_argument("--turns", type=_positive, default=None, help="(text mode) stop after this many turns")
+    play.add_argument("--resume", default=None, metavar="FILE", help="continue a game from its record")
+    play.add_argument("--record", default=None, metavar="FILE", help="write the game record here")
 
     sim = sub.add_parser("simulate", help="CPU-only games, headless")
     sim.add_argument("--games", type=_positive, required=True)
@@ -67,12 +70,20 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=_seed, default=0)
     sim.add_argument("--cpus", type=_cpus, default=None, metavar="NAME,...")
     sim.add_argument("--jobs", type=_positive, default=1)
+    sim.add_argument("--records", default=None, metavar="DIR", help="write one game record per game here")
     sim.add_argument("--json", action="store_true")
 
     sc = sub.add_parser("scenario", help="scenario files")
     scsub = sc.add_subparsers(dest="action", metavar="ACTION", parser_class=_Parser)
     run = scsub.add_parser("run", help="run scenario files (folders: every *.yaml below them)")
     run.add_argument("paths", nargs="+", metavar="PATH")
+    run.add_argument("--record", default=None, metavar="DIR", help="write each scenario's game record here")
+
+    rp = sub.add_parser("replay", help="game records")
+    rpsub = rp.add_subparsers(dest="action", metavar="ACTION", parser_class=_Parser)
+    ver = rpsub.add_parser("verify", help="re-play records headless and check every checkpoint")
+    ver.add_argument("files", nargs="+", metavar="FILE")
+    ver.add_argument("--force", action="store_true", help="play records made with other rules data")
 
     bench = sub.add_parser("bench", help="the speed figures of FORMATS.md section 5")
     bench.add_argument("--json", action="store_true")
@@ -96,7 +107,13 @@ def main(argv: list[str] | None = None) -> int:
             if args.action != "run":
                 parser.parse_args(["scenario", "--help"])
             from .runner.scenario import run_paths
-            return run_paths(args.paths, sys.stdout, sys.stderr)
+            record_dir = _make_dir(args.record) if args.record else None
+            return run_paths(args.paths, sys.stdout, sys.stderr, record_dir)
+        if args.command == "replay":
+            if args.action != "verify":
+                parser.parse_args(["replay", "--help"])
+            from .runner.record import verify_paths
+            return verify_paths(args.files, args.force, sys.stdout, sys.stderr)
         if args.command == "bench":
             return cmd_bench(args)
         if args.command == "board":
@@ -117,6 +134,15 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
 
+def _make_dir(path: str) -> str:
+    from .errors import FormatError
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as e:
+        raise FormatError([f"{path}: cannot make the folder: {e.strerror or e}"]) from None
+    return path
+
+
 def _board_and_ruleset(board_id: str):
     from .data import load_board, load_ruleset
     rs = load_ruleset()
@@ -129,7 +155,8 @@ def cmd_simulate(args) -> int:
     results = []
     start = time.perf_counter()
     show = sys.stderr.isatty() and not args.json
-    for r in simulate(args.games, args.board, args.seed, args.cpus, args.jobs):
+    records = _make_dir(args.records) if args.records else None
+    for r in simulate(args.games, args.board, args.seed, args.cpus, args.jobs, records=records):
         results.append(r)
         if show and (len(results) % 10 == 0 or len(results) == args.games):
             progress_bar(len(results), args.games, sys.stderr)
@@ -148,12 +175,14 @@ def cmd_simulate(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    from .runner.simulate import bench_engine
+    from .runner.simulate import bench_engine, bench_replay
     figures = bench_engine(args.seconds)
+    figures.update(bench_replay())
     if args.json:
         print(json.dumps(figures, sort_keys=True))
     else:
-        units = {"engine_turns_per_s": "turns/s", "engine_games_per_s": "games/s"}
+        units = {"engine_turns_per_s": "turns/s", "engine_games_per_s": "games/s",
+                 "replay_verify_turns_per_s": "turns/s"}
         for k, v in figures.items():
             print(f"{k}: {v} {units.get(k, '')}".rstrip())
     return 0
@@ -185,11 +214,47 @@ def cmd_board(args) -> int:
 
 
 def cmd_play(args) -> int:
-    """Until the front end lands: a short CPU game told in text."""
+    """Until the front end lands: a CPU game told in text, recorded as it goes."""
     from .data import load_board, load_ruleset
+    from .engine import new_game
+    from .engine.replay import Setup
+    from .runner.record import RecordWriter, make_header, resume_record
+    from .runner.simulate import cpu_players
     from .runner.textplay import play_text
+    print("The pad-driven front end is coming (issue 5). Meanwhile, a CPU game told in text:\n")
+    if args.resume:
+        record, game, kept, note, players = resume_record(args.resume, lambda g: cpu_players(g, _seed_of(args.resume)))
+        if any(k == "human" for k in game.kinds):
+            print(f"{args.resume}: this game has human seats; resuming them needs the front end (issue 5)",
+                  file=sys.stderr)
+            return 2
+        if note:
+            print(f"({note}; resuming from turn {game.turn})")
+        print(f"Resuming {record.path} at turn {game.turn}.")
+        writer = RecordWriter(args.record or args.resume, prefix=kept)
+        return play_text(game, players, sys.stdout, max_turns=args.turns or 40, writer=writer)
     rs = load_ruleset()
     board = load_board(args.board, rs)
     seed = args.seed if args.seed is not None else int(time.time())
-    print("The pad-driven front end is coming (issue 5). Meanwhile, a CPU game told in text:\n")
-    return play_text(rs, board, seed, args.cpus or ["random"], sys.stdout, max_turns=args.turns or 40)
+    cpus = args.cpus or ["random"]
+    kinds = [cpus[i % len(cpus)] for i in range(rs.options["players"])]
+    names = [f"{k.title()} {i + 1}" for i, k in enumerate(kinds)]
+    game, events = new_game(rs, board, names, seed=seed, kinds=kinds)
+    path = args.record or _records_path(seed)
+    writer = RecordWriter(path, make_header(rs, board, Setup(seed, names, kinds, dict(rs.options))))
+    print(f"{board.name} ({board.id}), seed {seed}; recording to {path}")
+    return play_text(game, cpu_players(game, seed), sys.stdout, max_turns=args.turns or 40, writer=writer,
+                     events=events)
+
+
+def _seed_of(path: str) -> int:
+    from .runner.record import load_record
+    return load_record(path).setup.seed
+
+
+def _records_path(seed: int) -> str:
+    import platformdirs
+    folder = os.path.join(platformdirs.user_data_dir("tdream"), "records")
+    _make_dir(folder)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return os.path.join(folder, f"{stamp}-{seed}.tdr")

@@ -1253,11 +1253,15 @@ class Game:
         return g
 
     def canonical_json(self) -> str:
-        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        """The state as canonical JSON: sorted keys, no spaces, ASCII (what ``fingerprint`` hashes)."""
+        return _ENCODE(self.to_json())
 
     def fingerprint(self) -> str:
         """sha256 of the canonical JSON of the state (STYLE.md rule 2)."""
-        return hashlib.sha256(self.canonical_json().encode()).hexdigest()
+        return hashlib.sha256(_ENCODE(self.to_json()).encode()).hexdigest()
+
+
+_ENCODE = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode
 
 
 class _Refused(Exception):

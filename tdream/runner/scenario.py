@@ -73,6 +73,7 @@ class Scenario:
     expect_line: int
     cpus: dict[int, str] = field(default_factory=dict)
     seed: int = 0
+    position: dict | None = None     # the set-up, as Game.from_position takes it (for game records)
 
 
 def _flow(value) -> str:
@@ -300,7 +301,10 @@ def load_scenario(path: Path | str, ruleset=None) -> Scenario:
         pr.raise_if_any()
     for seat, kind in cpus.items():
         game.kinds[seat] = kind
-    return Scenario(name, data["name"], list(rules), game, steps, expect, line_of(data, "expect"), cpus, seed)
+    position = {"seats": seats, "round": rnd, "to_move": to_move, "jackpot": jackpot,
+                "lands": {k: list(v) for k, v in lands.items()}, "companies": companies}
+    return Scenario(name, data["name"], list(rules), game, steps, expect, line_of(data, "expect"), cpus, seed,
+                    position)
 
 
 def _check_expect_shape(value, parent, key, path, pr: Problems, sc: Schema, seat_of, land_names, company_ids, names):
@@ -465,16 +469,17 @@ def check_expect(game: Game, expect: dict) -> list[str]:
 def run_scenario(s: Scenario, on_input=None) -> list[str]:
     """Play a scenario; return its failures ([] when it passes).
 
-    ``on_input(answer, events)`` is called for every input applied (for game records).
+    ``on_input(answer, events, given)`` is called for every input applied (for game records);
+    ``given`` is true for a chance outcome that a step fixed.
     """
     game = s.game
     failures: list[str] = []
     cpus = {seat: make_player(kind, derive_seed(s.seed, seat)) for seat, kind in s.cpus.items()}
 
-    def apply(answer) -> None:
+    def apply(answer, given: bool = False) -> None:
         events = game.apply(answer)
         if on_input:
-            on_input(answer, events)
+            on_input(answer, events, given)
 
     def run_cpus() -> None:
         while True:
@@ -515,7 +520,7 @@ def run_scenario(s: Scenario, on_input=None) -> list[str]:
             failures.append(f"{step.label()}: refused: {reason}")
             return failures
         try:
-            apply(step.answer)
+            apply(step.answer, step.answer_kind in CHANCE)
         except IllegalAnswer as e:   # pragma: no cover - check() said yes
             failures.append(f"{step.label()}: refused: {e}")
             return failures
@@ -537,7 +542,20 @@ def find_scenarios(paths: list[str]) -> list[Path]:
     return out
 
 
-def run_paths(paths: list[str], out, err) -> int:
+def record_scenario(s: Scenario, ruleset, path: str) -> list[str]:
+    """Run a scenario writing its game record to ``path``; return its failures."""
+    from ..engine.replay import Setup
+    from .record import RecordWriter, make_header
+    game = s.game
+    setup = Setup(s.seed, list(game.names), list(game.kinds), dict(game.options), s.position)
+    writer = RecordWriter(path, make_header(ruleset, game.board, setup))
+    try:
+        return run_scenario(s, lambda answer, events, given: writer.add(game, answer, events, given))
+    finally:
+        writer.close()
+
+
+def run_paths(paths: list[str], out, err, record_dir: str | None = None) -> int:
     """``tdream scenario run``: a line per scenario, ``N passed, N failed`` last; exit 0/1/2."""
     files = find_scenarios(paths)
     passed = failed = bad = 0
@@ -559,7 +577,10 @@ def run_paths(paths: list[str], out, err) -> int:
             for line in e.problems:
                 print(f"  {line}", file=err)
             continue
-        failures = run_scenario(s)
+        if record_dir:
+            failures = record_scenario(s, ruleset, str(Path(record_dir) / (f.stem + ".tdr")))
+        else:
+            failures = run_scenario(s)
         if failures:
             failed += 1
             print(f"FAIL {f}: {s.name}", file=out)

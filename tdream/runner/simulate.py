@@ -33,39 +33,73 @@ def seat_kinds(cpus: list[str], players: int) -> list[str]:
     return [cpus[i % len(cpus)] for i in range(players)]
 
 
+def cpu_players(game, seed: int) -> dict:
+    """The CPU players of a game's seats (by seat in turn order), each with its own seed."""
+    return {i: make_player(k, derive_seed(seed, 1000 + i)) for i, k in enumerate(game.kinds) if k != "human"}
+
+
 def play_game(ruleset, board, kinds: list[str], seed: int, options: dict | None = None, index: int = 0,
-              on_input=None) -> GameResult:
-    """One whole CPU-only game through the engine's public API."""
+              record: str | None = None) -> GameResult:
+    """One whole CPU-only game through the engine's public API; ``record``: write its game record."""
     names = [f"{k}-{i + 1}" for i, k in enumerate(kinds)]
     game, events = new_game(ruleset, board, names, seed=seed, options=options, kinds=kinds)
-    players = [make_player(k, derive_seed(seed, 1000 + i)) for i, k in enumerate(game.kinds)]
+    players = cpu_players(game, seed)
+    writer = None
+    if record is not None:
+        from .record import RecordWriter, make_header
+        from ..engine.replay import Setup
+        opts = dict(ruleset.options)
+        opts.update(options or {})
+        writer = RecordWriter(record, make_header(ruleset, board, Setup(seed, names, list(kinds), opts)))
+    finish_game(game, players, writer)
+    return result_of(game, index, seed)
+
+
+def finish_game(game, players: dict, writer=None) -> None:
+    """Play a game on to its end with CPU players (chance from the game's RNG)."""
     awaiting, apply, sample = game.awaiting, game.apply, game.sample_chance
-    while (aw := awaiting()) is not None:
-        answer = sample() if aw.player < 0 else players[aw.player].choose(game)
-        events = apply(answer, True)
-        if on_input:
-            on_input(answer, events)
+    try:
+        if writer is None:
+            while (aw := awaiting()) is not None:
+                apply(sample() if aw.player < 0 else players[aw.player].choose(game), True)
+        else:
+            while (aw := awaiting()) is not None:
+                answer = sample() if aw.player < 0 else players[aw.player].choose(game)
+                writer.add(game, answer, apply(answer, True))
+    finally:
+        if writer is not None:
+            writer.close()
+
+
+def result_of(game, index: int, seed: int) -> GameResult:
     wealth = game.wealth()
     ranking = game.ranking(wealth)
     return GameResult(index, seed, game.turn - 1, game.over_reason, tuple(game.kinds), tuple(ranking[0]),
                       tuple(wealth))
 
 
+def record_name(index: int) -> str:
+    return f"game-{index:05d}.tdr"
+
+
 _WORKER: dict = {}
 
 
-def _init_worker(board_id: str, options: dict | None) -> None:
+def _init_worker(board_id: str, options: dict | None, records: str | None) -> None:
     rs = load_ruleset()
-    _WORKER.update(ruleset=rs, board=load_board(board_id, rs), options=options)
+    _WORKER.update(ruleset=rs, board=load_board(board_id, rs), options=options, records=records)
 
 
 def _play_index(args) -> GameResult:
     index, seed, kinds = args
-    return play_game(_WORKER["ruleset"], _WORKER["board"], kinds, derive_seed(seed, index), _WORKER["options"], index)
+    records = _WORKER.get("records")
+    path = os.path.join(records, record_name(index)) if records else None
+    return play_game(_WORKER["ruleset"], _WORKER["board"], kinds, derive_seed(seed, index), _WORKER["options"],
+                     index, path)
 
 
 def simulate(games: int, board_id: str = "classic-10", seed: int = 0, cpus: list[str] | None = None,
-             jobs: int = 1, options: dict | None = None, progress=None):
+             jobs: int = 1, options: dict | None = None, records: str | None = None):
     """Play ``games`` games; yield each GameResult in index order."""
     rs = load_ruleset()
     board = load_board(board_id, rs)
@@ -76,13 +110,13 @@ def simulate(games: int, board_id: str = "classic-10", seed: int = 0, cpus: list
         make_player(k, 0)   # unknown kinds fail here, before any work
     tasks = [(i, seed, kinds) for i in range(games)]
     if jobs <= 1:
-        _WORKER.update(ruleset=rs, board=board, options=options)
+        _WORKER.update(ruleset=rs, board=board, options=options, records=records)
         for t in tasks:
             yield _play_index(t)
         return
     import multiprocessing as mp
     ctx = mp.get_context("spawn" if sys.platform == "win32" else "fork")
-    with ctx.Pool(jobs, initializer=_init_worker, initargs=(board_id, options)) as pool:
+    with ctx.Pool(jobs, initializer=_init_worker, initargs=(board_id, options, records)) as pool:
         yield from pool.imap(_play_index, tasks, chunksize=max(1, min(64, games // (jobs * 8) or 1)))
 
 
@@ -139,3 +173,30 @@ def bench_engine(seconds: float = 3.0, board_id: str = "classic-10") -> dict:
         if elapsed >= seconds and games >= 5:
             break
     return {"engine_turns_per_s": round(turns / elapsed, 1), "engine_games_per_s": round(games / elapsed, 1)}
+
+
+def bench_replay(games: int = 20, board_id: str = "classic-10") -> dict:
+    """``replay_verify_turns_per_s``: turns a second that ``replay verify`` checks, checkpoints
+    included, over records of CPU-only games written for the purpose."""
+    import tempfile
+
+    from .record import verify_record
+    rs = load_ruleset()
+    board = load_board(board_id, rs)
+    with tempfile.TemporaryDirectory(prefix="tdream-bench-") as tmp:
+        paths = []
+        for i in range(games):
+            path = os.path.join(tmp, record_name(i))
+            play_game(rs, board, ["random"] * 4, derive_seed(11, i), record=path)
+            paths.append(path)
+        cache: dict = {}
+        verify_record(paths[0], cache=cache)       # warm up
+        start = time.perf_counter()
+        turns = 0
+        for path in paths:
+            verdict = verify_record(path, cache=cache)
+            if not verdict.ok:
+                raise AssertionError(f"{path} does not verify")
+            turns += verdict.turns
+        elapsed = time.perf_counter() - start
+    return {"replay_verify_turns_per_s": round(turns / elapsed, 1)}

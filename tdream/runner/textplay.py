@@ -1,10 +1,7 @@
 """A CPU game told in plain text (``tdream play`` until the front end exists)."""
 from __future__ import annotations
 
-from ..ai import make_player
 from ..engine import events as ev
-from ..engine import new_game
-from ..engine.rng import derive_seed
 
 
 def describe(event, game) -> str | None:
@@ -57,28 +54,32 @@ def describe(event, game) -> str | None:
     return None
 
 
-def play_text(ruleset, board, seed: int, cpus: list[str], out, max_turns: int = 40) -> int:
-    kinds = [cpus[i % len(cpus)] for i in range(ruleset.options["players"])]
-    names = [f"{k.title()} {i + 1}" for i, k in enumerate(kinds)]
-    game, events = new_game(ruleset, board, names, seed=seed, kinds=kinds)
-    players = [make_player(k, derive_seed(seed, 1000 + i)) for i, k in enumerate(game.kinds)]
-    print(f"{board.name} ({board.id}), seed {seed}", file=out)
-    while True:
-        for e in events:
-            if isinstance(e, ev.TurnStarted) and e.turn > max_turns:
+def play_text(game, players: dict, out, max_turns: int = 40, writer=None, events=()) -> int:
+    """Tell a CPU game in text from where ``game`` stands, for up to ``max_turns`` more turns."""
+    stop = game.turn - 1 + max_turns
+    try:
+        while True:
+            for e in events:
+                if isinstance(e, ev.TurnStarted) and e.turn > stop:
+                    break
+                line = describe(e, game)
+                if line:
+                    print(line, file=out)
+            aw = game.awaiting()
+            if aw is None:
                 break
-            line = describe(e, game)
-            if line:
-                print(line, file=out)
-        aw = game.awaiting()
-        if aw is None:
-            break
-        if game.turn > max_turns:
-            print(f"\n(stopped after {max_turns} turns; standings now)", file=out)
-            for rank, group in enumerate(game.ranking(), 1):
-                for p in group:
-                    print(f"  {rank}. {game.names[p]}: {game.wealth()[p]}G", file=out)
-            break
-        answer = game.sample_chance() if aw.player < 0 else players[aw.player].choose(game)
-        events = game.apply(answer)
+            if game.turn > stop:
+                print(f"\n(stopped after turn {stop}; standings now)", file=out)
+                wealth = game.wealth()
+                for rank, group in enumerate(game.ranking(wealth), 1):
+                    for p in group:
+                        print(f"  {rank}. {game.names[p]}: {wealth[p]}G", file=out)
+                break
+            answer = game.sample_chance() if aw.player < 0 else players[aw.player].choose(game)
+            events = game.apply(answer)
+            if writer is not None:
+                writer.add(game, answer, events)
+    finally:
+        if writer is not None:
+            writer.close()
     return 0

@@ -117,3 +117,30 @@ def test_mutated_ruleset_data_is_refused_cleanly_or_loads(data, tmp_path_factory
         assert e.problems and all(p.startswith(str(d)) for p in e.problems), e.problems
         return
     assert len(rs.companies) == 9
+
+
+@pytest.fixture(scope="module")
+def a_record(tmp_path_factory, ruleset):
+    from tdream.data import load_board
+    from tdream.runner.simulate import play_game
+    path = tmp_path_factory.mktemp("rec") / "g.tdr"
+    play_game(ruleset, load_board("classic-7", ruleset), ["random"] * 4, 5, record=str(path))
+    return path.read_text()
+
+
+@settings(max_examples=int(__import__("os").environ.get("TDREAM_FUZZ_RECORDS", "150")), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_mutated_record_is_refused_cleanly_or_verified(data, tmp_path_factory, a_record):
+    from tdream.runner.record import verify_record
+    f = tmp_path_factory.mktemp("fuzzr") / "r.tdr"
+    text = mutate(a_record, data)
+    if data.draw(st.booleans()):
+        text = mutate(text, data)
+    f.write_text(text)
+    try:
+        verdict = verify_record(f)
+    except FormatError as e:
+        assert e.problems and all(p.startswith(f"{f}:") for p in e.problems), e.problems
+        return
+    assert verdict.ok in (True, False)

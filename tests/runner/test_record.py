@@ -1,0 +1,207 @@
+"""Game records (FORMATS.md section 3): written as the game goes, verified, resumed."""
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tdream.errors import FormatError
+from tdream.runner.record import load_record, resume_record, verify_record
+from tdream.runner.scenario import find_scenarios, load_scenario, record_scenario
+from tdream.runner.simulate import cpu_players, finish_game, play_game, record_name
+
+from ..conftest import ROOT, run_cli
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory):
+    d = tmp_path_factory.mktemp("records")
+    r = run_cli("simulate", "--games", "6", "--board", "classic-7", "--seed", "3", "--records", str(d))
+    assert r.returncode == 0, r.stderr
+    return d
+
+
+def test_every_simulated_game_verifies(records):
+    files = sorted(records.glob("*.tdr"))
+    assert len(files) == 6
+    r = run_cli("replay", "verify", *map(str, files))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.count("ok ") == 6
+
+
+def test_record_has_header_inputs_and_a_checkpoint_after_every_turn(records, ruleset):
+    rec = load_record(records / record_name(0))
+    h = rec.header
+    assert h["format"] == "tdream-record" and h["version"] == 1 and h["program"].startswith("tdream ")
+    assert h["board"] == "classic-7" and h["ruleset"] == ruleset.id and h["data_hash"] == ruleset.data_hash
+    assert [s["kind"] for s in h["seats"]] == ["random"] * 4
+    checks = [i for i in rec.items if type(i).__name__ == "Checkpoint"]
+    assert [c.turn for c in checks] == list(range(1, len(checks) + 1))
+    assert rec.finished and checks[-1].over in ("percent", "broke", "stalemate")
+
+
+def edit_line(path: Path, pattern: str, change, skip=0) -> int:
+    lines = path.read_text().split("\n")
+    seen = 0
+    for i, line in enumerate(lines):
+        m = re.match(pattern, line)
+        if m:
+            if seen == skip:
+                lines[i] = change(line, m)
+                path.write_text("\n".join(lines))
+                return i + 1
+            seen += 1
+    raise AssertionError("no line matched")
+
+
+def test_a_changed_die_is_named_with_the_first_checkpoint_that_differs(records, tmp_path):
+    f = tmp_path / "die.tdr"
+    f.write_text((records / record_name(1)).read_text())
+    # A different die that still reaches a Line space on classic-7 from Start (1-7)...
+    line = edit_line(f, r'- \{"roll": (\d)\}', lambda l, m: l.replace(m.group(1), "7" if m.group(1) != "7" else "6"))
+    r = run_cli("replay", "verify", str(f))
+    assert r.returncode == 1
+    assert f"the game's RNG draws roll" in r.stdout and f"line {line}" in r.stdout
+    assert re.search(r"turn \d+", r.stdout)
+
+
+def test_a_changed_decision_makes_verify_exit_1(records, tmp_path):
+    f = tmp_path / "build.tdr"
+    f.write_text((records / record_name(2)).read_text())
+    edit_line(f, r'- \{"build": \{"land": "(\w+)", "floors": (\d)\}\}', lambda l, m: '- {"build": "none"}')
+    r = run_cli("replay", "verify", str(f))
+    assert r.returncode == 1
+    assert "differs" in r.stdout and "expected" in r.stdout and "parts that differ:" in r.stdout
+
+
+@pytest.mark.parametrize("damage,message", [
+    (lambda t: t.replace('{"place": ', '{"plaice": ', 1), "unknown input kind"),
+    (lambda t: t.replace("\n- {", "\n- {{", 1), "not a valid input"),
+    (lambda t: t.replace("version: 1", "version: 7", 1), "a newer record format"),
+    (lambda t: t.replace("format: tdream-record", "format: tdream-movie", 1), "format:"),
+    (lambda t: t.replace("inputs:\n", "", 1), "no 'inputs:' line"),
+    (lambda t: "\x00\x01binary", "not a text file"),
+    (lambda t: "", "no 'inputs:' line"),
+    (lambda t: re.sub(r"seed: \d+", "seed: many", t), "seed:"),
+])
+def test_a_damaged_record_exits_2_with_one_clear_line(records, tmp_path, damage, message):
+    f = tmp_path / "bad.tdr"
+    f.write_text(damage((records / record_name(0)).read_text()))
+    r = run_cli("replay", "verify", str(f))
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert message in r.stderr and str(f) in r.stderr
+
+
+def test_other_rules_data_is_refused_unless_forced(records, tmp_path):
+    f = tmp_path / "other.tdr"
+    f.write_text(re.sub(r'data_hash: "\w+"', 'data_hash: "0000000000000000"', (records / record_name(0)).read_text()))
+    r = run_cli("replay", "verify", str(f))
+    assert r.returncode == 2 and "other rules data" in r.stderr and "--force" in r.stderr
+    r = run_cli("replay", "verify", "--force", str(f))
+    assert r.returncode == 0
+
+
+def test_a_record_cut_mid_turn_verifies_its_whole_turns(records, tmp_path):
+    text = (records / record_name(3)).read_text()
+    f = tmp_path / "cut.tdr"
+    f.write_text(text[: len(text) * 2 // 3])
+    v = verify_record(f)
+    assert v.ok and "cut off" in v.message
+
+
+def test_resumed_game_record_equals_the_uninterrupted_one(records, tmp_path):
+    full = (records / record_name(4)).read_text()
+    lines = full.split("\n")
+    checks = [i for i, line in enumerate(lines) if '"check"' in line]
+    cut_at = sum(len(line) + 1 for line in lines[: checks[len(checks) // 2] + 3]) + 5   # mid-turn, mid-line
+    f = tmp_path / "resume.tdr"
+    f.write_text(full[:cut_at])
+    record, game, kept, note, players = resume_record(f, lambda g: cpu_players(g, load_record(f).setup.seed))
+    assert note and game.turn == len(checks) // 2 + 2
+    from tdream.runner.record import RecordWriter
+    finish_game(game, players, RecordWriter(f, prefix=kept))
+    assert f.read_text() == full
+
+
+def test_play_resume_from_the_command_line(records, tmp_path):
+    full = (records / record_name(5)).read_text()
+    f = tmp_path / "p.tdr"
+    f.write_text(full[: len(full) // 2])
+    r = run_cli("play", "--resume", str(f), "--turns", "1000")
+    assert r.returncode == 0, r.stderr
+    assert "Resuming" in r.stdout and f.read_text() == full
+
+
+def test_resume_refuses_a_finished_game(records):
+    with pytest.raises(FormatError, match="the game is over"):
+        resume_record(records / record_name(0))
+
+
+def test_records_do_not_depend_on_jobs_or_pythonhashseed(tmp_path):
+    outs = []
+    for jobs, hashseed in (("1", "0"), ("2", "12345")):
+        d = tmp_path / f"j{jobs}"
+        r = run_cli("simulate", "--games", "4", "--board", "meringue", "--seed", "8", "--records", str(d),
+                    "--jobs", jobs, env={"PYTHONHASHSEED": hashseed})
+        assert r.returncode == 0
+        outs.append({p.name: p.read_text() for p in sorted(d.glob("*.tdr"))})
+    assert outs[0] == outs[1] and len(outs[0]) == 4
+    d = tmp_path / "j1"
+    r = run_cli("replay", "verify", *map(str, sorted(d.glob("*.tdr"))), env={"PYTHONHASHSEED": "777"})
+    assert r.returncode == 0
+
+
+def test_sigkill_mid_simulation_loses_at_most_the_turn_in_progress(tmp_path):
+    d = tmp_path / "killed"
+    proc = subprocess.Popen([sys.executable, "-m", "tdream", "simulate", "--games", "400", "--board", "shangri-la",
+                             "--seed", "2", "--records", str(d)], cwd=ROOT, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    deadline = time.time() + 60
+    while time.time() < deadline and len(list(d.glob("*.tdr"))) < 3:
+        time.sleep(0.05)
+    time.sleep(0.1)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    files = sorted(d.glob("*.tdr"))
+    assert len(files) >= 3
+    finished = [f for f in files if load_record(f).finished]
+    unfinished = [f for f in files if not load_record(f).finished]
+    assert finished and len(unfinished) == 1
+    r = run_cli("replay", "verify", *map(str, finished))
+    assert r.returncode == 0, r.stdout
+    f = unfinished[0]
+    rec = load_record(f)
+    _, game, kept, note, players = resume_record(f, lambda g: cpu_players(g, rec.setup.seed))
+    assert game.turn - 1 == (rec.whole_turns()[-1].turn if rec.whole_turns() else 0)
+    # Finished from its last whole turn, it is the game the killed process was playing.
+    from tdream.data import load_board, load_ruleset
+    from tdream.runner.record import RecordWriter
+    finish_game(game, players, RecordWriter(f, prefix=kept))
+    rs = load_ruleset()
+    again = tmp_path / "again.tdr"
+    index = int(f.stem.split("-")[1])
+    from tdream.engine.rng import derive_seed
+    play_game(rs, load_board("shangri-la", rs), ["random"] * 4, derive_seed(2, index), record=str(again))
+    assert f.read_text() == again.read_text()
+
+
+def test_scenario_records_verify(tmp_path, ruleset):
+    paths = find_scenarios([str(ROOT / "scenarios")])[::7]
+    for p in paths:
+        out = tmp_path / (p.stem + ".tdr")
+        assert record_scenario(load_scenario(p, ruleset), ruleset, str(out)) == []
+        v = verify_record(out)
+        assert v.ok, (p, v.divergence)
+
+
+def test_scenario_run_record_option(tmp_path):
+    r = run_cli("scenario", "run", str(ROOT / "scenarios" / "company"), "--record", str(tmp_path))
+    assert r.returncode == 0
+    files = sorted(tmp_path.glob("*.tdr"))
+    assert files and run_cli("replay", "verify", *map(str, files)).returncode == 0
