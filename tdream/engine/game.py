@@ -1261,6 +1261,7 @@ class Game:
         return hashlib.sha256(_ENCODE(self.to_json()).encode()).hexdigest()
 
 
+# One encoder, made once: json.dumps would build a new one on every call.
 _ENCODE = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode
 
 

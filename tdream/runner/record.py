@@ -177,7 +177,7 @@ def load_record(path: Path | str) -> Record:
         start = lines.index("inputs:")
     except ValueError:
         raise FormatError([f"{name}:{len(lines)}: no 'inputs:' line: not a tdream record (or cut off in its header)"]) from None
-    header = parse_yaml("\n".join(lines[:start]) + "\n", name, FormatError)
+    header = _fast_header(lines[:start]) or parse_yaml("\n".join(lines[:start]) + "\n", name, FormatError)
     setup = _check_header(header, name)
     items: list = []
     cut = False
@@ -207,6 +207,28 @@ def load_record(path: Path | str) -> Record:
 
 
 _INPUTS: dict[str, tuple] = {}     # an input line's text -> (answer, given): the same lines recur
+
+
+def _fast_header(lines: list[str]):
+    """The header as this program writes it (one JSON value a line), read without YAML; None
+    for anything else (a hand-edited header then goes through the YAML reader)."""
+    from ..yamlio import LDict
+    out = LDict()
+    out.line = 1
+    out.key_lines = {}
+    for i, line in enumerate(lines):
+        key, sep, value = line.partition(": ")
+        if not sep or key in out or not key.isidentifier():
+            return None
+        if key == "format":
+            out[key] = value
+        else:
+            try:
+                out[key] = json.loads(value)
+            except ValueError:
+                return None
+        out.key_lines[key] = i + 1
+    return out
 
 
 def _parse_item(line: str, name: str, line_no: int):
