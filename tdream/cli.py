@@ -127,6 +127,10 @@ def main(argv: list[str] | None = None) -> int:
         for line in problems:
             print(line, file=sys.stderr)
         return 2
+    except OSError as e:
+        where = e.filename or ""
+        print(f"{where}: {e.strerror or e}" if where else f"tdream: {e.strerror or e}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

@@ -48,7 +48,10 @@ HEADER_KEYS = ("format", "version", "program", "board", "ruleset", "data_hash", 
 def write_atomic(path: Path | str, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file and a rename: never half a file."""
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as e:
+        raise OSError(e.errno, e.strerror, str(path)) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)

@@ -205,3 +205,19 @@ def test_scenario_run_record_option(tmp_path):
     assert r.returncode == 0
     files = sorted(tmp_path.glob("*.tdr"))
     assert files and run_cli("replay", "verify", *map(str, files)).returncode == 0
+
+
+def test_unwritable_record_path_exits_2_with_one_line(tmp_path):
+    r = run_cli("play", "--record", str(tmp_path / "no" / "such" / "x.tdr"), "--turns", "2")
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1 and "No such file" in r.stderr
+
+
+def test_play_writes_its_record_into_the_user_data_folder(tmp_path):
+    r = run_cli("play", "--seed", "4", "--board", "classic-7", "--turns", "3",
+                env={"XDG_DATA_HOME": str(tmp_path)})
+    assert r.returncode == 0, r.stderr
+    files = list((tmp_path / "tdream" / "records").glob("*.tdr"))
+    assert len(files) == 1
+    v = verify_record(files[0])
+    assert v.ok and v.turns == 3
