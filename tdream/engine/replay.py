@@ -115,6 +115,18 @@ def replay(game: Game, items: list, on_item=None) -> Divergence | None:
     ``on_item(item, events)`` is called after each input is applied.
     """
     note = ""
+
+    def broken(step: int, line: int, turn: int, what: str) -> Divergence:
+        """A divergence before a checkpoint: name the checkpoint that the replay cannot reach."""
+        ahead = next((i for i in items[step:] if isinstance(i, Checkpoint)), None)
+        if note:
+            what += f"; {note}"
+        if ahead is None:
+            return Divergence(line, step, turn, what)
+        return Divergence(line, step, ahead.turn, f"{what}; the checkpoint of turn {ahead.turn} (line {ahead.line}) "
+                          f"is not reached", ahead.state, game.fingerprint(),
+                          differing_parts(ahead.parts, part_hashes(game)))
+
     for step, item in enumerate(items, 1):
         if isinstance(item, Checkpoint):
             actual = game.fingerprint()
@@ -131,9 +143,9 @@ def replay(game: Game, items: list, on_item=None) -> Divergence | None:
         aw = game.awaiting()
         answer = item.answer
         if aw is None:
-            return Divergence(item.line, step, game.turn - 1, f"the game is over, yet the record goes on with {answer.kind}")
+            return broken(step, item.line, game.turn - 1, f"the game is over, yet the record goes on with {answer.kind}")
         if aw.kind != answer.kind:
-            return Divergence(item.line, step, game.turn, f"the game awaits {aw.kind}, the record gives {answer.kind}")
+            return broken(step, item.line, game.turn, f"the game awaits {aw.kind}, the record gives {answer.kind}")
         if aw.player < 0 and not item.given:
             drawn = game.sample_chance()
             if drawn != answer and not note:
@@ -141,8 +153,7 @@ def replay(game: Game, items: list, on_item=None) -> Divergence | None:
                         f"the record says {json.dumps(answer.to_step())}")
         reason = game.check(answer)
         if reason is not None:
-            return Divergence(item.line, step, game.turn, f"the game refuses {answer.kind}: {reason}"
-                              + (f"; {note}" if note else ""))
+            return broken(step, item.line, game.turn, f"the game refuses {answer.kind}: {reason}")
         events = game.apply(answer, True)
         if on_item is not None:
             on_item(item, events)
