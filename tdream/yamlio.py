@@ -74,6 +74,11 @@ def parse_yaml(text: str, name: str, error=FormatError):
 
 def read_yaml(path: Path | str, error=FormatError):
     """Read and parse a YAML file (UTF-8); unreadable or binary files become ``error``."""
+    return parse_yaml(read_text(path, error), str(path), error)
+
+
+def read_text(path: Path | str, error=FormatError) -> str:
+    """A UTF-8 text file's text; unreadable, undecodable or binary files become ``error``."""
     path = Path(path)
     try:
         raw = path.read_bytes()
@@ -86,7 +91,7 @@ def read_yaml(path: Path | str, error=FormatError):
         raise error([f"{path}:{line}: not UTF-8 text"]) from None
     if "\x00" in text:
         raise error([f"{path}:{text[: text.index(chr(0))].count(chr(10)) + 1}: not a text file (NUL byte)"])
-    return parse_yaml(text, str(path), error)
+    return text
 
 
 def line_of(node, key=None) -> int:

@@ -38,7 +38,7 @@ from ..engine import events as ev
 from ..engine.answers import KINDS, answer_from_step
 from ..engine.replay import Checkpoint, Divergence, Input, Setup, checkpoint_of, replay, start_game
 from ..errors import DataError, FormatError
-from ..yamlio import parse_yaml, short, type_name
+from ..yamlio import parse_yaml, read_text, short, type_name
 
 FORMAT = "tdream-record"
 VERSION = 1
@@ -161,17 +161,7 @@ def load_record(path: Path | str) -> Record:
     """Read a record. Raises FormatError (``file:line: what``) for anything that is not one."""
     path = Path(path)
     name = str(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as e:
-        raise FormatError([f"{name}:0: cannot read: {e.strerror or e}"]) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = raw[: e.start].count(b"\n") + 1
-        raise FormatError([f"{name}:{line}: not UTF-8 text"]) from None
-    if "\x00" in text:
-        raise FormatError([f"{name}:{text[: text.index(chr(0))].count(chr(10)) + 1}: not a text file (NUL byte)"])
+    text = read_text(path, FormatError)
     lines = text.split("\n")
     ended = text.endswith("\n")
     if ended:
