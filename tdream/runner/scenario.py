@@ -29,22 +29,22 @@ COMPANY_EXPECT_KEYS = ("level", "price", "top", "sub", "mark", "floors")
 RULE_ID = re.compile(r"^[RG]\d+(\.\d+)?$")
 
 
-class _SafeDict(dict):
-    """A dict whose ``in`` answers False for unhashable values (a list where a name belongs)."""
+class _SafeContains:
+    """``in`` answers False for an unhashable value (a list where a name belongs)."""
 
     def __contains__(self, key) -> bool:
         try:
-            return dict.__contains__(self, key)
+            return super().__contains__(key)
         except TypeError:
             return False
 
 
-class _SafeSet(frozenset):
-    def __contains__(self, key) -> bool:
-        try:
-            return frozenset.__contains__(self, key)
-        except TypeError:
-            return False
+class _SafeDict(_SafeContains, dict):
+    pass
+
+
+class _SafeSet(_SafeContains, frozenset):
+    pass
 
 
 @dataclass
