@@ -232,3 +232,26 @@ def test_play_writes_its_record_into_the_user_data_folder(tmp_path):
     assert len(files) == 1
     v = verify_record(files[0])
     assert v.ok and v.turns == 3
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from tdream.data import board_ids  # noqa: E402
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(board=st.sampled_from(board_ids()), seed=st.integers(0, 2**40), cut=st.floats(0.05, 0.95))
+def test_any_game_records_verifies_and_resumes_from_any_cut(tmp_path_factory, ruleset, boards, board, seed, cut):
+    from tdream.runner.record import RecordWriter
+    d = tmp_path_factory.mktemp("any")
+    full_path = d / "full.tdr"
+    play_game(ruleset, boards[board], ["random"] * 4, seed, record=str(full_path))
+    full = full_path.read_text()
+    assert verify_record(full_path).ok
+    f = d / "cut.tdr"
+    f.write_text(full[: int(len(full) * cut)] if "inputs:\n" in full[: int(len(full) * cut)] else full[: full.index("inputs:\n") + 8])
+    rec = load_record(f)
+    _, game, kept, _, players = resume_record(f, lambda g: cpu_players(g, rec.setup.seed))
+    finish_game(game, players, RecordWriter(f, prefix=kept))
+    assert f.read_text() == full
