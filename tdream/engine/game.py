@@ -959,26 +959,21 @@ class Game:
         if steps > 0:
             kinds = self._kinds
             passes = self._passes.get(start)
-            if passes is None:      # the Start and Jackpot spaces strictly ahead, by distance
+            if passes is None:      # the Start and Jackpot spaces ahead, by distance 1..road
                 passes = self._passes[start] = [(k, (start + k) % road) for k in range(1, road + 1)
                                                 if kinds[(start + k) % road] in ("start", "jackpot")]
-            for k, s in passes:
-                if k >= steps:
-                    if steps <= road:
+            # Passed: the spaces at distance 1 .. steps-1 (G4.2), whole laps first.
+            laps, rest = divmod(steps - 1, road)
+            for lap in range(laps + 1):
+                for k, s in passes:
+                    if lap == laps and k > rest:
                         break
-                    k, s = k, s     # a move longer than the Road: go round again below
-                kind = kinds[s]
-                if kind == "start":
-                    events.append(ev.Passed(p, s, kind))
-                    self._pay(ev.BANK, p, self.options["salary"], "salary", "", events)
-                elif kind == "jackpot":
-                    events.append(ev.Passed(p, s, kind))
-                    self.jackpot += 1
-                    events.append(ev.JackpotGrew(self.jackpot))
-            if steps > road:        # never on a real board (moves are at most 20 spaces)
-                self.pos[p] = (start + road) % road
-                self._move(p, steps - road, events)
-                events.pop()        # one Moved event for the whole move, below
+                    events.append(ev.Passed(p, s, kinds[s]))
+                    if kinds[s] == "start":
+                        self._pay(ev.BANK, p, self._salary, "salary", "", events)
+                    else:
+                        self.jackpot += 1
+                        events.append(ev.JackpotGrew(self.jackpot))
         end = (start + steps) % road
         self.pos[p] = end
         events.append(ev.Moved(p, start, end, steps))

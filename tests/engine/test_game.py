@@ -237,3 +237,12 @@ def test_canonical_json_is_exactly_json_dumps_sorted_compact(ruleset, boards):
             g.apply(g.sample_chance() if aw.player < 0 else players[aw.player].choose(g))
             n += 1
         assert g.canonical_json() == json.dumps(g.to_json(), sort_keys=True, separators=(",", ":"))
+
+
+def test_a_move_longer_than_the_road_passes_start_and_jackpot_each_lap_g4_2(ruleset, boards):
+    g = position(ruleset, boards["classic-7"], seats=[{"name": "A", "at": 30}, {"name": "B"}])
+    events = []
+    g._move(0, 70, events)          # 30 -> 100 = 3 laps past 0 and 2 past 16, landing on 4
+    passed = [e.space for e in events if isinstance(e, ev.Passed)]
+    assert passed == [0, 16, 0, 16, 0] and g.pos[0] == 4
+    assert g.cash[0] == 1500 + 3 * 1500 and g.jackpot == 3
