@@ -227,7 +227,7 @@ def cmd_play(args) -> int:
     from .runner.textplay import play_text
     print("The pad-driven front end is coming (issue 5). Meanwhile, a CPU game told in text:\n")
     if args.resume:
-        record, game, kept, note, players = resume_record(args.resume, lambda g: cpu_players(g, _seed_of(args.resume)))
+        record, game, kept, note, players = resume_record(args.resume, cpu_players)
         if any(k == "human" for k in game.kinds):
             print(f"{args.resume}: this game has human seats; resuming them needs the front end (issue 5)",
                   file=sys.stderr)
@@ -249,11 +249,6 @@ def cmd_play(args) -> int:
     print(f"{board.name} ({board.id}), seed {seed}; recording to {path}")
     return play_text(game, cpu_players(game, seed), sys.stdout, max_turns=args.turns or 40, writer=writer,
                      events=events)
-
-
-def _seed_of(path: str) -> int:
-    from .runner.record import load_record
-    return load_record(path).setup.seed
 
 
 def _records_path(seed: int) -> str:

@@ -407,14 +407,15 @@ def verify_paths(paths: list[str], force: bool, out, err) -> int:
 def resume_record(path, players_for=None):
     """Re-play a record up to its last whole turn, to go on from there.
 
-    Returns (record, game, kept text, note). ``players_for(game)`` may give the CPU players, who
+    Returns (record, game, kept text, note, players). ``players_for`` may give the CPU players, who
     are asked again for each of their recorded decisions so that their own state (their RNG)
-    is where it was. Raises FormatError if the record disagrees with itself or is finished."""
+    is where it was; it is called with the game and the record's seed.
+    Raises FormatError if the record disagrees with itself or is finished."""
     record = load_record(path)
     rs, board = _game_data(record, False, {})
     game = start_game(rs, board, record.setup)
     items = record.whole_turns()
-    players = players_for(game) if players_for else {}
+    players = players_for(game, record.setup.seed) if players_for else {}
     for step, item in enumerate(items, 1):
         if isinstance(item, Input):
             aw = game.awaiting()

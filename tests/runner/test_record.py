@@ -122,7 +122,7 @@ def test_resumed_game_record_equals_the_uninterrupted_one(records, tmp_path):
     cut_at = sum(len(line) + 1 for line in lines[: checks[len(checks) // 2] + 3]) + 5   # mid-turn, mid-line
     f = tmp_path / "resume.tdr"
     f.write_text(full[:cut_at])
-    record, game, kept, note, players = resume_record(f, lambda g: cpu_players(g, load_record(f).setup.seed))
+    record, game, kept, note, players = resume_record(f, cpu_players)
     assert note and game.turn == len(checks) // 2 + 2
     from tdream.runner.record import RecordWriter
     finish_game(game, players, RecordWriter(f, prefix=kept))
@@ -188,7 +188,7 @@ def test_sigkill_mid_simulation_loses_at_most_the_turn_in_progress(tmp_path):
     f = unfinished[0]
     rec = load_record(f)
     assert run_cli("replay", "verify", str(f)).returncode == 0      # its whole turns agree
-    _, game, kept, note, players = resume_record(f, lambda g: cpu_players(g, rec.setup.seed))
+    _, game, kept, note, players = resume_record(f, cpu_players)
     assert game.turn - 1 == (rec.whole_turns()[-1].turn if rec.whole_turns() else 0)
     # Finished from its last whole turn, it is the game the killed process was playing.
     from tdream.data import load_board, load_ruleset
@@ -252,6 +252,6 @@ def test_any_game_records_verifies_and_resumes_from_any_cut(tmp_path_factory, ru
     f = d / "cut.tdr"
     f.write_text(full[: int(len(full) * cut)] if "inputs:\n" in full[: int(len(full) * cut)] else full[: full.index("inputs:\n") + 8])
     rec = load_record(f)
-    _, game, kept, _, players = resume_record(f, lambda g: cpu_players(g, rec.setup.seed))
+    _, game, kept, _, players = resume_record(f, cpu_players)
     finish_game(game, players, RecordWriter(f, prefix=kept))
     assert f.read_text() == full
