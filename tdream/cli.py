@@ -89,6 +89,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--seconds", type=float, default=5.0)
 
+    sub.add_parser("native", help="compile the engine with mypyc (optional; never fails)")
+
     board = sub.add_parser("board", help="boards")
     bsub = board.add_subparsers(dest="action", metavar="ACTION", parser_class=_Parser)
     bsub.add_parser("list", help="the boards")
@@ -118,6 +120,9 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_bench(args)
         if args.command == "board":
             return cmd_board(args)
+        if args.command == "native":
+            from .native import build
+            return build()
         if args.command == "play":
             return cmd_play(args)
         parser.print_help()
@@ -179,9 +184,11 @@ def cmd_simulate(args) -> int:
 
 
 def cmd_bench(args) -> int:
+    from .native import engine_kind
     from .runner.simulate import bench_engine, bench_replay
     figures = bench_engine(args.seconds)
     figures.update(bench_replay())
+    figures["engine"] = engine_kind()
     if args.json:
         print(json.dumps(figures, sort_keys=True))
     else:

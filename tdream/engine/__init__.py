@@ -4,8 +4,12 @@ Public API: ``new_game`` / ``Game.from_position`` to start, then ``awaiting``, `
 ``check``, ``apply``, ``chance_outcomes``, ``sample_chance``; answers from ``answers``, events from
 ``events``.
 """
-from . import answers, events
-from .answers import answer_from_step
+from ..native import guard as _guard
+
+_guard()      # a compiled game/rng module whose source changed since is passed over (tdream/native.py)
+
+from . import answers, events  # noqa: E402
+from .answers import answer_from_step  # noqa: E402
 from .board import Board
 from .game import BANK, VACANT, Awaiting, Game, new_game
 from .rng import Rng, derive_seed

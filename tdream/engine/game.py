@@ -93,7 +93,7 @@ class Game:
         self.over_reason = ""
         self.broke = -1
         # Static look-ups and a cache of the answers now legal (not state).
-        self._cache = None
+        self._cache: tuple | None = None
         self._big = -1
         self._setup_static()
 
@@ -428,7 +428,7 @@ class Game:
 
     def _place_answers(self) -> list:
         """Vacant Lands of the Line (R7.1, R7.10) and Bank Landmarks to claim (R7.3), in Line order."""
-        cache = self._cache
+        cache: tuple | None = self._cache
         if cache is not None and cache[0] == "place":
             return cache[1]
         out = []
@@ -446,7 +446,7 @@ class Game:
 
     def _buildable(self, p: int) -> list[tuple[int, int]]:
         """(Land, most Floors) that ``p`` may build now (R8.1, R8.2, G8.1)."""
-        cache = self._cache
+        cache: tuple | None = self._cache
         if cache is not None and cache[0] == "build":
             return cache[1]
         cash = self.cash[p]
@@ -1278,7 +1278,7 @@ class SellAnswers(Sequence):
         # table[i][l]: answers that choose only from Lands i.. with at most l Floors (none excluded)
         if limit == 3:                  # the Sell phase (R3.1): unrolled
             a1 = a2 = a3 = 0
-            table = [None] * (n + 1)
+            table: list = [None] * (n + 1)
             table[n] = (0, 0, 0, 0)
             for i in range(n - 1, -1, -1):
                 c = caps[i]
@@ -1292,7 +1292,9 @@ class SellAnswers(Sequence):
         else:
             table = [[0] * (limit + 1) for _ in range(n + 1)]
             for i in range(n - 1, -1, -1):
-                row, nxt, c = table[i], table[i + 1], caps[i]
+                row: list = table[i]
+                nxt: list = table[i + 1]
+                c = caps[i]
                 for left in range(1, limit + 1):
                     total = nxt[left]
                     for k in range(1, min(c, left) + 1):
