@@ -200,10 +200,15 @@ def load_scenario(path: Path | str, ruleset=None) -> Scenario:
 
     land_names = _SafeSet(board.land_names)
     lands: dict[str, tuple[int, int]] = {}
-    lands_node = data.get("lands") or {}
-    if "lands" in data and not isinstance(lands_node, dict):
-        pr.at(data, "lands", "lands", f"must be a mapping of Land to {{owner, floors}}, not {type_name(lands_node)}")
-        lands_node = {}
+    def section(key: str, shape: str) -> dict:
+        """An optional top-level mapping; anything else is a problem and counts as empty."""
+        node = data.get(key) or {}
+        if not isinstance(node, dict):
+            pr.at(data, key, key, f"must be a mapping of {shape}, not {type_name(node)}")
+            return {}
+        return node
+
+    lands_node = section("lands", "Land to {owner, floors}")
     for land, spec in lands_node.items():
         lp = f"lands.{land}"
         if land not in land_names:
@@ -219,11 +224,8 @@ def load_scenario(path: Path | str, ruleset=None) -> Scenario:
         if own is not None:
             lands[land] = (own, floors)
     companies: dict[str, str] = {}
-    comp_node = data.get("companies") or {}
+    comp_node = section("companies", "Company to {mark: Land}")
     company_ids = [c.id for c in ruleset.companies]
-    if "companies" in data and not isinstance(comp_node, dict):
-        pr.at(data, "companies", "companies", f"must be a mapping of Company to {{mark: Land}}, not {type_name(comp_node)}")
-        comp_node = {}
     for cid, spec in comp_node.items():
         cp = f"companies.{cid}"
         if cid not in company_ids:
