@@ -1209,7 +1209,7 @@ class Game:
             "options": self.options, "names": self.names, "kinds": self.kinds,
             "cash": self.cash, "pos": self.pos, "skip": self.skip,
             "owner": self.owner, "floors": self.floors, "company": self.company,
-            "mark": self.mark, "members": self.members,
+            "mark": self.mark,
             "turn": self.turn, "round": self.round, "seat": self.seat, "jackpot": self.jackpot,
             "rng": self.rng.state, "piles": self.piles, "discards": self.discards,
             "phase": self.phase, "player": self.player, "space": self.space, "placed": self.placed,
@@ -1229,7 +1229,10 @@ class Game:
                     "effect_source", "after_sell", "pending_floors", "pile", "over", "over_reason", "broke"):
             v = data[key]
             setattr(g, key, list(v) if isinstance(v, list) else v)
-        g.members = [list(m) for m in data["members"]]
+        g.members = [[] for _ in g.mark]         # each Company's Lands, from the company list
+        for x, c in enumerate(g.company):
+            if c >= 0:
+                g.members[c].append(x)
         g.piles = {k: list(v) for k, v in data["piles"].items()}
         g.discards = {k: list(v) for k, v in data["discards"].items()}
         g.debts = [[d[0], [list(c) for c in d[1]], d[2], d[3]] for d in data["debts"]]

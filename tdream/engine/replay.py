@@ -19,7 +19,7 @@ from .ruleset import Ruleset
 PARTS = {
     "players": ("names", "kinds", "cash", "pos", "skip"),
     "lands": ("owner", "floors", "company"),
-    "companies": ("mark", "members"),
+    "companies": ("mark",),
     "turn": ("turn", "round", "seat", "phase", "player", "space", "placed", "over", "over_reason", "broke"),
     "jackpot": ("jackpot",),
     "cards": ("piles", "discards", "pile"),
