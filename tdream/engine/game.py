@@ -111,6 +111,11 @@ class Game:
         self._max_rounds = self.options["max_rounds"]
         self._seats = len(self.names)
         self._sell_offer = [self.ruleset.sell_limit, self.ruleset.sell_percent]
+        self._build_limit = rs.build_limit
+        self._die_sides = rs.die_sides
+        self._line_scope = self.options["build_scope"] == "line"       # G8.1
+        self._land_count = b.land_count
+        self._pile_cards = {p: rs.pile_cards(p) for p in PILES}
         self._prices = [c.prices for c in rs.companies]
         self._company_ids = [c.id for c in rs.companies]
         self._company_index = {c: i for i, c in enumerate(self._company_ids)}
@@ -148,7 +153,7 @@ class Game:
 
     def _shuffle_piles(self, events: list) -> None:
         for p in PILES:
-            cards = list(self.ruleset.pile_cards(p))
+            cards = list(self._pile_cards[p])
             self.rng.shuffle(cards)
             self.piles[p] = cards
             self.discards[p] = []
@@ -450,7 +455,7 @@ class Game:
         if cache is not None and cache[0] == "build":
             return cache[1]
         cash = self.cash[p]
-        cap, lim = self._max_floors, self.ruleset.build_limit
+        cap, lim = self._max_floors, self._build_limit
         # most[c]: Floors the cash buys in Company c, at most the limit; most[-1] (loose) is 0.
         most = []
         for table, members in zip(self._prices, self.members):
@@ -463,7 +468,7 @@ class Game:
         most.append(0)
         out = []
         floors, company = self.floors, self.company
-        line = self._lines[self.space] if self.options["build_scope"] == "line" else None
+        line = self._lines[self.space] if self._line_scope else None
         for x in self.holdings[p]:
             m = most[company[x]]
             if m:
@@ -517,7 +522,7 @@ class Game:
         """Draw the awaited chance outcome from the game's RNG (which it advances)."""
         phase = self.phase
         if phase == "roll":
-            return self._roll_of[1 + self.rng.below(self.ruleset.die_sides)]
+            return self._roll_of[1 + self.rng.below(self._die_sides)]
         if phase == "draw":
             return Draw(self.piles[self.pile][-1])   # G5.1: the top card of the shuffled pile
         if phase == "slot":
@@ -1035,7 +1040,7 @@ class Game:
             return
         self.space = -1
         if kind == "start":                       # G5.4
-            self._pay(ev.BANK, p, self.options["salary"], "salary", "", events)
+            self._pay(ev.BANK, p, self._salary, "salary", "", events)
             self.phase = "end"
         elif kind == "card":
             self.player = p
@@ -1191,7 +1196,7 @@ class Game:
     def _stalemate(self) -> bool:
         """G9.2: no vacant Land anywhere can legally take a Landmark."""
         if self._big_companies() < 2:
-            return self.covered >= self.board.land_count
+            return self.covered >= self._land_count
         return not any(o == VACANT and self._vacant_legal(x) for x, o in enumerate(self.owner))
 
     def _finish(self, reason: str, events: list) -> None:
