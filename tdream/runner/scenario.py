@@ -323,53 +323,50 @@ def _check_expect_shape(value, parent, key, path, pr: Problems, sc: Schema, seat
                     pr.at(node, p, f"{path}.{k}.{p}", f"unknown player (players: {', '.join(names)})")
                 elif isinstance(n, bool) or not isinstance(n, int):
                     pr.at(node, p, f"{path}.{k}.{p}", f"must be a whole number, not {short(n)}")
-    if "lands" in value:
-        node = value["lands"]
-        if isinstance(node, dict):
-            for land, spec in node.items():
-                lp = f"{path}.lands.{land}"
-                if land not in land_names:
-                    pr.at(node, land, lp, "no such Land on this board")
+    def entries(key: str):
+        """(mapping, name, spec, path) for each entry of an expected mapping like lands."""
+        node = value.get(key)
+        if key in value and not isinstance(node, dict):
+            pr.at(value, key, f"{path}.{key}", f"must be a mapping, not {type_name(node)}")
+            return
+        for name, spec in (node or {}).items():
+            yield node, name, spec, f"{path}.{key}.{name}"
+
+    for node, land, spec, lp in entries("lands"):
+        if land not in land_names:
+            pr.at(node, land, lp, "no such Land on this board")
+            continue
+        if not sc.mapping(spec, lp, (), LAND_EXPECT_KEYS, node, land):
+            continue
+        if "owner" in spec and spec["owner"] not in seat_of and spec["owner"] not in ("bank", "none"):
+            pr.at(spec, "owner", f"{lp}.owner", f"unknown player {short(spec['owner'])} (or bank, none)")
+        if "company" in spec and spec["company"] not in company_ids and spec["company"] != "none":
+            pr.at(spec, "company", f"{lp}.company", f"unknown Company {short(spec['company'])} (or none)")
+        if "floors" in spec:
+            sc.integer(spec, "floors", f"{lp}.floors", lo=0)
+        if "mark" in spec and not isinstance(spec["mark"], bool):
+            pr.at(spec, "mark", f"{lp}.mark", "must be true or false")
+    for node, cid, spec, cp in entries("companies"):
+        if cid not in company_ids:
+            pr.at(node, cid, cp, f"unknown Company (known: {', '.join(company_ids)})")
+            continue
+        if spec == "absent":
+            continue
+        if not sc.mapping(spec, cp, (), COMPANY_EXPECT_KEYS, node, cid):
+            continue
+        for k in ("level", "price", "floors"):
+            if k in spec:
+                sc.integer(spec, k, f"{cp}.{k}", lo=0)
+        if "mark" in spec and spec["mark"] not in land_names:
+            pr.at(spec, "mark", f"{cp}.mark", f"no Land {short(spec['mark'])} on this board")
+        for k in ("top", "sub"):
+            if k in spec:
+                if not isinstance(spec[k], list):
+                    pr.at(spec, k, f"{cp}.{k}", "must be a list of players")
                     continue
-                if not sc.mapping(spec, lp, (), LAND_EXPECT_KEYS, node, land):
-                    continue
-                if "owner" in spec and spec["owner"] not in seat_of and spec["owner"] not in ("bank", "none"):
-                    pr.at(spec, "owner", f"{lp}.owner", f"unknown player {short(spec['owner'])} (or bank, none)")
-                if "company" in spec and spec["company"] not in company_ids and spec["company"] != "none":
-                    pr.at(spec, "company", f"{lp}.company", f"unknown Company {short(spec['company'])} (or none)")
-                if "floors" in spec:
-                    sc.integer(spec, "floors", f"{lp}.floors", lo=0)
-                if "mark" in spec and not isinstance(spec["mark"], bool):
-                    pr.at(spec, "mark", f"{lp}.mark", "must be true or false")
-        else:
-            pr.at(value, "lands", f"{path}.lands", f"must be a mapping, not {type_name(node)}")
-    if "companies" in value:
-        node = value["companies"]
-        if isinstance(node, dict):
-            for cid, spec in node.items():
-                cp = f"{path}.companies.{cid}"
-                if cid not in company_ids:
-                    pr.at(node, cid, cp, f"unknown Company (known: {', '.join(company_ids)})")
-                    continue
-                if spec == "absent":
-                    continue
-                if not sc.mapping(spec, cp, (), COMPANY_EXPECT_KEYS, node, cid):
-                    continue
-                for k in ("level", "price", "floors"):
-                    if k in spec:
-                        sc.integer(spec, k, f"{cp}.{k}", lo=0)
-                if "mark" in spec and spec["mark"] not in land_names:
-                    pr.at(spec, "mark", f"{cp}.mark", f"no Land {short(spec['mark'])} on this board")
-                for k in ("top", "sub"):
-                    if k in spec:
-                        if not isinstance(spec[k], list):
-                            pr.at(spec, k, f"{cp}.{k}", "must be a list of players")
-                        else:
-                            for p in spec[k]:
-                                if p not in seat_of:
-                                    pr.at(spec, k, f"{cp}.{k}", f"unknown player {short(p)}")
-        else:
-            pr.at(value, "companies", f"{path}.companies", f"must be a mapping, not {type_name(node)}")
+                for p in spec[k]:
+                    if p not in seat_of:
+                        pr.at(spec, k, f"{cp}.{k}", f"unknown player {short(p)}")
     for k in ("to_move",):
         if k in value and value[k] not in seat_of:
             pr.at(value, k, f"{path}.{k}", f"unknown player {short(value[k])}")

@@ -131,6 +131,8 @@ BAD = [
     ("steps: [{teleport: 3}]\n", "unknown step kind"),
     ("steps: [{roll: three}]\n", "roll must be a whole number"),
     ("companies: {zeta: {mark: c1}}\nsteps: []\n", "companies.zeta: unknown Company"),
+    ("steps: []\nexpect: {companies: {ace: {top: 3}}}\n", "expect.companies.ace.top: must be a list of players"),
+    ("steps: []\nexpect: {lands: 3}\n", "expect.lands: must be a mapping"),
 ]
 
 
