@@ -20,7 +20,7 @@ import hashlib
 import json
 from bisect import insort
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from . import events as ev
 from .answers import (
@@ -29,11 +29,15 @@ from .answers import (
 )
 from .board import LINE, Board
 from .rng import Rng
-from .ruleset import DEFAULT_OPTIONS, PILES, Ruleset
+from .ruleset import DEFAULT_OPTIONS, PILES, Card, Ruleset
 
-VACANT = -1
-BANK = -2
-STATE_VERSION = 1
+# Events and answers are NamedTuples; the hot paths make them with tuple.__new__ (all fields
+# given, in order), which skips the generated Python __new__ of each class.
+_new: Final = tuple.__new__
+
+VACANT: Final = -1
+BANK: Final = -2
+STATE_VERSION: Final = 1
 
 
 class Awaiting(NamedTuple):
@@ -99,53 +103,43 @@ class Game:
 
     def _setup_static(self) -> None:
         rs, b = self.ruleset, self.board
-        self._internal = {"start": self._start_turn, "land": self._land_on, "build_check": self._build_check,
-                          "place_check": self._place_check, "effects": self._run_effect, "debt": self._settle,
-                          "end": self._end_turn}
-        self._doers = {k: getattr(self, "_do_" + k) for k in
-                       ("sell", "roll", "place", "company", "survivor", "build", "pile", "draw", "slot",
-                        "jackpot", "floors", "forced_sale")}
         self._awaits: dict = {}
         self._passes = b.derived.setdefault("passes", {})    # start space -> [(distance, space)]
         self._salary = self.options["salary"]
         self._max_rounds = self.options["max_rounds"]
         self._seats = len(self.names)
-        self._sell_offer = [self.ruleset.sell_limit, self.ruleset.sell_percent]
-        self._build_limit = rs.build_limit
-        self._die_sides = rs.die_sides
         self._line_scope = self.options["build_scope"] == "line"       # G8.1
-        self._land_count = b.land_count
-        self._pile_cards = {p: rs.pile_cards(p) for p in PILES}
-        self._prices = [c.prices for c in rs.companies]
-        self._company_ids = [c.id for c in rs.companies]
-        self._company_index = {c: i for i, c in enumerate(self._company_ids)}
-        self._land_index = {n: i for i, n in enumerate(b.land_names)}
-        self._names = b.land_names
-        self._adj = b.adjacent
-        self._kinds = [s.kind for s in b.spaces]
-        self._lines = [s.line for s in b.spaces]
-        self._road = len(b.spaces)
         self._threshold = -(-b.land_count * self.options["end_percent"] // 100)   # G9.1: ceil
-        self._max_floors = rs.max_floors
-        self._unabsorbable = rs.unabsorbable_level
-        self._cards = {c.id: c for c in rs.cards}
+        # Everything else here follows from the ruleset and the board alone: made once per pair.
         key = (rs.id, rs.data_hash, rs.build_limit, rs.die_sides)
         d = b.derived.get(key)
         if d is None:
-            names = b.land_names
-            d = b.derived[key] = {
-                "place": [Place(n) for n in names],
-                "claim": [Claim(n) for n in names],
-                "build": [[Build(n, k) for k in range(rs.build_limit + 1)] for n in names],
-                "roll": [Roll(v) for v in range(rs.die_sides + 1)],
-                "jackpot": [JackpotLand(n) for n in names],
-                "forced": [ForcedSale(n) for n in names],
-                "floors": [FreeFloors(n) for n in names],
-            }
-        self._place_of, self._claim_of, self._build_of = d["place"], d["claim"], d["build"]
-        self._roll_of, self._jackpot_of, self._forced_of, self._floors_of = d["roll"], d["jackpot"], d["forced"], d["floors"]
-        self._fee_rates = [rs.fee_grand_tower if f >= rs.grand_tower_floors else rs.fee_tower
-                           if f >= rs.tower_floors else rs.fee_base for f in range(100)]
+            d = b.derived[key] = _static_tables(rs, b)
+        self._sell_offer: tuple[int, int] = d["sell_offer"]
+        self._build_limit: int = d["build_limit"]
+        self._die_sides: int = d["die_sides"]
+        self._land_count: int = d["land_count"]
+        self._pile_cards: dict[str, tuple[str, ...]] = d["pile_cards"]
+        self._prices: list[tuple[int, ...]] = d["prices"]
+        self._company_ids: list[str] = d["company_ids"]
+        self._company_index: dict[str, int] = d["company_index"]
+        self._land_index: dict[str, int] = d["land_index"]
+        self._names: tuple[str, ...] = d["names"]
+        self._adj: tuple[tuple[int, ...], ...] = d["adj"]
+        self._kinds: list[str] = d["kinds"]
+        self._lines: list[tuple[int, ...]] = d["lines"]
+        self._road: int = d["road"]
+        self._max_floors: int = d["max_floors"]
+        self._unabsorbable: int = d["unabsorbable"]
+        self._cards: dict[str, Card] = d["cards"]
+        self._place_of: list[Place] = d["place"]
+        self._claim_of: list[Claim] = d["claim"]
+        self._build_of: list[list[Build]] = d["build"]
+        self._roll_of: list[Roll] = d["roll"]
+        self._jackpot_of: list[JackpotLand] = d["jackpot"]
+        self._forced_of: list[ForcedSale] = d["forced"]
+        self._floors_of: list[FreeFloors] = d["floors"]
+        self._fee_rates: list[int] = d["fee_rates"]
 
     def _price(self, c: int) -> int:
         level = len(self.members[c])
@@ -157,7 +151,7 @@ class Game:
             self.rng.shuffle(cards)
             self.piles[p] = cards
             self.discards[p] = []
-            events.append(ev.PileShuffled(p))
+            events.append(_new(ev.PileShuffled, (p,)))
 
     @classmethod
     def from_position(cls, ruleset: Ruleset, board: Board, seats: list[dict], *, options=None, seed=0,
@@ -706,7 +700,34 @@ class Game:
                 raise IllegalAnswer(reason)
         events: list = []
         self._cache = None
-        self._doers[self.phase](answer, events)
+        phase = self.phase
+        # Direct calls (not a table of bound methods): the compiled engine calls them natively.
+        if phase == "roll":
+            self._do_roll(answer, events)
+        elif phase == "place":
+            self._do_place(answer, events)
+        elif phase == "build":
+            self._do_build(answer, events)
+        elif phase == "sell":
+            self._do_sell(answer, events)
+        elif phase == "company":
+            self._do_company(answer, events)
+        elif phase == "survivor":
+            self._do_survivor(answer, events)
+        elif phase == "pile":
+            self._do_pile(answer, events)
+        elif phase == "draw":
+            self._do_draw(answer, events)
+        elif phase == "slot":
+            self._do_slot(answer, events)
+        elif phase == "jackpot":
+            self._do_jackpot(answer, events)
+        elif phase == "floors":
+            self._do_floors(answer, events)
+        elif phase == "forced_sale":
+            self._do_forced_sale(answer, events)
+        else:
+            raise RuntimeError(f"apply in phase {phase!r}, which awaits no answer")
         self._advance(events)
         return events
 
@@ -720,13 +741,13 @@ class Game:
             each = self._price(self.company[x]) * pct // 100   # G0: item by item
             self.floors[x] -= n
             self.nfloors[p] -= n
-            events.append(ev.FloorsSold(p, land, n, reason))
+            events.append(_new(ev.FloorsSold, (p, land, n, reason)))
             self._pay(ev.BANK, p, each * n, reason, land, events)
         self.phase = self.after_sell
 
     def _do_roll(self, a: Roll, events: list) -> None:
         p = self.seat
-        events.append(ev.DiceRolled(p, a.value))
+        events.append(_new(ev.DiceRolled, (p, a.value)))
         self._move(p, a.value, events)
         self.phase = "land"
 
@@ -738,14 +759,14 @@ class Game:
             self.owner[x] = p
             insort(self.holdings[p], x)
             self.nfloors[p] += self.floors[x]
-            events.append(ev.LandmarkClaimed(p, a.land))
+            events.append(_new(ev.LandmarkClaimed, (p, a.land)))
             self.phase = "build_check"
             return
         self.owner[x] = p
         insort(self.holdings[p], x)
         self.covered += 1
         self.placed = x
-        events.append(ev.LandmarkPlaced(p, a.land))
+        events.append(_new(ev.LandmarkPlaced, (p, a.land)))
         company = self.company
         touched: list[int] = []
         loose = False
@@ -764,7 +785,7 @@ class Game:
             return
         if len(touched) == 1:
             self._join(touched[0], x, events)
-            events.append(ev.CompanyGrew(self._company_ids[touched[0]], a.land, len(self.members[touched[0]])))
+            events.append(_new(ev.CompanyGrew, (self._company_ids[touched[0]], a.land, len(self.members[touched[0]]))))
             self.phase = "build_check"
             return
         # R7.7: the survivor has the highest Level, then the most Floors, then the placer's choice.
@@ -788,7 +809,7 @@ class Game:
         self.mark[c] = x
         self.members[c] = []
         self._join(c, x, events)
-        events.append(ev.CompanyStarted(self.seat, a.company, self._names[x], len(self.members[c])))
+        events.append(_new(ev.CompanyStarted, (self.seat, a.company, self._names[x], len(self.members[c]))))
         self.phase = "build_check"
 
     def _do_survivor(self, a: Survivor, events: list) -> None:
@@ -802,12 +823,12 @@ class Game:
             self.floors[x] += a.floors
             self.nfloors[p] += a.floors
             self._pay(p, ev.BANK, a.floors * self._price(c), "build", a.land, events)
-            events.append(ev.FloorsBuilt(p, a.land, a.floors, self.floors[x]))
+            events.append(_new(ev.FloorsBuilt, (p, a.land, a.floors, self.floors[x])))
         self.phase = "end"
 
     def _do_pile(self, a: ChoosePile, events: list) -> None:
         self.pile = a.pile
-        events.append(ev.PileChosen(self.seat, a.pile))
+        events.append(_new(ev.PileChosen, (self.seat, a.pile)))
         self.phase = "draw"
 
     def _do_draw(self, a: Draw, events: list) -> None:
@@ -823,9 +844,9 @@ class Game:
             pile.extend(discard)
             discard.clear()
             self.rng.shuffle(pile)
-            events.append(ev.PileShuffled(self.pile))
+            events.append(_new(ev.PileShuffled, (self.pile,)))
         card = self._cards[a.card]
-        events.append(ev.CardDrawn(self.seat, self.pile, a.card))
+        events.append(_new(ev.CardDrawn, (self.seat, self.pile, a.card)))
         self._start_effects(card.effects, a.card)
 
     def _do_slot(self, a: SlotStop, events: list) -> None:
@@ -835,7 +856,7 @@ class Game:
             if s != first:
                 break
             matched += 1
-        events.append(ev.SlotSpun(self.seat, tuple(a.symbols), matched))
+        events.append(_new(ev.SlotSpun, (self.seat, tuple(a.symbols), matched)))
         self._start_effects(self.ruleset.slot.prizes[first][matched], "slot")
 
     def _gift_floors(self, land: str, n: int) -> int:
@@ -848,14 +869,14 @@ class Game:
     def _do_jackpot(self, a: JackpotLand, events: list) -> None:
         n = self.jackpot
         self._gift_floors(a.land, n)
-        events.append(ev.JackpotWon(self.seat, a.land, n))
+        events.append(_new(ev.JackpotWon, (self.seat, a.land, n)))
         self.jackpot = 1
-        events.append(ev.JackpotGrew(1))
+        events.append(_new(ev.JackpotGrew, (1,)))
         self.phase = "end"
 
     def _do_floors(self, a: FreeFloors, events: list) -> None:
         total = self._gift_floors(a.land, self.pending_floors)
-        events.append(ev.FloorsGained(self.seat, a.land, self.pending_floors, total))
+        events.append(_new(ev.FloorsGained, (self.seat, a.land, self.pending_floors, total)))
         self.phase = "effects"
 
     def _do_forced_sale(self, a: ForcedSale, events: list) -> None:
@@ -866,13 +887,13 @@ class Game:
         if self.floors[x] > 0:
             self.floors[x] -= 1
             self.nfloors[p] -= 1
-            events.append(ev.FloorsSold(p, a.land, 1, "forced_sale"))
+            events.append(_new(ev.FloorsSold, (p, a.land, 1, "forced_sale")))
             self._pay(ev.BANK, p, each, "forced_sale", a.land, events)
         else:
             items = self.properties(x)      # the Landmark and its Building Mark (G6.2)
             self.owner[x] = BANK
             self.holdings[p].remove(x)
-            events.append(ev.LandmarkSold(p, a.land))
+            events.append(_new(ev.LandmarkSold, (p, a.land)))
             self._pay(ev.BANK, p, each * items, "forced_sale", a.land, events)
         self.phase = "debt"
 
@@ -884,7 +905,7 @@ class Game:
             self.cash[payer] -= amount
         if payee >= 0:
             self.cash[payee] += amount
-        events.append(ev.Payment(payer, payee, amount, reason, detail))
+        events.append(_new(ev.Payment, (payer, payee, amount, reason, detail)))
 
     def _group(self, start: int, seen: list[bool]) -> list[int]:
         """The connected group of Landmarks holding ``start`` (marks ``seen``)."""
@@ -932,14 +953,14 @@ class Game:
             price = self._price(c)
             top, sub = self._owners(c)            # counted before the merge (G7.3)
             bonuses = self.owner_bonuses(c)
-            events.append(ev.Absorbed(ids[c], ids[survivor], len(members[c]), price, top, sub))
+            events.append(_new(ev.Absorbed, (ids[c], ids[survivor], len(members[c]), price, top, sub)))
             mark = self.mark[c]
             for m in members[c]:
                 o = self.owner[m]
                 items = floors[m] + (1 if m == mark else 0)
                 if floors[m] and o >= 0:
                     self.nfloors[o] -= floors[m]
-                    events.append(ev.FloorsSold(o, self._names[m], floors[m], "merge_sale"))
+                    events.append(_new(ev.FloorsSold, (o, self._names[m], floors[m], "merge_sale")))
                 if items and o >= 0:
                     self._pay(ev.BANK, o, items * price, "merge_sale", ids[c], events)
                 floors[m] = 0
@@ -953,8 +974,8 @@ class Game:
             members[c] = []
         company[x] = -1
         self._join(survivor, x, events)
-        events.append(ev.Merged(ids[survivor], tuple(ids[c] for c in absorbed), self._names[x],
-                                len(members[survivor])))
+        events.append(_new(ev.Merged, (ids[survivor], tuple(ids[c] for c in absorbed), self._names[x],
+                                len(members[survivor]))))
         self.phase = "build_check"
 
     def _move(self, p: int, steps: int, events: list) -> None:
@@ -973,15 +994,15 @@ class Game:
                 for k, s in passes:
                     if lap == laps and k > rest:
                         break
-                    events.append(ev.Passed(p, s, kinds[s]))
+                    events.append(_new(ev.Passed, (p, s, kinds[s])))
                     if kinds[s] == "start":
                         self._pay(ev.BANK, p, self._salary, "salary", "", events)
                     else:
                         self.jackpot += 1
-                        events.append(ev.JackpotGrew(self.jackpot))
+                        events.append(_new(ev.JackpotGrew, (self.jackpot,)))
         end = (start + steps) % road
         self.pos[p] = end
-        events.append(ev.Moved(p, start, end, steps))
+        events.append(_new(ev.Moved, (p, start, end, steps)))
 
     def _debt(self, debtor: int, creditors: list[list[int]], reason: str, detail: str) -> None:
         self.debts.append([debtor, creditors, reason, detail])
@@ -989,12 +1010,24 @@ class Game:
     # ------------------------------------------------------------------ the loop
     def _advance(self, events: list) -> None:
         """Run internal phases until the game awaits input or is over."""
-        internal = self._internal
-        while True:
-            step = internal.get(self.phase)
-            if step is None or self.over:
+        while not self.over:
+            phase = self.phase
+            if phase == "end":
+                self._end_turn(events)
+            elif phase == "start":
+                self._start_turn(events)
+            elif phase == "land":
+                self._land_on(events)
+            elif phase == "build_check":
+                self._build_check(events)
+            elif phase == "place_check":
+                self._place_check(events)
+            elif phase == "effects":
+                self._run_effect(events)
+            elif phase == "debt":
+                self._settle(events)
+            else:
                 return
-            step(events)
 
     def _build_check(self, events: list) -> None:
         self.player = self.seat
@@ -1010,10 +1043,10 @@ class Game:
         self.space = -1
         if self.skip[p] > 0:
             self.skip[p] -= 1
-            events.append(ev.TurnSkipped(p, self.skip[p]))
+            events.append(_new(ev.TurnSkipped, (p, self.skip[p])))
             self.phase = "end"
             return
-        events.append(ev.TurnStarted(p, self.turn, self.round))
+        events.append(_new(ev.TurnStarted, (p, self.turn, self.round)))
         if self.nfloors[p] > 0:
             self.offer = list(self._sell_offer)
             self.after_sell = "roll"
@@ -1026,11 +1059,11 @@ class Game:
         s = self.pos[p]
         kind = self._kinds[s]
         self.space = s
-        events.append(ev.Landed(p, s, kind))
+        events.append(_new(ev.Landed, (p, s, kind)))
         if kind == LINE:
             owners, amounts = self.line_owners(s)
             if owners and owners != (p,):
-                events.append(ev.LineFee(p, s, owners, amounts))
+                events.append(_new(ev.LineFee, (p, s, owners, amounts)))
                 creditors = [[o, a] for o, a in zip(owners, amounts) if o != p]
                 self._debt(p, creditors, "fee", "")
                 self.after_debt = "place_check"
@@ -1050,13 +1083,13 @@ class Game:
                 self.player = p
                 self.phase = "jackpot"
             else:
-                events.append(ev.JackpotMissed(p))
+                events.append(_new(ev.JackpotMissed, (p,)))
                 self.phase = "end"
         elif kind == "slot":
             self.phase = "slot"
         else:
             ek = self.ruleset.event_kinds[kind]
-            events.append(ev.EventResolved(p, kind))
+            events.append(_new(ev.EventResolved, (p, kind)))
             self._start_effects(ek.effects, kind)
 
     def _start_effects(self, effects, source: str) -> None:
@@ -1108,7 +1141,7 @@ class Game:
                 n = min(value, self.floors[x])
                 self.floors[x] -= n
                 self.nfloors[p] -= n
-                events.append(ev.FloorsLost(p, self._names[x], n))
+                events.append(_new(ev.FloorsLost, (p, self._names[x], n)))
         elif name == "sell_offer":
             if self.nfloors[p]:
                 self.offer = [value["floors"], value["percent"]]
@@ -1118,10 +1151,10 @@ class Game:
                 return
         elif name == "jackpot_add":
             self.jackpot += value
-            events.append(ev.JackpotGrew(self.jackpot))
+            events.append(_new(ev.JackpotGrew, (self.jackpot,)))
         elif name == "skip_turns":
             self.skip[p] += value
-            events.append(ev.TurnsToSkip(p, self.skip[p]))
+            events.append(_new(ev.TurnsToSkip, (p, self.skip[p])))
         elif name == "move":
             self._move(p, value, events)
             self.phase = "land"
@@ -1166,14 +1199,14 @@ class Game:
             self._pay(debtor, ev.BANK, left, "broke", detail, events)
             self.broke = debtor
             self.debts = []
-            events.append(ev.WentBroke(debtor))
+            events.append(_new(ev.WentBroke, (debtor,)))
             self._finish("broke", events)
             return
         self.phase = self.after_debt
 
     def _end_turn(self, events: list) -> None:
         p = self.seat
-        events.append(ev.TurnEnded(p, self.turn))
+        events.append(_new(ev.TurnEnded, (p, self.turn)))
         self.turn += 1
         self.space = -1
         reason = ""
@@ -1204,7 +1237,7 @@ class Game:
         self.over_reason = reason
         self.phase = "over"
         wealth = self.wealth()
-        events.append(ev.GameOver(reason, tuple(wealth), tuple(tuple(g) for g in self.ranking(wealth))))
+        events.append(_new(ev.GameOver, (reason, tuple(wealth), tuple(tuple(g) for g in self.ranking(wealth)))))
 
     # ------------------------------------------------------------------ serialization
     def to_json(self) -> dict:
@@ -1266,6 +1299,34 @@ class Game:
 
 # One encoder, made once: json.dumps would build a new one on every call.
 _ENCODE = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode
+
+
+def _static_tables(rs: Ruleset, b: Board) -> dict:
+    """Look-up tables and answer objects that follow from a ruleset and a board (not state):
+    shared by every game on the pair, read-only."""
+    names = b.land_names
+    return {
+        "sell_offer": (rs.sell_limit, rs.sell_percent),
+        "build_limit": rs.build_limit, "die_sides": rs.die_sides, "land_count": b.land_count,
+        "pile_cards": {p: tuple(rs.pile_cards(p)) for p in PILES},
+        "prices": [c.prices for c in rs.companies],
+        "company_ids": [c.id for c in rs.companies],
+        "company_index": {c.id: i for i, c in enumerate(rs.companies)},
+        "land_index": {n: i for i, n in enumerate(names)},
+        "names": names, "adj": b.adjacent,
+        "kinds": [s.kind for s in b.spaces], "lines": [s.line for s in b.spaces], "road": len(b.spaces),
+        "max_floors": rs.max_floors, "unabsorbable": rs.unabsorbable_level,
+        "cards": {c.id: c for c in rs.cards},
+        "place": [Place(n) for n in names],
+        "claim": [Claim(n) for n in names],
+        "build": [[Build(n, k) for k in range(rs.build_limit + 1)] for n in names],
+        "roll": [Roll(v) for v in range(rs.die_sides + 1)],
+        "jackpot": [JackpotLand(n) for n in names],
+        "forced": [ForcedSale(n) for n in names],
+        "floors": [FreeFloors(n) for n in names],
+        "fee_rates": [rs.fee_grand_tower if f >= rs.grand_tower_floors else rs.fee_tower
+                      if f >= rs.tower_floors else rs.fee_base for f in range(100)],
+    }
 
 
 class _Refused(Exception):
@@ -1342,7 +1403,7 @@ class SellAnswers(Sequence):
                     break
                 r -= size
             if r == 0:
-                return Sell(tuple(chosen))
+                return _new(Sell, (tuple(chosen),))
             r -= 1
             i, left = j + 1, left - k
 
@@ -1397,7 +1458,7 @@ def new_game(ruleset: Ruleset, board: Board, names: list[str], *, seed: int = 0,
     game.names = [names[i] for i in order]
     kinds = kinds or ["human"] * len(names)
     game.kinds = [kinds[i] for i in order]
-    events: list = [ev.TurnOrderDrawn(tuple(game.names))]
+    events: list = [_new(ev.TurnOrderDrawn, (tuple(game.names),))]
     game._shuffle_piles(events)
     game._advance(events)
     return game, events

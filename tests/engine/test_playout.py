@@ -82,6 +82,8 @@ def play(board_id, seed, boards, ruleset, check_every=1):
         events = g.apply(a)
         delta = [0] * 4
         for e in events:
+            # The engine makes events with tuple.__new__ on its hot paths: every field given.
+            assert len(e) == len(type(e)._fields), f"{type(e).__name__} made with {len(e)} fields"
             if isinstance(e, ev.Payment):
                 assert e.amount > 0
                 if e.payer >= 0:
