@@ -1,5 +1,7 @@
 """Random playouts over many seeds and all eight boards, checking invariants after every input
 (STYLE.md rule 13)."""
+import json
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -95,6 +97,8 @@ def play(board_id, seed, boards, ruleset, check_every=1):
             check_invariants(g)
         if g.turn != turn:
             fingerprints.append(g.fingerprint())
+            assert g.canonical_json() == json.dumps(g.to_json(), sort_keys=True, separators=(",", ":")), \
+                "the hand-written canonical JSON is json.dumps's"
     else:
         raise AssertionError(f"{board_id} seed {seed}: no end after {MAX_INPUTS} inputs")
     assert g.over and g.legal_answers() == []
@@ -140,3 +144,19 @@ def test_house_rule_options_playouts(boards, ruleset):
         check_invariants(g)
         if "max_rounds" in opts:
             assert g.round <= 5
+
+
+def test_canonical_json_is_json_dumps_in_every_phase(boards, ruleset):
+    """Names outside ASCII, cash above the small-int table, pending effects and debts: the
+    fingerprint's hand-written JSON matches json.dumps at every input."""
+    for board in ("classic-7", "hong-kong", "nightmare-13"):
+        g, _ = new_game(ruleset, boards[board], ["タマ", "Ünï", "C\"q", "D"], seed=11,
+                        options={"starting_cash": 2500, "salary": 700})
+        players = [RandomPlayer(i) for i in range(4)]
+        phases = set()
+        while (aw := g.awaiting()) is not None:
+            phases.add(g.phase)
+            assert g.canonical_json() == json.dumps(g.to_json(), sort_keys=True, separators=(",", ":"))
+            g.apply(g.sample_chance() if aw.player < 0 else players[aw.player].choose(g))
+        assert g.canonical_json() == json.dumps(g.to_json(), sort_keys=True, separators=(",", ":"))
+        assert {"roll", "place", "build"} <= phases
