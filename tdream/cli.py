@@ -41,10 +41,15 @@ def _cpus(text: str) -> list[str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
     if not names:
         raise argparse.ArgumentTypeError("give one or more CPU ids, comma-separated")
-    from .ai import PLAYER_KINDS
+    from .ai import split_kind
+    if names == ["all"]:
+        from .ai import CHARACTER_IDS
+        return list(CHARACTER_IDS)
     for n in names:
-        if n not in PLAYER_KINDS:
-            raise argparse.ArgumentTypeError(f"unknown CPU player {n!r} (known: {', '.join(sorted(PLAYER_KINDS))})")
+        try:
+            split_kind(n)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
     return names
 
 
@@ -63,6 +68,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--turns", type=_positive, default=None, help="(text mode) stop after this many turns")
     play.add_argument("--resume", default=None, metavar="FILE", help="continue a game from its record")
     play.add_argument("--record", default=None, metavar="FILE", help="write the game record here")
+    play.add_argument("--talk", default="sometimes", choices=("never", "rarely", "sometimes", "often", "always"),
+                      help="how often the CPU characters comment")
 
     sim = sub.add_parser("simulate", help="CPU-only games, headless")
     sim.add_argument("--games", type=_positive, required=True)
@@ -71,7 +78,19 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--cpus", type=_cpus, default=None, metavar="NAME,...")
     sim.add_argument("--jobs", type=_positive, default=1)
     sim.add_argument("--records", default=None, metavar="DIR", help="write one game record per game here")
-    sim.add_argument("--json", action="store_true")
+    sim.add_argument("--players", type=int, default=None, choices=range(2, 5), metavar="N",
+                     help="seats (house rule G2.1: 2-4)")
+    sim.add_argument("--json", action="store_true", help="one JSON object, with per-character style figures")
+
+    tour = sub.add_parser("tournament", help="the CPU roster round robin: win rates, head to head, style")
+    tour.add_argument("--rounds", type=_positive, default=1, help="times each seating is played (504 games each)")
+    tour.add_argument("--board", default="classic-10")
+    tour.add_argument("--seed", type=_seed, default=0)
+    tour.add_argument("--jobs", type=_positive, default=1)
+    tour.add_argument("--difficulty", default="normal", choices=("easy", "normal", "hard"))
+    tour.add_argument("--characters", type=_cpus, default=None, metavar="ID,...",
+                      help="only these characters (4 or more; default all nine)")
+    tour.add_argument("--json", action="store_true")
 
     sc = sub.add_parser("scenario", help="scenario files")
     scsub = sc.add_subparsers(dest="action", metavar="ACTION", parser_class=_Parser)
@@ -105,6 +124,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "simulate":
             return cmd_simulate(args)
+        if args.command == "tournament":
+            return cmd_tournament(args)
         if args.command == "scenario":
             if args.action != "run":
                 parser.parse_args(["scenario", "--help"])
@@ -165,12 +186,17 @@ def cmd_simulate(args) -> int:
     start = time.perf_counter()
     show = sys.stderr.isatty() and not args.json
     records = _make_dir(args.records) if args.records else None
-    for r in simulate(args.games, args.board, args.seed, args.cpus, args.jobs, records=records):
+    options = {"players": args.players} if args.players else None
+    for r in simulate(args.games, args.board, args.seed, args.cpus, args.jobs, options=options, records=records,
+                      style=args.json):
         results.append(r)
         if show and (len(results) % 10 == 0 or len(results) == args.games):
             progress_bar(len(results), args.games, sys.stderr)
     summary = summarize(results, time.perf_counter() - start)
     if args.json:
+        from .runner.style import average_by_kind, leaders
+        summary["style"] = average_by_kind(results)
+        summary["style_leaders"] = leaders(summary["style"])
         print(json.dumps(summary, sort_keys=True))
         return 0
     print(f"games: {summary['games']}")
@@ -183,17 +209,39 @@ def cmd_simulate(args) -> int:
     return 0
 
 
+def cmd_tournament(args) -> int:
+    from .runner.simulate import progress_bar
+    from .runner.tournament import format_tournament, tournament
+    _board_and_ruleset(args.board)
+    show = sys.stderr.isatty() and not args.json
+    chars = args.characters
+    if chars is not None and (len(set(chars)) < 4 or any(":" in c or c == "random" for c in chars)):
+        raise TdreamError("tdream tournament: --characters: give 4 or more different roster ids "
+                          "(no difficulty, not random)")
+    t = tournament(args.rounds, args.board, args.seed, args.jobs, characters=chars, difficulty=args.difficulty,
+                   progress=(lambda d, n: progress_bar(d, n, sys.stderr) if d % 10 == 0 or d == n else None)
+                   if show else None)
+    if args.json:
+        print(json.dumps(t, sort_keys=True))
+    else:
+        print("\n".join(format_tournament(t)))
+    return 0
+
+
 def cmd_bench(args) -> int:
     from .native import engine_kind
-    from .runner.simulate import bench_engine, bench_replay
+    from .runner.simulate import bench_ai, bench_engine, bench_replay
     figures = bench_engine(args.seconds)
     figures.update(bench_replay())
+    figures.update(bench_ai())
+    figures.update(bench_ai(difficulty="hard"))
     figures["engine"] = engine_kind()
     if args.json:
         print(json.dumps(figures, sort_keys=True))
     else:
         units = {"engine_turns_per_s": "turns/s", "engine_games_per_s": "games/s",
-                 "replay_verify_turns_per_s": "turns/s"}
+                 "replay_verify_turns_per_s": "turns/s", "ai_decision_ms_p99": "ms",
+                 "ai_decision_ms_p99_hard": "ms"}
         for k, v in figures.items():
             print(f"{k}: {v} {units.get(k, '')}".rstrip())
     return 0
@@ -243,19 +291,33 @@ def cmd_play(args) -> int:
             print(f"({note}; resuming from turn {game.turn})")
         print(f"Resuming {record.path} at turn {game.turn}.")
         writer = RecordWriter(args.record or args.resume, prefix=kept)
-        return play_text(game, players, sys.stdout, max_turns=args.turns or 40, writer=writer)
+        return play_text(game, players, sys.stdout, max_turns=args.turns or 40, writer=writer, talk=args.talk,
+                         seed=record.setup.seed)
     rs = load_ruleset()
     board = load_board(args.board, rs)
     seed = args.seed if args.seed is not None else int(time.time())
-    cpus = args.cpus or ["random"]
-    kinds = [cpus[i % len(cpus)] for i in range(rs.options["players"])]
-    names = [f"{k.title()} {i + 1}" for i, k in enumerate(kinds)]
+    if args.cpus:
+        kinds = [args.cpus[i % len(args.cpus)] for i in range(rs.options["players"])]
+    else:                                  # four of the roster, drawn by the seed
+        from .ai import CHARACTER_IDS
+        from .engine.rng import Rng
+        pool = list(CHARACTER_IDS)
+        Rng(seed).shuffle(pool)
+        kinds = pool[:rs.options["players"]]
+    names = [_seat_name(k, i, kinds) for i, k in enumerate(kinds)]
     game, events = new_game(rs, board, names, seed=seed, kinds=kinds)
     path = args.record or _records_path(seed)
     writer = RecordWriter(path, make_header(rs, board, Setup(seed, names, kinds, dict(rs.options))))
     print(f"{board.name} ({board.id}), seed {seed}; recording to {path}")
     return play_text(game, cpu_players(game, seed), sys.stdout, max_turns=args.turns or 40, writer=writer,
-                     events=events)
+                     events=events, talk=args.talk, seed=seed)
+
+
+def _seat_name(kind: str, i: int, kinds: list[str]) -> str:
+    from .ai import CHARACTER_IDS, roster
+    base = kind.split(":")[0]
+    name = roster()[base].name if base in CHARACTER_IDS else kind.title()
+    return name if sum(1 for k in kinds if k.split(":")[0] == base) == 1 else f"{name} {i + 1}"
 
 
 def _records_path(seed: int) -> str:

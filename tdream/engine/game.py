@@ -299,11 +299,25 @@ class Game:
                 k = f + 2 if c >= 0 and mark[c] == land else f + 1
                 counts[o] += k
                 fees[o] += k * (rates[f] if f < 100 else rates[99])
-        best = max(counts)
+        best = 0
+        for p in range(n):
+            if counts[p] > best:
+                best = counts[p]
         if best == 0:
             return (), ()
-        owners = tuple(p for p in range(n) if counts[p] == best)
-        return owners, tuple(fees[p] for p in owners)
+        owners: list[int] = []
+        owed: list[int] = []
+        for p in range(n):
+            if counts[p] == best:
+                owners.append(p)
+                owed.append(fees[p])
+        return tuple(owners), tuple(owed)
+
+    def all_line_owners(self) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+        """``line_owners`` of every Road space, by space (Event spaces: ``((), ())``)."""
+        kinds = self._kinds
+        none: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+        return [self.line_owners(s) if kinds[s] == LINE else none for s in range(self._road)]
 
     def _owners(self, c: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Top and Sub Owners of a Company (R7.9, G7.4): ``sub`` is () when Top is tied."""
@@ -1257,6 +1271,57 @@ class Game:
             "after_sell": self.after_sell, "pending_floors": self.pending_floors, "pile": self.pile,
             "over": self.over, "over_reason": self.over_reason, "broke": self.broke,
         }
+
+    def copy(self) -> "Game":
+        """An independent game in the same state, for looking ahead ("what if I answered this?").
+
+        Applying decisions to the copy never touches this game. CPU players and previews apply
+        only decisions and outcomes they choose themselves (a die value, say); they never call
+        ``sample_chance`` or ``chance_outcomes`` on a copy, which would show the hidden card order.
+        """
+        g = Game(self.ruleset, self.board, self.names, self.options, 0)
+        g.kinds = list(self.kinds)
+        g.cash, g.pos, g.skip = list(self.cash), list(self.pos), list(self.skip)
+        g.owner, g.floors, g.company = list(self.owner), list(self.floors), list(self.company)
+        g.holdings = [list(h) for h in self.holdings]
+        g.nfloors = list(self.nfloors)
+        g.mark = list(self.mark)
+        g.members = [list(m) for m in self.members]
+        g.covered, g.turn, g.round, g.seat, g.jackpot = self.covered, self.turn, self.round, self.seat, self.jackpot
+        g.rng.state = self.rng.state
+        g.piles = {k: list(v) for k, v in self.piles.items()}
+        g.discards = {k: list(v) for k, v in self.discards.items()}
+        g.phase, g.player, g.space, g.placed = self.phase, self.player, self.space, self.placed
+        g.candidates = list(self.candidates)
+        g.debts = [[d[0], [list(c) for c in d[1]], d[2], d[3]] for d in self.debts]
+        g.after_debt = self.after_debt
+        g.effects = [list(e) for e in self.effects]
+        g.effect_source = self.effect_source
+        g.offer = list(self.offer)
+        g.after_sell, g.pending_floors, g.pile = self.after_sell, self.pending_floors, self.pile
+        g.over, g.over_reason, g.broke = self.over, self.over_reason, self.broke
+        return g
+
+    def land_index(self, name: str) -> int:
+        """The index of a Land (its place in ``owner``, ``floors``, ``company``) by its G1.1 name."""
+        return self._land_index[name]
+
+    def land_name(self, x: int) -> str:
+        return self._names[x]
+
+    def company_index(self, company_id: str) -> int:
+        return self._company_index[company_id]
+
+    def company_id(self, c: int) -> str:
+        return self._company_ids[c]
+
+    def price_of(self, c: int) -> int:
+        """The current Floor price of Company ``c`` (by index)."""
+        return self._price(c)
+
+    def owners_of(self, c: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Top and Sub Owners of Company ``c`` (by index; R7.9, G7.4)."""
+        return self._owners(c)
 
     @classmethod
     def from_json(cls, ruleset: Ruleset, board: Board, data: dict) -> "Game":

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..ai import PLAYER_KINDS, make_player
+from ..ai import make_player, split_kind
 from ..data import check_options, load_board, load_ruleset
 from ..engine import BANK, VACANT, Game, answer_from_step
 from ..engine.answers import CHANCE, DECISIONS, KINDS, NO_BUILD, NO_SELL, OPTIONAL
@@ -168,8 +168,10 @@ def load_scenario(path: Path | str, ruleset=None) -> Scenario:
             if "at" in seat and sc.integer(seat, "at", f"{sp}.at", lo=0, hi=board.road_length - 1):
                 entry["at"] = seat["at"]
             if "cpu" in seat and sc.string(seat, "cpu", f"{sp}.cpu"):
-                if seat["cpu"] not in PLAYER_KINDS:
-                    pr.at(seat, "cpu", f"{sp}.cpu", f"unknown CPU player {seat['cpu']!r} (known: {', '.join(sorted(PLAYER_KINDS))})")
+                try:
+                    split_kind(seat["cpu"])
+                except ValueError as e:
+                    pr.at(seat, "cpu", f"{sp}.cpu", str(e))
                 else:
                     cpus[i] = seat["cpu"]
             seats.append(entry)

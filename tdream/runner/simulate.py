@@ -25,6 +25,8 @@ class GameResult:
     kinds: tuple[str, ...]          # in turn order
     winners: tuple[int, ...]        # seats sharing first place
     wealth: tuple[int, ...]
+    style: tuple = ()               # each seat's style figures (runner/style.py), when asked for
+    ranks: tuple[int, ...] = ()     # each seat's rank (0 = first; equal Wealth shares a rank)
 
 
 def seat_kinds(cpus: list[str], players: int) -> list[str]:
@@ -39,8 +41,9 @@ def cpu_players(game, seed: int) -> dict:
 
 
 def play_game(ruleset, board, kinds: list[str], seed: int, options: dict | None = None, index: int = 0,
-              record: str | None = None) -> GameResult:
-    """One whole CPU-only game through the engine's public API; ``record``: write its game record."""
+              record: str | None = None, style: bool = False) -> GameResult:
+    """One whole CPU-only game through the engine's public API; ``record``: write its game record;
+    ``style``: count each seat's style figures."""
     names = [f"{k}-{i + 1}" for i, k in enumerate(kinds)]
     game, events = new_game(ruleset, board, names, seed=seed, options=options, kinds=kinds)
     players = cpu_players(game, seed)
@@ -51,15 +54,30 @@ def play_game(ruleset, board, kinds: list[str], seed: int, options: dict | None 
         opts = dict(ruleset.options)
         opts.update(options or {})
         writer = RecordWriter(record, make_header(ruleset, board, Setup(seed, names, list(kinds), opts)))
-    finish_game(game, players, writer)
-    return result_of(game, index, seed)
+    counter = None
+    if style:
+        from .style import StyleCounter
+        counter = StyleCounter(len(kinds))
+    finish_game(game, players, writer, counter.observe if counter else None)
+    result = result_of(game, index, seed)
+    if counter is not None:
+        result.style = tuple(counter.figures(game))
+    return result
 
 
-def finish_game(game, players: dict, writer=None) -> None:
-    """Play a game on to its end with CPU players (chance from the game's RNG)."""
+def finish_game(game, players: dict, writer=None, observe=None) -> None:
+    """Play a game on to its end with CPU players (chance from the game's RNG); ``observe(game,
+    seat, answer, events)`` sees every input and its events."""
     awaiting, apply, sample = game.awaiting, game.apply, game.sample_chance
     try:
-        if writer is None:
+        if observe is not None:
+            while (aw := awaiting()) is not None:
+                answer = sample() if aw.player < 0 else players[aw.player].choose(game)
+                events = apply(answer, True)
+                observe(game, aw.player, answer, events)
+                if writer is not None:
+                    writer.add(game, answer, events)
+        elif writer is None:
             while (aw := awaiting()) is not None:
                 apply(sample() if aw.player < 0 else players[aw.player].choose(game), True)
         else:
@@ -74,8 +92,12 @@ def finish_game(game, players: dict, writer=None) -> None:
 def result_of(game, index: int, seed: int) -> GameResult:
     wealth = game.wealth()
     ranking = game.ranking(wealth)
+    ranks = [0] * len(wealth)
+    for r, group in enumerate(ranking):
+        for p in group:
+            ranks[p] = r
     return GameResult(index, seed, game.turn - 1, game.over_reason, tuple(game.kinds), tuple(ranking[0]),
-                      tuple(wealth))
+                      tuple(wealth), (), tuple(ranks))
 
 
 def record_name(index: int) -> str:
@@ -85,9 +107,9 @@ def record_name(index: int) -> str:
 _WORKER: dict = {}
 
 
-def _init_worker(board_id: str, options: dict | None, records: str | None) -> None:
+def _init_worker(board_id: str, options: dict | None, records: str | None, style: bool = False) -> None:
     rs = load_ruleset()
-    _WORKER.update(ruleset=rs, board=load_board(board_id, rs), options=options, records=records)
+    _WORKER.update(ruleset=rs, board=load_board(board_id, rs), options=options, records=records, style=style)
 
 
 def _play_index(args) -> GameResult:
@@ -95,28 +117,30 @@ def _play_index(args) -> GameResult:
     records = _WORKER.get("records")
     path = os.path.join(records, record_name(index)) if records else None
     return play_game(_WORKER["ruleset"], _WORKER["board"], kinds, derive_seed(seed, index), _WORKER["options"],
-                     index, path)
+                     index, path, _WORKER.get("style", False))
 
 
 def simulate(games: int, board_id: str = "classic-10", seed: int = 0, cpus: list[str] | None = None,
-             jobs: int = 1, options: dict | None = None, records: str | None = None):
-    """Play ``games`` games; yield each GameResult in index order."""
+             jobs: int = 1, options: dict | None = None, records: str | None = None, style: bool = False,
+             lineups: list[list[str]] | None = None):
+    """Play ``games`` games; yield each GameResult in index order. ``lineups``: the seats' kinds
+    of each game in turn (cycled), instead of ``cpus``; ``style``: count style figures."""
     rs = load_ruleset()
     board = load_board(board_id, rs)
     opts = dict(rs.options)
     opts.update(options or {})
-    kinds = seat_kinds(cpus or [], opts["players"])
-    for k in set(kinds):
+    lineups = lineups or [seat_kinds(cpus or [], opts["players"])]
+    for k in {k for lineup in lineups for k in lineup}:
         make_player(k, 0)   # unknown kinds fail here, before any work
-    tasks = [(i, seed, kinds) for i in range(games)]
+    tasks = [(i, seed, lineups[i % len(lineups)]) for i in range(games)]
     if jobs <= 1:
-        _WORKER.update(ruleset=rs, board=board, options=options, records=records)
+        _WORKER.update(ruleset=rs, board=board, options=options, records=records, style=style)
         for t in tasks:
             yield _play_index(t)
         return
     import multiprocessing as mp
     ctx = mp.get_context("spawn" if sys.platform == "win32" else "fork")
-    with ctx.Pool(jobs, initializer=_init_worker, initargs=(board_id, options, records)) as pool:
+    with ctx.Pool(jobs, initializer=_init_worker, initargs=(board_id, options, records, style)) as pool:
         yield from pool.imap(_play_index, tasks, chunksize=max(1, min(64, games // (jobs * 8) or 1)))
 
 
@@ -209,3 +233,36 @@ def bench_replay(games: int = 20, board_id: str = "classic-10") -> dict:
                 turns += verdict.turns
             best = max(best, turns / (time.perf_counter() - start))
     return {"replay_verify_turns_per_s": round(best, 1)}
+
+
+def bench_ai(games: int = 2, board_id: str = "classic-10", difficulty: str = "normal") -> dict:
+    """``ai_decision_ms_p99``: the 99th percentile of one CPU decision's time, for the slowest
+    character (each plays ``games`` whole games in a table of four characters)."""
+    from ..ai import CHARACTER_IDS, make_player
+    rs = load_ruleset()
+    board = load_board(board_id, rs)
+    times: dict[str, list[float]] = {c: [] for c in CHARACTER_IDS}
+    tables = [list(CHARACTER_IDS[i:i + 4]) for i in range(0, 9, 4)]
+    tables[-1] += [CHARACTER_IDS[j] for j in range(4 - len(tables[-1]))]
+    suffix = "" if difficulty == "normal" else f":{difficulty}"
+    for g in range(games):
+        for t, table in enumerate(tables):
+            seed = derive_seed(13, g * 10 + t)
+            kinds = [k + suffix for k in table]
+            game, _ = new_game(rs, board, [f"{k}-{i}" for i, k in enumerate(kinds)], seed=seed, kinds=kinds)
+            players = {i: make_player(k, derive_seed(seed, 1000 + i)) for i, k in enumerate(game.kinds)}
+            while (aw := game.awaiting()) is not None:
+                if aw.player < 0:
+                    game.apply(game.sample_chance(), True)
+                    continue
+                start = time.perf_counter()
+                answer = players[aw.player].choose(game)
+                times[game.kinds[aw.player].split(":")[0]].append(time.perf_counter() - start)
+                game.apply(answer, True)
+    worst = 0.0
+    for c, ts in times.items():
+        if ts:
+            ts.sort()
+            worst = max(worst, ts[min(len(ts) - 1, int(0.99 * len(ts)))])
+    key = "ai_decision_ms_p99" if difficulty == "normal" else f"ai_decision_ms_p99_{difficulty}"
+    return {key: round(1000 * worst, 3)}

@@ -54,17 +54,40 @@ def describe(event, game) -> str | None:
     return None
 
 
-def play_text(game, players: dict, out, max_turns: int = 40, writer=None, events=()) -> int:
-    """Tell a CPU game in text from where ``game`` stands, for up to ``max_turns`` more turns."""
+def _speaker_name(speaker: str) -> str:
+    from ..ai import CHARACTER_IDS, roster
+    if speaker in CHARACTER_IDS:
+        return roster()[speaker].name
+    return {"taxi-driver": "Taxi driver", "old-man": "Old man"}.get(speaker, speaker)
+
+
+def _say(commentary, game, events: list, out) -> None:
+    if events:
+        for c in commentary.react(game, events):
+            print(f"    {_speaker_name(c.speaker)}: \"{c.en}\"", file=out)
+
+
+def play_text(game, players: dict, out, max_turns: int = 40, writer=None, events=(), talk: str = "sometimes",
+              seed: int = 0) -> int:
+    """Tell a CPU game in text from where ``game`` stands, for up to ``max_turns`` more turns,
+    with the roster's comments (``talk``: how often, docs/AI.md)."""
+    from ..ai.commentary import Commentary
     stop = game.turn - 1 + max_turns
+    commentary = Commentary(game.kinds, seed, talk)
     try:
         while True:
+            segment: list = []
             for e in events:
-                if isinstance(e, ev.TurnStarted) and e.turn > stop:
-                    break
+                if isinstance(e, ev.TurnStarted):
+                    _say(commentary, game, segment, out)     # comments before the next turn's header
+                    segment = []
+                    if e.turn > stop:
+                        break
+                segment.append(e)
                 line = describe(e, game)
                 if line:
                     print(line, file=out)
+            _say(commentary, game, segment, out)
             aw = game.awaiting()
             if aw is None:
                 break

@@ -1,0 +1,265 @@
+"""The nine CPU characters: one evaluation, nine sets of weights, three difficulties.
+
+A character answers through the engine's public API only: it reads the state a player sees
+(cash, positions, the board's Landmarks, Floors and Companies), lists ``legal_answers()``, and
+looks ahead by applying its own candidate answers to ``game.copy()``. It never draws from the
+game's RNG and never asks for chance outcomes (which would show the shuffled card order); where
+it looks past a die roll it counts each face 1-10 alike (G4.1). Its own choices between equal
+answers, and its blunders, come from its own seeded RNG.
+
+How a position is valued, for the seat ``p`` (docs/AI.md has the reasoning):
+
+- Wealth (R9.3: cash, properties at the Floor price, the Owner Bonuses of standing Companies),
+  minus ``rival`` times the rivals' mean Wealth;
+- ``fee``: Line Fee income expected for the rest of the game, less the rivals' (next move from
+  where everyone stands, blended with the long-run average over the Road);
+- ``liquidity``: what a forced sale at 25% would lose on his own next roll if his cash falls short
+  (raising S in a forced sale costs about 3S of Wealth);
+- the character terms: Towers, Grand Towers, the tallest Land, Sub-Owner Bonuses, bonuses in
+  Companies about to be absorbed, stray Landmarks one Land from a group, cash kept, and for an
+  answer itself a joined or merged Company and Floors built.
+
+Difficulty: ``easy`` blunders often and looks no further than the answer; ``normal`` takes its
+best answer but for its grade's blunders; ``hard`` never blunders and plans the Landmark and the
+Build of a turn together.
+"""
+from __future__ import annotations
+
+from ..engine import events as ev
+from ..engine.answers import NO_SELL, Build, Sell
+from ..engine.rng import Rng
+from .roster import DIFFICULTIES, Profile, Weights
+
+FOLLOW_UPS = ("company", "survivor")
+EASY_BLUNDER = 0.3
+TOWER_FLOORS = 13
+GRAND_FLOORS = 20
+
+
+class CharacterPlayer:
+    """A CPU player with a character's profile and a difficulty."""
+
+    def __init__(self, profile: Profile, difficulty: str = "normal", seed: int = 0) -> None:
+        if difficulty not in DIFFICULTIES:
+            raise ValueError(f"unknown difficulty {difficulty!r} (known: {', '.join(DIFFICULTIES)})")
+        self.profile = profile
+        self.kind = profile.id
+        self.difficulty = difficulty
+        self.w: Weights = profile.weights
+        self.rng = Rng(seed ^ 0xC4A2_AC7E_2)
+        self.blunder = 0.0 if difficulty == "hard" else self.w.blunder + (EASY_BLUNDER if difficulty == "easy" else 0.0)
+        self._board_id = ""
+
+    # ------------------------------------------------------------------ decisions
+    def choose(self, game):
+        """The answer this character gives now (``game.awaiting()`` is one of its decisions)."""
+        aw = game.awaiting()
+        answers = game.legal_answers()
+        if len(answers) == 1:
+            return answers[0]
+        p = aw.player
+        self._prepare(game)
+        if aw.kind == "pile":
+            piles = self.w.piles
+            scored = [(piles.get(a.pile, 0.0) + self.rng.below(50), i, a) for i, a in enumerate(answers)]
+        elif aw.kind == "sell":
+            scored = [(self._value_after(game, p, a), i, a) for i, a in enumerate(self._sell_candidates(game, p))]
+        elif aw.kind == "build" and self.difficulty != "hard":
+            scored = [(self._value_after(game, p, a), i, a) for i, a in enumerate(self._build_plans(game))]
+        else:
+            plan = self.difficulty == "hard" and aw.kind == "place"
+            scored = [(self._value_after(game, p, a, plan), i, a) for i, a in enumerate(answers)]
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        if len(scored) > 1 and self.blunder > 0 and self.rng.below(1000) < self.blunder * 1000:
+            return scored[self.rng.below(len(scored))][2]     # a lapse: any answer he weighed
+        return scored[0][2]
+
+    def _sell_candidates(self, game, p: int) -> list:
+        """None, or 1-3 Floors from the cheapest Company Lands (a short purse sells cheapest first)."""
+        limit = game.offer[0]
+        lands = [x for x in game.holdings[p] if game.floors[x] > 0 and game.company[x] >= 0]
+        lands.sort(key=lambda x: (game.price_of(game.company[x]), x))
+        out = [NO_SELL]
+        chosen: dict[int, int] = {}
+        for k in range(limit):
+            for x in lands:
+                if chosen.get(x, 0) < game.floors[x]:
+                    chosen[x] = chosen.get(x, 0) + 1
+                    break
+            else:
+                break
+            items = tuple((game.land_name(x), n) for x, n in sorted(chosen.items()))
+            answer = Sell(items)
+            if game.check(answer) is None:
+                out.append(answer)
+        return out
+
+    # ------------------------------------------------------------------ looking ahead
+    def _value_after(self, game, p: int, answer, plan: bool = False) -> float:
+        g = game.copy()
+        events = g.apply(answer, True)
+        bonus = self._answer_bonus(events, p)
+        # Settle his own follow-up decisions of the same answer (a Building Mark, a survivor).
+        while True:
+            aw = g.awaiting()
+            if aw is None or aw.player != p or aw.kind not in FOLLOW_UPS:
+                break
+            follow = max(g.legal_answers(), key=lambda a: self._quick_follow_up(g, p, a))
+            events = g.apply(follow, True)
+            bonus += self._answer_bonus(events, p)
+        if plan:
+            aw = g.awaiting()
+            if aw is not None and aw.player == p and aw.kind == "build":
+                best = max(self._value_after(g, p, a) for a in self._build_plans(g))
+                return best + bonus
+        return self.evaluate(g, p) + bonus
+
+    def _build_plans(self, g) -> list:
+        """The Builds a joint Landmark-and-Build plan weighs: none, and 1 or the most Floors on each Land."""
+        out = []
+        best: dict[str, int] = {}
+        for a in g.legal_answers():
+            if a.land is None:
+                out.append(a)
+            elif a.floors == 1:
+                out.append(a)
+            best[a.land] = max(best.get(a.land, 0), a.floors) if a.land is not None else 0
+        out.extend(Build(land, n) for land, n in best.items() if land is not None and n > 1)
+        return out
+
+    def _quick_follow_up(self, g, p: int, a) -> float:
+        if a.kind == "company":       # the priciest free Mark: bigger bonuses, dearer property
+            return g.ruleset.companies[g.company_index(a.company)].prices[2]
+        c = g.company_index(a.company)   # survivor: the Company where he holds most
+        mine = sum(1 + g.floors[x] for x in g.members[c] if g.owner[x] == p)
+        return mine * 1000 - c
+
+    def _answer_bonus(self, events: list, p: int) -> float:
+        w = self.w
+        bonus = 0.0
+        for e in events:
+            t = type(e)
+            if t is ev.Merged:
+                bonus += w.merge
+            elif t is ev.CompanyGrew:
+                bonus += w.merge / 4
+            elif t is ev.Payment and e.reason == "build" and e.payer == p:
+                bonus += w.build * e.amount
+        return bonus
+
+    # ------------------------------------------------------------------ the evaluation
+    def _prepare(self, game) -> None:
+        b = game.board
+        if self._board_id == b.id:
+            return
+        self._board_id = b.id
+        self._road = len(b.spaces)
+        self._line_spaces = [s.index for s in b.spaces if s.kind == "line"]
+        self._adj = b.adjacent
+        self._lands = b.land_count
+        self._threshold = -(-b.land_count * game.options["end_percent"] // 100)
+
+    def evaluate(self, g, p: int) -> float:
+        """The value of position ``g`` for seat ``p`` (in G)."""
+        w = self.w
+        n = len(g.cash)
+        wealth = g.wealth()
+        mine = wealth[p]
+        rivals = (sum(wealth) - mine) / (n - 1)
+        if g.over:
+            best_rival = max(wealth[q] for q in range(n) if q != p)
+            return 3.0 * (mine - best_rival) + (10_000 if mine > best_rival else 0)
+        value = mine - w.rival * rivals
+        cash = g.cash[p]
+        # Line Fees: income per round, next move and long run, for every seat.
+        road = self._road
+        owners_of = g.all_line_owners()
+        longrun = [0.0] * n
+        for owners, fees in owners_of:
+            if owners:
+                payers = n - len(owners)
+                for o, f in zip(owners, fees):
+                    longrun[o] += f * payers / road
+        nextmove = [0.0] * n
+        pay_next = [0] * 10
+        for r in range(n):
+            pos = g.pos[r]
+            for d in range(1, 11):
+                owners, fees = owners_of[(pos + d) % road]
+                for o, f in zip(owners, fees):
+                    if o != r:
+                        nextmove[o] += f / 10
+                        if r == p:
+                            pay_next[d - 1] += f
+        remaining = max(0.5, (self._threshold - g.covered) / (n * 0.6))
+        income = [0.5 * (a + b) for a, b in zip(nextmove, longrun)]
+        # Every character weighs the fees he and his rivals stand to collect; ``fee`` above 1 adds
+        # the fee hunter's extra appetite for his own.
+        value += remaining * (w.fee * income[p] - w.rival * (sum(income) - income[p]) / (n - 1))
+        # A short purse on his own next roll: a forced sale at 25% loses about 3x the shortfall.
+        short = sum(f - cash for f in pay_next if f > cash)
+        value -= w.liquidity * 0.3 * short
+        if w.reserve and cash < w.reserve:
+            value -= w.reserve - cash
+        value += w.cash * cash
+        if w.tower or w.grand or w.tall:
+            tallest = 0
+            for x in g.holdings[p]:
+                f = g.floors[x]
+                if f >= TOWER_FLOORS:
+                    value += w.tower
+                    if f >= GRAND_FLOORS:
+                        value += w.grand
+                elif f > 3:          # on the way: every Land climbing toward a Tower counts a little
+                    value += w.tower * (f / TOWER_FLOORS) ** 2 * 0.5
+                if f > tallest:
+                    tallest = f
+            value += w.tall * tallest
+        if w.sub or w.cutin:
+            value += self._bonus_terms(g, p)
+        if w.stray:
+            value += w.stray * self._strays(g, p)
+        return value
+
+    def _bonus_terms(self, g, p: int) -> float:
+        w = self.w
+        out = 0.0
+        lim = g.ruleset.unabsorbable_level
+        for c, mark in enumerate(g.mark):
+            if mark < 0:
+                continue
+            bonuses = g.owner_bonuses(c)
+            if p not in bonuses:
+                continue
+            amount, role = bonuses[p]
+            if role == "bonus_sub":
+                out += w.sub * amount
+            if w.cutin and len(g.members[c]) < lim and self._about_to_be_absorbed(g, c):
+                out += w.cutin * amount
+        return out
+
+    def _about_to_be_absorbed(self, g, c: int) -> bool:
+        """A vacant Land touches Company ``c`` and a Company at least as large: the next Landmark
+        there would absorb ``c`` (R7.7)."""
+        level = len(g.members[c])
+        adj, owner, company = self._adj, g.owner, g.company
+        for x in g.members[c]:
+            for v in adj[x]:
+                if owner[v] != -1:
+                    continue
+                for u in adj[v]:
+                    c2 = company[u]
+                    if c2 >= 0 and c2 != c and len(g.members[c2]) >= level:
+                        return True
+        return False
+
+    def _strays(self, g, p: int) -> int:
+        """His lone Landmarks (no neighbour) one vacant Land away from someone's group."""
+        adj, owner = self._adj, g.owner
+        count = 0
+        for x in g.holdings[p]:
+            if any(owner[v] != -1 for v in adj[x]):
+                continue
+            if any(owner[u] != -1 and u != x for v in adj[x] for u in adj[v]):
+                count += 1
+        return count

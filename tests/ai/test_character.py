@@ -1,0 +1,94 @@
+"""The CPU characters (issue 4): legal, deterministic, and blind to what a player cannot see."""
+import pytest
+
+from tdream.ai import CHARACTER_IDS, make_player
+from tdream.engine import new_game
+
+
+class PlayerView:
+    """What a seat sees: the game, without its RNG, its shuffled piles and its chance draws."""
+
+    HIDDEN = {"rng", "piles", "discards", "sample_chance", "chance_outcomes", "to_json", "fingerprint",
+              "canonical_json"}
+
+    def __init__(self, game):
+        object.__setattr__(self, "_g", game)
+
+    def __getattr__(self, name):
+        if name in self.HIDDEN:
+            raise AssertionError(f"a CPU player looked at game.{name}")
+        if name == "copy":
+            return lambda: PlayerView(self._g.copy())
+        return getattr(self._g, name)
+
+    def __setattr__(self, name, value):
+        raise AssertionError(f"a CPU player changed game.{name}")
+
+
+def play(ruleset, board, kinds, seed, view=False):
+    game, _ = new_game(ruleset, board, [f"{k}-{i}" for i, k in enumerate(kinds)], seed=seed, kinds=kinds)
+    players = {i: make_player(k, seed * 10 + i) for i, k in enumerate(game.kinds)}
+    answers = []
+    while (aw := game.awaiting()) is not None:
+        if aw.player < 0:
+            answer = game.sample_chance()
+        else:
+            answer = players[aw.player].choose(PlayerView(game) if view else game)
+            assert game.check(answer) is None, f"{game.kinds[aw.player]} gave an illegal {answer}"
+        answers.append(answer)
+        game.apply(answer)
+    return game, answers
+
+
+@pytest.mark.parametrize("board", ["classic-7", "hong-kong", "nightmare-13", "bora-bora"])
+def test_every_character_plays_legally_to_the_end_seeing_only_what_a_player_sees(ruleset, boards, board):
+    for i in range(0, 9, 4):
+        kinds = [CHARACTER_IDS[(i + j) % 9] for j in range(4)]
+        game, _ = play(ruleset, boards[board], kinds, seed=i + 1, view=True)
+        assert game.over
+
+
+def test_same_seed_same_game_and_difficulties_differ(ruleset, boards):
+    b = boards["classic-7"]
+    kinds = ["joji", "hazumi", "yuka", "kenta"]
+    g1, a1 = play(ruleset, b, kinds, 2)
+    assert len(a1) > 100
+    g2, a2 = play(ruleset, b, kinds, 2)
+    assert a1 == a2 and g1.fingerprint() == g2.fingerprint()
+    _, a3 = play(ruleset, b, ["joji:hard", "hazumi:hard", "yuka:hard", "kenta:hard"], 2)
+    _, a4 = play(ruleset, b, ["joji:easy", "hazumi:easy", "yuka:easy", "kenta:easy"], 2)
+    assert a3 != a1 and a4 != a1
+
+
+def test_a_copy_is_independent_and_equal(ruleset, boards):
+    game, _ = new_game(ruleset, boards["classic-10"], list("ABCD"), seed=9)
+    for _ in range(40):
+        aw = game.awaiting()
+        game.apply(game.sample_chance() if aw.player < 0 else game.legal_answers()[-1])
+    copy = game.copy()
+    assert copy.canonical_json() == game.canonical_json()
+    before = game.fingerprint()
+    while (aw := copy.awaiting()) is not None and copy.turn < game.turn + 5:
+        copy.apply(copy.sample_chance() if aw.player < 0 else copy.legal_answers()[0])
+    assert game.fingerprint() == before and copy.fingerprint() != before
+
+
+def test_characters_crush_the_random_player(ruleset, boards):
+    """A smoke check of strength (the 2,000-game figures are a simulation, docs/AI.md)."""
+    wins = 0
+    for seed in range(6):
+        game, _ = play(ruleset, boards["classic-7"], ["hikozaemon", "random", "random", "random"], seed)
+        ranking = game.ranking()
+        wins += game.kinds.index("hikozaemon") in ranking[0]
+    assert wins >= 4
+
+
+def test_character_traits_show_in_their_choices(ruleset, boards):
+    """Cosmic Will builds all he can; Hikozaemon keeps a reserve; Marimo stacks one Land."""
+    from tdream.runner.simulate import play_game
+    from tdream.runner.style import average_by_kind
+    results = [play_game(ruleset, boards["classic-10"], ["cosmic-will", "hikozaemon", "marimo", "random"], s,
+                         style=True) for s in range(4)]
+    style = average_by_kind(results)
+    assert style["cosmic-will"]["all_in"] > style["hikozaemon"]["all_in"]
+    assert style["hikozaemon"]["cash_share"] > style["cosmic-will"]["cash_share"]
