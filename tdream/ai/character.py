@@ -19,9 +19,9 @@ How a position is valued, for the seat ``p`` (docs/AI.md has the reasoning):
   Companies about to be absorbed, stray Landmarks one Land from a group, cash kept, and for an
   answer itself a joined or merged Company and Floors built.
 
-Difficulty: ``easy`` blunders often and looks no further than the answer; ``normal`` takes its
-best answer but for its grade's blunders; ``hard`` never blunders and plans the Landmark and the
-Build of a turn together.
+Difficulty: ``easy`` lapses often (30% more than its grade); ``normal`` lapses now and then (8%
+more than its grade) and weighs one Floor or the most on each Land; ``hard`` never lapses, weighs
+every Build, and plans the Landmark and the Build of a turn together.
 """
 from __future__ import annotations
 
@@ -31,7 +31,9 @@ from ..engine.rng import Rng
 from .roster import DIFFICULTIES, Profile, Weights
 
 FOLLOW_UPS = ("company", "survivor")
-EASY_BLUNDER = 0.3
+# Lapses (any answer he weighed instead of his best) added to his grade's, by difficulty: hard
+# never lapses.
+LAPSES = {"easy": 0.3, "normal": 0.08, "hard": 0.0}
 TOWER_FLOORS = 13
 GRAND_FLOORS = 20
 
@@ -47,7 +49,7 @@ class CharacterPlayer:
         self.difficulty = difficulty
         self.w: Weights = profile.weights
         self.rng = Rng(seed ^ 0xC4A2_AC7E_2)
-        self.blunder = 0.0 if difficulty == "hard" else self.w.blunder + (EASY_BLUNDER if difficulty == "easy" else 0.0)
+        self.blunder = 0.0 if difficulty == "hard" else self.w.blunder + LAPSES[difficulty]
         self._board_id = ""
 
     # ------------------------------------------------------------------ decisions
@@ -172,25 +174,8 @@ class CharacterPlayer:
         value = mine - w.rival * rivals
         cash = g.cash[p]
         # Line Fees: income per round, next move and long run, for every seat.
-        road = self._road
-        owners_of = g.all_line_owners()
-        longrun = [0.0] * n
-        for owners, fees in owners_of:
-            if owners:
-                payers = n - len(owners)
-                for o, f in zip(owners, fees):
-                    longrun[o] += f * payers / road
-        nextmove = [0.0] * n
-        pay_next = [0] * 10
-        for r in range(n):
-            pos = g.pos[r]
-            for d in range(1, 11):
-                owners, fees = owners_of[(pos + d) % road]
-                for o, f in zip(owners, fees):
-                    if o != r:
-                        nextmove[o] += f / 10
-                        if r == p:
-                            pay_next[d - 1] += f
+        nextmove, longrun, pay = g.fee_outlook()
+        pay_next = pay[p]
         remaining = max(0.5, (self._threshold - g.covered) / (n * 0.6))
         income = [0.5 * (a + b) for a, b in zip(nextmove, longrun)]
         # Every character weighs the fees he and his rivals stand to collect; ``fee`` above 1 adds

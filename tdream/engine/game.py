@@ -319,6 +319,70 @@ class Game:
         none: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
         return [self.line_owners(s) if kinds[s] == LINE else none for s in range(self._road)]
 
+    def fee_outlook(self) -> tuple[list[float], list[float], list[list[int]]]:
+        """Line Fees to expect from where everyone stands (R6.1-R6.3), for CPU players and hints.
+
+        Returns ``(next_move, long_run, pay)``: ``next_move[q]``, the fees seat ``q`` expects
+        from the other seats' next moves, each die face alike (G4.1); ``long_run[q]``, the fees
+        ``q`` collects per move of every other seat, averaged over the whole Road; ``pay[r][d-1]``,
+        what seat ``r`` owes in all if he rolls ``d``. Reads the board only; changes nothing.
+        """
+        n = self._seats
+        road = self._road
+        sides = self._die_sides
+        owner, floors, rates = self.owner, self.floors, self._fee_rates
+        company, mark = self.company, self.mark
+        kinds, lines = self._kinds, self._lines
+        counts = [0] * n
+        fees = [0] * n
+        # Per Road space: the owners' fees, flattened: owed[s * n + q] (0 when q is no owner).
+        owed = [0] * (road * n)
+        is_owner = [False] * (road * n)
+        long_run = [0.0] * n
+        for s in range(road):
+            if kinds[s] != LINE:
+                continue
+            for q in range(n):
+                counts[q] = 0
+                fees[q] = 0
+            for land in lines[s]:
+                o = owner[land]
+                if o >= 0:
+                    f = floors[land]
+                    c = company[land]
+                    k = f + 2 if c >= 0 and mark[c] == land else f + 1
+                    counts[o] += k
+                    fees[o] += k * (rates[f] if f < 100 else rates[99])
+            best = 0
+            for q in range(n):
+                if counts[q] > best:
+                    best = counts[q]
+            if best == 0:
+                continue
+            tied = 0
+            for q in range(n):
+                if counts[q] == best:
+                    tied += 1
+            base = s * n
+            for q in range(n):
+                if counts[q] == best:
+                    owed[base + q] = fees[q]
+                    is_owner[base + q] = True
+                    long_run[q] += fees[q] * (n - tied) / road
+        next_move = [0.0] * n
+        pay = [[0] * sides for _ in range(n)]
+        for r in range(n):
+            pos = self.pos[r]
+            row = pay[r]
+            for d in range(1, sides + 1):
+                base = ((pos + d) % road) * n
+                for q in range(n):
+                    if q != r and is_owner[base + q]:
+                        amount = owed[base + q]
+                        next_move[q] += amount / sides
+                        row[d - 1] += amount
+        return next_move, long_run, pay
+
     def _owners(self, c: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Top and Sub Owners of a Company (R7.9, G7.4): ``sub`` is () when Top is tied."""
         counts: dict[int, int] = {}

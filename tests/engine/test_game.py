@@ -246,3 +246,32 @@ def test_a_move_longer_than_the_road_passes_start_and_jackpot_each_lap_g4_2(rule
     passed = [e.space for e in events if isinstance(e, ev.Passed)]
     assert passed == [0, 16, 0, 16, 0] and g.pos[0] == 4
     assert g.cash[0] == 1500 + 3 * 1500 and g.jackpot == 3
+
+
+def test_fee_outlook_agrees_with_line_owners(ruleset, boards):
+    """``fee_outlook`` (the CPU players' view of Line Fees) is line_owners summed as documented."""
+    from tdream.ai import RandomPlayer
+    from tdream.engine import new_game
+    for board in ("classic-10", "hong-kong"):
+        g, _ = new_game(ruleset, boards[board], list("ABCD"), seed=31)
+        players = [RandomPlayer(i) for i in range(4)]
+        checked = 0
+        while (aw := g.awaiting()) is not None:
+            if g.turn % 7 == 0 and aw.kind == "roll":
+                n, road = 4, len(boards[board].spaces)
+                owners_of = g.all_line_owners()
+                nxt, longrun, pay = [0.0] * n, [0.0] * n, [[0] * 10 for _ in range(n)]
+                for owners, fees in owners_of:
+                    for o, f in zip(owners, fees):
+                        longrun[o] += f * (n - len(owners)) / road
+                for r in range(n):
+                    for d in range(1, 11):
+                        owners, fees = owners_of[(g.pos[r] + d) % road]
+                        for o, f in zip(owners, fees):
+                            if o != r:
+                                nxt[o] += f / 10
+                                pay[r][d - 1] += f
+                assert g.fee_outlook() == (nxt, longrun, pay)
+                checked += 1
+            g.apply(g.sample_chance() if aw.player < 0 else players[aw.player].choose(g))
+        assert checked > 5
