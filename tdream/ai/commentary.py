@@ -36,6 +36,10 @@ BIG = {"merger", "grand_tower", "jackpot_won", "slot_four", "broke", "won", "los
        "game_start", "last_turns"}
 HOST_SLOTS = {"taxi": "taxi-driver", "pile_squid": "old-man", "pile_octopus": "old-man", "pile_crab": "old-man",
               "pile_crocodile": "old-man", "card_good": "old-man", "card_bad": "old-man"}
+# Events that are one slot for the player they name.
+SIMPLE = {ev.LandmarkClaimed: "landmark_claimed", ev.CompanyStarted: "company_started", ev.LandmarkSold: "forced_sale",
+          ev.WentBroke: "broke", ev.JackpotWon: "jackpot_won", ev.JackpotMissed: "jackpot_missed",
+          ev.TurnsToSkip: "island"}
 GOOD_EFFECTS = {"gain", "salary", "collect_each", "free_floors", "jackpot_add", "roll_again", "move", "move_to",
                 "sell_offer"}
 
@@ -167,7 +171,10 @@ class Commentary:
         absorbed_owners: set[int] = set()
         for e in events:
             t = type(e)
-            if t is ev.TurnOrderDrawn:
+            simple = SIMPLE.get(t)
+            if simple is not None:
+                out.append((simple, e.player, ""))
+            elif t is ev.TurnOrderDrawn:
                 out.append(("game_start", -1, "spectator"))
             elif t is ev.DiceRolled:
                 if e.value >= 9:
@@ -191,10 +198,6 @@ class Commentary:
                 placer = e.player
                 if not any(type(f) in (ev.CompanyGrew, ev.Merged, ev.CompanyStarted) for f in events):
                     out.append(("landmark_placed", e.player, ""))
-            elif t is ev.LandmarkClaimed:
-                out.append(("landmark_claimed", e.player, ""))
-            elif t is ev.CompanyStarted:
-                out.append(("company_started", e.player, ""))
             elif t is ev.CompanyGrew:
                 out.append(("company_joined", placer if placer >= 0 else game.seat, ""))
             elif t is ev.Merged:
@@ -212,14 +215,6 @@ class Commentary:
                     out.append(("floors_sold", e.player, ""))
                 elif e.reason == "forced_sale":
                     out.append(("forced_sale", e.player, ""))
-            elif t is ev.LandmarkSold:
-                out.append(("forced_sale", e.player, ""))
-            elif t is ev.WentBroke:
-                out.append(("broke", e.player, ""))
-            elif t is ev.JackpotWon:
-                out.append(("jackpot_won", e.player, ""))
-            elif t is ev.JackpotMissed:
-                out.append(("jackpot_missed", e.player, ""))
             elif t is ev.JackpotGrew:
                 if e.floors == 5:
                     out.append(("jackpot_big", -1, "spectator"))
@@ -240,8 +235,6 @@ class Commentary:
                     kind = game.ruleset.event_kinds[e.kind]
                     if not any(name == "skip_turns" for name, _ in kind.effects):
                         out.append(("event_good" if _good(kind.effects) else "event_bad", e.player, ""))
-            elif t is ev.TurnsToSkip:
-                out.append(("island", e.player, ""))
             elif t is ev.TurnEnded:
                 out.extend(self._standings(game))
                 out.append(("sideline", -1, "spectator"))

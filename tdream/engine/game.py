@@ -289,6 +289,23 @@ class Game:
         n = self._seats
         counts = [0] * n
         fees = [0] * n
+        best = self._count_line(space, counts, fees)
+        if best == 0:
+            return (), ()
+        owners: list[int] = []
+        owed: list[int] = []
+        for p in range(n):
+            if counts[p] == best:
+                owners.append(p)
+                owed.append(fees[p])
+        return tuple(owners), tuple(owed)
+
+    def _count_line(self, space: int, counts: list[int], fees: list[int]) -> int:
+        """Each seat's properties on a space's Line and the fee they earn (R6.2, R6.3), into
+        ``counts`` and ``fees``; returns the highest count (0: nobody owns anything there)."""
+        for q in range(len(counts)):
+            counts[q] = 0
+            fees[q] = 0
         owner, floors, rates = self.owner, self.floors, self._fee_rates
         company, mark = self.company, self.mark
         for land in self._lines[space]:
@@ -300,18 +317,10 @@ class Game:
                 counts[o] += k
                 fees[o] += k * (rates[f] if f < 100 else rates[99])
         best = 0
-        for p in range(n):
-            if counts[p] > best:
-                best = counts[p]
-        if best == 0:
-            return (), ()
-        owners: list[int] = []
-        owed: list[int] = []
-        for p in range(n):
-            if counts[p] == best:
-                owners.append(p)
-                owed.append(fees[p])
-        return tuple(owners), tuple(owed)
+        for q in range(len(counts)):
+            if counts[q] > best:
+                best = counts[q]
+        return best
 
     def all_line_owners(self) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
         """``line_owners`` of every Road space, by space (Event spaces: ``((), ())``)."""
@@ -330,9 +339,7 @@ class Game:
         n = self._seats
         road = self._road
         sides = self._die_sides
-        owner, floors, rates = self.owner, self.floors, self._fee_rates
-        company, mark = self.company, self.mark
-        kinds, lines = self._kinds, self._lines
+        kinds = self._kinds
         counts = [0] * n
         fees = [0] * n
         # Per Road space: the owners' fees, flattened: owed[s * n + q] (0 when q is no owner).
@@ -342,21 +349,7 @@ class Game:
         for s in range(road):
             if kinds[s] != LINE:
                 continue
-            for q in range(n):
-                counts[q] = 0
-                fees[q] = 0
-            for land in lines[s]:
-                o = owner[land]
-                if o >= 0:
-                    f = floors[land]
-                    c = company[land]
-                    k = f + 2 if c >= 0 and mark[c] == land else f + 1
-                    counts[o] += k
-                    fees[o] += k * (rates[f] if f < 100 else rates[99])
-            best = 0
-            for q in range(n):
-                if counts[q] > best:
-                    best = counts[q]
+            best = self._count_line(s, counts, fees)
             if best == 0:
                 continue
             tied = 0

@@ -144,3 +144,29 @@ def test_mutated_record_is_refused_cleanly_or_verified(data, tmp_path_factory, a
         assert e.problems and all(p.startswith(f"{f}:") for p in e.problems), e.problems
         return
     assert verdict.ok in (True, False)
+
+
+@settings(max_examples=int(__import__("os").environ.get("TDREAM_FUZZ_ROSTER", "30")), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_mutated_roster_and_comments_are_refused_cleanly_or_load(data, tmp_path_factory):
+    """The roster and a speaker's comments file, mutated: DataError naming file:line, or a load."""
+    import shutil
+
+    from tdream.ai.commentary import COMMENTS_DIR, load_comments
+    from tdream.ai.roster import ROSTER_PATH, load_roster
+    folder = tmp_path_factory.mktemp("roster")
+    roster = folder / "roster.yaml"
+    roster.write_text(mutate(ROSTER_PATH.read_text(), data))
+    try:
+        load_roster(roster)
+    except DataError as e:
+        assert e.problems and all(re.match(r".+:\d+: ", p) for p in e.problems)
+    comments = folder / "comments"
+    shutil.copytree(COMMENTS_DIR, comments)
+    speaker = data.draw(st.sampled_from(sorted(p.name for p in comments.glob("*.yaml"))))
+    (comments / speaker).write_text(mutate((comments / speaker).read_text(), data))
+    try:
+        load_comments(comments)
+    except DataError as e:
+        assert e.problems and all(re.match(r".+:\d+: ", p) for p in e.problems)
