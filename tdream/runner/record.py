@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -224,10 +225,17 @@ def _fast_header(lines: list[str]):
     return out
 
 
+# A checkpoint exactly as RecordWriter writes it (anything else takes the general path below).
+_CHECKPOINT = re.compile(r'- \{"check": (0|[1-9][0-9]{0,17}), "state": "([0-9a-f]{64})", "parts": "([0-9a-f]*)"\}')
+
+
 def _parse_item(line: str, name: str, line_no: int):
     known = _INPUTS.get(line)
     if known is not None:
         return Input(known[0], known[1])
+    m = _CHECKPOINT.fullmatch(line)
+    if m is not None:
+        return Checkpoint(int(m.group(1)), m.group(2), m.group(3), "")
     item = _parse_new_item(line, name, line_no)
     if isinstance(item, Input) and len(_INPUTS) < 100_000:
         _INPUTS[line] = (item.answer, item.given)

@@ -255,3 +255,28 @@ def test_any_game_records_verifies_and_resumes_from_any_cut(tmp_path_factory, ru
     _, game, kept, _, players = resume_record(f, cpu_players)
     finish_game(game, players, RecordWriter(f, prefix=kept))
     assert f.read_text() == full
+
+
+def test_checkpoint_fast_path_reads_as_the_general_reader(tmp_path, ruleset, boards):
+    """Checkpoint lines as RecordWriter writes them take a regex path; it must read the same."""
+    from tdream.engine.replay import Checkpoint
+    from tdream.runner.record import _parse_item, _parse_new_item
+    from tdream.runner.simulate import play_game
+    path = tmp_path / "g.tdr"
+    play_game(ruleset, boards["classic-7"], ["random"] * 4, 5, record=str(path))
+    lines = [l for l in path.read_text().splitlines() if l.startswith('- {"check"')]
+    assert len(lines) > 10
+    for i, line in enumerate(lines):
+        fast, slow = _parse_item(line, "g", i), _parse_new_item(line, "g", i)
+        assert isinstance(fast, Checkpoint) and vars(fast) == vars(slow)
+    for odd in ('- {"check": 01, "state": "' + "a" * 64 + '", "parts": ""}',
+                '- {"check": 1, "state": "' + "A" * 64 + '", "parts": ""}'):
+        try:
+            slow = _parse_new_item(odd, "g", 1)
+        except Exception as e:      # the general reader's verdict stands
+            slow = type(e)
+        try:
+            fast = _parse_item(odd, "g", 1)
+        except Exception as e:
+            fast = type(e)
+        assert (vars(fast) if hasattr(fast, "turn") else fast) == (vars(slow) if hasattr(slow, "turn") else slow)
