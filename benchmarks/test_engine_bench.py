@@ -28,3 +28,20 @@ def test_engine_scenario_load_and_run(benchmark):
     path = Path(__file__).resolve().parent.parent / "scenarios" / "company" / "merge_three_way_largest_first.yaml"
     rs = load_ruleset()
     assert benchmark(lambda: run_scenario(load_scenario(path, rs))) == []
+
+
+@pytest.mark.parametrize("kind", ["hazumi", "hazumi:hard"])
+def test_ai_build_decision(benchmark, setup, kind):
+    """One CPU decision (a Build, the slowest kind) mid-game on classic-10."""
+    from tdream.ai import make_player
+    from tdream.engine import new_game
+    rs, board = setup
+    game, _ = new_game(rs, board, list("ABCD"), seed=4, kinds=[kind] * 4)
+    players = {i: make_player(kind, i) for i in range(4)}
+    while True:
+        aw = game.awaiting()
+        if aw.player >= 0 and aw.kind == "build" and game.turn > 60:
+            break
+        game.apply(game.sample_chance() if aw.player < 0 else players[aw.player].choose(game))
+    answer = benchmark(lambda: players[aw.player].choose(game))
+    assert game.check(answer) is None
