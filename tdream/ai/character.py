@@ -117,16 +117,16 @@ class CharacterPlayer:
         return self.evaluate(g, p) + bonus
 
     def _build_plans(self, g) -> list:
-        """The Builds a joint Landmark-and-Build plan weighs: none, and 1 or the most Floors on each Land."""
+        """The Builds weighed at ``normal`` and in a joint Landmark-and-Build plan: none, and one
+        Floor or the most Floors on each Land."""
         out = []
-        best: dict[str, int] = {}
+        most: dict[str, int] = {}
         for a in g.legal_answers():
-            if a.land is None:
+            if a.land is None or a.floors == 1:
                 out.append(a)
-            elif a.floors == 1:
-                out.append(a)
-            best[a.land] = max(best.get(a.land, 0), a.floors) if a.land is not None else 0
-        out.extend(Build(land, n) for land, n in best.items() if land is not None and n > 1)
+            if a.land is not None:
+                most[a.land] = max(most.get(a.land, 0), a.floors)
+        out.extend(Build(land, n) for land, n in most.items() if n > 1)
         return out
 
     def _quick_follow_up(self, g, p: int, a) -> float:
@@ -155,10 +155,7 @@ class CharacterPlayer:
         if self._board_id == b.id:
             return
         self._board_id = b.id
-        self._road = len(b.spaces)
-        self._line_spaces = [s.index for s in b.spaces if s.kind == "line"]
         self._adj = b.adjacent
-        self._lands = b.land_count
         self._threshold = -(-b.land_count * game.options["end_percent"] // 100)
 
     def evaluate(self, g, p: int) -> float:
