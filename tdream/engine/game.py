@@ -284,6 +284,11 @@ class Game:
         c = self.company[land]
         return 1 + self.floors[land] + (1 if c >= 0 and self.mark[c] == land else 0)
 
+    def _fee_rate(self, land: int) -> int:
+        """The Line Fee for each property on a Land (R6.3: more on a Tower, more on a Grand Tower)."""
+        f = self.floors[land]
+        return self._fee_rates[f if f < 100 else 99]
+
     def line_owners(self, space: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The Line Owners of a Road space and the fee each is owed (R6.1-R6.3, G6.1)."""
         n = self._seats
@@ -306,16 +311,13 @@ class Game:
         for q in range(len(counts)):
             counts[q] = 0
             fees[q] = 0
-        owner, floors, rates = self.owner, self.floors, self._fee_rates
-        company, mark = self.company, self.mark
+        owner = self.owner
         for land in self._lines[space]:
             o = owner[land]
             if o >= 0:
-                f = floors[land]
-                c = company[land]
-                k = f + 2 if c >= 0 and mark[c] == land else f + 1
+                k = self.properties(land)
                 counts[o] += k
-                fees[o] += k * (rates[f] if f < 100 else rates[99])
+                fees[o] += k * self._fee_rate(land)
         best = 0
         for q in range(len(counts)):
             if counts[q] > best:
@@ -346,10 +348,29 @@ class Game:
         owed = [0] * (road * n)
         is_owner = [False] * (road * n)
         long_run = [0.0] * n
+        # Each owned Land's properties and what they earn, once (a Land lies on two Lines).
+        owner, lines = self.owner, self._lines
+        props = [0] * self._land_count
+        earn = [0] * self._land_count
+        for land in range(self._land_count):
+            if owner[land] >= 0:
+                props[land] = self.properties(land)
+                earn[land] = props[land] * self._fee_rate(land)
         for s in range(road):
             if kinds[s] != LINE:
                 continue
-            best = self._count_line(s, counts, fees)
+            for q in range(n):
+                counts[q] = 0
+                fees[q] = 0
+            for land in lines[s]:
+                o = owner[land]
+                if o >= 0:
+                    counts[o] += props[land]
+                    fees[o] += earn[land]
+            best = 0
+            for q in range(n):
+                if counts[q] > best:
+                    best = counts[q]
             if best == 0:
                 continue
             tied = 0
@@ -378,19 +399,31 @@ class Game:
 
     def _owners(self, c: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Top and Sub Owners of a Company (R7.9, G7.4): ``sub`` is () when Top is tied."""
-        counts: dict[int, int] = {}
+        n = self._seats
+        counts = [0] * n                # a seat with a Land in the Company counts 1 or more
         owner, floors, mark = self.owner, self.floors, self.mark[c]
         for land in self.members[c]:
             o = owner[land]
             if o >= 0:
-                counts[o] = counts.get(o, 0) + 1 + floors[land] + (1 if land == mark else 0)
-        if not counts:
+                counts[o] += 1 + floors[land] + (1 if land == mark else 0)
+        first = second = 0
+        for k in counts:
+            if k > first:
+                first, second = k, first
+            elif first > k > second:
+                second = k
+        if first == 0:
             return (), ()
-        ranked = sorted(set(counts.values()), reverse=True)
-        top = tuple(sorted(p for p, n in counts.items() if n == ranked[0]))
-        if len(top) > 1 or len(ranked) < 2:
-            return top, ()
-        return top, tuple(sorted(p for p, n in counts.items() if n == ranked[1]))
+        top: list[int] = []
+        sub: list[int] = []
+        for p in range(n):
+            if counts[p] == first:
+                top.append(p)
+            elif second > 0 and counts[p] == second:
+                sub.append(p)
+        if len(top) > 1:
+            return tuple(top), ()
+        return tuple(top), tuple(sub)
 
     def owner_bonuses(self, c: int) -> dict[int, tuple[int, str]]:
         """What each Owner of Company ``c`` collects now (R7.9, G7.4, G0): {seat: (amount, role)}."""

@@ -275,3 +275,35 @@ def test_fee_outlook_agrees_with_line_owners(ruleset, boards):
                 checked += 1
             g.apply(g.sample_chance() if aw.player < 0 else players[aw.player].choose(g))
         assert checked > 5
+
+
+def test_top_and_sub_owners_match_the_rule_as_written(ruleset, boards):
+    """R7.9, G7.4 by the book (ranked distinct counts), against the engine's counting loop."""
+    from tdream.ai import RandomPlayer
+    from tdream.engine import new_game
+
+    def by_the_book(g, c):
+        counts = {}
+        for land in g.members[c]:
+            o = g.owner[land]
+            if o >= 0:
+                counts[o] = counts.get(o, 0) + 1 + g.floors[land] + (1 if land == g.mark[c] else 0)
+        if not counts:
+            return (), ()
+        ranked = sorted(set(counts.values()), reverse=True)
+        top = tuple(sorted(p for p, n in counts.items() if n == ranked[0]))
+        if len(top) > 1 or len(ranked) < 2:
+            return top, ()
+        return top, tuple(sorted(p for p, n in counts.items() if n == ranked[1]))
+
+    seen = 0
+    for seed in range(3):
+        g, _ = new_game(ruleset, boards["classic-7"], list("ABCD"), seed=seed)
+        players = [RandomPlayer(seed + i) for i in range(4)]
+        while (aw := g.awaiting()) is not None:
+            for c, m in enumerate(g.mark):
+                if m >= 0:
+                    assert g.owners_of(c) == by_the_book(g, c)
+                    seen += 1
+            g.apply(g.sample_chance() if aw.player < 0 else players[aw.player].choose(g))
+    assert seen > 100
