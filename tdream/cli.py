@@ -187,8 +187,13 @@ def cmd_simulate(args) -> int:
     show = sys.stderr.isatty() and not args.json
     records = _make_dir(args.records) if args.records else None
     options = {"players": args.players} if args.players else None
+    lineups = None
+    from .ai import CHARACTER_IDS
+    if args.cpus == list(CHARACTER_IDS):       # --cpus all: the round robin's seatings in turn
+        from .runner.tournament import lineups as round_robin
+        lineups = round_robin(list(CHARACTER_IDS), args.players or 4)
     for r in simulate(args.games, args.board, args.seed, args.cpus, args.jobs, options=options, records=records,
-                      style=args.json):
+                      style=args.json, lineups=lineups):
         results.append(r)
         if show and (len(results) % 10 == 0 or len(results) == args.games):
             progress_bar(len(results), args.games, sys.stderr)

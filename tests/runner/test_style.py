@@ -61,5 +61,9 @@ def test_simulate_json_has_style_and_tournament_runs():
     assert abs(sum(t["win_rate"].values()) - 1.0) < 1e-6   # one win a game, shared on ties, 1 seat each
     r = run_cli("tournament", "--characters", "kenta,yuka,joji")
     assert r.returncode == 2 and "4 or more" in r.stderr and "Traceback" not in r.stderr
+    r = run_cli("simulate", "--games", "5", "--cpus", "all", "--json", "--seed", "3")
+    assert r.returncode == 0, r.stderr
+    seats = json.loads(r.stdout)["seats"]
+    assert sum(seats.values()) == 20 and len(seats) >= 5     # the round robin's seatings, not four ids
     r = run_cli("simulate", "--games", "1", "--cpus", "joji:brutal")
     assert r.returncode == 2 and "unknown difficulty" in r.stderr
