@@ -22,11 +22,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
+from ..data.loader import check_header
 from ..engine import events as ev
 from ..engine.rng import Rng, derive_seed
 from ..errors import DataError
-from ..yamlio import Problems, Schema, read_yaml, short
-from .roster import CHARACTER_IDS, roster
+from ..yamlio import Problems, Schema, read_yaml
+from .roster import CHARACTER_IDS
 
 COMMENTS_DIR = Path(__file__).resolve().parent.parent / "data" / "comments"
 HOSTS = ("taxi-driver", "old-man")
@@ -66,10 +67,8 @@ def load_slots(folder: Path | None = None) -> tuple[str, ...]:
     data = read_yaml(path, DataError)
     pr = Problems(str(path), DataError)
     sc = Schema(pr)
-    if not (isinstance(data, dict) and data.get("format") == "tdream-comment-slots" and data.get("version") == 1):
-        pr.add(1, "format", "must be 'tdream-comment-slots', version 1")
-        pr.raise_if_any()
-    if sc.mapping(data, "", ("format", "version", "slots")) and sc.mapping(
+    if check_header(data, pr, "tdream-comment-slots") and sc.mapping(data, "", ("format", "version", "slots")) \
+            and sc.mapping(
             data["slots"], "slots", (), tuple(data["slots"]) if isinstance(data["slots"], dict) else (), data, "slots"):
         for k in data["slots"]:
             if not isinstance(k, str) or not k.replace("_", "").isalnum() or not k.islower():
@@ -96,11 +95,7 @@ def load_comments(folder: Path | None = None) -> dict[str, dict[str, tuple[Line,
             problems.extend(e.problems)
             continue
         sc = Schema(pr)
-        if not (isinstance(data, dict) and data.get("format") == "tdream-comments"):
-            pr.add(1, "format", "must be 'tdream-comments'")
-        elif data.get("version") != 1:
-            pr.at(data, "version", "version", f"{short(data.get('version'))}: must be 1")
-        elif sc.mapping(data, "", ("format", "version", "speaker", "lines")):
+        if check_header(data, pr, "tdream-comments") and sc.mapping(data, "", ("format", "version", "speaker", "lines")):
             if data["speaker"] != speaker:
                 pr.at(data, "speaker", "speaker", f"{short(data['speaker'])}: this file is {speaker!r}'s")
             lines = data["lines"]

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from ..data.loader import check_header
 from ..errors import DataError
 from ..yamlio import Problems, Schema, is_slug, join, read_yaml, short, type_name
 
@@ -96,13 +97,8 @@ def load_roster(path: Path | str | None = None) -> dict[str, Profile]:
     pr = Problems(str(path), DataError)
     sc = Schema(pr)
     out: dict[str, Profile] = {}
-    if not isinstance(data, dict) or data.get("format") != "tdream-roster":
-        pr.add(getattr(data, "line", 1) or 1, "format", "must be 'tdream-roster'")
-        pr.raise_if_any()
-    if data.get("version") != 1:
-        pr.at(data, "version", "version", f"{short(data.get('version'))}: must be 1")
-        pr.raise_if_any()
-    if not sc.mapping(data, "", ("format", "version", "weights", "characters")):
+    if not check_header(data, pr, "tdream-roster") or not sc.mapping(data, "", ("format", "version", "weights",
+                                                                               "characters")):
         pr.raise_if_any()
     defaults = {f: getattr(Weights(), f) for f in WEIGHT_NAMES}
     defaults["piles"] = {p: 0.0 for p in PILE_IDS}

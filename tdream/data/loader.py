@@ -26,7 +26,8 @@ def boards_dir() -> Path:
     return DATA_DIR.parent.parent / "boards"
 
 
-def _header(data, problems: Problems, fmt: str) -> bool:
+def check_header(data, problems: Problems, fmt: str) -> bool:
+    """The ``format`` and ``version: 1`` every data file starts with; False (and a problem) if not."""
     if not isinstance(data, dict):
         problems.add(line_of(data), "", f"must be a YAML mapping with format: {fmt}, not {type_name(data)}")
         return False
@@ -100,7 +101,7 @@ def _load_cards(path: Path, problems_out: list[str], kinds: set[str]) -> tuple[C
     pr = Problems(str(path), DataError)
     sc = Schema(pr)
     cards: list[Card] = []
-    if _header(data, pr, "tdream-cards") and sc.mapping(data, "", ("format", "version", "piles"), ("source",)):
+    if check_header(data, pr, "tdream-cards") and sc.mapping(data, "", ("format", "version", "piles"), ("source",)):
         piles = data["piles"]
         if sc.mapping(piles, "piles", PILES, (), data, "piles"):
             seen: dict[str, str] = {}
@@ -136,7 +137,7 @@ def _load_events(path: Path, problems_out: list[str]) -> dict:
     pr = Problems(str(path), DataError)
     sc = Schema(pr)
     out: dict[str, EventKind] = {}
-    if _header(data, pr, "tdream-events") and sc.mapping(data, "", ("format", "version", "kinds"), ("source",)):
+    if check_header(data, pr, "tdream-events") and sc.mapping(data, "", ("format", "version", "kinds"), ("source",)):
         kinds = data["kinds"]
         if sc.mapping(kinds, "kinds", (), tuple(kinds) if isinstance(kinds, dict) else (), data, "kinds"):
             names = set(BUILTIN_EVENTS) | set(kinds)
@@ -161,7 +162,7 @@ def _load_slot(path: Path, problems_out: list[str], kinds: set[str]) -> Slot | N
     pr = Problems(str(path), DataError)
     sc = Schema(pr)
     slot = None
-    if _header(data, pr, "tdream-slot") and sc.mapping(data, "", ("format", "version", "symbols", "reels", "prizes"), ("source",)):
+    if check_header(data, pr, "tdream-slot") and sc.mapping(data, "", ("format", "version", "symbols", "reels", "prizes"), ("source",)):
         symbols = data["symbols"]
         if not isinstance(symbols, list):
             symbols = []
@@ -206,7 +207,7 @@ def load_ruleset(path: Path | str | None = None) -> Ruleset:
     data = read_yaml(path, DataError)
     pr = Problems(str(path), DataError)
     sc = Schema(pr)
-    if not _header(data, pr, "tdream-ruleset"):
+    if not check_header(data, pr, "tdream-ruleset"):
         pr.raise_if_any()
     top = ("format", "version", "id", "options", "fees", "limits", "bonus", "die_sides", "cards", "slot",
            "events", "companies")
@@ -316,7 +317,7 @@ def load_board(ref: str | Path, ruleset: Ruleset) -> Board:
     data = read_yaml(path, DataError)
     pr = Problems(str(path), DataError)
     sc = Schema(pr)
-    if not _header(data, pr, "tdream-board"):
+    if not check_header(data, pr, "tdream-board"):
         pr.raise_if_any()
     if not sc.mapping(data, "", ("format", "version", "id", "name", "luck", "levels"), ("source", "description", "link")):
         pr.raise_if_any()
