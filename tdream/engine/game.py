@@ -316,8 +316,8 @@ class Game:
             o = owner[land]
             if o >= 0:
                 k = self.properties(land)
-                counts[o] += k
-                fees[o] += k * self._fee_rate(land)
+                counts[o] = counts[o] + k
+                fees[o] = fees[o] + k * self._fee_rate(land)
         best = 0
         for q in range(len(counts)):
             if counts[q] > best:
@@ -338,20 +338,21 @@ class Game:
         ``q`` collects per move of every other seat, averaged over the whole Road; ``pay[r][d-1]``,
         what seat ``r`` owes in all if he rolls ``d``. Reads the board only; changes nothing.
         """
-        n = self._seats
-        road = self._road
-        sides = self._die_sides
+        n: int = self._seats
+        road: int = self._road
+        sides: int = self._die_sides
         kinds = self._kinds
-        counts = [0] * n
-        fees = [0] * n
+        counts: list[int] = [0] * n
+        fees: list[int] = [0] * n
         # Per Road space: the owners' fees, flattened: owed[s * n + q] (0 when q is no owner).
-        owed = [0] * (road * n)
-        is_owner = [False] * (road * n)
-        long_run = [0.0] * n
+        owed: list[int] = [0] * (road * n)
+        is_owner: list[bool] = [False] * (road * n)
+        long_run: list[float] = [0.0] * n
         # Each owned Land's properties and what they earn, once (a Land lies on two Lines).
-        owner, lines = self.owner, self._lines
-        props = [0] * self._land_count
-        earn = [0] * self._land_count
+        owner: list[int] = self.owner
+        lines: list[tuple[int, ...]] = self._lines
+        props: list[int] = [0] * self._land_count
+        earn: list[int] = [0] * self._land_count
         for land in range(self._land_count):
             if owner[land] >= 0:
                 props[land] = self.properties(land)
@@ -365,8 +366,8 @@ class Game:
             for land in lines[s]:
                 o = owner[land]
                 if o >= 0:
-                    counts[o] += props[land]
-                    fees[o] += earn[land]
+                    counts[o] = counts[o] + props[land]
+                    fees[o] = fees[o] + earn[land]
             best = 0
             for q in range(n):
                 if counts[q] > best:
@@ -382,9 +383,9 @@ class Game:
                 if counts[q] == best:
                     owed[base + q] = fees[q]
                     is_owner[base + q] = True
-                    long_run[q] += fees[q] * (n - tied) / road
-        next_move = [0.0] * n
-        pay = [[0] * sides for _ in range(n)]
+                    long_run[q] = long_run[q] + fees[q] * (n - tied) / road
+        next_move: list[float] = [0.0] * n
+        pay: list[list[int]] = [[0] * sides for _ in range(n)]
         for r in range(n):
             pos = self.pos[r]
             row = pay[r]
@@ -393,8 +394,8 @@ class Game:
                 for q in range(n):
                     if q != r and is_owner[base + q]:
                         amount = owed[base + q]
-                        next_move[q] += amount / sides
-                        row[d - 1] += amount
+                        next_move[q] = next_move[q] + amount / sides
+                        row[d - 1] = row[d - 1] + amount
         return next_move, long_run, pay
 
     def _owners(self, c: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
