@@ -319,9 +319,9 @@ def cmd_play(args) -> int:
 
 
 def _seat_name(kind: str, i: int, kinds: list[str]) -> str:
-    from .ai import CHARACTER_IDS, roster
+    from .ai.commentary import speaker_name
     base = kind.split(":")[0]
-    name = roster()[base].name if base in CHARACTER_IDS else kind.title()
+    name = speaker_name(base)
     return name if sum(1 for k in kinds if k.split(":")[0] == base) == 1 else f"{name} {i + 1}"
 
 

@@ -156,7 +156,6 @@ class CharacterPlayer:
             return
         self._board_id = b.id
         self._adj = b.adjacent
-        self._threshold = -(-b.land_count * game.options["end_percent"] // 100)
 
     def evaluate(self, g, p: int) -> float:
         """The value of position ``g`` for seat ``p`` (in G)."""
@@ -173,7 +172,7 @@ class CharacterPlayer:
         # Line Fees: income per round, next move and long run, for every seat.
         nextmove, longrun, pay = g.fee_outlook()
         pay_next = pay[p]
-        remaining = max(0.5, (self._threshold - g.covered) / (n * 0.6))
+        remaining = max(0.5, (g.end_threshold - g.covered) / (n * 0.6))
         income = [0.5 * (a + b) for a, b in zip(nextmove, longrun)]
         # Every character weighs the fees he and his rivals stand to collect; ``fee`` above 1 adds
         # the fee hunter's extra appetite for his own.

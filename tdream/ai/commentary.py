@@ -254,8 +254,7 @@ class Commentary:
             out.append(("last", laggard, ""))
         self.leader, self.laggard = leader, laggard
         if not self.final_called:
-            threshold = -(-game.board.land_count * game.options["end_percent"] // 100)
-            if game.covered >= threshold - len(self.voices):
+            if game.covered >= game.end_threshold - len(self.voices):
                 self.final_called = True
                 out.append(("last_turns", -1, "spectator"))
         return out
@@ -296,6 +295,15 @@ class Commentary:
         line = options[self.rng.below(len(options))]
         self.last = line
         return line
+
+
+def speaker_name(speaker: str) -> str:
+    """How a speaker (a character id, ``joji:hard``, a host id, ``random``) is named on screen."""
+    base = speaker.split(":")[0]
+    if base in CHARACTER_IDS:
+        from .roster import roster
+        return roster()[base].name
+    return {"taxi-driver": "Taxi driver", "old-man": "Old man"}.get(base, base.title())
 
 
 def _good(effects) -> bool:

@@ -249,6 +249,11 @@ class Game:
         return aw
 
     @property
+    def end_threshold(self) -> int:
+        """How many Lands covered by Landmarks end the game (R9.1, G9.1: the percentage, rounded up)."""
+        return self._threshold
+
+    @property
     def to_move(self) -> int:
         """The seat whose turn it is."""
         return self.seat

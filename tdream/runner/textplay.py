@@ -1,6 +1,7 @@
 """A CPU game told in plain text (``tdream play`` until the front end exists)."""
 from __future__ import annotations
 
+from ..ai.commentary import speaker_name
 from ..engine import events as ev
 
 
@@ -54,17 +55,10 @@ def describe(event, game) -> str | None:
     return None
 
 
-def _speaker_name(speaker: str) -> str:
-    from ..ai import CHARACTER_IDS, roster
-    if speaker in CHARACTER_IDS:
-        return roster()[speaker].name
-    return {"taxi-driver": "Taxi driver", "old-man": "Old man"}.get(speaker, speaker)
-
-
 def _say(commentary, game, events: list, out) -> None:
     if events:
         for c in commentary.react(game, events):
-            print(f"    {_speaker_name(c.speaker)}: \"{c.en}\"", file=out)
+            print(f"    {speaker_name(c.speaker)}: \"{c.en}\"", file=out)
 
 
 def play_text(game, players: dict, out, max_turns: int = 40, writer=None, events=(), talk: str = "sometimes",
