@@ -61,11 +61,14 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play the game")
     play.add_argument("--board", default="classic-10")
     play.add_argument("--seed", type=_seed, default=None)
-    play.add_argument("--humans", type=int, default=0, choices=range(0, 5), metavar="K")
+    play.add_argument("--humans", type=int, default=None, choices=range(0, 5), metavar="K",
+                      help="human seats (pads 1-K); 0 spectates")
     play.add_argument("--cpus", type=_cpus, default=None, metavar="NAME,...")
     play.add_argument("--fullscreen", action="store_true")
     play.add_argument("--scale", type=_positive, default=None)
-    play.add_argument("--turns", type=_positive, default=None, help="(text mode) stop after this many turns")
+    play.add_argument("--turns", type=_positive, default=None, help="(--text) stop after this many turns")
+    play.add_argument("--text", action="store_true", help="no window: a CPU game told in text")
+    play.add_argument("--headless-frames", type=_positive, default=None, help=argparse.SUPPRESS)
     play.add_argument("--resume", default=None, metavar="FILE", help="continue a game from its record")
     play.add_argument("--record", default=None, metavar="FILE", help="write the game record here")
     play.add_argument("--talk", default="sometimes", choices=("never", "rarely", "sometimes", "often", "always"),
@@ -278,18 +281,79 @@ def cmd_board(args) -> int:
 
 
 def cmd_play(args) -> int:
-    """Until the front end lands: a CPU game told in text, recorded as it goes."""
+    """The game in a window (the front end); ``--text``: a CPU game told in text."""
+    if args.text:
+        return cmd_play_text(args)
+    from .data import load_board, load_ruleset
+    from .frontend.scenes.table import GameSetup
+    from .frontend.settings import load_settings
+    settings, warning = load_settings()
+    if args.talk != "sometimes":
+        settings.talk = args.talk
+    seed = args.seed if args.seed is not None else int(time.time())
+    setup = None
+    rs = load_ruleset()
+    if args.resume:
+        from .runner.record import resume_record
+        from .runner.simulate import cpu_players
+        record, game, kept, note, players = resume_record(args.resume, cpu_players)
+        if note:
+            print(f"tdream: {note}; resuming from turn {game.turn}", file=sys.stderr)
+        setup = GameSetup(game.board.id, record.setup.seed, list(game.kinds), dict(game.options),
+                          resume=(record, game, kept, players))
+    elif args.board != "classic-10" or args.humans is not None or args.cpus:
+        load_board(args.board, rs)                    # a bad board id: one line, exit 2
+        players = rs.options["players"]
+        humans = 1 if args.humans is None else args.humans
+        if args.cpus:
+            cpus = [args.cpus[i % len(args.cpus)] for i in range(players - humans)]
+        else:
+            from .ai import CHARACTER_IDS
+            from .engine.rng import Rng
+            pool = list(CHARACTER_IDS)
+            Rng(seed).shuffle(pool)
+            cpus = pool[:players - humans]
+        setup = GameSetup(args.board, seed, ["human"] * humans + cpus, {})
+    record_dir = None if args.record else _records_dir()
+    if args.headless_frames:                          # a smoke run without a screen (tests, CI)
+        from .frontend.run import Headless
+        h = Headless(seed, settings, setup, record_path=args.record)
+        for _ in range(args.headless_frames):
+            h.step()
+        h.machine.reset(_NullScene())
+        return 0
+    from .frontend.run import run_window
+    return run_window(seed, settings, warning, setup, record_dir=record_dir, record_path=args.record,
+                      fullscreen=args.fullscreen, scale=args.scale)
+
+
+class _NullScene:
+    opaque = True
+
+    def enter(self, m):
+        pass
+
+    def exit(self, m):
+        pass
+
+
+def _records_dir() -> str:
+    import platformdirs
+    return os.path.join(platformdirs.user_data_dir("tdream"), "records")
+
+
+def cmd_play_text(args) -> int:
+    """A CPU game told in text, recorded as it goes (no window needed)."""
     from .data import load_board, load_ruleset
     from .engine import new_game
     from .engine.replay import Setup
     from .runner.record import RecordWriter, make_header, resume_record
     from .runner.simulate import cpu_players
     from .runner.textplay import play_text
-    print("The pad-driven front end is coming (issue 5). Meanwhile, a CPU game told in text:\n")
     if args.resume:
         record, game, kept, note, players = resume_record(args.resume, cpu_players)
         if any(k == "human" for k in game.kinds):
-            print(f"{args.resume}: this game has human seats; resuming them needs the front end (issue 5)",
+            print(f"{args.resume}: this game has human seats; resume it in the window (without --text)",
                   file=sys.stderr)
             return 2
         if note:

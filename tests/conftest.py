@@ -37,3 +37,8 @@ def run_cli(*args, input=None, env=None, timeout=300):
     e.update(env or {})
     return subprocess.run([sys.executable, "-m", "tdream", *args], capture_output=True, text=True,
                           input=input, env=e, timeout=timeout, cwd=ROOT)
+
+
+def pytest_addoption(parser):
+    parser.addoption("--update-goldens", action="store_true", default=False,
+                     help="rewrite the golden frames of tests/frontend/goldens from the current code")

@@ -1,0 +1,76 @@
+"""Showing the 256x224 frame: SDL's renderer scales it on the GPU (or SDL's own software path),
+at a whole-number scale, centred with black borders, windowed or fullscreen; optional 8:7 pixel
+aspect and scanlines. Nothing here changes the game.
+"""
+from __future__ import annotations
+
+import pygame
+from pygame._sdl2 import video
+
+from .constants import H, W
+
+
+def fit_scale(width: int, height: int, aspect_87: bool = False) -> int:
+    """The largest whole-number scale whose frame fits in ``width`` x ``height`` (at least 1)."""
+    fw = W * 8 / 7 if aspect_87 else W
+    return max(1, min(int(width // fw), height // H))
+
+
+def frame_rect(width: int, height: int, scale: int, aspect_87: bool = False) -> tuple[int, int, int, int]:
+    """Where the frame goes: centred, ``scale`` times (8:7 widens each pixel by 8/7)."""
+    fw = round(W * scale * 8 / 7) if aspect_87 else W * scale
+    fh = H * scale
+    return ((width - fw) // 2, (height - fh) // 2, fw, fh)
+
+
+class Display:
+    def __init__(self, settings, title: str = "Tower Dream") -> None:
+        self.settings = settings
+        pygame.display.init()
+        info = pygame.display.get_desktop_sizes()[0] if pygame.display.get_desktop_sizes() else (W * 3, H * 3)
+        self.desktop = info
+        scale = settings.scale or max(1, fit_scale(info[0] - 64, info[1] - 96, settings.aspect_87))
+        x, y, w, h = frame_rect(0, 0, scale, settings.aspect_87)
+        self.window = video.Window(title, size=(w, h), resizable=True)
+        self.renderer = video.Renderer(self.window, accelerated=-1, vsync=False)
+        self.texture = video.Texture(self.renderer, (W, H), streaming=True)
+        self.scan = self._scanline_texture()
+        self.fullscreen = False
+        if settings.fullscreen:
+            self.toggle_fullscreen()
+
+    def _scanline_texture(self):
+        s = pygame.Surface((1, H * 2), pygame.SRCALPHA)      # one texture: a dark line under each row
+        s.fill((0, 0, 0, 0))
+        for y in range(1, H * 2, 2):
+            s.set_at((0, y), (0, 0, 0, 96))
+        t = video.Texture.from_surface(self.renderer, s)
+        t.blend_mode = pygame.BLENDMODE_BLEND
+        return t
+
+    def toggle_fullscreen(self) -> None:
+        if self.fullscreen:
+            self.window.set_windowed()
+        else:
+            self.window.set_fullscreen(desktop=True)
+        self.fullscreen = not self.fullscreen
+        self.settings.fullscreen = self.fullscreen
+
+    def present(self, frame: pygame.Surface) -> None:
+        self.texture.update(frame)
+        ww, wh = self.window.size
+        s = self.settings
+        scale = fit_scale(ww, wh, s.aspect_87) if (self.fullscreen or not s.scale) else s.scale
+        if not self.fullscreen and s.scale:
+            scale = min(scale, fit_scale(ww, wh, s.aspect_87))
+        dst = frame_rect(ww, wh, scale, s.aspect_87)
+        r = self.renderer
+        r.draw_color = (0, 0, 0, 255)
+        r.clear()
+        self.texture.draw(dstrect=dst)
+        if s.scanlines and scale >= 2:
+            self.scan.draw(dstrect=dst)
+        r.present()
+
+    def close(self) -> None:
+        self.window.destroy()

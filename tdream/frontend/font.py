@@ -1,0 +1,112 @@
+"""The bitmap font: an atlas baked from pixel fonts (``fontbake.py``), drawn 1:1, no anti-aliasing.
+
+Faces: ``main`` (6x12, text and menus), ``small`` (5x8, figures), and ``ja`` (8x8) for the
+Japanese characters the other two lack. Glyphs are white; each colour gets its tinted atlas once.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+
+from ..errors import DataError
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+
+
+class Font:
+    def __init__(self, folder: Path | None = None) -> None:
+        folder = folder or ASSETS / "font"
+        try:
+            table = json.loads((folder / "atlas.json").read_text(encoding="utf-8"))
+            self.atlas = pygame.image.load(str(folder / "atlas.png"))
+        except (OSError, ValueError, pygame.error) as e:
+            raise DataError([f"{folder}:0: the font atlas cannot be read ({e})"]) from None
+        self.faces: dict[str, dict] = {}
+        for name, face in table["faces"].items():
+            w, h, y0, per = face["width"], face["height"], face["y"], face["per_row"]
+            glyphs = {ch: pygame.Rect((i % per) * w, y0 + (i // per) * h, w, h) for i, ch in enumerate(face["chars"])}
+            self.faces[name] = {"w": w, "h": h, "glyphs": glyphs}
+        self.tinted: dict[tuple[int, int, int], pygame.Surface] = {}
+
+    def _sheet(self, colour) -> pygame.Surface:
+        key = tuple(colour[:3])
+        sheet = self.tinted.get(key)
+        if sheet is None:
+            sheet = self.atlas.copy()
+            sheet.fill((*key, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            self.tinted[key] = sheet
+        return sheet
+
+    def _glyph(self, face: str, ch: str) -> tuple[pygame.Rect | None, int, int]:
+        """The glyph's atlas rect, its advance and its y offset (Japanese sits mid-line)."""
+        f = self.faces[face]
+        r = f["glyphs"].get(ch)
+        if r is not None:
+            return r, f["w"], 0
+        ja = self.faces["ja"]
+        r = ja["glyphs"].get(ch)
+        if r is not None:
+            return r, ja["w"], max(0, (f["h"] - ja["h"]) // 2)
+        return f["glyphs"].get("?"), f["w"], 0
+
+    def height(self, face: str = "main") -> int:
+        return self.faces[face]["h"]
+
+    def width(self, text: str, face: str = "main") -> int:
+        return sum(self._glyph(face, ch)[1] for ch in text)
+
+    def draw(self, surface: pygame.Surface, text: str, x: int, y: int, colour=(248, 248, 248),
+             face: str = "main", shadow=None, align: str = "left") -> int:
+        """Draw ``text`` with its top-left at (x, y) (``align`` right/centre moves it); returns its width."""
+        width = self.width(text, face)
+        if align == "right":
+            x -= width
+        elif align == "centre":
+            x -= width // 2
+        if shadow is not None:
+            self.draw(surface, text, x + 1, y + 1, shadow, face)
+        sheet = self._sheet(colour)
+        blit = surface.blit
+        for ch in text:
+            r, adv, dy = self._glyph(face, ch)
+            if r is not None and ch != " ":
+                blit(sheet, (x, y + dy), r)
+            x += adv
+        return width
+
+    def wrap(self, text: str, width: int, face: str = "main") -> list[str]:
+        """Lines of at most ``width`` pixels: at spaces for words, anywhere for Japanese."""
+        lines: list[str] = []
+        for para in text.split("\n"):
+            line = ""
+            for word in _tokens(para):
+                trial = line + word
+                if self.width(trial.rstrip(), face) <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line.rstrip())
+                    line = word.lstrip()
+            lines.append(line.rstrip())
+        return lines
+
+
+def _tokens(text: str) -> list[str]:
+    """Words with their trailing space; each wide (Japanese) character on its own."""
+    out: list[str] = []
+    word = ""
+    for ch in text:
+        if ord(ch) >= 0x2E80:
+            if word:
+                out.append(word)
+                word = ""
+            out.append(ch)
+        else:
+            word += ch
+            if ch == " ":
+                out.append(word)
+                word = ""
+    if word:
+        out.append(word)
+    return out

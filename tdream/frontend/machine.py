@@ -1,0 +1,130 @@
+"""The machine: scenes on a stack, stepped once a logic frame by that frame's pad input.
+
+``Machine.step(frame)`` is the whole of the game's logic for one frame and depends only on the
+seed, the settings that change timing, and the pad states so far (FORMATS.md section 4): no
+clock, no unseeded randomness. ``Machine.draw(surface)`` paints the 256x224 frame and changes
+nothing. Scenes have ``enter``/``exit``/``handle``/``update``/``draw`` (Tuxemon's lifecycle);
+only the top scene handles input and updates; scenes are drawn bottom-up from the last opaque one.
+"""
+from __future__ import annotations
+
+import pygame
+
+from ..engine.rng import Rng
+from .constants import ANIM_SPEEDS, H, TEXT_SPEEDS, W
+from .pads import Buttons, PadFrame
+
+
+class Scene:
+    opaque = True          # hides the scenes below it
+
+    def enter(self, m: "Machine") -> None:
+        pass
+
+    def exit(self, m: "Machine") -> None:
+        pass
+
+    def handle(self, m: "Machine", b: Buttons) -> None:
+        pass
+
+    def update(self, m: "Machine") -> None:
+        pass
+
+    def draw(self, m: "Machine", surface: pygame.Surface) -> None:
+        pass
+
+
+class Machine:
+    def __init__(self, font, art, settings, seed: int = 0, setup=None, record_dir=None, record_path=None,
+                 warning: str | None = None) -> None:
+        from ..data import load_ruleset
+        self.font = font
+        self.art = art
+        self.settings = settings
+        self.seed = seed
+        self.ruleset = load_ruleset()
+        self.buttons = Buttons()
+        self.frame = 0
+        self.cosmetic = Rng(seed ^ 0x5EED_C05E)     # sparkles and chatter: never outcomes
+        self.stack: list[Scene] = []
+        self.quit = False
+        self.record_dir = record_dir
+        self.record_path = record_path
+        self.warning = warning
+        self.reader = None                         # the PadReader, when a real one runs (remap screen)
+        if setup is not None:
+            from .scenes.table import TableScene
+            self.push(TableScene(setup))
+        else:
+            from .scenes.title import TitleScene
+            self.push(TitleScene())
+
+    # ---------------------------------------------------------------- timing (settings, never outcomes)
+    def text_frames(self) -> float:
+        return TEXT_SPEEDS[self.settings.text_speed]
+
+    def anim(self, frames: int, cpu: bool = False) -> int:
+        """How many frames an animation of ``frames`` takes now (speed setting, Y held, CPU skip)."""
+        k = ANIM_SPEEDS[self.settings.anim_speed]
+        if cpu and self.settings.skip_cpu:
+            k *= 0.25
+        return max(1, int(frames * k))
+
+    def fast(self) -> bool:
+        """Y held on any pad: fast-forward."""
+        return any(self.buttons.held[p] & (1 << 7) for p in range(4))
+
+    # ---------------------------------------------------------------- the stack
+    @property
+    def top(self) -> Scene:
+        return self.stack[-1]
+
+    def push(self, scene: Scene) -> None:
+        self.stack.append(scene)
+        scene.enter(self)
+
+    def pop(self) -> Scene:
+        scene = self.stack.pop()
+        scene.exit(self)
+        if not self.stack:
+            self.quit = True
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        old = self.stack.pop()
+        old.exit(self)
+        self.push(scene)
+
+    def reset(self, scene: Scene) -> None:
+        while self.stack:
+            self.stack.pop().exit(self)
+        self.push(scene)
+
+    # ---------------------------------------------------------------- one frame
+    def step(self, frame: PadFrame) -> None:
+        self.buttons.feed(frame)
+        top = self.top
+        top.handle(self, self.buttons)
+        if self.stack and self.stack[-1] is top:
+            top.update(self)
+        elif self.stack:
+            self.stack[-1].update(self)
+        self.frame += 1
+
+    def draw(self, surface: pygame.Surface) -> None:
+        start = 0
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].opaque:
+                start = i
+                break
+        for scene in self.stack[start:]:
+            scene.draw(self, surface)
+        # The SFC shows 15-bit colour: blends and tints are cut to 5 bits a channel, as its colour
+        # math would give.
+        pixels = pygame.surfarray.pixels3d(surface)
+        pixels &= 0xF8
+        del pixels
+
+
+def new_surface() -> pygame.Surface:
+    return pygame.Surface((W, H))

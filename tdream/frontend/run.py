@@ -1,0 +1,129 @@
+"""Running the machine: in a window (the game), or headless (tests, movies, benchmarks).
+
+The wall clock only paces the window: logic always steps whole frames at 60.0988 Hz, several in
+a row after a stall (at most 8) and none twice. Headless runs step as fast as they can.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+from .constants import FRAME_S, H, W
+from .pads import PadFrame
+
+
+def init_pygame(headless: bool) -> None:
+    if headless:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy" if headless else os.environ.get("SDL_AUDIODRIVER", ""))
+    if not os.environ.get("SDL_AUDIODRIVER"):
+        os.environ.pop("SDL_AUDIODRIVER", None)
+    import pygame
+    pygame.display.init()
+    if headless:
+        pygame.display.set_mode((1, 1), pygame.HIDDEN) if os.environ.get("SDL_VIDEODRIVER") != "dummy" else None
+
+
+def make_machine(seed: int = 0, settings=None, setup=None, record_dir=None, record_path=None, warning=None):
+    from .art import Art
+    from .font import Font
+    from .machine import Machine
+    from .settings import Settings
+    return Machine(Font(), Art(), settings or Settings(), seed=seed, setup=setup, record_dir=record_dir,
+                   record_path=record_path, warning=warning)
+
+
+class Headless:
+    """A machine driven frame by frame by a script of pad states (tests, movie verify, bench)."""
+
+    def __init__(self, seed: int = 0, settings=None, setup=None, record_path=None) -> None:
+        init_pygame(True)
+        import pygame
+        self.machine = make_machine(seed, settings, setup, record_path=record_path)
+        self.surface = pygame.Surface((W, H))
+
+    def step(self, buttons=(0, 0, 0, 0), connected: int = 0b0001, draw: bool = False):
+        self.machine.step(PadFrame(tuple(buttons), connected))
+        if draw:
+            self.machine.draw(self.surface)
+        return self.surface
+
+    def frame(self):
+        self.machine.draw(self.surface)
+        return self.surface
+
+
+def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=None, record_path=None,
+               fullscreen: bool = False, scale: int | None = None) -> int:
+    """The game in a window until the player quits. Returns the exit code."""
+    init_pygame(False)
+    import pygame
+    from .display import Display
+    from .pads import PadReader
+    from .settings import save_settings
+    if fullscreen:
+        settings.fullscreen = True
+    if scale:
+        settings.scale = scale
+    try:
+        display = Display(settings)
+    except pygame.error as e:
+        print(f"tdream: cannot open a window ({e}); is there a display? (SDL_VIDEODRIVER)", file=sys.stderr)
+        return 2
+    if warning:
+        print(f"tdream: {warning}", file=sys.stderr)
+    machine = make_machine(seed, settings, setup, record_dir=record_dir, record_path=record_path, warning=warning)
+    machine.settings_changed = False
+    reader = PadReader(settings.mappings)
+    machine.reader = reader
+    frame = pygame.Surface((W, H))
+    clock_next = time.perf_counter()
+    try:
+        while not machine.quit and not reader.quit:
+            reader.poll()
+            if reader.toggle_fullscreen:
+                reader.toggle_fullscreen = False
+                display.toggle_fullscreen()
+            now = time.perf_counter()
+            steps = 0
+            while now >= clock_next and steps < 8:
+                machine.step(reader.frame())
+                clock_next += FRAME_S
+                steps += 1
+            if now - clock_next > 0.25:                 # a long stall: don't try to catch up
+                clock_next = now
+            if steps:
+                machine.draw(frame)
+                display.present(frame)
+                if display.fullscreen != settings.fullscreen or display.settings is not settings:
+                    pass
+            if getattr(machine, "settings_changed", False):
+                machine.settings_changed = False
+                _apply_display(display, settings)
+                try:
+                    save_settings(settings)
+                except OSError as e:
+                    print(f"tdream: cannot save settings ({e})", file=sys.stderr)
+            wait = clock_next - time.perf_counter()
+            if wait > 0.002:
+                time.sleep(wait - 0.001)
+    finally:
+        machine.reset(_Null())
+        display.close()
+    return 0
+
+
+def _apply_display(display, settings) -> None:
+    if settings.fullscreen != display.fullscreen:
+        display.toggle_fullscreen()
+
+
+class _Null:
+    opaque = True
+
+    def enter(self, m):
+        pass
+
+    def exit(self, m):
+        pass

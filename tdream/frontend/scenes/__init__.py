@@ -1,0 +1,1 @@
+"""The screens of PRESENTATION.md, one module each."""

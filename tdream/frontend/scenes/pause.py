@@ -1,0 +1,131 @@
+"""Pause menu and options (PRESENTATION.md screen 16)."""
+from __future__ import annotations
+
+import pygame
+
+from ..constants import A, B, DOWN, GOLD, GREY, INK, LEFT, RIGHT, START, UP, WHITE, rgb15
+from ..machine import Scene
+from ..widgets import Menu, cursor, window
+
+OPTION_ROWS = (
+    ("text_speed", "Text speed", ("slow", "normal", "fast", "instant")),
+    ("anim_speed", "Animation speed", ("slow", "normal", "fast")),
+    ("skip_cpu", "Skip CPU animations", (False, True)),
+    ("talk", "Comments", ("never", "rarely", "sometimes", "often", "always")),
+    ("music", "Music volume", tuple(range(11))),
+    ("sound", "Sound volume", tuple(range(11))),
+    ("scale", "Scale", tuple(range(0, 9))),
+    ("fullscreen", "Fullscreen", (False, True)),
+    ("aspect_87", "8:7 pixels", (False, True)),
+    ("scanlines", "Scanlines", (False, True)),
+    ("timer", "Timer", (False, True)),
+    ("input_display", "Input display", (False, True)),
+)
+
+
+def _show(value) -> str:
+    if value is True:
+        return "on"
+    if value is False:
+        return "off"
+    return str(value)
+
+
+class OptionsScene(Scene):
+    opaque = False
+
+    def __init__(self, pad: int) -> None:
+        self.pad = pad
+        self.index = 0
+
+    def handle(self, m, b) -> None:
+        pad = self.pad
+        rows = len(OPTION_ROWS) + 2
+        if b.repeat(pad, UP):
+            self.index = (self.index - 1) % rows
+        elif b.repeat(pad, DOWN):
+            self.index = (self.index + 1) % rows
+        if self.index < len(OPTION_ROWS):
+            key, _, values = OPTION_ROWS[self.index]
+            for mask, d in ((LEFT, -1), (RIGHT, 1)):
+                if b.repeat(pad, mask) or (d == 1 and b.press(pad, A)):
+                    cur = getattr(m.settings, key)
+                    i = values.index(cur) if cur in values else 0
+                    setattr(m.settings, key, values[(i + d) % len(values)])
+                    m.settings_changed = True
+        elif b.press(pad, A) and self.index == len(OPTION_ROWS):
+            from .remap import RemapScene
+            m.push(RemapScene(pad))
+            return
+        if b.press(pad, B) or b.press(pad, START) or (b.press(pad, A) and self.index == len(OPTION_ROWS) + 1):
+            m.pop()
+
+    def draw(self, m, surface) -> None:
+        window(surface, (32, 12, 192, 26 + 11 * (len(OPTION_ROWS) + 2)))
+        m.font.draw(surface, "OPTIONS", 128, 16, GOLD, align="centre")
+        for i, (key, label, _) in enumerate(OPTION_ROWS):
+            y = 30 + i * 11
+            m.font.draw(surface, label, 48, y, WHITE, "small")
+            value = getattr(m.settings, key)
+            if key == "scale" and value == 0:
+                value = "fit"
+            m.font.draw(surface, f"< {_show(value)} >", 216, y, rgb15(200, 216, 248), "small", align="right")
+            if i == self.index:
+                cursor(surface, 40, y + 1, m.frame)
+        for j, label in enumerate(("Controls...", "Done")):
+            i = len(OPTION_ROWS) + j
+            y = 30 + i * 11
+            m.font.draw(surface, label, 48, y, GOLD, "small")
+            if i == self.index:
+                cursor(surface, 40, y + 1, m.frame)
+
+
+class PauseScene(Scene):
+    opaque = False
+
+    def __init__(self, table, pad: int) -> None:
+        self.table = table
+        self.pad = pad
+        self.menu = Menu(["Resume", "Options", "Save and quit"], cancel=True)
+        self.confirm: Menu | None = None
+
+    def handle(self, m, b) -> None:
+        if self.confirm is not None:
+            self.confirm.handle(b, self.pad)
+            if self.confirm.cancelled or self.confirm.chosen == 1:
+                self.confirm = None
+            elif self.confirm.chosen == 0:
+                from .title import TitleScene
+                m.reset(TitleScene())
+            return
+        if b.press(self.pad, START):
+            m.pop()
+            return
+        self.menu.handle(b, self.pad)
+        if self.menu.cancelled:
+            m.pop()
+            return
+        if self.menu.chosen is not None:
+            choice = self.menu.chosen
+            self.menu.chosen = None
+            if choice == 0:
+                m.pop()
+            elif choice == 1:
+                m.push(OptionsScene(self.pad))
+            else:
+                self.confirm = Menu(["Quit to the title", "Keep playing"], cancel=True)
+
+    def draw(self, m, surface) -> None:
+        shade = pygame.Surface((256, 224), pygame.SRCALPHA)
+        shade.fill((0, 0, 32, 120))
+        surface.blit(shade, (0, 0))
+        self.menu.draw(m, surface, 80, 60, 96, "PAUSE")
+        w = self.table.writer
+        if w is not None:
+            lines = m.font.wrap(f"The game record is kept as you play: {w.path}. Continue it with "
+                                f"tdream play --resume FILE.", 220, "small")
+            window(surface, (14, 112, 228, 12 + 9 * len(lines)))
+            for i, line in enumerate(lines):
+                m.font.draw(surface, line, 20, 118 + i * 9, WHITE, "small")
+        if self.confirm is not None:
+            self.confirm.draw(m, surface, 64, 150, 128, "Quit this game?")

@@ -1,0 +1,348 @@
+"""What a human answers with (PRESENTATION.md screens 6-10): one prompt per decision kind.
+
+A prompt reads its seat's pad, draws itself over the table and sets ``answer`` (an engine
+answer) when the player has chosen; the table gives it to the engine. Nothing here decides for a
+player, and every answer is one the engine lists as legal (or checks as legal).
+"""
+from __future__ import annotations
+
+import pygame
+
+from ...engine import answers as an
+from ...engine.game import VACANT
+from ...engine.rng import Rng
+from ..constants import A, B, DOWN, GOLD, GREY, LEFT, RED, RIGHT, UP, WHITE, rgb15
+from ..widgets import Menu, cursor, window
+
+
+class Prompt:
+    text = ""                    # what the text box says while the prompt is up
+    lands: tuple = ()            # Lands to highlight
+    cursor_land = -1
+    board_cursor = False         # the board camera follows the cursor
+    answer = None
+    given = False                # a chance outcome supplied by the player (the dice)
+
+    def handle(self, m, b, pad: int) -> None:
+        pass
+
+    def draw(self, m, surface) -> None:
+        pass
+
+
+def g(amount: int) -> str:
+    return f"{amount:,}G"
+
+
+class DicePrompt(Prompt):
+    """The d10 spins, one face a frame from the spin RNG (seeded by the game state when the spin
+    starts), until A: the frame of the press picks the roll (FORMATS.md section 4)."""
+
+    def __init__(self, game, name: str) -> None:
+        self.rolls = [a for a in game.legal_answers()]
+        self.rng = Rng(int(game.fingerprint()[:16], 16))
+        self.face = self.rolls[self.rng.below(len(self.rolls))]
+        self.text = f"{name}: press A to stop the die!"
+        self.given = True
+
+    def handle(self, m, b, pad: int) -> None:
+        if b.press(pad, A):
+            self.answer = self.face
+            return
+        self.face = self.rolls[self.rng.below(len(self.rolls))]
+
+    def draw(self, m, surface) -> None:
+        draw_die(m, surface, 112, 70, self.face.value, spinning=True)
+
+
+def draw_die(m, surface, x: int, y: int, value: int, spinning: bool = False) -> None:
+    """The d10 with a window behind it; while it spins it hops a pixel every other frame."""
+    window(surface, (x - 10, y - 8, 52, 56))
+    if spinning:
+        y += (m.frame // 2) % 2
+    surface.blit(m.art.die, (x, y))
+    m.font.draw(surface, str(value), x + 16, y + 6, rgb15(24, 24, 40), "main", align="centre")
+    if spinning:
+        m.font.draw(surface, "A: stop", x + 16, y + 37, GOLD, "small", align="centre")
+
+
+class MenuPrompt(Prompt):
+    """A choice from a list (Building Mark, survivor, pile, ...)."""
+
+    def __init__(self, text: str, labels: list[str], answers: list, icons=None, title: str | None = None,
+                 width: int = 160, details: list[str] | None = None) -> None:
+        self.text = text
+        self.menu = Menu(labels, cancel=False, rows=7)
+        self.answers = answers
+        self.icons = icons
+        self.title = title
+        self.width = width
+        self.details = details
+
+    def handle(self, m, b, pad: int) -> None:
+        self.menu.handle(b, pad)
+        if self.menu.chosen is not None:
+            self.answer = self.answers[self.menu.chosen]
+
+    def draw(self, m, surface) -> None:
+        x = (256 - self.width) // 2
+        self.menu.draw(m, surface, x, 44, self.width, self.title)
+        if self.icons:
+            ty = 48 + (12 if self.title else 0)
+            for i in range(self.menu.first, min(len(self.icons), self.menu.first + self.menu.rows)):
+                icon = self.icons[i]
+                if icon is not None:
+                    surface.blit(icon, (x + self.width - 18, ty + (i - self.menu.first) * 12))
+        if self.details:
+            d = self.details[self.menu.index]
+            if d:
+                window(surface, (x, 146, self.width, 22))
+                m.font.draw(surface, d, x + 6, 151, WHITE, "small")
+
+
+def _nearest(cells: list[tuple[int, int]], i: int, dx: int, dy: int) -> int:
+    """The candidate nearest in direction (dx, dy) from candidate i, or i."""
+    x0, y0 = cells[i]
+    best, best_d = i, None
+    for j, (x, y) in enumerate(cells):
+        if j == i:
+            continue
+        ax, ay = x - x0, y - y0
+        along = ax * dx + ay * dy
+        if along <= 0:
+            continue
+        across = abs(ax * dy) + abs(ay * dx)
+        d = along + 2 * across
+        if best_d is None or d < best_d:
+            best, best_d = j, d
+    return best
+
+
+class LandPrompt(Prompt):
+    """A cursor over candidate Lands on the board (screen 8): each with a line saying what it
+    would do; ``blocked`` Lands are shown with why they cannot be chosen."""
+
+    board_cursor = True
+
+    def __init__(self, game, geo, text: str, options: list[tuple[int, object, str]],
+                 blocked: list[tuple[int, str]] = (), none_answer=None, none_label: str = "") -> None:
+        self.game = game
+        self.text = text
+        self.options = options + [(x, None, why) for x, why in blocked]
+        self.cells = [geo.land_cells[x] for x, _, _ in self.options]
+        self.index = 0
+        self.lands = tuple(x for x, a, _ in self.options if a is not None)
+        self.none_answer = none_answer
+        self.none_label = none_label
+
+    @property
+    def cursor_land(self) -> int:
+        return self.options[self.index][0]
+
+    def handle(self, m, b, pad: int) -> None:
+        for mask, d in ((LEFT, (-1, 0)), (RIGHT, (1, 0)), (UP, (0, -1)), (DOWN, (0, 1))):
+            if b.repeat(pad, mask):
+                j = _nearest(self.cells, self.index, *d)
+                if j == self.index:      # nothing that way: step through them in order
+                    j = (self.index + (1 if d[0] + d[1] > 0 else -1)) % len(self.options)
+                self.index = j
+        if b.press(pad, A) and self.options[self.index][1] is not None:
+            self.answer = self.options[self.index][1]
+        elif b.press(pad, B) and self.none_answer is not None:
+            self.answer = self.none_answer
+
+    def draw(self, m, surface) -> None:
+        x, a, info = self.options[self.index]
+        name = self.game.land_name(x)
+        lines = m.font.wrap(info, 214, "small")[:2]
+        window(surface, (2, 168 - 8 - 9 * len(lines), 252, 8 + 9 * len(lines)))
+        y = 168 - 4 - 9 * len(lines)
+        m.font.draw(surface, f"{name}", 8, y, GOLD, "small")
+        for i, line in enumerate(lines):
+            m.font.draw(surface, line, 34, y + i * 9, WHITE if a is not None else RED, "small")
+        if self.none_answer is not None:
+            m.font.draw(surface, f"B: {self.none_label}", 248, y - 9, GREY, "small", INK, align="right")
+
+
+def place_prompt(game, geo, name: str) -> LandPrompt:
+    """Landmark placement (R7.1-R7.3): each legal Land previewed on a copy of the game."""
+    legal = game.legal_answers()
+    options = [(game.land_index(a.land), a, preview_place(game, a)) for a in legal]
+    seen = {x for x, _, _ in options}
+    blocked = []
+    space = game.board.spaces[game.pos[game.to_move]]
+    for x in space.line:
+        if x not in seen and game.owner[x] == VACANT:
+            why = game.check(an.Place(game.land_name(x))) or "not now"
+            blocked.append((x, "Illegal: " + why))
+    return LandPrompt(game, geo, f"{name}: where does your Landmark go?", options, blocked)
+
+
+def preview_place(game, answer) -> str:
+    """What placing here would do, found by trying it on a copy (start, join, merge...)."""
+    from ...engine import events as ev
+    trial = game.copy()
+    events = trial.apply(answer)
+    aw = trial.awaiting()
+    claim = "Claim the Bank's Landmark" if isinstance(answer, an.Claim) else "Place here"
+    for e in events:
+        if isinstance(e, ev.Merged):
+            return f"{claim}: merges {', '.join(e.absorbed)} into {e.survivor} (Level {e.level})."
+        if isinstance(e, ev.CompanyGrew):
+            return f"{claim}: joins {e.company}, Level {e.level}, {trial.price(e.company)}G a Floor."
+        if isinstance(e, ev.CompanyStarted):
+            return f"{claim}: starts {e.company}."
+    if aw is not None and aw.kind == "company":
+        return f"{claim}: starts a new Company (you choose its Building Mark)."
+    if aw is not None and aw.kind == "survivor":
+        names = [trial.company_id(c) for c in trial.candidates] if hasattr(trial, "candidates") else []
+        return f"{claim}: merges Companies; you choose the survivor ({', '.join(names)})."
+    return f"{claim}: a loose Landmark (no Company yet)."
+
+
+class BuildPrompt(Prompt):
+    """Build (screen 10): a Land, then 1-3 Floors with the price and cash shown; B builds none."""
+
+    board_cursor = True
+
+    def __init__(self, game, geo, name: str) -> None:
+        self.game = game
+        self.name = name
+        self.by_land: dict[int, list] = {}
+        for a in game.legal_answers():
+            if a.land is not None:
+                self.by_land.setdefault(game.land_index(a.land), []).append(a)
+        lands = sorted(self.by_land, key=lambda x: (geo.land_cells[x][1], geo.land_cells[x][0]))
+        self.cells = [geo.land_cells[x] for x in lands]
+        self.order = lands
+        self.index = 0
+        self.count = 0            # 0: choosing the Land; else Floors chosen
+        self.lands = tuple(lands)
+        self.text = f"{name}: build Floors? Choose a Land (B: build nothing)."
+
+    @property
+    def cursor_land(self) -> int:
+        return self.order[self.index]
+
+    def handle(self, m, b, pad: int) -> None:
+        x = self.order[self.index]
+        choices = self.by_land[x]
+        if self.count == 0:
+            for mask, d in ((LEFT, (-1, 0)), (RIGHT, (1, 0)), (UP, (0, -1)), (DOWN, (0, 1))):
+                if b.repeat(pad, mask):
+                    j = _nearest(self.cells, self.index, *d)
+                    if j == self.index:
+                        j = (self.index + (1 if d[0] + d[1] > 0 else -1)) % len(self.order)
+                    self.index = j
+            if b.press(pad, A):
+                self.count = 1
+            elif b.press(pad, B):
+                self.answer = an.NO_BUILD
+            return
+        most = max(a.floors for a in choices)
+        if b.repeat(pad, RIGHT | UP):
+            self.count = min(most, self.count + 1)
+        elif b.repeat(pad, LEFT | DOWN):
+            self.count = max(1, self.count - 1)
+        if b.press(pad, A):
+            for a in choices:
+                if a.floors == self.count:
+                    self.answer = a
+        elif b.press(pad, B):
+            self.count = 0
+
+    def draw(self, m, surface) -> None:
+        game = self.game
+        x = self.order[self.index]
+        c = game.company[x]
+        cid = game.company_id(c) if c >= 0 else None
+        price = game.price_of(c) if c >= 0 else 0
+        cash = game.cash[game.to_move]
+        window(surface, (2, 140, 252, 30))
+        m.font.draw(surface, game.land_name(x), 8, 144, GOLD, "small")
+        m.font.draw(surface, f"{cid or '-'}: {g(price)} a Floor, {game.floors[x]} Floors now", 34, 144, WHITE, "small")
+        if self.count:
+            cost = price * self.count
+            m.font.draw(surface, f"< {self.count} > Floor{'s' if self.count > 1 else ''}: {g(cost)}   "
+                                 f"cash {g(cash)} -> {g(cash - cost)}", 34, 155, GOLD, "small")
+        else:
+            m.font.draw(surface, f"Cash {g(cash)}.   A: this Land   B: none", 34, 155, WHITE, "small")
+
+
+class SellPrompt(Prompt):
+    """Before the roll (R3.1): roll, or sell up to the limit of Floors at the sale price."""
+
+    def __init__(self, game, name: str, text: str | None = None) -> None:
+        self.game = game
+        self.name = name
+        self.items: dict[int, int] = {}
+        lands = []
+        for a in game.legal_answers():
+            for land, _ in a.items:
+                x = game.land_index(land)
+                if x not in lands:
+                    lands.append(x)
+        self.candidates = sorted(lands)
+        self.none_label = "Roll the die" if game.after_sell == "roll" else "Sell nothing"
+        self.menu = Menu([""] * (len(self.candidates) + 2), cancel=False, rows=6,
+                         index=len(self.candidates) + 1)        # on "Roll the die": the usual answer
+        self.text = text or f"{name}: sell Floors before you roll? Left/right: how many."
+        self._refresh()
+
+    def _answer(self):
+        items = tuple((self.game.land_name(x), n) for x, n in sorted(self.items.items()) if n)
+        return an.Sell(items)
+
+    def _refresh(self) -> None:
+        """The menu's lines and the sale's value (a trial on a copy), after each change."""
+        game = self.game
+        labels = []
+        total = 0
+        for x in self.candidates:
+            n = self.items.get(x, 0)
+            labels.append(f"{game.land_name(x):4} {game.floors[x]:2}F  sell <{n}>")
+            total += n
+        a = self._answer()
+        value = 0
+        if a.items:
+            trial = game.copy()
+            before = trial.cash[game.to_move]
+            trial.apply(a)
+            value = trial.cash[game.to_move] - before
+        labels.append(f"Sell {total} Floor{'s' if total != 1 else ''} for {g(value)}")
+        labels.append(self.none_label)
+        self.menu.items = labels
+        self.menu.enabled = [True] * len(self.candidates) + [bool(a.items), True]
+
+    def handle(self, m, b, pad: int) -> None:
+        menu = self.menu
+        menu.handle(b, pad)
+        i = menu.index
+        if i < len(self.candidates):
+            x = self.candidates[i]
+            n = self.items.get(x, 0)
+            for mask, d in ((RIGHT, 1), (LEFT, -1)):
+                if b.repeat(pad, mask):
+                    trial = dict(self.items)
+                    trial[x] = max(0, min(self.game.floors[x], n + d))
+                    items = tuple((self.game.land_name(y), k) for y, k in sorted(trial.items()) if k)
+                    if not items or self.game.check(an.Sell(items)) is None:
+                        self.items = trial
+                        self._refresh()
+            menu.chosen = None
+            return
+        if menu.chosen is not None:
+            if i == len(self.candidates):          # sell
+                a = self._answer()
+                if a.items and self.game.check(a) is None:
+                    self.answer = a
+            else:
+                self.answer = an.NO_SELL
+            menu.chosen = None
+
+    def draw(self, m, surface) -> None:
+        self.menu.draw(m, surface, 40, 40, 176, "Sell Floors")
+
+
+__all__ = ["Prompt", "DicePrompt", "MenuPrompt", "LandPrompt", "BuildPrompt", "SellPrompt", "place_prompt",
+           "draw_die", "g"]

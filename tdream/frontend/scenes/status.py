@@ -1,0 +1,98 @@
+"""Status screen (X; PRESENTATION.md screen 14): Companies, players' Wealth, and the Line Owners
+of every Road space, a page each (L/R or left/right to turn, B or X to close)."""
+from __future__ import annotations
+
+from ..constants import B, GOLD, INK, L, LEFT, PLAYER_COLOURS, R, RIGHT, WHITE, X, rgb15
+from ..machine import Scene
+from ..widgets import window
+
+PAGES = ("Companies", "Players", "Line Owners")
+
+
+def wealth_parts(game) -> list[tuple[int, int, int]]:
+    """Per seat: (cash, properties, bonuses) that add up to R9.3 Wealth."""
+    wealth = game.wealth()
+    bonus = [0] * len(game.names)
+    for c, mark in enumerate(game.mark):
+        if mark >= 0:
+            for seat, (amount, _) in game.owner_bonuses(c).items():
+                bonus[seat] += amount
+    return [(game.cash[p], wealth[p] - game.cash[p] - bonus[p], bonus[p]) for p in range(len(game.names))]
+
+
+class StatusScene(Scene):
+    def __init__(self, table, pad: int) -> None:
+        self.table = table
+        self.pad = pad
+        self.page = 0
+
+    def handle(self, m, b) -> None:
+        if b.press(self.pad, B | X):
+            m.pop()
+        elif b.repeat(self.pad, R | RIGHT):
+            self.page = (self.page + 1) % len(PAGES)
+        elif b.repeat(self.pad, L | LEFT):
+            self.page = (self.page - 1) % len(PAGES)
+
+    def draw(self, m, surface) -> None:
+        game = self.table.game
+        font = m.font
+        surface.fill(INK)
+        window(surface, (0, 0, 256, 224))
+        for i, name in enumerate(PAGES):
+            font.draw(surface, name, 8 + i * 84, 6, GOLD if i == self.page else rgb15(120, 128, 168))
+        y = 24
+        if self.page == 0:
+            font.draw(surface, "Company        Lv Price Floors Top / Sub", 8, y, rgb15(200, 216, 248), "small")
+            y += 10
+            comps = game.companies()
+            if not comps:
+                font.draw(surface, "No Company stands yet.", 8, y + 4, WHITE)
+            for c in game.ruleset.companies:
+                info = comps.get(c.id)
+                if info is None:
+                    continue
+                surface.blit(m.art.logo(c.id), (8, y))
+                font.draw(surface, c.name, 22, y + 2, WHITE, "small")
+                font.draw(surface, f"{info['level']:2} {info['price']:5} {info['floors']:4}", 84, y + 2, WHITE, "small")
+                x = 160
+                for p in info["top"]:
+                    font.draw(surface, game.names[p][:6], x, y + 2, PLAYER_COLOURS[p], "small")
+                    x += 32
+                font.draw(surface, "/", x, y + 2, WHITE, "small")
+                x += 6
+                for p in info["sub"]:
+                    font.draw(surface, game.names[p][:6], x, y + 2, PLAYER_COLOURS[p], "small")
+                    x += 32
+                y += 14
+        elif self.page == 1:
+            font.draw(surface, "Player        Cash  Property  Bonuses   Wealth", 8, y, rgb15(200, 216, 248), "small")
+            y += 12
+            wealth = game.wealth()
+            for p, (cash, props, bonus) in enumerate(wealth_parts(game)):
+                font.draw(surface, game.names[p][:12], 8, y, PLAYER_COLOURS[p], "small")
+                font.draw(surface, f"{cash:>8,} {props:>9,} {bonus:>8,} {wealth[p]:>9,}", 250, y, WHITE, "small",
+                          align="right")
+                lands = sum(1 for o in game.owner if o == p)
+                floors = sum(f for o, f in zip(game.owner, game.floors) if o == p)
+                font.draw(surface, f"{lands} Lands, {floors} Floors, on space {game.pos[p]}", 20, y + 10,
+                          rgb15(160, 168, 200), "small")
+                y += 24
+        else:
+            owners = game.all_line_owners()
+            col = 0
+            for s, space in enumerate(game.board.spaces):
+                if space.kind != "line":
+                    continue
+                who, amounts = owners[s]
+                x = 8 + (col % 4) * 62
+                yy = y + (col // 4) * 9
+                col += 1
+                if yy > 210:
+                    break
+                font.draw(surface, f"{s:2}", x, yy, rgb15(160, 168, 200), "small")
+                if not who:
+                    font.draw(surface, "-", x + 14, yy, rgb15(120, 128, 168), "small")
+                for j, (p, a) in enumerate(zip(who, amounts)):
+                    font.draw(surface, f"{a}", x + 14 + j * 24, yy, PLAYER_COLOURS[p], "small")
+        font.draw(surface, "L/R: page   B: back", 250, 214, rgb15(160, 168, 200), "small", align="right")

@@ -1,0 +1,633 @@
+"""The game table (PRESENTATION.md screens 3-10): the board, the HUD, the text box, and the
+engine asked for the next input whenever the animation queue is empty (STYLE.md rule 10).
+
+Engine events become *beats* (a line of text, the die, the token's walk, a Line lit up) played
+one after another; the board shows ``Shown``, the game as far as the beats have got. CPU seats
+answer through their players; human seats through prompts read from their own pad; a human's
+die is spun by the spin RNG (prompts.DicePrompt). The game record is written as the game goes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from ...ai.commentary import Commentary, speaker_name
+from ...engine import answers as an
+from ...engine import events as ev
+from ...engine.game import VACANT
+from ..boardview import CELL, BoardView, Shown
+from ..constants import (A, B, GOLD, GREY, INK, L, PLAYER_COLOURS, PLAYER_DARK, R, RED, SELECT, START, WHITE, X,
+                         rgb15)
+from ..machine import Scene
+from ..widgets import TextBox, window
+from . import prompts as pr
+
+HUD_H = 32
+VIEW = (0, HUD_H + 9, 256, 131)      # the board's viewport, under the info line
+BOX_Y = 172                          # the text box
+
+
+@dataclass
+class GameSetup:
+    board: str = "classic-10"
+    seed: int = 0
+    seats: list = field(default_factory=lambda: ["human", "joji", "yuka", "kenta"])   # "human" or a CPU kind
+    options: dict = field(default_factory=dict)
+    resume: object = None            # (record, game, kept text) to continue a recorded game
+
+
+@dataclass
+class Beat:
+    """One step of the show: ``frames`` long (0: until its text box is done), with an effect."""
+
+    kind: str                        # say, walk, die, light, apply
+    frames: int = 0
+    text: str = ""
+    speaker: str | None = None
+    name: str | None = None
+    colour: tuple = WHITE
+    player: int = -1
+    data: tuple = ()
+    cpu: bool = False
+    age: int = 0
+    box: TextBox | None = None
+
+
+class TableScene(Scene):
+    def __init__(self, setup: GameSetup) -> None:
+        self.setup = setup
+        self.started = False
+
+    # ---------------------------------------------------------------- set-up
+    def enter(self, m) -> None:
+        if self.started:
+            return
+        self.started = True
+        from ...data import load_board
+        from ...engine import new_game
+        from ...engine.replay import Setup
+        from ...runner.record import RecordWriter, make_header
+        from ...runner.simulate import cpu_players
+        rs = m.ruleset
+        s = self.setup
+        if s.resume is not None:
+            record, game, kept, players = s.resume
+            self.board = game.board
+            events: list = []
+            names = game.names
+            kinds = list(game.kinds)
+            self.writer = RecordWriter(m.record_path or record.path, prefix=kept)
+        else:
+            self.board = load_board(s.board, rs)
+            kinds = list(s.seats)
+            names = _names(kinds)
+            opts = dict(rs.options)
+            opts.update(s.options)
+            opts["players"] = len(kinds)
+            game, events = new_game(rs, self.board, names, seed=s.seed, options=opts, kinds=kinds)
+            self.writer = None
+            path = m.record_path or (m.record_dir and _record_file(m.record_dir, s.seed))
+            if path:
+                self.writer = RecordWriter(path, make_header(rs, self.board, Setup(s.seed, names, kinds, opts)))
+        self.game = game
+        self.players = players if s.resume is not None else cpu_players(game, s.seed)
+        # human seats are named "Player k" in set-up order: Player k plays with pad k
+        humans = [seat for seat, k in enumerate(game.kinds) if k == "human"]
+        self.pad_of = {}
+        for seat in humans:
+            last = game.names[seat].split()[-1]
+            pad = int(last) - 1 if game.names[seat].startswith("Player ") and last.isdigit() else -1
+            self.pad_of[seat] = pad if 0 <= pad < 4 and pad not in self.pad_of.values() else humans.index(seat)
+        self.control_pad = min(self.pad_of.values()) if self.pad_of else 0
+        self.commentary = Commentary(game.kinds, s.seed, m.settings.talk)
+        self.view = BoardView(m.art, m.font, self.board, rs)
+        self.shown = Shown(game)
+        self.beats: list[Beat] = []
+        self.beat: Beat | None = None
+        self.prompt: pr.Prompt | None = None
+        self.prompt_seat = -1
+        self.think = 0
+        self.overview = False
+        self.panel = -1              # L/R: a player's details shown
+        self.panel_frames = 0
+        self.walk_pos: list = [None] * len(game.names)
+        self.popups: list[list] = []     # [seat, amount, frames left]
+        self.history: list[tuple[int, ...]] = [tuple(game.wealth())]
+        self.done = False
+        self.die_value = 0
+        self.last_box: TextBox | None = None
+        self.narrate(m, events)
+        self.view.follow(*self.view.geo.space_xy(self.shown.pos[0]))
+        self.view.update_camera(VIEW[2], VIEW[3], snap=True)
+
+    def exit(self, m) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+    # ---------------------------------------------------------------- events to beats
+    def is_cpu(self, seat: int) -> bool:
+        return 0 <= seat < len(self.game.kinds) and self.game.kinds[seat] != "human"
+
+    def say(self, text: str, player: int = -1, hold: int = 40) -> None:
+        self.beats.append(Beat("say", hold, text, player=player, cpu=self.is_cpu(player)))
+
+    def narrate(self, m, events: list) -> None:
+        game = self.game
+        n = game.names
+        for e in events:
+            t = type(e)
+            if t is ev.TurnOrderDrawn:
+                self.say("Turn order: " + ", ".join(e.seats) + ".", hold=70)
+            elif t is ev.TurnStarted:
+                self.beats.append(Beat("focus", 1, player=e.player))
+                self.say(f"{n[e.player]}'s turn. (Turn {e.turn}, round {e.round})", e.player, 30)
+            elif t is ev.TurnSkipped:
+                self.say(f"{n[e.player]} sits this turn out.", e.player)
+            elif t is ev.DiceRolled:
+                self.beats.append(Beat("die", 40, player=e.player, data=(e.value,), cpu=self.is_cpu(e.player)))
+            elif t is ev.Moved:
+                self.beats.append(Beat("walk", 0, player=e.player, data=(e.start, e.end, e.steps),
+                                       cpu=self.is_cpu(e.player)))
+            elif t is ev.Passed:
+                if e.kind == "jackpot":
+                    self.say(f"{n[e.player]} passes the Jackpot: one more Floor on the stack.", e.player, 25)
+            elif t is ev.Landed:
+                if e.kind != "line":
+                    self.say(f"{n[e.player]} lands on {_space_name(game, e.kind)}.", e.player, 30)
+            elif t is ev.LineFee:
+                payers = ", ".join(f"{n[o]} {a:,}G" for o, a in zip(e.owners, e.amounts))
+                self.beats.append(Beat("light", 50, f"Line Fee! {n[e.player]} pays {payers}.", player=e.player,
+                                       data=(e.space,)))
+            elif t is ev.Payment:
+                self.beats.append(Beat("pay", 1, data=(e.payer, e.payee, e.amount)))
+                if e.reason in ("salary", "bonus_top", "bonus_sub", "slot", "card", "event", "offer"):
+                    who = n[e.payee] if e.payee >= 0 else n[e.payer]
+                    what = {"salary": "collects the salary", "bonus_top": "wins the Top Owner Bonus",
+                            "bonus_sub": "wins the Sub-Owner Bonus", "slot": "wins at the slot",
+                            "card": "card", "event": "event", "offer": "sells"}[e.reason]
+                    if e.payee >= 0:
+                        self.say(f"{who} {what}: +{e.amount:,}G" + (f" ({e.detail})" if e.reason.startswith("bonus") else "")
+                                 + ".", e.payee, 30)
+                    else:
+                        self.say(f"{who} pays {e.amount:,}G ({what}).", e.payer, 30)
+            elif t in (ev.LandmarkPlaced, ev.LandmarkClaimed):
+                self.beats.append(Beat("land", 1, data=(e.land,)))
+                verb = "places a Landmark on" if t is ev.LandmarkPlaced else "claims the Bank's Landmark on"
+                self.say(f"{n[e.player]} {verb} {e.land}.", e.player, 30)
+            elif t is ev.CompanyStarted:
+                self.beats.append(Beat("companies", 1))
+                self.say(f"{n[e.player]} starts {_company(game, e.company)} on {e.land}!", e.player, 50)
+            elif t is ev.CompanyGrew:
+                self.beats.append(Beat("companies", 1))
+                self.say(f"{_company(game, e.company)} grows to Level {e.level}.", hold=30)
+            elif t is ev.Merged:
+                self.beats.append(Beat("companies", 1))
+                self.beats.append(Beat("fanfare", 60, f"MERGER! {_company(game, e.survivor)} absorbs "
+                                       + ", ".join(_company(game, c) for c in e.absorbed) + f" (Level {e.level})."))
+            elif t is ev.Absorbed:
+                pass
+            elif t in (ev.FloorsBuilt, ev.FloorsGained):
+                self.beats.append(Beat("land", 1, data=(e.land,)))
+                k = e.floors
+                self.say(f"{n[e.player]} {'builds' if t is ev.FloorsBuilt else 'gains'} {k} Floor"
+                         f"{'s' if k > 1 else ''} on {e.land} ({e.total} now).", e.player, 35)
+            elif t in (ev.FloorsSold, ev.FloorsLost, ev.LandmarkSold):
+                self.beats.append(Beat("land", 1, data=(e.land,)))
+                if t is ev.LandmarkSold:
+                    self.say(f"{n[e.player]} sells the Landmark on {e.land} to the Bank.", e.player, 35)
+                else:
+                    self.say(f"{n[e.player]} {'sells' if t is ev.FloorsSold else 'loses'} {e.floors} Floor"
+                             f"{'s' if e.floors > 1 else ''} on {e.land}.", e.player, 35)
+            elif t is ev.JackpotGrew:
+                self.beats.append(Beat("jackpot", 1, data=(e.floors,)))
+            elif t is ev.JackpotWon:
+                self.beats.append(Beat("land", 1, data=(e.land,)))
+                self.beats.append(Beat("fanfare", 60, f"JACKPOT! {n[e.player]} drops {e.floors} Floors on {e.land}!"))
+            elif t is ev.JackpotMissed:
+                self.say(f"{n[e.player]} has no Company Land: the Jackpot stays.", e.player)
+            elif t is ev.PileChosen:
+                pass
+            elif t is ev.CardDrawn:
+                card = game.ruleset.card(e.card)
+                self.say(f"{n[e.player]} draws a {e.pile.title()} card: {card.text}", e.player, 60)
+            elif t is ev.SlotSpun:
+                self.say(f"Slot: {' | '.join(s.upper() for s in e.symbols)}  ({e.matched} matched)", e.player, 50)
+            elif t is ev.EventResolved:
+                k = game.ruleset.event_kinds[e.kind]
+                self.say(f"{k.name}: {k.text}", e.player, 50)
+            elif t is ev.TurnsToSkip:
+                self.say(f"{n[e.player]} will sit out {e.turns} turn{'s' if e.turns > 1 else ''}.", e.player)
+            elif t is ev.WentBroke:
+                self.beats.append(Beat("fanfare", 60, f"{n[e.player]} goes broke!"))
+            elif t is ev.TurnEnded:
+                self.beats.append(Beat("sync", 1))
+            elif t is ev.GameOver:
+                self.beats.append(Beat("sync", 1))
+                self.say(f"The game is over ({_over(e.reason)})!", hold=80)
+        for c in self.commentary.react(game, events):
+            name = speaker_name(c.speaker)
+            self.beats.append(Beat("say", 90, c.text(m.settings.language), speaker=c.speaker, name=name,
+                                   colour=_speech_colour(c.speaker), cpu=True))
+
+    # ---------------------------------------------------------------- input
+    def handle(self, m, b) -> None:
+        if self.done:
+            return
+        pads = sorted(set(self.pad_of.values())) or [0, 1, 2, 3]
+        for p in pads:
+            if b.press(p, START):
+                from .pause import PauseScene
+                m.push(PauseScene(self, p))
+                return
+            if b.press(p, X) and self.prompt is None or (b.press(p, X) and not isinstance(self.prompt, pr.DicePrompt)):
+                from .status import StatusScene
+                m.push(StatusScene(self, p))
+                return
+            if b.press(p, SELECT):
+                self.overview = not self.overview
+            if b.press(p, L) or b.press(p, R):
+                k = len(self.game.names)
+                self.panel = ((self.panel if self.panel >= 0 else self.game.to_move) + (1 if b.press(p, R) else -1)) % k
+                self.panel_frames = 150
+        if self.prompt is not None:
+            pad = self.pad_of.get(self.prompt_seat, 0)
+            if m.buttons.connected >> pad & 1:
+                self.prompt.handle(m, b, pad)
+
+    def give(self, m, answer, given: bool = False) -> None:
+        game = self.game
+        events = game.apply(answer)
+        if self.writer is not None:
+            self.writer.add(game, answer, events, given)
+        if any(type(e) in (ev.TurnEnded, ev.GameOver) for e in events):
+            self.history.append(tuple(game.wealth()))
+        self.narrate(m, events)
+
+    # ---------------------------------------------------------------- time
+    def update(self, m) -> None:
+        if self.panel_frames:
+            self.panel_frames -= 1
+        for p in self.popups:
+            p[2] -= 1
+        self.popups = [p for p in self.popups if p[2] > 0]
+        if self.run_beats(m):
+            self.camera(m)
+            return
+        self.camera(m)
+        if self.prompt is not None:
+            if self.prompt.answer is not None:
+                a, given = self.prompt.answer, self.prompt.given
+                self.prompt = None
+                self.give(m, a, given)
+            return
+        game = self.game
+        aw = game.awaiting()
+        if aw is None:
+            if not self.done:
+                self.done = True
+                if self.writer is not None:
+                    self.writer.close()
+                from .results import ResultsScene
+                m.push(ResultsScene(self))
+            return
+        seat = game.to_move if aw.player < 0 else aw.player
+        if not self.is_cpu(seat):
+            self.prompt = self.make_prompt(m, aw, seat)
+            self.prompt_seat = seat
+            if self.prompt is None:                  # chance the engine draws (cards, a CPU's reels)
+                self.give(m, game.sample_chance())
+            return
+        if aw.player < 0:
+            self.give(m, game.sample_chance())
+            return
+        if self.think < m.anim(12, cpu=True):
+            self.think += 1
+            return
+        self.think = 0
+        self.give(m, self.players[seat].choose(game))
+
+    def make_prompt(self, m, aw, seat: int) -> pr.Prompt | None:
+        game = self.game
+        name = game.names[seat]
+        geo = self.view.geo
+        k = aw.kind
+        if k == "roll":
+            return pr.DicePrompt(game, name)
+        if k in ("draw", "slot"):
+            return None
+        legal = game.legal_answers()
+        if k == "sell":
+            text = None if game.after_sell == "roll" else f"{name}: an offer to buy Floors. Sell some?"
+            return pr.SellPrompt(game, name, text)
+        if k == "place":
+            return pr.place_prompt(game, geo, name)
+        if k == "build":
+            return pr.BuildPrompt(game, geo, name)
+        if k == "company":
+            labels = [_company(game, a.company) for a in legal]
+            icons = [m.art.logo(a.company) for a in legal]
+            return pr.MenuPrompt(f"{name}: choose the new Company's Building Mark.", labels, list(legal), icons,
+                                 "Start a Company")
+        if k == "survivor":
+            labels = [f"{_company(game, a.company)}  Lv {len(game.members[game.company_index(a.company)])}"
+                      for a in legal]
+            icons = [m.art.logo(a.company) for a in legal]
+            return pr.MenuPrompt(f"{name}: which Company survives the merger?", labels, list(legal), icons,
+                                 "The survivor", 180)
+        if k == "pile":
+            labels = [f"{a.pile.title()} pile" for a in legal]
+            return pr.MenuPrompt(f"{name}: the old man offers four piles. Choose one.", labels, list(legal),
+                                 [None] * len(legal), "Card piles", 120)
+        if k in ("jackpot", "floors"):
+            options = [(game.land_index(a.land), a,
+                        f"{game.floors[game.land_index(a.land)]} Floors now; "
+                        + ("the Jackpot's Floors go here." if k == "jackpot" else "the free Floors go here."))
+                       for a in legal]
+            text = f"{name}: where does the Jackpot drop?" if k == "jackpot" else f"{name}: where do the free Floors go?"
+            return pr.LandPrompt(game, geo, text, options)
+        if k == "forced_sale":
+            labels, details = [], []
+            for a in legal:
+                x = game.land_index(a.land)
+                what = "a Floor" if game.floors[x] else "the Landmark"
+                labels.append(f"{a.land}: sell {what}")
+                details.append(f"Cash {game.cash[seat]:,}G; a debt must be paid.")
+            return pr.MenuPrompt(f"{name} is short of cash and must sell.", labels, list(legal), None,
+                                 "Forced sale", 160, details)
+        raise ValueError(f"no prompt for {k}")
+
+    def run_beats(self, m) -> bool:
+        """Advance the show; True while something is still playing."""
+        while True:
+            if self.beat is None:
+                if not self.beats:
+                    return False
+                self.beat = self.beats.pop(0)
+                self.start_beat(m, self.beat)
+            beat = self.beat
+            if self.tick(m, beat):
+                self.beat = None
+                continue
+            return True
+
+    def start_beat(self, m, beat: Beat) -> None:
+        shown, game = self.shown, self.game
+        k = beat.kind
+        if k in ("say", "light", "fanfare"):
+            name = beat.name
+            hold = m.anim(beat.frames, beat.cpu)
+            beat.box = TextBox(beat.text, beat.speaker, name, beat.colour, hold=hold)
+            self.last_box = beat.box
+        elif k == "pay":
+            payer, payee, amount = beat.data
+            if payer >= 0:
+                shown.cash[payer] -= amount
+                self.popups.append([payer, -amount, 45])
+            if payee >= 0:
+                shown.cash[payee] += amount
+                self.popups.append([payee, amount, 45])
+        elif k == "land":
+            x = game.land_index(beat.data[0])
+            shown.owner[x] = game.owner[x]
+            shown.floors[x] = game.floors[x]
+            self.view.follow(*self.view.geo.land_xy(x))
+        elif k == "companies":
+            shown.company = list(game.company)
+            shown.mark = list(game.mark)
+        elif k == "jackpot":
+            shown.jackpot = game.jackpot
+        elif k == "sync":
+            shown.sync(game)
+        elif k == "focus":
+            self.view.follow(*self.view.geo.space_xy(shown.pos[beat.player]))
+        elif k == "walk":
+            start, end, steps = beat.data
+            beat.frames = abs(steps) * m.anim(7, beat.cpu)
+
+    def tick(self, m, beat: Beat) -> bool:
+        """One frame of a beat; True when it is over."""
+        k = beat.kind
+        beat.age += 1
+        if beat.box is not None:
+            a = m.buttons.pressed[self.control_pad] & A if self.pad_of else 0
+            beat.box.update(m, bool(a))
+            return beat.box.done
+        if k == "walk":
+            start, end, steps = beat.data
+            n = abs(steps)
+            per = max(1, beat.frames // max(1, n))
+            done = min(n, beat.age // per)
+            road = self.board.road_length
+            d = 1 if steps > 0 else -1
+            here = (start + d * done) % road if n else end
+            nxt = (start + d * min(n, done + 1)) % road
+            hx, hy = self.view.geo.space_xy(here)
+            nx, ny = self.view.geo.space_xy(nxt)
+            frac = (beat.age % per) / per if done < n else 0
+            if self.board.spaces[here].level != self.board.spaces[nxt].level:
+                frac = 0
+            pos = (int(hx + (nx - hx) * frac), int(hy + (ny - hy) * frac - (2 if (beat.age // 3) % 2 else 0)))
+            self.walk_pos[beat.player] = pos
+            self.view.follow(*pos)
+            if beat.age >= beat.frames or m.fast() and beat.age * 4 >= beat.frames:
+                self.walk_pos[beat.player] = None
+                self.shown.pos[beat.player] = end
+                self.view.follow(*self.view.geo.space_xy(end))
+                return True
+            return False
+        if k == "die":
+            self.die_value = beat.data[0]
+            return beat.age >= m.anim(beat.frames, beat.cpu) or m.fast()
+        return beat.age >= beat.frames
+
+    def camera(self, m) -> None:
+        if self.prompt is not None and self.prompt.board_cursor:
+            self.view.follow(*self.view.geo.land_xy(self.prompt.cursor_land))
+        self.view.update_camera(VIEW[2], VIEW[3])
+
+    # ---------------------------------------------------------------- drawing
+    def draw(self, m, surface) -> None:
+        surface.fill(INK)
+        shown = self.shown
+        if self.overview:
+            self.view.draw_overview(surface, VIEW, shown, m.frame)
+        else:
+            tokens = [self.walk_pos[p] if self.walk_pos[p] is not None else shown.pos[p] for p in range(len(shown.pos))]
+            prompt = self.prompt if self.beat is None else None
+            lands = prompt.lands if prompt is not None else ()
+            cur = prompt.cursor_land if prompt is not None else -1
+            spaces = ()
+            if self.beat is not None and self.beat.kind == "light":
+                space = self.beat.data[0]
+                spaces = (space,)
+                lands = self.board.spaces[space].line
+            self.view.draw(surface, VIEW, shown, m.frame, tokens, lands, cur, spaces)
+        self.draw_hud(m, surface)
+        self.draw_info(m, surface)
+        beat = self.beat
+        if beat is not None and beat.kind == "die":
+            v = beat.data[0] if beat.age > m.anim(beat.frames, beat.cpu) // 2 else 1 + (beat.age * 7 + 3) % 10
+            pr.draw_die(m, surface, 112, 70, v, spinning=False)
+        if beat is not None and beat.kind == "fanfare":
+            self.draw_fanfare(m, surface, beat)
+        if self.beat is None and self.prompt is not None and not self.overview:
+            self.prompt.draw(m, surface)
+        self.draw_box(m, surface)
+        if self.panel_frames and self.panel >= 0:
+            self.draw_player(m, surface, self.panel)
+        if self.prompt is not None and self.beat is None:
+            pad = self.pad_of.get(self.prompt_seat, 0)
+            if not m.buttons.connected >> pad & 1:
+                window(surface, (48, 90, 160, 28))
+                m.font.draw(surface, f"Connect pad {pad + 1} to go on", 128, 98, GOLD, align="centre")
+
+    def draw_hud(self, m, surface) -> None:
+        game, shown = self.game, self.shown
+        n = len(game.names)
+        w = 256 // n
+        font = m.font
+        for p in range(n):
+            x = p * w
+            turn = p == game.to_move and not self.done
+            pygame.draw.rect(surface, PLAYER_DARK[p], (x, 0, w, HUD_H))
+            pygame.draw.rect(surface, PLAYER_COLOURS[p] if turn and (m.frame // 16) % 2 == 0 else INK,
+                             (x, 0, w, HUD_H), 1)
+            kind = game.kinds[p]
+            face = m.art.portrait(kind, small=True) if kind != "human" else None
+            if face is not None:
+                surface.blit(face, (x + 2, 2))
+            else:
+                surface.blit(m.art.tokens[p], (x + 4, 4))
+            font.draw(surface, game.names[p][:9 if n == 4 else 14], x + 20, 2, WHITE, "small")
+            cash = shown.cash[p]
+            font.draw(surface, f"{cash:,}G", x + w - 2, 12, RED if cash < 0 else WHITE, "small", align="right")
+            font.draw(surface, f"W{shown.wealth[p]:,}", x + w - 2, 21, rgb15(184, 200, 232), "small", align="right")
+            pygame.draw.rect(surface, PLAYER_COLOURS[p], (x + 2, 20, 14, 10))
+            font.draw(surface, str(p + 1), x + 7, 21, INK, "small")
+        for seat, amount, left in self.popups:
+            x = seat * w + w - 2
+            y = 12 - (45 - left) // 6
+            label = f"{'+' if amount > 0 else ''}{amount:,}"
+            lw = font.width(label, "small")
+            pygame.draw.rect(surface, INK, (x - lw - 1, max(0, y) - 1, lw + 2, 10))
+            font.draw(surface, label, x, max(0, y), GOLD if amount > 0 else RED, "small", align="right")
+
+    def draw_info(self, m, surface) -> None:
+        game = self.game
+        text = (f"Turn {game.turn}  Round {game.round}  Jackpot {self.shown.jackpot}F  "
+                f"Covered {game.covered}/{game.end_threshold}")
+        pygame.draw.rect(surface, INK, (0, HUD_H, 256, 9))
+        m.font.draw(surface, text, 3, HUD_H + 1, rgb15(200, 208, 232), "small")
+        if self.overview:
+            m.font.draw(surface, "MAP", 253, HUD_H + 1, GOLD, "small", align="right")
+
+    def draw_box(self, m, surface) -> None:
+        box = self.beat.box if self.beat is not None and self.beat.box is not None else None
+        text, speaker, name, colour, shown = "", None, None, WHITE, 0
+        if box is not None:
+            text, speaker, name, colour, shown = box.text, box.speaker, box.name, box.colour, box.visible()
+            lines = box.layout(m.font, 204 if speaker else 240)
+        elif self.prompt is not None:
+            text = self.prompt.text
+            lines = m.font.wrap(text, 240)
+            shown = len(text)
+        elif self.last_box is not None:           # between lines: the last one stays up
+            box = self.last_box
+            text, speaker, name, colour, shown = box.text, box.speaker, box.name, box.colour, len(box.text)
+            lines = box.layout(m.font, 204 if speaker else 240)
+            box = None
+        else:
+            lines = []
+        window(surface, (0, BOX_Y, 256, 52))
+        x = 8
+        if speaker:
+            face = m.art.portrait(speaker)
+            if face is not None:
+                pygame.draw.rect(surface, INK, (6, BOX_Y + 8, 34, 34))
+                surface.blit(face, (7, BOX_Y + 9))
+            x = 46
+        if name:
+            pygame.draw.rect(surface, INK, (x - 2, BOX_Y - 9, m.font.width(name, "small") + 6, 10))
+            m.font.draw(surface, name, x + 1, BOX_Y - 8, colour, "small")
+        left = shown
+        for i, line in enumerate(lines[:3]):
+            if left <= 0:
+                break
+            m.font.draw(surface, line[:left], x, BOX_Y + 6 + i * 14, WHITE)
+            left -= len(line) + 1
+        if box is not None and box.visible() >= len(box.text) and (m.frame // 15) % 2 == 0:
+            pygame.draw.polygon(surface, WHITE, [(244, BOX_Y + 42), (250, BOX_Y + 42), (247, BOX_Y + 46)])
+
+    def draw_fanfare(self, m, surface, beat: Beat) -> None:
+        y = 70
+        colour = GOLD if (beat.age // 6) % 2 == 0 else WHITE
+        pygame.draw.rect(surface, INK, (0, y, 256, 20))
+        pygame.draw.line(surface, colour, (0, y), (255, y))
+        pygame.draw.line(surface, colour, (0, y + 19), (255, y + 19))
+        title = beat.text.split("!")[0] + "!"
+        m.font.draw(surface, title, 128, y + 4, colour, align="centre")
+
+    def draw_player(self, m, surface, p: int) -> None:
+        game = self.game
+        window(surface, (150, 44, 104, 74))
+        m.font.draw(surface, game.names[p], 156, 48, PLAYER_COLOURS[p])
+        lands = sum(1 for o in self.shown.owner if o == p)
+        floors = sum(f for o, f in zip(self.shown.owner, self.shown.floors) if o == p)
+        rows = [f"Cash   {self.shown.cash[p]:,}G", f"Wealth {self.shown.wealth[p]:,}G",
+                f"Lands  {lands}", f"Floors {floors}", f"Space  {self.shown.pos[p]}"]
+        for i, r in enumerate(rows):
+            m.font.draw(surface, r, 156, 62 + i * 10, WHITE, "small")
+
+
+def _names(kinds: list[str]) -> list[str]:
+    out = []
+    human = 0
+    for i, k in enumerate(kinds):
+        if k == "human":
+            human += 1
+            out.append(f"Player {human}")
+        else:
+            base = k.split(":")[0]
+            name = speaker_name(base)
+            out.append(name if sum(1 for j in kinds if j.split(":")[0] == base) == 1 else f"{name} {i + 1}")
+    return out
+
+
+def _record_file(folder, seed: int) -> str:
+    import os
+    os.makedirs(folder, exist_ok=True)
+    i = 1
+    while os.path.exists(os.path.join(folder, f"game-{seed}-{i}.tdr")):
+        i += 1
+    return os.path.join(folder, f"game-{seed}-{i}.tdr")
+
+
+def _company(game, cid: str) -> str:
+    for c in game.ruleset.companies:
+        if c.id == cid:
+            return c.name
+    return cid
+
+
+def _space_name(game, kind: str) -> str:
+    if kind in game.ruleset.event_kinds:
+        return game.ruleset.event_kinds[kind].name
+    return {"start": "Start", "card": "a Card space", "jackpot": "the Jackpot", "slot": "the Slot"}.get(kind, kind)
+
+
+def _over(reason: str) -> str:
+    return {"percent": "the Lands are covered", "broke": "a player went broke", "stalemate": "no more moves",
+            "rounds": "the last round is played"}.get(reason, reason)
+
+
+def _speech_colour(speaker: str):
+    from ...ai import CHARACTER_IDS, roster
+    base = speaker.split(":")[0]
+    if base in CHARACTER_IDS:
+        c = roster()[base].colour
+        return rgb15(*c)
+    return {"taxi-driver": rgb15(248, 216, 64), "old-man": rgb15(200, 200, 248)}.get(base, WHITE)
+
+
+__all__ = ["TableScene", "GameSetup", "VIEW", "HUD_H"]

@@ -1,0 +1,114 @@
+"""Windows, text boxes and menus: the SFC's blue windows, drawn by code."""
+from __future__ import annotations
+
+import pygame
+
+from .constants import A, B, DOWN, GOLD, GREY, INK, UP, WHITE, WINDOW_BG, WINDOW_EDGE, WINDOW_SHADE
+
+
+def window(surface: pygame.Surface, rect, bg=WINDOW_BG) -> None:
+    """A bordered window: a light double edge with rounded corners on a blue field."""
+    x, y, w, h = rect
+    pygame.draw.rect(surface, bg, (x + 1, y + 1, w - 2, h - 2))
+    pygame.draw.rect(surface, WINDOW_SHADE, (x + 2, y + h - 3, w - 4, 1))
+    pygame.draw.line(surface, WINDOW_EDGE, (x + 2, y), (x + w - 3, y))
+    pygame.draw.line(surface, WINDOW_EDGE, (x + 2, y + h - 1), (x + w - 3, y + h - 1))
+    pygame.draw.line(surface, WINDOW_EDGE, (x, y + 2), (x, y + h - 3))
+    pygame.draw.line(surface, WINDOW_EDGE, (x + w - 1, y + 2), (x + w - 1, y + h - 3))
+    for cx, cy in ((x + 1, y + 1), (x + w - 2, y + 1), (x + 1, y + h - 2), (x + w - 2, y + h - 2)):
+        surface.set_at((cx, cy), WINDOW_EDGE)
+    pygame.draw.rect(surface, INK, (x + 2, y + 2, w - 4, h - 4), 1)
+
+
+def cursor(surface: pygame.Surface, x: int, y: int, frame: int, colour=WHITE) -> None:
+    """The pointing hand: a small triangle that bobs."""
+    dx = (frame // 8) % 2
+    pygame.draw.polygon(surface, colour, [(x + dx, y), (x + dx + 4, y + 3), (x + dx, y + 6)])
+
+
+class Menu:
+    """A vertical list: up/down (with repeat), A to choose, B to cancel (if ``cancel``)."""
+
+    def __init__(self, items: list[str], cancel: bool = True, index: int = 0, enabled: list[bool] | None = None,
+                 rows: int = 8) -> None:
+        self.items = items
+        self.cancel = cancel
+        self.index = index
+        self.enabled = enabled or [True] * len(items)
+        self.rows = rows
+        self.first = 0
+        self.chosen: int | None = None
+        self.cancelled = False
+
+    def handle(self, b, pad: int) -> None:
+        n = len(self.items)
+        if b.repeat(pad, UP):
+            self.index = (self.index - 1) % n
+        elif b.repeat(pad, DOWN):
+            self.index = (self.index + 1) % n
+        if b.press(pad, A) and self.enabled[self.index]:
+            self.chosen = self.index
+        elif b.press(pad, B) and self.cancel:
+            self.cancelled = True
+        if self.index < self.first:
+            self.first = self.index
+        elif self.index >= self.first + self.rows:
+            self.first = self.index - self.rows + 1
+
+    def draw(self, m, surface: pygame.Surface, x: int, y: int, width: int, title: str | None = None) -> None:
+        font = m.font
+        shown = self.items[self.first:self.first + self.rows]
+        h = 12 * len(shown) + 8 + (12 if title else 0)
+        window(surface, (x, y, width, h))
+        ty = y + 4
+        if title:
+            font.draw(surface, title, x + 6, ty, GOLD)
+            ty += 12
+        for i, label in enumerate(shown):
+            k = self.first + i
+            colour = WHITE if self.enabled[k] else GREY
+            font.draw(surface, label, x + 14, ty + i * 12, colour)
+            if k == self.index:
+                cursor(surface, x + 6, ty + i * 12 + 3, m.frame)
+        if self.first > 0:
+            font.draw(surface, "^", x + width - 10, y + 3, GOLD, "small")
+        if self.first + self.rows < len(self.items):
+            font.draw(surface, "v", x + width - 10, y + h - 11, GOLD, "small")
+
+
+class TextBox:
+    """A message typed out at the text speed; A hurries it, then A (or time) closes it."""
+
+    def __init__(self, text: str, speaker: str | None = None, name: str | None = None, colour=WHITE,
+                 hold: int = 50, wait: bool = False) -> None:
+        self.text = text
+        self.speaker = speaker
+        self.name = name
+        self.colour = colour
+        self.hold = hold          # frames it stays once typed (when not ``wait``)
+        self.wait = wait          # stays until A
+        self.shown = 0.0
+        self.held = 0
+        self.done = False
+        self.lines: list[str] | None = None
+
+    def layout(self, font, width: int) -> list[str]:
+        if self.lines is None:
+            self.lines = font.wrap(self.text, width)
+        return self.lines
+
+    def update(self, m, pad_a: bool) -> None:
+        total = len(self.text)
+        per = m.text_frames()
+        if self.shown < total:
+            if pad_a or per == 0 or m.fast():
+                self.shown = total
+            else:
+                self.shown += 1 / per
+            return
+        self.held += 4 if m.fast() else 1
+        if pad_a or (not self.wait and self.held >= self.hold):
+            self.done = True
+
+    def visible(self) -> int:
+        return int(self.shown)

@@ -1,0 +1,132 @@
+"""Every screen of the front end, reached by pad input alone from power on, for golden frames.
+
+``capture()`` plays scripted sessions (the autopilot plus a few presses of X, Start, Select,
+L/R) and returns {name: 256x224 frame}. The machine is a pure function of its seed and input, so
+each frame is the same on every run with the same pygame-ce.
+"""
+from __future__ import annotations
+
+from tdream.frontend.autopilot import Autopilot
+from tdream.frontend.constants import A, B, DOWN, R, SELECT, START, X
+from tdream.frontend.run import Headless
+
+SEED = 1
+
+
+class Session:
+    def __init__(self, seed: int = SEED, setup=None) -> None:
+        self.h = Headless(seed=seed, setup=setup)
+        self.m = self.h.machine
+        self.frames: dict = {}
+
+    def step(self, buttons=0, n: int = 1) -> None:
+        for _ in range(n):
+            self.h.step((buttons, 0, 0, 0))
+
+    def tap(self, button: int, wait: int = 6) -> None:
+        self.step(button)
+        self.step(0, wait)
+
+    def shot(self, name: str) -> None:
+        self.frames[name] = self.h.frame().copy()
+
+    @property
+    def top(self):
+        return self.m.stack[-1]
+
+
+def _title_screens(frames: dict) -> None:
+    s = Session()
+    s.step(0, 40)
+    s.shot("title")
+    s.tap(START)
+    s.shot("title-menu")
+    for _ in range(2):
+        s.tap(DOWN)
+    s.tap(A)                         # Options
+    s.shot("options")
+    for _ in range(len(__import__("tdream.frontend.scenes.pause", fromlist=["OPTION_ROWS"]).OPTION_ROWS)):
+        s.tap(DOWN, 2)
+    s.tap(A)                         # Controls...
+    s.shot("controls")
+    s.tap(B, 12)
+    s.tap(B, 6)                      # options closed
+    s.tap(B)                         # title menu closed
+    s.tap(START)
+    s.tap(A)                         # Free play
+    s.shot("setup-board")
+    for _ in range(3):
+        s.tap(DOWN)
+    s.shot("setup-seat")
+    frames.update(s.frames)
+
+
+def _game_screens(frames: dict) -> None:
+    from tdream.frontend.scenes.table import GameSetup, TableScene
+    from tdream.frontend.scenes.results import ResultsScene
+    s = Session(setup=GameSetup("classic-10", SEED, ["human", "joji", "yuka", "kenta"]))
+    ap = Autopilot()
+    want = {"board", "dice", "walk", "fee", "comment", "place", "company", "build-land", "build-floors", "sell",
+            "merge", "status-companies", "status-players", "status-lines", "pause", "overview", "panel"}
+    m = s.m
+    extras_done = False
+    for _ in range(60000):
+        top = s.top
+        if isinstance(top, ResultsScene):
+            s.step(0, 40)
+            s.shot("results")
+            break
+        t = m.stack[0] if isinstance(m.stack[0], TableScene) else None
+        if t is not None and top is t:
+            beat, prompt = t.beat, (t.prompt if t.beat is None else None)
+            name = None
+            if m.frame == 30:
+                name = "board"
+            elif beat is not None:
+                if beat.kind == "walk" and beat.age == 8:
+                    name = "walk"
+                elif beat.kind == "light" and beat.age == 4:
+                    name = "fee"
+                elif beat.kind == "say" and beat.speaker and beat.age == 4:
+                    name = "comment"
+                elif beat.kind == "fanfare" and beat.text.startswith("MERGER") and beat.age == 4:
+                    name = "merge"
+            elif prompt is not None:
+                kind = type(prompt).__name__
+                name = {"DicePrompt": "dice", "LandPrompt": "place", "SellPrompt": "sell"}.get(kind)
+                if kind == "MenuPrompt" and prompt.title == "Start a Company":
+                    name = "company"
+                if kind == "BuildPrompt":
+                    name = "build-floors" if prompt.count else "build-land"
+            if name and name not in s.frames:
+                s.shot(name)
+            if not extras_done and t.game.turn >= 24 and beat is None and prompt is not None:
+                extras_done = True
+                s.tap(X)
+                s.shot("status-companies")
+                s.tap(R)
+                s.shot("status-players")
+                s.tap(R)
+                s.shot("status-lines")
+                s.tap(B)
+                s.tap(SELECT)
+                s.shot("overview")
+                s.tap(SELECT)
+                s.tap(R, 2)
+                s.shot("panel")
+                s.step(0, 160)
+                s.tap(START)
+                s.shot("pause")
+                s.tap(B)
+                continue
+        s.h.step(ap.buttons(m))
+    missing = want - set(s.frames)
+    assert not missing, f"screens never reached: {sorted(missing)}"
+    frames.update(s.frames)
+
+
+def capture() -> dict:
+    frames: dict = {}
+    _title_screens(frames)
+    _game_screens(frames)
+    return frames

@@ -1,0 +1,56 @@
+"""Golden frames (issue 5): every screen compared pixel for pixel with tests/frontend/goldens.
+
+``pytest --update-goldens`` rewrites them from the current code (look at them before you commit);
+on a difference the actual frame is written beside the golden as ``NAME.actual.png``.
+"""
+from pathlib import Path
+
+import pygame
+import pytest
+
+from .screens import capture  # noqa: F401  (the fixture's source)
+
+GOLDENS = Path(__file__).parent / "goldens"
+NAMES = ("title", "title-menu", "options", "controls", "setup-board", "setup-seat", "board", "dice", "walk", "fee",
+         "comment", "place", "company", "build-land", "build-floors", "sell", "merge", "status-companies",
+         "status-players", "status-lines", "overview", "panel", "pause", "results")
+
+
+def _pixels(surface) -> bytes:
+    return pygame.image.tobytes(surface, "RGB")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_golden_frame(name, screens, update_goldens):
+    frame = screens[name]
+    assert frame.get_size() == (256, 224)
+    path = GOLDENS / f"{name}.png"
+    actual = GOLDENS / f"{name}.actual.png"
+    if update_goldens or not path.exists():
+        if not update_goldens:
+            pygame.image.save(frame, str(actual))
+            pytest.fail(f"no golden {path.name}; the frame is in {actual.name} (run pytest --update-goldens)")
+        tmp = path.with_suffix(".tmp.png")
+        pygame.image.save(frame, str(tmp))
+        tmp.replace(path)
+        actual.unlink(missing_ok=True)
+        return
+    golden = pygame.image.load(str(path))
+    if golden.get_size() != frame.get_size() or _pixels(golden) != _pixels(frame):
+        pygame.image.save(frame, str(actual))
+        diff = sum(1 for a, b in zip(_pixels(golden), _pixels(frame)) if a != b)
+        pytest.fail(f"{name}: the frame differs from goldens/{path.name} ({diff} channel values); "
+                    f"the actual frame is in goldens/{actual.name}")
+    actual.unlink(missing_ok=True)
+
+
+def test_every_screen_is_a_golden(screens):
+    assert set(screens) == set(NAMES)
+
+
+def test_frames_use_only_15_bit_colours(screens):
+    """Every pixel a colour the SFC can show: each channel a multiple of 8 (PRESENTATION.md)."""
+    for name, frame in screens.items():
+        data = _pixels(frame)
+        bad = {v for v in set(data) if v % 8}
+        assert not bad, (name, sorted(bad)[:5])
