@@ -316,10 +316,12 @@ def cmd_play(args) -> int:
         setup = GameSetup(args.board, seed, ["human"] * humans + cpus, {})
     record_dir = None if args.record else _records_dir()
     if args.headless_frames:                          # a smoke run without a screen (tests, CI)
+        if warning:
+            print(f"tdream: {warning}", file=sys.stderr)
         from .frontend.run import Headless
         h = Headless(seed, settings, setup, record_path=args.record)
         for _ in range(args.headless_frames):
-            h.step()
+            h.step(draw=True)
         h.machine.reset(_NullScene())
         return 0
     from .frontend.run import run_window

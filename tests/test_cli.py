@@ -56,7 +56,7 @@ def test_bench_prints_name_value_unit():
 
 
 def test_play_runs_a_text_game_without_crashing():
-    r = run_cli("play", "--seed", "3", "--board", "classic-7", "--turns", "12")
+    r = run_cli("play", "--text", "--seed", "3", "--board", "classic-7", "--turns", "12")
     assert r.returncode == 0, r.stderr
     assert "Turn order:" in r.stdout and "rolls" in r.stdout
 

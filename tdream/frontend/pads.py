@@ -55,7 +55,7 @@ class Buttons:
         for i in range(len(BUTTONS)):
             if mask >> i & 1:
                 a = self.age[pad][i]
-                if a > REPEAT_HOLD and (a - REPEAT_HOLD) % REPEAT_EVERY == 0:
+                if a > REPEAT_HOLD and (a - REPEAT_HOLD - 1) % REPEAT_EVERY == 0:
                     return True
         return False
 

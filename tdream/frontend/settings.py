@@ -95,6 +95,8 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         return Settings(), None
     except OSError as e:
         return Settings(), f"{path}: cannot read ({e.strerror}); using the default settings"
+    except UnicodeDecodeError:
+        return Settings(), f"{path}: damaged settings (not UTF-8 text); using the defaults"
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as e:

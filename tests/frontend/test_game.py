@@ -1,0 +1,145 @@
+"""Whole games through the front end (issue 5), driven by synthetic pad input from power on."""
+import pytest
+
+from tdream.frontend.autopilot import Autopilot
+from tdream.frontend.constants import A
+from tdream.frontend.run import Headless
+from tdream.frontend.scenes.results import ResultsScene
+from tdream.frontend.scenes.table import GameSetup, TableScene
+from tdream.frontend.scenes.title import TitleScene
+from tdream.frontend.settings import Settings
+from tdream.runner.record import load_record, verify_paths
+
+
+def play(seed, tmp_path, spectate=False, settings=None, frames=80000, again=True):
+    """Power on, play a whole game with the autopilot on pad 1, and come back to the title."""
+    path = tmp_path / f"game-{seed}-{spectate}.tdr"
+    h = Headless(seed=seed, settings=settings, record_path=str(path))
+    m = h.machine
+    ap = Autopilot(spectate=spectate, again=again)
+    table = None
+    seen_results = False
+    for _ in range(frames):
+        h.step(ap.buttons(m))
+        if table is None and isinstance(m.stack[-1], TableScene):
+            table = m.stack[-1]
+        if isinstance(m.stack[-1], ResultsScene):
+            seen_results = True
+            h.frame()
+        if seen_results and isinstance(m.stack[-1], TitleScene):
+            break
+    return h, ap, table, path, seen_results
+
+
+@pytest.fixture(scope="module")
+def one_human(tmp_path_factory):
+    return play(1, tmp_path_factory.mktemp("human"))
+
+
+def test_whole_game_one_human_three_cpus_title_to_results_and_back(one_human, capsys):
+    h, ap, table, path, seen_results = one_human
+    assert seen_results and isinstance(h.machine.stack[-1], TitleScene)
+    game = table.game
+    assert game.over and sorted(game.kinds).count("human") == 1
+    for kind in ("DicePrompt", "LandPrompt", "BuildPrompt", "SellPrompt"):
+        assert ap.prompts.get(kind, 0) > 0, (kind, ap.prompts)
+    assert verify_paths([str(path)], False, None, None) == 0
+    record = load_record(str(path))
+    assert record.setup.kinds.count("human") == 1
+    text = path.read_text()
+    assert '{"roll": ' in text and '"given": true' in text      # the human's dice came from the pad
+
+
+def test_spectate_plays_four_cpus_with_no_prompt(tmp_path):
+    h, ap, table, path, seen_results = play(6, tmp_path, spectate=True)
+    assert seen_results
+    assert ap.prompts == {}
+    assert "human" not in table.game.kinds
+    assert verify_paths([str(path)], False, None, None) == 0
+
+
+def test_same_seed_and_presses_give_the_same_game(one_human, tmp_path):
+    h, _, table, path, _ = one_human
+    h2, _, table2, path2, _ = play(1, tmp_path)
+    assert table2.game.fingerprint() == table.game.fingerprint()
+    assert path2.read_text() == path.read_text()
+    assert h2.machine.frame == h.machine.frame
+
+
+def test_text_and_animation_speeds_change_no_outcome(one_human, tmp_path):
+    """Speeds change how many frames things take, never the game (FORMATS.md section 4): the
+    die is stopped the same number of frames after its spin starts."""
+    _, _, table, path, _ = one_human
+    fast = Settings(text_speed="instant", anim_speed="fast", skip_cpu=True, talk="always")
+    h2, _, table2, path2, _ = play(1, tmp_path, settings=fast)
+    assert table2.game.fingerprint() == table.game.fingerprint()
+    assert h2.machine.frame < one_human[0].machine.frame        # and it did go faster
+
+
+def _stop_die(game, frames: int) -> int:
+    from tdream.frontend.pads import Buttons, PadFrame
+    from tdream.frontend.scenes.prompts import DicePrompt
+    prompt = DicePrompt(game, "P")
+    b = Buttons()
+    for f in range(frames + 1):
+        b.feed(PadFrame((A if f == frames else 0, 0, 0, 0)))
+        prompt.handle(None, b, 0)
+    return prompt.answer.value
+
+
+def test_the_frame_of_the_press_picks_the_roll(ruleset, boards):
+    """The d10 spins a face a frame from the spin RNG, seeded by the game state when the spin
+    starts (FORMATS.md section 4): the frame of the press picks the roll, the same every time."""
+    from tdream.engine import new_game
+    game, _ = new_game(ruleset, boards["classic-7"], ["A", "B"], seed=9, options={"players": 2},
+                       kinds=["human", "human"])
+    assert game.awaiting().kind == "roll"
+    rolls = [_stop_die(game, k) for k in range(1, 13)]
+    assert len(set(rolls)) >= 4, rolls
+    assert rolls == [_stop_die(game, k) for k in range(1, 13)]
+    assert all(1 <= r <= 10 for r in rolls)
+
+
+def test_an_unplugged_seat_waits_for_its_pad():
+    """Player 2 on pad 2, not plugged in: his prompt waits, A on other pads does nothing;
+    once pad 2 is connected his presses count."""
+    h = Headless(seed=4, setup=GameSetup("classic-7", 4, ["human", "human"]))
+    m = h.machine
+    t = m.stack[0]
+    pad2 = t.pad_of[t.game.names.index("Player 2")]
+    assert pad2 == 1
+    for _ in range(5000):
+        aw = t.game.awaiting()
+        if t.beat is None and t.prompt is not None and t.prompt_seat == t.game.names.index("Player 2"):
+            break
+        press = [0, 0, 0, 0]
+        if t.beat is None and t.prompt is not None and m.frame % 2:
+            press[0] = A
+        h.step(tuple(press), connected=0b0011)
+    assert t.prompt is not None and t.prompt_seat == t.game.names.index("Player 2")
+    prompt = t.prompt
+    for i in range(60):
+        h.step((A if i % 2 else 0, A if i % 2 else 0, 0, 0), connected=0b0001)
+    assert t.prompt is prompt and prompt.answer is None
+    h.frame()
+    for i in range(12):
+        h.step((0, A if i % 2 else 0, 0, 0), connected=0b0011)
+    assert t.prompt is not prompt
+    del aw
+
+
+def test_play_command_opens_the_title_headless():
+    from tests.conftest import run_cli
+    r = run_cli("play", "--headless-frames", "10", "--seed", "1")
+    assert r.returncode == 0, r.stderr
+    r = run_cli("play", "--board", "nowhere", "--headless-frames", "10")
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+
+
+def test_play_straight_into_a_game_records_it(tmp_path):
+    from tests.conftest import run_cli
+    path = tmp_path / "g.tdr"
+    r = run_cli("play", "--board", "classic-7", "--humans", "0", "--seed", "3", "--record", str(path),
+                "--headless-frames", "600")
+    assert r.returncode == 0, r.stderr
+    assert path.read_text().startswith("format: tdream-record")
