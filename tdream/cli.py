@@ -243,13 +243,16 @@ def cmd_bench(args) -> int:
     figures.update(bench_replay())
     figures.update(bench_ai())
     figures.update(bench_ai(difficulty="hard"))
+    from .frontend.bench import bench_frames, bench_startup
+    figures.update(bench_frames())
+    figures.update(bench_startup())
     figures["engine"] = engine_kind()
     if args.json:
         print(json.dumps(figures, sort_keys=True))
     else:
         units = {"engine_turns_per_s": "turns/s", "engine_games_per_s": "games/s",
                  "replay_verify_turns_per_s": "turns/s", "ai_decision_ms_p99": "ms",
-                 "ai_decision_ms_p99_hard": "ms"}
+                 "ai_decision_ms_p99_hard": "ms", "frame_ms_p50": "ms", "frame_ms_p99": "ms", "startup_s": "s"}
         for k, v in figures.items():
             print(f"{k}: {v} {units.get(k, '')}".rstrip())
     return 0

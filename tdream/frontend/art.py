@@ -90,8 +90,23 @@ def load_sprites(path: Path = SPRITES) -> dict[str, pygame.Surface]:
 
 
 def tint(sprite: pygame.Surface, colour) -> pygame.Surface:
+    """A light sprite multiplied by a colour, each channel cut back to 15-bit."""
     s = sprite.copy()
     s.fill((*colour[:3], 255), special_flags=pygame.BLEND_RGBA_MULT)
+    for y in range(s.get_height()):
+        for x in range(s.get_width()):
+            r, g, b, a = s.get_at((x, y))
+            s.set_at((x, y), (r & 0xF8, g & 0xF8, b & 0xF8, a))
+    return s
+
+
+def dither(size: tuple[int, int], colour, phase: int = 0) -> pygame.Surface:
+    """Half a colour over what is below, as the SFC's artists did it: every other pixel."""
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    s.fill((0, 0, 0, 0))
+    for y in range(size[1]):
+        for x in range((y + phase) % 2, size[0], 2):
+            s.set_at((x, y), (*colour[:3], 255))
     return s
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from ..engine.game import BANK, VACANT
-from .art import building, tint
+from .art import building, dither, tint
 from .constants import (BLACK, COMPANY_COLOURS, GOLD, GREY, INK, PLAYER_COLOURS, PLAYER_DARK, WHITE, rgb15)
 
 CELL = 16
@@ -105,13 +105,15 @@ class BoardView:
         self.overlays = {cid: self._overlay(COMPANY_COLOURS.get(cid, GREY)) for cid in self.company_ids}
         self.buildings: dict[tuple[int, int], pygame.Surface] = {}
         self.cam = [0, 0]
+        g = self.geo
+        self.order = sorted(range(board.land_count), key=lambda x: (g.land_cells[x][1], g.land_cells[x][0]))
         self.focus = (self.geo.width // 2, self.geo.height // 2)
 
     @staticmethod
     def _overlay(colour) -> pygame.Surface:
-        s = pygame.Surface((CELL, CELL), pygame.SRCALPHA)
-        s.fill((*colour, 88))
-        pygame.draw.rect(s, (*colour, 200), (0, 0, CELL, CELL), 1)
+        """A Company's area: its colour dithered over the grass, edged in it."""
+        s = dither((CELL, CELL), colour)
+        pygame.draw.rect(s, (*colour, 255), (0, 0, CELL, CELL), 1)
         return s
 
     def _static_world(self) -> pygame.Surface:
@@ -190,7 +192,7 @@ class BoardView:
             if blink:
                 pygame.draw.rect(surface, GOLD, (ox + lx + 1, oy + ly + 1, CELL - 2, CELL - 2), 1)
         # Buildings in row order, so nearer rows cover the ones behind (3/4 view)
-        order = sorted(range(len(shown.owner)), key=lambda x: (g.land_cells[x][1], g.land_cells[x][0]))
+        order = self.order
         marks = {m: c for c, m in enumerate(shown.mark) if m >= 0}
         for x in order:
             o = shown.owner[x]

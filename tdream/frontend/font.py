@@ -29,13 +29,14 @@ class Font:
             glyphs = {ch: pygame.Rect((i % per) * w, y0 + (i // per) * h, w, h) for i, ch in enumerate(face["chars"])}
             self.faces[name] = {"w": w, "h": h, "glyphs": glyphs}
         self.tinted: dict[tuple[int, int, int], pygame.Surface] = {}
+        self.cache: dict[tuple, pygame.Surface] = {}     # text drawn before: one blit, not one a glyph
 
     def _sheet(self, colour) -> pygame.Surface:
         key = tuple(colour[:3])
         sheet = self.tinted.get(key)
         if sheet is None:
-            sheet = self.atlas.copy()
-            sheet.fill((*key, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            sheet = self.atlas.copy()          # white glyphs: the minimum with the colour is the colour, exactly
+            sheet.fill((*key, 255), special_flags=pygame.BLEND_RGBA_MIN)
             self.tinted[key] = sheet
         return sheet
 
@@ -60,21 +61,34 @@ class Font:
     def draw(self, surface: pygame.Surface, text: str, x: int, y: int, colour=(248, 248, 248),
              face: str = "main", shadow=None, align: str = "left") -> int:
         """Draw ``text`` with its top-left at (x, y) (``align`` right/centre moves it); returns its width."""
-        width = self.width(text, face)
+        key = (text, face, tuple(colour[:3]))
+        img = self.cache.get(key)
+        if img is None:
+            img = self._render(text, face, key[2])
+            if len(self.cache) > 2048:
+                self.cache.clear()
+            self.cache[key] = img
+        width = img.get_width()
         if align == "right":
             x -= width
         elif align == "centre":
             x -= width // 2
         if shadow is not None:
             self.draw(surface, text, x + 1, y + 1, shadow, face)
+        surface.blit(img, (x, y))
+        return width
+
+    def _render(self, text: str, face: str, colour) -> pygame.Surface:
+        img = pygame.Surface((max(1, self.width(text, face)), self.faces[face]["h"]), pygame.SRCALPHA)
+        img.fill((0, 0, 0, 0))
         sheet = self._sheet(colour)
-        blit = surface.blit
+        x = 0
         for ch in text:
             r, adv, dy = self._glyph(face, ch)
             if r is not None and ch != " ":
-                blit(sheet, (x, y + dy), r)
+                img.blit(sheet, (x, dy), r)
             x += adv
-        return width
+        return img
 
     def wrap(self, text: str, width: int, face: str = "main") -> list[str]:
         """Lines of at most ``width`` pixels: at spaces for words, anywhere for Japanese."""

@@ -119,11 +119,6 @@ class Machine:
                 break
         for scene in self.stack[start:]:
             scene.draw(self, surface)
-        # The SFC shows 15-bit colour: blends and tints are cut to 5 bits a channel, as its colour
-        # math would give.
-        pixels = pygame.surfarray.pixels3d(surface)
-        pixels &= 0xF8
-        del pixels
 
 
 def new_surface() -> pygame.Surface:

@@ -60,6 +60,8 @@ class TitleScene(Scene):
                 self.pad = b.any_press(START | A)
             return
         self.menu.handle(b, self.pad)
+        if b.press(self.pad, START):
+            self.menu.chosen = self.menu.index
         if self.menu.cancelled:
             self.menu = None
             return

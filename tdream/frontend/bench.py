@@ -1,0 +1,69 @@
+"""Front-end figures for ``tdream bench`` (FORMATS.md section 5).
+
+- ``frame_ms_p50``/``frame_ms_p99``: one whole frame (logic step, composing the 256x224 frame,
+  and presenting it through the renderer at the scale the game opens with, its own path) on the busiest screen: the
+  classic-10 board mid-game, all HUD up, a comment typing out, headless on SDL's dummy driver.
+- ``startup_s``: from process start to the first title frame (``tdream play --headless-frames 1``).
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+
+def bench_frames(frames: int = 1200, seed: int = 11) -> dict:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from .run import init_pygame, make_machine
+    init_pygame(True)
+    import pygame
+    from .display import Display
+    from .pads import PadFrame
+    from .scenes.table import GameSetup
+    from .settings import Settings
+    settings = Settings(talk="always")          # the window at the largest scale that fits, as the game opens it
+    display = Display(settings)
+    machine = make_machine(seed, settings, GameSetup("classic-10", seed, ["joji", "yuka", "kenta", "hazumi"]))
+    table = machine.stack[0]
+    idle = PadFrame.idle()
+    surface = pygame.Surface((256, 224))
+    while table.game.turn < 40 and table.game.awaiting() is not None:     # mid-game: a built-up board
+        machine.step(idle)
+
+    def commenting() -> bool:
+        b = table.beat
+        return b is not None and b.box is not None and b.speaker is not None and b.box.visible() < len(b.box.text)
+
+    times: list[float] = []
+    guard = 0
+    while len(times) < frames and guard < frames * 50:
+        guard += 1
+        if not commenting():
+            machine.step(idle)
+            continue
+        t0 = time.perf_counter()
+        machine.step(idle)
+        machine.draw(surface)
+        display.present(surface)
+        times.append((time.perf_counter() - t0) * 1000)
+    display.close()
+    times.sort()
+    if not times:
+        return {}
+    return {"frame_ms_p50": round(times[len(times) // 2], 3),
+            "frame_ms_p99": round(times[min(len(times) - 1, int(len(times) * 0.99))], 3)}
+
+
+def bench_startup(runs: int = 3) -> dict:
+    env = dict(os.environ)
+    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    best = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "tdream", "play", "--headless-frames", "1", "--seed", "1"],
+                       env=env, check=True, capture_output=True)
+        best.append(time.perf_counter() - t0)
+    best.sort()
+    return {"startup_s": round(best[len(best) // 2], 3)}
