@@ -23,7 +23,10 @@ class Autopilot:
         self.last = None
 
     def buttons(self, m) -> tuple[int, int, int, int]:
+        """This frame's pad states: on pad ``pad``, or on every pad when ``pad`` is -1."""
         press = self._press(m)
+        if self.pad < 0:
+            return (press, press, press, press)
         out = [0, 0, 0, 0]
         out[self.pad] = press
         return tuple(out)  # type: ignore[return-value]

@@ -143,3 +143,45 @@ def test_play_straight_into_a_game_records_it(tmp_path):
                 "--headless-frames", "600")
     assert r.returncode == 0, r.stderr
     assert path.read_text().startswith("format: tdream-record")
+
+
+def test_every_decision_the_engine_asks_has_a_prompt(tmp_path):
+    """Four humans (one on each pad) on boards with Card and Event spaces: every decision kind
+    comes up, each through its prompt, and the games' records verify."""
+    from tdream.engine.answers import DECISIONS
+    kinds = set()
+    for board, seed in (("lucky-star", 1), ("meringue", 1), ("meringue", 2), ("hong-kong", 1)):
+        path = tmp_path / f"{board}-{seed}.tdr"
+        h = Headless(seed=seed, setup=GameSetup(board, seed, ["human"] * 4), record_path=str(path))
+        m = h.machine
+        t = m.stack[0]
+        ap = Autopilot(pad=-1)
+        last = None
+        for _ in range(40000):
+            if t.prompt is not None and t.prompt is not last:
+                last = t.prompt
+                kinds.add(t.game.awaiting().kind)
+            h.step(ap.buttons(m), connected=0b1111)
+            if isinstance(m.stack[-1], ResultsScene):
+                break
+        assert t.game.over, (board, seed)
+        assert verify_paths([str(path)], False, None, None) == 0
+    assert set(DECISIONS) <= kinds, set(DECISIONS) - kinds
+
+
+def test_a_recorded_game_with_a_human_resumes_in_the_front_end(tmp_path):
+    from tests.conftest import run_cli
+    path = tmp_path / "g.tdr"
+    h = Headless(seed=3, setup=GameSetup("classic-7", 3, ["human", "joji", "yuka", "kenta"]), record_path=str(path))
+    m = h.machine
+    ap = Autopilot()
+    t = m.stack[0]
+    while t.game.turn < 9:
+        h.step(ap.buttons(m))
+    m.reset(TitleScene())                              # quit mid-game: the record stays
+    before = path.read_text()
+    r = run_cli("play", "--resume", str(path), "--headless-frames", "900")
+    assert r.returncode == 0, r.stderr
+    after = path.read_text()
+    assert after.startswith(before.rsplit("- {\"check\"", 1)[0]) and len(after) >= len(before)
+    assert verify_paths([str(path)], False, None, None) == 0
