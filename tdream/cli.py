@@ -318,6 +318,9 @@ def cmd_play(args) -> int:
             cpus = pool[:players - humans]
         setup = GameSetup(args.board, seed, ["human"] * humans + cpus, {})
     record_dir = None if args.record else _records_dir()
+    if args.record and not os.path.isdir(os.path.dirname(os.path.abspath(args.record))):
+        print(f"{args.record}: No such file or directory (its folder must exist)", file=sys.stderr)
+        return 2
     if args.headless_frames:                          # a smoke run without a screen (tests, CI)
         if warning:
             print(f"tdream: {warning}", file=sys.stderr)

@@ -185,3 +185,9 @@ def test_a_recorded_game_with_a_human_resumes_in_the_front_end(tmp_path):
     after = path.read_text()
     assert after.startswith(before.rsplit("- {\"check\"", 1)[0]) and len(after) >= len(before)
     assert verify_paths([str(path)], False, None, None) == 0
+
+
+def test_play_with_a_record_in_a_missing_folder_exits_2_before_the_window(tmp_path):
+    from tests.conftest import run_cli
+    r = run_cli("play", "--record", str(tmp_path / "no" / "x.tdr"), "--headless-frames", "5")
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr

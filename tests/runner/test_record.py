@@ -133,7 +133,7 @@ def test_play_resume_from_the_command_line(records, tmp_path):
     full = (records / record_name(5)).read_text()
     f = tmp_path / "p.tdr"
     f.write_text(full[: len(full) // 2])
-    r = run_cli("play", "--resume", str(f), "--turns", "1000")
+    r = run_cli("play", "--text", "--resume", str(f), "--turns", "1000")
     assert r.returncode == 0, r.stderr
     assert "Resuming" in r.stdout and f.read_text() == full
 
@@ -219,13 +219,13 @@ def test_scenario_run_record_option(tmp_path):
 
 
 def test_unwritable_record_path_exits_2_with_one_line(tmp_path):
-    r = run_cli("play", "--record", str(tmp_path / "no" / "such" / "x.tdr"), "--turns", "2")
+    r = run_cli("play", "--text", "--record", str(tmp_path / "no" / "such" / "x.tdr"), "--turns", "2")
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1 and "No such file" in r.stderr
 
 
 def test_play_writes_its_record_into_the_user_data_folder(tmp_path):
-    r = run_cli("play", "--seed", "4", "--board", "classic-7", "--turns", "3",
+    r = run_cli("play", "--text", "--seed", "4", "--board", "classic-7", "--turns", "3",
                 env={"XDG_DATA_HOME": str(tmp_path)})
     assert r.returncode == 0, r.stderr
     files = list((tmp_path / "tdream" / "records").glob("*.tdr"))
