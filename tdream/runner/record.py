@@ -355,6 +355,15 @@ def _game_data(record: Record, force: bool, ruleset_cache: dict):
     return rs, boards[h["board"]]
 
 
+def _start(record, rs, board):
+    """The record's game before its first input; a header that gives no game is a FormatError."""
+    try:
+        return start_game(rs, board, record.setup)
+    except (ValueError, KeyError, TypeError) as e:
+        what = f"missing {e}" if isinstance(e, KeyError) else str(e)
+        raise FormatError([f"{record.path}:1: the header does not give a game: {what}"]) from None
+
+
 def verify_record(path, force: bool = False, cache: dict | None = None) -> Verdict:
     """Re-play a record from its header alone and check every checkpoint.
 
@@ -363,10 +372,7 @@ def verify_record(path, force: bool = False, cache: dict | None = None) -> Verdi
     cache = cache if cache is not None else {}
     record = load_record(path)
     rs, board = _game_data(record, force, cache)
-    try:
-        game = start_game(rs, board, record.setup)
-    except ValueError as e:
-        raise FormatError([f"{record.path}:1: the header does not give a game: {e}"]) from None
+    game = _start(record, rs, board)
     div = replay(game, record.items)
     turns = sum(1 for i in record.items if isinstance(i, Checkpoint))
     if div is not None:
@@ -421,7 +427,7 @@ def resume_record(path, players_for=None):
     Raises FormatError if the record disagrees with itself or is finished."""
     record = load_record(path)
     rs, board = _game_data(record, False, {})
-    game = start_game(rs, board, record.setup)
+    game = _start(record, rs, board)
     items = record.whole_turns()
     players = players_for(game, record.setup.seed) if players_for else {}
     for step, item in enumerate(items, 1):

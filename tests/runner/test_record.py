@@ -280,3 +280,12 @@ def test_checkpoint_fast_path_reads_as_the_general_reader(tmp_path, ruleset, boa
         except Exception as e:
             fast = type(e)
         assert (vars(fast) if hasattr(fast, "turn") else fast) == (vars(slow) if hasattr(slow, "turn") else slow)
+
+
+def test_regression_a_start_position_without_seats_is_refused_not_a_traceback(records, tmp_path):
+    """Found by the fuzz test: ``start: {}`` raised KeyError('seats') from the engine."""
+    text = (records / record_name(5)).read_text().replace("start: null", "start: {}")
+    f = tmp_path / "bad.tdr"
+    f.write_text(text)
+    r = run_cli("replay", "verify", str(f))
+    assert r.returncode == 2 and "Traceback" not in r.stderr and "seats" in r.stderr
