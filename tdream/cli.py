@@ -68,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--scale", type=_positive, default=None)
     play.add_argument("--turns", type=_positive, default=None, help="(--text) stop after this many turns")
     play.add_argument("--text", action="store_true", help="no window: a CPU game told in text")
+    play.add_argument("--movie", default=None, metavar="FILE", help="record every frame's pad states (an input movie)")
     play.add_argument("--headless-frames", type=_positive, default=None, help=argparse.SUPPRESS)
     play.add_argument("--resume", default=None, metavar="FILE", help="continue a game from its record")
     play.add_argument("--record", default=None, metavar="FILE", help="write the game record here")
@@ -107,6 +108,16 @@ def build_parser() -> argparse.ArgumentParser:
     ver.add_argument("files", nargs="+", metavar="FILE")
     ver.add_argument("--force", action="store_true", help="play records made with other rules data")
 
+    mv = sub.add_parser("movie", help="input movies (speedrun replays)")
+    mvsub = mv.add_subparsers(dest="action", metavar="ACTION", parser_class=_Parser)
+    mver = mvsub.add_parser("verify", help="re-run movies through the whole front end, headless")
+    mver.add_argument("files", nargs="+", metavar="FILE")
+    mver.add_argument("--force", action="store_true", help="run movies made with other rules data")
+    mplay = mvsub.add_parser("play", help="show a movie in the window")
+    mplay.add_argument("file", metavar="FILE")
+    mplay.add_argument("--fullscreen", action="store_true")
+    mplay.add_argument("--scale", type=_positive, default=None)
+
     bench = sub.add_parser("bench", help="the speed figures of FORMATS.md section 5")
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--seconds", type=float, default=5.0)
@@ -140,6 +151,10 @@ def main(argv: list[str] | None = None) -> int:
                 parser.parse_args(["replay", "--help"])
             from .runner.record import verify_paths
             return verify_paths(args.files, args.force, sys.stdout, sys.stderr)
+        if args.command == "movie":
+            if args.action not in ("verify", "play"):
+                parser.parse_args(["movie", "--help"])
+            return cmd_movie(args)
         if args.command == "bench":
             return cmd_bench(args)
         if args.command == "board":
@@ -243,8 +258,9 @@ def cmd_bench(args) -> int:
     figures.update(bench_replay())
     figures.update(bench_ai())
     figures.update(bench_ai(difficulty="hard"))
-    from .frontend.bench import bench_frames, bench_startup
+    from .frontend.bench import bench_frames, bench_movie, bench_startup
     figures.update(bench_frames())
+    figures.update(bench_movie())
     figures.update(bench_startup())
     figures["engine"] = engine_kind()
     if args.json:
@@ -252,7 +268,8 @@ def cmd_bench(args) -> int:
     else:
         units = {"engine_turns_per_s": "turns/s", "engine_games_per_s": "games/s",
                  "replay_verify_turns_per_s": "turns/s", "ai_decision_ms_p99": "ms",
-                 "ai_decision_ms_p99_hard": "ms", "frame_ms_p50": "ms", "frame_ms_p99": "ms", "startup_s": "s"}
+                 "ai_decision_ms_p99_hard": "ms", "frame_ms_p50": "ms", "frame_ms_p99": "ms", "startup_s": "s",
+                 "movie_verify_frames_per_s": "frames/s"}
         for k, v in figures.items():
             print(f"{k}: {v} {units.get(k, '')}".rstrip())
     return 0
@@ -321,6 +338,13 @@ def cmd_play(args) -> int:
     if args.record and not os.path.isdir(os.path.dirname(os.path.abspath(args.record))):
         print(f"{args.record}: No such file or directory (its folder must exist)", file=sys.stderr)
         return 2
+    if args.movie and not os.path.isdir(os.path.dirname(os.path.abspath(args.movie))):
+        print(f"{args.movie}: No such file or directory (its folder must exist)", file=sys.stderr)
+        return 2
+    if args.movie and (args.resume or setup is not None):
+        print("tdream: --movie records from power on: leave out --resume, --board, --humans and --cpus",
+              file=sys.stderr)
+        return 2
     if args.headless_frames:                          # a smoke run without a screen (tests, CI)
         if warning:
             print(f"tdream: {warning}", file=sys.stderr)
@@ -332,7 +356,27 @@ def cmd_play(args) -> int:
         return 0
     from .frontend.run import run_window
     return run_window(seed, settings, warning, setup, record_dir=record_dir, record_path=args.record,
-                      fullscreen=args.fullscreen, scale=args.scale)
+                      fullscreen=args.fullscreen, scale=args.scale, movie_path=args.movie)
+
+
+def cmd_movie(args) -> int:
+    """``movie verify``: re-run headless and compare hashes; ``movie play``: show one."""
+    from .frontend.movie import load_movie, verify_paths
+    if args.action == "verify":
+        return verify_paths(args.files, sys.stdout, sys.stderr, args.force)
+    movie = load_movie(args.file)
+    from .frontend.movie import data_hash
+    if movie.data_hash != data_hash():
+        print(f"{args.file}:0: made with other rules data; it would not play the same here", file=sys.stderr)
+        return 2
+    from .frontend.pads import PadFrame
+    from .frontend.run import run_window
+    from .frontend.settings import Settings, load_settings
+    mine, warning = load_settings()
+    settings = Settings(**{**vars(mine), **movie.settings})     # the movie's speeds, the player's display
+    frames = (PadFrame(b, c) for b, c in movie.frames())
+    return run_window(movie.seed, settings, warning, None, record_dir=None, fullscreen=args.fullscreen,
+                      scale=args.scale, source=frames)
 
 
 class _NullScene:

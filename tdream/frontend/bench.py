@@ -67,3 +67,27 @@ def bench_startup(runs: int = 3) -> dict:
         best.append(time.perf_counter() - t0)
     best.sort()
     return {"startup_s": round(best[len(best) // 2], 3)}
+
+
+def bench_movie(seed: int = 1) -> dict:
+    """``movie_verify_frames_per_s``: a whole game's movie (the autopilot on pad 1 with three CPUs,
+    from power on) re-run through the whole front end headless, as ``movie verify`` does."""
+    import tempfile
+    from pathlib import Path
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from .autopilot import Autopilot
+    from .movie import load_movie, record_headless, run_movie
+    from .pads import PadFrame
+    from .scenes.results import ResultsScene
+    from .settings import Settings
+    ap = Autopilot()
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "bench.tdm"
+        record_headless(path, seed, Settings(), lambda m: PadFrame(ap.buttons(m), 1), 200000,
+                        lambda m: isinstance(m.stack[-1], ResultsScene))
+        movie = load_movie(path)
+        t0 = time.perf_counter()
+        _, verdict = run_movie(movie)
+        seconds = time.perf_counter() - t0
+    assert verdict.ok, verdict.message
+    return {"movie_verify_frames_per_s": round(verdict.frames / seconds, 1)}

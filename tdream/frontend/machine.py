@@ -111,6 +111,16 @@ class Machine:
             self.stack[-1].update(self)
         self.frame += 1
 
+    # ---------------------------------------------------------------- the state, hashed
+    def state_hash(self) -> str:
+        """sha256 of everything the logic holds (movies' checkpoints and end): the frame count,
+        the pads' held buttons, and every scene's plain data (a game by its fingerprint)."""
+        import hashlib
+        import json
+        data = {"frame": self.frame, "held": self.buttons.held, "quit": self.quit,
+                "scenes": [[type(sc).__name__, _plain(vars(sc), 0)] for sc in self.stack]}
+        return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
     def draw(self, surface: pygame.Surface) -> None:
         start = 0
         for i in range(len(self.stack) - 1, -1, -1):
@@ -119,6 +129,59 @@ class Machine:
                 break
         for scene in self.stack[start:]:
             scene.draw(self, surface)
+        if self.settings.timer:
+            self.draw_timer(surface)
+        if self.settings.input_display:
+            self.draw_inputs(surface)
+
+    def draw_timer(self, surface: pygame.Surface) -> None:
+        """The in-game timer (speedruns): time from power on in frames and h:mm:ss.ff."""
+        from .constants import GOLD, INK
+        from .movie import game_time
+        text = f"{game_time(self.frame)} {self.frame}f"
+        w = self.font.width(text, "small")
+        pygame.draw.rect(surface, INK, (W - w - 4, H - 10, w + 4, 10))
+        self.font.draw(surface, text, W - 2, H - 9, GOLD, "small", align="right")
+
+    def draw_inputs(self, surface: pygame.Surface) -> None:
+        """Each connected pad's buttons this frame: a small pad, lit where pressed."""
+        from .constants import DIM, INK, PLAYER_COLOURS, WHITE
+        for p in range(4):
+            if not self.buttons.connected >> p & 1:
+                continue
+            x, y = 2 + p * 30, H - 12
+            held = self.buttons.held[p]
+            pygame.draw.rect(surface, INK, (x, y, 28, 11))
+            pygame.draw.rect(surface, PLAYER_COLOURS[p], (x, y, 28, 11), 1)
+            spots = ((4, 2), (4, 8), (1, 5), (7, 5), (24, 5), (21, 8), (21, 2), (18, 5), (3, 0), (24, 0), (14, 6),
+                     (11, 6))
+            for i, (dx, dy) in enumerate(spots):
+                colour = WHITE if held >> i & 1 else DIM
+                pygame.draw.rect(surface, colour, (x + dx, y + dy + (1 if i < 8 else 0), 2, 2))
+
+
+def _plain(value, depth: int):
+    """Plain data of a scene's state: numbers, text, lists and dicts of them, the front end's own
+    small objects (menus, text boxes, prompts, beats) field by field, a game by its fingerprint;
+    pictures and services (font, art, views) are left out."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return round(value, 6)
+    if depth > 4:
+        return None
+    if isinstance(value, (list, tuple)):
+        return [_plain(v, depth + 1) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v, depth + 1) for k, v in value.items()}
+    from ..engine.game import Game
+    if isinstance(value, Game):
+        return value.fingerprint()
+    module = type(value).__module__
+    if module.startswith("tdream.frontend") and not module.endswith(("boardview", "art", "font", "display")) \
+            and hasattr(value, "__dict__"):
+        return {k: _plain(v, depth + 1) for k, v in vars(value).items() if not k.startswith("_")}
+    return None
 
 
 def new_surface() -> pygame.Surface:

@@ -55,8 +55,12 @@ class Headless:
 
 
 def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=None, record_path=None,
-               fullscreen: bool = False, scale: int | None = None) -> int:
-    """The game in a window until the player quits. Returns the exit code."""
+               fullscreen: bool = False, scale: int | None = None, movie_path: str | None = None,
+               source=None) -> int:
+    """The game in a window until the player quits. Returns the exit code.
+
+    ``movie_path``: record every frame's pad states as an input movie. ``source``: frames to play
+    instead of the pads (``movie play``); when it runs out the picture stays until the window closes."""
     init_pygame(False)
     import pygame
     from .display import Display
@@ -77,7 +81,13 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
     machine.settings_changed = False
     reader = PadReader(settings.mappings)
     machine.reader = reader
+    writer = None
+    if movie_path:
+        from .movie import MovieWriter
+        writer = MovieWriter(movie_path, seed, settings)
     frame = pygame.Surface((W, H))
+    frames_in = iter(source) if source is not None else None
+    ended = False
     clock_next = time.perf_counter()
     try:
         while not machine.quit and not reader.quit:
@@ -88,16 +98,27 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
             now = time.perf_counter()
             steps = 0
             while now >= clock_next and steps < 8:
-                machine.step(reader.frame())
+                if frames_in is not None:
+                    pads = next(frames_in, None)
+                    reader.frame()
+                    if pads is None:
+                        ended = True
+                        clock_next = now + FRAME_S
+                        break
+                else:
+                    pads = reader.frame()
+                machine.step(pads)
+                if writer is not None:
+                    writer.add(pads, machine)
                 clock_next += FRAME_S
                 steps += 1
             if now - clock_next > 0.25:                 # a long stall: don't try to catch up
                 clock_next = now
-            if steps:
+            if steps or ended:
                 machine.draw(frame)
+                if ended:
+                    _end_banner(machine, frame)
                 display.present(frame)
-                if display.fullscreen != settings.fullscreen or display.settings is not settings:
-                    pass
             if getattr(machine, "settings_changed", False):
                 machine.settings_changed = False
                 _apply_display(display, settings)
@@ -109,9 +130,20 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
             if wait > 0.002:
                 time.sleep(wait - 0.001)
     finally:
+        if writer is not None:
+            writer.close(machine)
         machine.reset(_Null())
         display.close()
     return 0
+
+
+def _end_banner(machine, frame) -> None:
+    from .constants import GOLD, INK
+    from .movie import game_time
+    text = f"END OF MOVIE  {game_time(machine.frame)}  {machine.frame} frames"
+    import pygame
+    pygame.draw.rect(frame, INK, (0, 0, W, 11))
+    machine.font.draw(frame, text, W // 2, 1, GOLD, "small", align="centre")
 
 
 def _apply_display(display, settings) -> None:

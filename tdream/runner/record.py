@@ -58,6 +58,9 @@ def write_atomic(path: Path | str, text: str) -> None:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
+        mask = os.umask(0)                 # mkstemp makes 0600; a saved file is as any other
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)
         os.replace(tmp, path)
     except BaseException:
         try:

@@ -1,0 +1,307 @@
+"""Input movies (FORMATS.md section 4): every frame's pad states from power on, re-playable to
+the frame.
+
+    format: tdream-movie
+    version: 1
+    program: "tdream 0.1.0"
+    data_hash: "<16 hex: ruleset, boards, roster and comment lines>"
+    seed: 12345
+    settings: {"text_speed": "normal", "anim_speed": "normal", "skip_cpu": false, "talk": "sometimes", "language": "en"}
+    pads: 4
+    frames:
+    12 ............ ............ ............ ............ 1
+    2 ....A....... ............ ............ ............ 1
+    @600 <16 hex: the machine's state hash after frame 600>
+    ...
+    end: {"frames": 12345, "time": "0:03:25.41", "hash": "<sha256>"}
+
+A frame line is a run: how many frames, then each pad's 12 buttons in FORMATS.md order
+(``^v<>ABXYLRSE``, ``.`` for up), then the connected pads as a hex digit (bit 0: pad 1). A
+checkpoint line every 600 frames lets ``verify`` name the first stretch that diverges. Lines are
+appended as the game goes (a crash loses at most the last second); the end line comes on quit.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import __version__
+from ..errors import FormatError
+from .constants import FPS, PADS
+
+FORMAT = "tdream-movie"
+VERSION = 1
+LETTERS = "^v<>ABXYLRSE"
+CHECK_EVERY = 600
+PLAY_SETTINGS = ("text_speed", "anim_speed", "skip_cpu", "talk", "language")   # they change frame counts
+_RUN = re.compile(r"^(\d+) ([" + re.escape(LETTERS) + r".]{12}) ([" + re.escape(LETTERS) + r".]{12}) (["
+                  + re.escape(LETTERS) + r".]{12}) ([" + re.escape(LETTERS) + r".]{12}) ([0-9a-f])$")
+_CHECK = re.compile(r"^@(\d+) ([0-9a-f]{16})$")
+
+
+def pad_text(bits: int) -> str:
+    return "".join(LETTERS[i] if bits >> i & 1 else "." for i in range(12))
+
+
+def pad_bits(text: str) -> int:
+    return sum(1 << i for i, ch in enumerate(text) if ch != ".")
+
+
+def game_time(frames: int) -> str:
+    """In-game time of ``frames`` logic frames: h:mm:ss.ff (hundredths)."""
+    hundredths = int(frames * 100 / FPS)
+    s, ff = divmod(hundredths, 100)
+    m, s = divmod(s, 60)
+    h, m = divmod(m, 60)
+    return f"{h}:{m:02}:{s:02}.{ff:02}"
+
+
+def data_hash() -> str:
+    """What a movie's frames depend on besides the program: the rules data, the boards, the CPU
+    roster and every comment line (their lengths set how long text types out)."""
+    from ..data import board_ids, load_ruleset
+    from ..data.loader import boards_dir
+    h = hashlib.sha256()
+    h.update(load_ruleset().data_hash.encode())
+    for b in board_ids():
+        h.update((Path(boards_dir()) / f"{b}.yaml").read_bytes())
+    data = Path(__file__).resolve().parent.parent / "data"
+    for p in [data / "roster.yaml"] + sorted((data / "comments").glob("*.yaml")):
+        h.update(p.read_bytes())
+    return h.hexdigest()[:16]
+
+
+@dataclass
+class Movie:
+    path: str
+    seed: int
+    settings: dict
+    pads: int = PADS
+    program: str = ""
+    data_hash: str = ""
+    runs: list = field(default_factory=list)        # (count, (b1, b2, b3, b4), connected)
+    checks: list = field(default_factory=list)      # (frame, hash16)
+    end: dict | None = None
+
+    def frames(self):
+        for count, buttons, connected in self.runs:
+            for _ in range(count):
+                yield buttons, connected
+
+
+class MovieWriter:
+    """Appends a run of identical frames at a time; a checkpoint every CHECK_EVERY frames."""
+
+    def __init__(self, path: str, seed: int, settings) -> None:
+        self.path = Path(path)
+        header = {"format": FORMAT, "version": VERSION, "program": f"tdream {__version__}",
+                  "data_hash": data_hash(), "seed": seed,
+                  "settings": {k: getattr(settings, k) for k in PLAY_SETTINGS}, "pads": PADS}
+        from ..runner.record import write_atomic
+        text = "".join(f"{k}: {v if k == 'format' else json.dumps(v)}\n" for k, v in header.items()) + "frames:\n"
+        write_atomic(self.path, text)
+        self.file = open(self.path, "a", encoding="utf-8")
+        self.run: tuple | None = None
+        self.count = 0
+        self.frames = 0
+        self.lines: list[str] = []
+
+    def add(self, frame, machine) -> None:
+        """Record the frame just stepped (and a checkpoint after every CHECK_EVERY frames)."""
+        key = (frame.buttons, frame.connected)
+        if key == self.run:
+            self.count += 1
+        else:
+            self._flush_run()
+            self.run, self.count = key, 1
+        self.frames += 1
+        if self.frames % CHECK_EVERY == 0:
+            self._flush_run()
+            self.lines.append(f"@{self.frames} {machine.state_hash()[:16]}\n")
+            self.file.write("".join(self.lines))
+            self.file.flush()
+            self.lines = []
+
+    def _flush_run(self) -> None:
+        if self.run is not None and self.count:
+            buttons, connected = self.run
+            self.lines.append(f"{self.count} " + " ".join(pad_text(b) for b in buttons) + f" {connected:x}\n")
+        self.run, self.count = None, 0
+
+    def close(self, machine) -> None:
+        if self.file.closed:
+            return
+        self._flush_run()
+        end = {"frames": self.frames, "time": game_time(self.frames), "hash": machine.state_hash()}
+        self.lines.append(f"end: {json.dumps(end)}\n")
+        self.file.write("".join(self.lines))
+        self.file.flush()
+        os.fsync(self.file.fileno())
+        self.file.close()
+
+
+def load_movie(path) -> Movie:
+    """Read a movie. Raises FormatError naming the file, the line and what is wrong."""
+    from ..yamlio import read_text
+    text = read_text(path, FormatError)
+    lines = text.split("\n")
+    header: dict = {}
+    i = 0
+    while i < len(lines) and lines[i] != "frames:":
+        line = lines[i]
+        i += 1
+        if not line.strip() or line.startswith("#"):
+            continue
+        key, sep, value = line.partition(": ")
+        if not sep:
+            raise FormatError([f"{path}:{i}: expected 'key: value' in the header, not {line[:40]!r}"])
+        try:
+            header[key] = value if key == "format" else json.loads(value)
+        except ValueError:
+            raise FormatError([f"{path}:{i}: {key}: not a JSON value: {value[:40]!r}"]) from None
+    if header.get("format") != FORMAT:
+        raise FormatError([f"{path}:1: not an input movie (format is {header.get('format')!r}, not {FORMAT})"])
+    version = header.get("version")
+    if not isinstance(version, int) or version > VERSION or version < 1:
+        raise FormatError([f"{path}:2: movie version {version!r}; this program reads version {VERSION}"])
+    for key in ("program", "data_hash", "seed", "settings", "pads"):
+        if key not in header:
+            raise FormatError([f"{path}:0: the header has no {key}"])
+    settings = header["settings"]
+    if not isinstance(settings, dict) or set(settings) != set(PLAY_SETTINGS):
+        raise FormatError([f"{path}:0: settings must give exactly {', '.join(PLAY_SETTINGS)}"])
+    from .settings import _check
+    checked, problems = _check({"format": "tdream-settings", "version": 1, **settings})
+    if problems:
+        raise FormatError([f"{path}:0: settings: {problems[0]}"])
+    seed = header["seed"]
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
+        raise FormatError([f"{path}:0: seed must be a whole number 0..2^64-1"])
+    if header["pads"] != PADS:
+        raise FormatError([f"{path}:0: pads must be {PADS}"])
+    if i >= len(lines):
+        raise FormatError([f"{path}:{i}: no 'frames:' line"])
+    movie = Movie(str(path), seed, settings, PADS, str(header["program"]), str(header["data_hash"]))
+    total = 0
+    for n in range(i + 1, len(lines)):
+        line = lines[n]
+        if not line:
+            continue
+        m = _RUN.match(line)
+        if m:
+            count = int(m.group(1))
+            if count < 1:
+                raise FormatError([f"{path}:{n + 1}: a run of {count} frames"])
+            movie.runs.append((count, tuple(pad_bits(m.group(k)) for k in range(2, 6)), int(m.group(6), 16)))
+            total += count
+            continue
+        c = _CHECK.match(line)
+        if c:
+            movie.checks.append((int(c.group(1)), c.group(2)))
+            continue
+        if line.startswith("end: "):
+            try:
+                end = json.loads(line[5:])
+            except ValueError:
+                end = None
+            if not isinstance(end, dict) or not isinstance(end.get("frames"), int) or not isinstance(end.get("hash"), str):
+                raise FormatError([f"{path}:{n + 1}: end must be {{\"frames\": N, \"time\": T, \"hash\": H}}"])
+            if end["frames"] != total:
+                raise FormatError([f"{path}:{n + 1}: end says {end['frames']} frames, the runs add up to {total}"])
+            movie.end = end
+            continue
+        raise FormatError([f"{path}:{n + 1}: not a frame run, checkpoint or end line: {line[:50]!r}"])
+    return movie
+
+
+@dataclass
+class MovieVerdict:
+    path: str
+    ok: bool
+    frames: int
+    message: str
+
+
+def run_movie(movie: Movie, on_frame=None):
+    """Re-run a movie through the whole front end, headless; returns (machine, verdict)."""
+    from .pads import PadFrame
+    from .run import Headless
+    from .settings import Settings
+    settings = Settings(**movie.settings)
+    h = Headless(seed=movie.seed, settings=settings)
+    m = h.machine
+    checks = dict(movie.checks)
+    n = 0
+    step = m.step
+    for count, buttons, connected in movie.runs:
+        frame = PadFrame(buttons, connected)
+        for _ in range(count):
+            step(frame)
+            n += 1
+            if on_frame is not None:
+                on_frame(h, n)
+            want = checks.get(n)
+            if want is not None and m.state_hash()[:16] != want:
+                before = max([f for f in checks if f < n], default=0)
+                return m, MovieVerdict(movie.path, False, n, f"diverges between frame {before + 1} and frame {n} "
+                                                             f"(checkpoint @{n}: expected {want}, got "
+                                                             f"{m.state_hash()[:16]})")
+            if m.quit:
+                break
+    if movie.end is None:
+        return m, MovieVerdict(movie.path, True, n, "unfinished (no end line): the checkpoints agree")
+    got = m.state_hash()
+    if got != movie.end["hash"]:
+        return m, MovieVerdict(movie.path, False, n, f"final state differs at frame {n}: expected "
+                                                     f"{movie.end['hash'][:16]}, got {got[:16]}")
+    return m, MovieVerdict(movie.path, True, n, f"{n} frames, {game_time(n)}")
+
+
+def verify_paths(paths, out, err, force: bool = False) -> int:
+    """``tdream movie verify``: exit 0 all agree, 1 one diverges, 2 a bad file."""
+    import sys
+    out = out or sys.stdout
+    err = err or sys.stderr
+    worst = 0
+    here = data_hash()
+    for p in paths:
+        try:
+            movie = load_movie(p)
+        except FormatError as e:
+            for line in e.problems:
+                print(line, file=err)
+            worst = 2
+            continue
+        if movie.data_hash != here and not force:
+            print(f"{p}:0: made with other rules data ({movie.data_hash}, this program has {here}); "
+                  f"refused (--force to try anyway)", file=err)
+            worst = 2
+            continue
+        _, verdict = run_movie(movie)
+        print(f"{'ok  ' if verdict.ok else 'FAIL'} {p}: {verdict.message}", file=out)
+        if not verdict.ok:
+            worst = max(worst, 1)
+    return worst
+
+
+def record_headless(path, seed: int, settings, press, frames: int, stop=None):
+    """Make a movie without a window: ``press(machine)`` gives each frame's PadFrame; stops after
+    ``frames`` frames or when ``stop(machine)`` is true. Returns the machine."""
+    from .run import Headless
+    h = Headless(seed=seed, settings=settings)
+    m = h.machine
+    writer = MovieWriter(str(path), seed, settings)
+    try:
+        for _ in range(frames):
+            pads = press(m)
+            m.step(pads)
+            writer.add(pads, m)
+            if stop is not None and stop(m):
+                break
+    finally:
+        writer.close(m)
+    return m

@@ -1,0 +1,29 @@
+"""The movie shipped with the tests: synthetic input from power on through a whole game (one
+human with the autopilot on pad 1, three CPUs) and back to the title. ``pytest --update-goldens``
+makes it again (the front end's timing changed: text, beats, menus)."""
+from pathlib import Path
+
+from tdream.frontend.autopilot import Autopilot
+from tdream.frontend.movie import record_headless
+from tdream.frontend.pads import PadFrame
+from tdream.frontend.settings import Settings
+
+SHIPPED = Path(__file__).parent / "data" / "whole-game.tdm"
+
+
+def make_movie(path, seed: int = 1, settings=None, spin: int = 5):
+    """Record the autopilot's whole game as a movie; returns the machine at its end."""
+    from tdream.frontend.scenes.results import ResultsScene
+    from tdream.frontend.scenes.title import TitleScene
+    ap = Autopilot(again=True, spin=spin)
+    seen = {"results": False}
+
+    def press(m):
+        return PadFrame(ap.buttons(m), 0b0001)
+
+    def stop(m):
+        if isinstance(m.stack[-1], ResultsScene):
+            seen["results"] = True
+        return seen["results"] and isinstance(m.stack[-1], TitleScene)
+
+    return record_headless(path, seed, settings or Settings(), press, 200000, stop)
