@@ -69,6 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--turns", type=_positive, default=None, help="(--text) stop after this many turns")
     play.add_argument("--text", action="store_true", help="no window: a CPU game told in text")
     play.add_argument("--movie", default=None, metavar="FILE", help="record every frame's pad states (an input movie)")
+    play.add_argument("--scenario", default=None, metavar="FILE", help="practice: start at a scenario's position")
     play.add_argument("--headless-frames", type=_positive, default=None, help=argparse.SUPPRESS)
     play.add_argument("--resume", default=None, metavar="FILE", help="continue a game from its record")
     play.add_argument("--record", default=None, metavar="FILE", help="write the game record here")
@@ -107,6 +108,12 @@ def build_parser() -> argparse.ArgumentParser:
     ver = rpsub.add_parser("verify", help="re-play records headless and check every checkpoint")
     ver.add_argument("files", nargs="+", metavar="FILE")
     ver.add_argument("--force", action="store_true", help="play records made with other rules data")
+    rpp = rpsub.add_parser("play", help="watch a game record in the window")
+    rpp.add_argument("file", metavar="FILE")
+    rpp.add_argument("--speed", type=int, default=1, choices=(1, 2, 4, 16), help="x1, x2, x4 or x16 (L/R change it)")
+    rpp.add_argument("--fullscreen", action="store_true")
+    rpp.add_argument("--scale", type=_positive, default=None)
+    rpp.add_argument("--headless-frames", type=_positive, default=None, help=argparse.SUPPRESS)
 
     mv = sub.add_parser("movie", help="input movies (speedrun replays)")
     mvsub = mv.add_subparsers(dest="action", metavar="ACTION", parser_class=_Parser)
@@ -146,6 +153,8 @@ def main(argv: list[str] | None = None) -> int:
             from .runner.scenario import run_paths
             record_dir = _make_dir(args.record) if args.record else None
             return run_paths(args.paths, sys.stdout, sys.stderr, record_dir)
+        if args.command == "replay" and args.action == "play":
+            return cmd_replay_play(args)
         if args.command == "replay":
             if args.action != "verify":
                 parser.parse_args(["replay", "--help"])
@@ -321,6 +330,10 @@ def cmd_play(args) -> int:
             print(f"tdream: {note}; resuming from turn {game.turn}", file=sys.stderr)
         setup = GameSetup(game.board.id, record.setup.seed, list(game.kinds), dict(game.options),
                           resume=(record, game, kept, players))
+    elif args.scenario:
+        from .runner.scenario import load_scenario
+        sc = load_scenario(args.scenario, rs)
+        setup = GameSetup(sc.game.board.id, sc.seed, list(sc.game.kinds), dict(sc.game.options), scenario=sc)
     elif args.board != "classic-10" or args.humans is not None or args.cpus:
         load_board(args.board, rs)                    # a bad board id: one line, exit 2
         players = rs.options["players"]
@@ -357,6 +370,27 @@ def cmd_play(args) -> int:
     from .frontend.run import run_window
     return run_window(seed, settings, warning, setup, record_dir=record_dir, record_path=args.record,
                       fullscreen=args.fullscreen, scale=args.scale, movie_path=args.movie)
+
+
+def cmd_replay_play(args) -> int:
+    """``replay play``: watch a game record in the front end."""
+    from .frontend.scenes.table import GameSetup
+    from .frontend.settings import load_settings
+    from .runner.record import _game_data, _start, load_record
+    record = load_record(args.file)
+    rs, board = _game_data(record, False, {})
+    _start(record, rs, board)                    # a header that gives no game: one line, exit 2
+    setup = GameSetup(board.id, record.setup.seed, list(record.setup.kinds), dict(record.setup.options),
+                      replay=(record, rs, board), speed=args.speed)
+    settings, warning = load_settings()
+    if args.headless_frames:
+        from .frontend.run import Headless
+        h = Headless(record.setup.seed, settings, setup)
+        for _ in range(args.headless_frames):
+            h.step(draw=True)
+        return 0
+    from .frontend.run import run_window
+    return run_window(record.setup.seed, settings, warning, setup, fullscreen=args.fullscreen, scale=args.scale)
 
 
 def cmd_movie(args) -> int:

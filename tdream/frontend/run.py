@@ -44,6 +44,9 @@ class Headless:
         self.surface = pygame.Surface((W, H))
 
     def step(self, buttons=(0, 0, 0, 0), connected: int = 0b0001, draw: bool = False):
+        """One frame; ``buttons`` is the four pads' states, or one int for pad 1."""
+        if isinstance(buttons, int):
+            buttons = (buttons, 0, 0, 0)
         self.machine.step(PadFrame(tuple(buttons), connected))
         if draw:
             self.machine.draw(self.surface)

@@ -34,7 +34,10 @@ class GameSetup:
     seed: int = 0
     seats: list = field(default_factory=lambda: ["human", "joji", "yuka", "kenta"])   # "human" or a CPU kind
     options: dict = field(default_factory=dict)
-    resume: object = None            # (record, game, kept text) to continue a recorded game
+    resume: object = None            # (record, game, kept text, players) to continue a recorded game
+    scenario: object = None          # a loaded scenario: practice from its position (its steps are not played)
+    replay: object = None            # (record, ruleset, board): watch a game record (``tdream replay play``)
+    speed: int = 1                   # watching: x1, x2, x4, x16
 
 
 @dataclass
@@ -78,6 +81,26 @@ class TableScene(Scene):
             names = game.names
             kinds = list(game.kinds)
             self.writer = RecordWriter(m.record_path or record.path, prefix=kept)
+        elif s.replay is not None:
+            from ...engine.replay import Input, start_game
+            record, rs, board = s.replay
+            self.board = board
+            game = start_game(rs, board, record.setup)
+            events = []
+            names, kinds = list(game.names), list(game.kinds)
+            self.writer = None
+            self.items = [i for i in record.items if isinstance(i, Input)]
+        elif s.scenario is not None:
+            sc = s.scenario
+            game = sc.game
+            self.board = game.board
+            events = []
+            names, kinds = list(game.names), list(game.kinds)
+            self.writer = None
+            path = m.record_path or (m.record_dir and _record_file(m.record_dir, sc.seed))
+            if path:
+                self.writer = RecordWriter(path, make_header(rs, self.board, Setup(sc.seed, names, kinds,
+                                                                                   dict(game.options), sc.position)))
         else:
             self.board = load_board(s.board, rs)
             kinds = list(s.seats)
@@ -91,7 +114,12 @@ class TableScene(Scene):
             if path:
                 self.writer = RecordWriter(path, make_header(rs, self.board, Setup(s.seed, names, kinds, opts)))
         self.game = game
-        self.players = players if s.resume is not None else cpu_players(game, s.seed)
+        self.replaying = s.replay is not None
+        self.next_item = 0
+        self.speed = s.speed
+        self.jump: int | None = None         # watching: the turn chosen in the jump window
+        self.note = ""
+        self.players = ({} if self.replaying else players if s.resume is not None else cpu_players(game, s.seed))
         # human seats are named "Player k" in set-up order: Player k plays with pad k
         humans = [seat for seat, k in enumerate(game.kinds) if k == "human"]
         self.pad_of = {}
@@ -246,14 +274,86 @@ class TableScene(Scene):
                 return
             if b.press(p, SELECT):
                 self.overview = not self.overview
+            if self.replaying:
+                continue
             if b.press(p, L) or b.press(p, R):
                 k = len(self.game.names)
                 self.panel = ((self.panel if self.panel >= 0 else self.game.to_move) + (1 if b.press(p, R) else -1)) % k
                 self.panel_frames = 150
+        if self.replaying:
+            self.handle_replay(m, b)
+            return
         if self.prompt is not None:
             pad = self.pad_of.get(self.prompt_seat, 0)
             if m.buttons.connected >> pad & 1:
                 self.prompt.handle(m, b, pad)
+
+    # ---------------------------------------------------------------- watching a record
+    SPEEDS = (1, 2, 4, 16)
+
+    def handle_replay(self, m, b) -> None:
+        """Watching: L/R slower/faster (x1 x2 x4 x16); B opens "jump to turn" (left/right 1,
+        up/down 10, A jumps, B closes)."""
+        from ..constants import DOWN, LEFT, RIGHT, UP
+        for p in range(4):
+            if self.jump is not None:
+                last = self.last_turn()
+                for mask, d in ((RIGHT, 1), (LEFT, -1), (UP, 10), (DOWN, -10)):
+                    if b.repeat(p, mask):
+                        self.jump = max(1, min(last, self.jump + d))
+                if b.press(p, A):
+                    self.jump_to(m, self.jump)
+                    self.jump = None
+                elif b.press(p, B):
+                    self.jump = None
+                continue
+            i = self.SPEEDS.index(self.speed) if self.speed in self.SPEEDS else 0
+            if b.press(p, R):
+                self.speed = self.SPEEDS[min(len(self.SPEEDS) - 1, i + 1)]
+            elif b.press(p, L):
+                self.speed = self.SPEEDS[max(0, i - 1)]
+            elif b.press(p, B):
+                self.jump = self.game.turn
+
+    def last_turn(self) -> int:
+        record = self.setup.replay[0]
+        from ...engine.replay import Checkpoint
+        return max([i.turn for i in record.items if isinstance(i, Checkpoint)], default=1) + 1
+
+    def replay_input(self, m, quiet: bool = False) -> bool:
+        """Apply the record's next input; False when there is none (or it does not fit)."""
+        if self.next_item >= len(self.items):
+            return False
+        item = self.items[self.next_item]
+        game = self.game
+        aw = game.awaiting()
+        if aw is None or aw.kind != item.answer.kind or game.check(item.answer) is not None:
+            self.note = f"the record does not fit the game at line {item.line}"
+            self.next_item = len(self.items)
+            return False
+        self.next_item += 1
+        if aw.player < 0 and not item.given:
+            game.sample_chance()                    # the RNG moves on as it did
+        events = game.apply(item.answer, True)
+        if any(type(e) in (ev.TurnEnded, ev.GameOver) for e in events):
+            self.history.append(tuple(game.wealth()))
+        if not quiet:
+            self.narrate(m, events)
+        return True
+
+    def jump_to(self, m, turn: int) -> None:
+        """Start again from the record's header and apply its inputs, silently, up to ``turn``."""
+        from ...engine.replay import start_game
+        record, rs, board = self.setup.replay
+        self.game = start_game(rs, board, record.setup)
+        self.next_item = 0
+        self.history = [tuple(self.game.wealth())]
+        self.commentary = Commentary(self.game.kinds, self.setup.seed, m.settings.talk)
+        while self.game.turn < turn and self.replay_input(m, quiet=True):
+            pass
+        self.beats, self.beat, self.last_box, self.walk_pos = [], None, None, [None] * len(self.game.names)
+        self.shown.sync(self.game)
+        self.say(f"Turn {self.game.turn}.", hold=20)
 
     def give(self, m, answer, given: bool = False) -> None:
         game = self.game
@@ -266,6 +366,15 @@ class TableScene(Scene):
 
     # ---------------------------------------------------------------- time
     def update(self, m) -> None:
+        if self.replaying and self.jump is None:
+            for _ in range(self.speed):
+                self.update_once(m)
+            return
+        if self.replaying:
+            return
+        self.update_once(m)
+
+    def update_once(self, m) -> None:
         if self.panel_frames:
             self.panel_frames -= 1
         for p in self.popups:
@@ -282,6 +391,12 @@ class TableScene(Scene):
                 self.give(m, a, given)
             return
         game = self.game
+        if self.replaying:
+            if not self.replay_input(m) and not self.done and (game.awaiting() is None or self.note):
+                self.done = True
+                from .results import ResultsScene
+                m.push(ResultsScene(self))
+            return
         aw = game.awaiting()
         if aw is None:
             if not self.done:
@@ -476,6 +591,14 @@ class TableScene(Scene):
         self.draw_box(m, surface)
         if self.panel_frames and self.panel >= 0:
             self.draw_player(m, surface, self.panel)
+        if self.replaying:
+            label = f"REPLAY x{self.speed}  L/R speed  B jump"
+            pygame.draw.rect(surface, INK, (0, VIEW[1], 256, 9))
+            m.font.draw(surface, label, 253, VIEW[1] + 1, GOLD, "small", align="right")
+            if self.jump is not None:
+                window(surface, (64, 80, 128, 40))
+                m.font.draw(surface, "Jump to turn", 128, 86, GOLD, align="centre")
+                m.font.draw(surface, f"< {self.jump} >  of {self.last_turn()}", 128, 102, WHITE, align="centre")
         if self.prompt is not None and self.beat is None:
             pad = self.pad_of.get(self.prompt_seat, 0)
             if not m.buttons.connected >> pad & 1:

@@ -1,0 +1,78 @@
+"""Watching game records (issue 7: ``tdream replay play``) and practice from a scenario
+(``tdream play --scenario``)."""
+import pytest
+
+from tdream.frontend.run import Headless
+from tdream.frontend.scenes.results import ResultsScene
+from tdream.frontend.scenes.table import GameSetup
+from tdream.runner.record import _game_data, load_record
+from tests.conftest import ROOT, run_cli
+
+
+@pytest.fixture(scope="module")
+def record_path(tmp_path_factory):
+    d = tmp_path_factory.mktemp("rec")
+    r = run_cli("simulate", "--games", "1", "--board", "classic-7", "--seed", "21", "--cpus", "joji,yuka,kenta,hazumi",
+                "--records", str(d))
+    assert r.returncode == 0, r.stderr
+    return sorted(d.glob("*.tdr"))[0]
+
+
+def watch(path, speed):
+    record = load_record(path)
+    rs, board = _game_data(record, False, {})
+    setup = GameSetup(board.id, record.setup.seed, list(record.setup.kinds), {}, replay=(record, rs, board),
+                      speed=speed)
+    return record, Headless(record.setup.seed, None, setup)
+
+
+def test_watching_a_record_plays_it_to_its_end_at_any_speed(record_path):
+    from tdream.engine.replay import Checkpoint
+    frames = {}
+    for speed in (16, 4):
+        record, h = watch(record_path, speed)
+        m = h.machine
+        for n in range(200000):
+            h.step()
+            if isinstance(m.stack[-1], ResultsScene):
+                break
+        table = m.stack[0]
+        last = [i for i in record.items if isinstance(i, Checkpoint)][-1]
+        assert table.game.over and table.game.fingerprint() == last.state
+        frames[speed] = n
+    assert frames[16] < frames[4]
+
+
+def test_jump_to_a_turn_and_speed_by_the_pad(record_path):
+    from tdream.frontend.constants import A, B, R, UP
+    record, h = watch(record_path, 1)
+    m = h.machine
+    t = m.stack[0]
+    h.step(R)
+    h.step(0)
+    assert t.speed == 2
+    h.step(B)
+    h.step(0)
+    assert t.jump == t.game.turn
+    h.step(UP)
+    h.step(0)
+    target = t.jump
+    assert target == min(t.last_turn(), t.game.turn + 10)
+    h.step(A)
+    assert t.jump is None and t.game.turn == target
+    h.frame()
+
+
+def test_replay_play_and_practice_commands(record_path, tmp_path):
+    r = run_cli("replay", "play", str(record_path), "--speed", "16", "--headless-frames", "300")
+    assert r.returncode == 0, r.stderr
+    bad = tmp_path / "bad.tdr"
+    bad.write_text("format: tdream-record\nversion: 9\n")
+    r = run_cli("replay", "play", str(bad), "--headless-frames", "3")
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    scenario = ROOT / "scenarios" / "company" / "claim_starts_nothing.yaml"
+    r = run_cli("play", "--scenario", str(scenario), "--headless-frames", "120", "--record", str(tmp_path / "p.tdr"))
+    assert r.returncode == 0, r.stderr
+    assert "start:" in (tmp_path / "p.tdr").read_text()
+    r = run_cli("play", "--scenario", str(tmp_path / "nope.yaml"), "--headless-frames", "3")
+    assert r.returncode == 2 and "Traceback" not in r.stderr
