@@ -52,6 +52,7 @@ class Machine:
         self.record_path = record_path
         self.warning = warning
         self.reader = None                         # the PadReader, when a real one runs (remap screen)
+        self.splits: list[tuple[str, str]] = []    # (start/split/end, in-game time): for LiveSplit; not state
         if setup is not None:
             from .scenes.table import TableScene
             self.push(TableScene(setup))
@@ -110,6 +111,10 @@ class Machine:
         elif self.stack:
             self.stack[-1].update(self)
         self.frame += 1
+
+    def split(self, kind: str) -> None:
+        from .movie import game_time
+        self.splits.append((kind, game_time(self.frame)))
 
     # ---------------------------------------------------------------- the state, hashed
     def state_hash(self) -> str:

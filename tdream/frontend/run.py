@@ -90,6 +90,8 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
         writer = MovieWriter(movie_path, seed, settings)
     frame = pygame.Surface((W, H))
     frames_in = iter(source) if source is not None else None
+    from .livesplit import LiveSplit
+    splits = LiveSplit()
     ended = False
     clock_next = time.perf_counter()
     try:
@@ -117,6 +119,13 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
                 steps += 1
             if now - clock_next > 0.25:                 # a long stall: don't try to catch up
                 clock_next = now
+            if machine.splits:
+                if settings.livesplit:
+                    splits.send(machine.splits)
+                    if splits.warning:
+                        print(f"tdream: {splits.warning}", file=sys.stderr)
+                        splits.warning = None
+                machine.splits.clear()
             if steps or ended:
                 machine.draw(frame)
                 if ended:
@@ -135,6 +144,7 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
     finally:
         if writer is not None:
             writer.close(machine)
+        splits.close()
         machine.reset(_Null())
         display.close()
     return 0

@@ -41,6 +41,7 @@ class Settings:
     language: str = "en"
     timer: bool = False             # the in-game timer (speedruns)
     input_display: bool = False
+    livesplit: bool = False         # send splits to a LiveSplit Server on localhost
     mappings: dict = field(default_factory=dict)     # controller GUID -> {SDL button: SNES button}
 
 

@@ -20,6 +20,7 @@ OPTION_ROWS = (
     ("scanlines", "Scanlines", (False, True)),
     ("timer", "Timer", (False, True)),
     ("input_display", "Input display", (False, True)),
+    ("livesplit", "LiveSplit splits", (False, True)),
 )
 
 

@@ -209,9 +209,10 @@ class SetupScene(Scene):
             if face is not None:
                 surface.blit(face, (184, 26))
             font.draw(surface, p.name, 200, 62, rgb15(*p.colour), align="centre")
-            font.draw(surface, f"Age {p.age}  Grade {p.grade}", 200, 76, WHITE, "small", align="centre")
+            font.draw(surface, f"Age {p.age}", 200, 76, WHITE, "small", align="centre")
+            font.draw(surface, f"Strength {p.grade}", 200, 85, WHITE, "small", align="centre")
             for i, line in enumerate(font.wrap(p.strategy, 92, "small")[:6]):
-                font.draw(surface, line, 154, 90 + i * 9, rgb15(200, 216, 248), "small")
+                font.draw(surface, line, 154, 99 + i * 9, rgb15(200, 216, 248), "small")
             return
         if row.startswith("seat"):
             k = self.seats[int(row[4])]

@@ -146,6 +146,8 @@ class TableScene(Scene):
         self.die_value = 0
         self.last_box: TextBox | None = None
         self.narrate(m, events)
+        if not self.replaying:
+            m.split("start")
         self.view.follow(*self.view.geo.space_xy(self.shown.pos[0]))
         self.view.update_camera(VIEW[2], VIEW[3], snap=True)
 
@@ -357,7 +359,12 @@ class TableScene(Scene):
 
     def give(self, m, answer, given: bool = False) -> None:
         game = self.game
+        rnd = game.round
         events = game.apply(answer)
+        if game.over:
+            m.split("end")
+        elif game.round != rnd:
+            m.split("split")
         if self.writer is not None:
             self.writer.add(game, answer, events, given)
         if any(type(e) in (ev.TurnEnded, ev.GameOver) for e in events):
