@@ -106,6 +106,7 @@ class BoardView:
         self.buildings: dict[tuple[int, int], pygame.Surface] = {}
         self.cam = [0, 0]
         g = self.geo
+        self.jackpot_spaces = [sp.index for sp in board.spaces if sp.kind == "jackpot"]
         self.order = sorted(range(board.land_count), key=lambda x: (g.land_cells[x][1], g.land_cells[x][0]))
         self.focus = (self.geo.width // 2, self.geo.height // 2)
 
@@ -216,6 +217,10 @@ class BoardView:
             lx, ly = g.land_xy(cursor_land)
             c = WHITE if blink else BLACK
             pygame.draw.rect(surface, c, (ox + lx - 1, oy + ly - 1, CELL + 2, CELL + 2), 2)
+        for sx in self.jackpot_spaces:                 # the Jackpot's stack of Floors (screen 13)
+            x, y = g.space_xy(sx)
+            from .scenes.setpieces import draw_stack
+            draw_stack(surface, ox + x + 2, oy + y + 10, shown.jackpot)
         if tokens is not None:
             for p, t in enumerate(tokens):
                 if t is None:

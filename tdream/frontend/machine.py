@@ -53,6 +53,8 @@ class Machine:
         self.warning = warning
         self.reader = None                         # the PadReader, when a real one runs (remap screen)
         self.splits: list[tuple[str, str]] = []    # (start/split/end, in-game time): for LiveSplit; not state
+        self.sounds: list[str] = []                # effects to play this frame (sound.EFFECTS); not state
+        self.song: str | None = None               # the music loop wanted now (sound.MUSIC); not state
         if setup is not None:
             from .scenes.table import TableScene
             self.push(TableScene(setup))
@@ -103,6 +105,7 @@ class Machine:
 
     # ---------------------------------------------------------------- one frame
     def step(self, frame: PadFrame) -> None:
+        self.sounds.clear()
         self.buttons.feed(frame)
         top = self.top
         top.handle(self, self.buttons)
@@ -111,6 +114,11 @@ class Machine:
         elif self.stack:
             self.stack[-1].update(self)
         self.frame += 1
+
+    def sound(self, name: str) -> None:
+        """Ask for a sound effect (the window plays it; headless runs drop it)."""
+        if len(self.sounds) < 16:
+            self.sounds.append(name)
 
     def split(self, kind: str) -> None:
         from .movie import game_time

@@ -91,7 +91,9 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
     frame = pygame.Surface((W, H))
     frames_in = iter(source) if source is not None else None
     from .livesplit import LiveSplit
+    from .sound import Sound
     splits = LiveSplit()
+    sound = Sound(settings.music, settings.sound)
     ended = False
     clock_next = time.perf_counter()
     try:
@@ -113,12 +115,15 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
                 else:
                     pads = reader.frame()
                 machine.step(pads)
+                for name in machine.sounds:
+                    sound.play(name)
                 if writer is not None:
                     writer.add(pads, machine)
                 clock_next += FRAME_S
                 steps += 1
             if now - clock_next > 0.25:                 # a long stall: don't try to catch up
                 clock_next = now
+            sound.music(machine.song)
             if machine.splits:
                 if settings.livesplit:
                     splits.send(machine.splits)
@@ -134,6 +139,7 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
             if getattr(machine, "settings_changed", False):
                 machine.settings_changed = False
                 _apply_display(display, settings)
+                sound.set_volumes(settings.music, settings.sound)
                 try:
                     save_settings(settings)
                 except OSError as e:
@@ -145,6 +151,7 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
         if writer is not None:
             writer.close(machine)
         splits.close()
+        sound.close()
         machine.reset(_Null())
         display.close()
     return 0

@@ -40,7 +40,7 @@ class Menu:
         self.chosen: int | None = None
         self.cancelled = False
 
-    def handle(self, b, pad: int) -> None:
+    def handle(self, b, pad: int, m=None) -> None:
         n = len(self.items)
         if b.repeat(pad, UP):
             self.index = (self.index - 1) % n
@@ -48,8 +48,12 @@ class Menu:
             self.index = (self.index + 1) % n
         if b.press(pad, A) and self.enabled[self.index]:
             self.chosen = self.index
+            if m is not None:
+                m.sound("select")
         elif b.press(pad, B) and self.cancel:
             self.cancelled = True
+            if m is not None:
+                m.sound("cancel")
         if self.index < self.first:
             self.first = self.index
         elif self.index >= self.first + self.rows:
@@ -101,10 +105,13 @@ class TextBox:
         total = len(self.text)
         per = m.text_frames()
         if self.shown < total:
+            before = int(self.shown)
             if pad_a or per == 0 or m.fast():
                 self.shown = total
             else:
                 self.shown += 1 / per
+                if int(self.shown) // 3 != before // 3 and self.text[before:int(self.shown)].strip():
+                    m.sound("blip")
             return
         self.held += 4 if m.fast() else 1
         if pad_a or (not self.wait and self.held >= self.hold):

@@ -125,8 +125,38 @@ def _game_screens(frames: dict) -> None:
     frames.update(s.frames)
 
 
+SETPIECES = {"pile-choice": "PilePrompt", "slot-stop": "SlotPrompt", "piles": "piles", "card": "card",
+             "slot": "slot", "event": "event", "jackpot-drop": "drop"}
+
+
+def _setpiece_screens(frames: dict) -> None:
+    """Card piles, slot machine, Events, the Jackpot's drop: four humans on boards with Events."""
+    from tdream.frontend.scenes.table import GameSetup
+    want = {v: k for k, v in SETPIECES.items()}
+    for board, seed, kinds in (("lucky-star", 1, ["human"] * 4), ("meringue", 2, ["human"] * 4),
+                               ("lucky-star", 3, ["joji", "yuka", "kenta", "hazumi"])):
+        s = Session(seed=seed, setup=GameSetup(board, seed, kinds))
+        t = s.m.stack[0]
+        ap = Autopilot(pad=-1)
+        for _ in range(30000):
+            b = t.beat
+            key = None
+            if b is not None and b.kind in want and b.age == 20:
+                key = b.kind
+            elif b is None and t.prompt is not None and type(t.prompt).__name__ in want:
+                key = type(t.prompt).__name__
+            if key and want[key] not in frames:
+                frames[want[key]] = s.h.frame().copy()
+            s.h.step(ap.buttons(s.m), connected=0b1111)
+            if t.game.over or len([k for k in SETPIECES if k in frames]) == len(SETPIECES):
+                break
+    missing = set(SETPIECES) - set(frames)
+    assert not missing, f"set pieces never reached: {sorted(missing)}"
+
+
 def capture() -> dict:
     frames: dict = {}
     _title_screens(frames)
     _game_screens(frames)
+    _setpiece_screens(frames)
     return frames

@@ -103,7 +103,7 @@ class PauseScene(Scene):
 
     def handle(self, m, b) -> None:
         if self.confirm is not None:
-            self.confirm.handle(b, self.pad)
+            self.confirm.handle(b, self.pad, m)
             if self.confirm.cancelled or self.confirm.chosen == 1:
                 self.confirm = None
             elif self.confirm.chosen == 0:
@@ -113,7 +113,7 @@ class PauseScene(Scene):
         if b.press(self.pad, START):
             m.pop()
             return
-        self.menu.handle(b, self.pad)
+        self.menu.handle(b, self.pad, m)
         if self.menu.cancelled:
             m.pop()
             return

@@ -48,8 +48,13 @@ class DicePrompt(Prompt):
     def handle(self, m, b, pad: int) -> None:
         if b.press(pad, A):
             self.answer = self.face
+            if m is not None:
+                m.sound("dice_stop")
             return
         self.face = self.rolls[self.rng.below(len(self.rolls))]
+        self.spun = getattr(self, "spun", 0) + 1
+        if m is not None and self.spun % 28 == 1:
+            m.sound("dice")
 
     def draw(self, m, surface) -> None:
         draw_die(m, surface, 112, 70, self.face.value, spinning=True)
@@ -80,7 +85,7 @@ class MenuPrompt(Prompt):
         self.details = details
 
     def handle(self, m, b, pad: int) -> None:
-        self.menu.handle(b, pad)
+        self.menu.handle(b, pad, m)
         if self.menu.chosen is not None:
             self.answer = self.answers[self.menu.chosen]
 
@@ -316,7 +321,7 @@ class SellPrompt(Prompt):
 
     def handle(self, m, b, pad: int) -> None:
         menu = self.menu
-        menu.handle(b, pad)
+        menu.handle(b, pad, m)
         i = menu.index
         if i < len(self.candidates):
             x = self.candidates[i]

@@ -24,6 +24,7 @@ class ResultsScene(Scene):
 
     def update(self, m) -> None:
         self.age += 1
+        m.song = "results"
 
     def draw(self, m, surface) -> None:
         game = self.table.game

@@ -55,6 +55,7 @@ class Beat:
     cpu: bool = False
     age: int = 0
     box: TextBox | None = None
+    sound: str = ""                  # an effect when it starts
 
 
 class TableScene(Scene):
@@ -206,7 +207,7 @@ class TableScene(Scene):
                 verb = "places a Landmark on" if t is ev.LandmarkPlaced else "claims the Bank's Landmark on"
                 self.say(f"{n[e.player]} {verb} {e.land}.", e.player, 30)
             elif t is ev.CompanyStarted:
-                self.beats.append(Beat("companies", 1))
+                self.beats.append(Beat("companies", 1, sound="fanfare"))
                 self.say(f"{n[e.player]} starts {_company(game, e.company)} on {e.land}!", e.player, 50)
             elif t is ev.CompanyGrew:
                 self.beats.append(Beat("companies", 1))
@@ -214,11 +215,12 @@ class TableScene(Scene):
             elif t is ev.Merged:
                 self.beats.append(Beat("companies", 1))
                 self.beats.append(Beat("fanfare", 60, f"MERGER! {_company(game, e.survivor)} absorbs "
-                                       + ", ".join(_company(game, c) for c in e.absorbed) + f" (Level {e.level})."))
+                                       + ", ".join(_company(game, c) for c in e.absorbed) + f" (Level {e.level}).",
+                                       sound="merge"))
             elif t is ev.Absorbed:
                 pass
             elif t in (ev.FloorsBuilt, ev.FloorsGained):
-                self.beats.append(Beat("land", 1, data=(e.land,)))
+                self.beats.append(Beat("land", 1, data=(e.land,), sound="build"))
                 k = e.floors
                 self.say(f"{n[e.player]} {'builds' if t is ev.FloorsBuilt else 'gains'} {k} Floor"
                          f"{'s' if k > 1 else ''} on {e.land} ({e.total} now).", e.player, 35)
@@ -232,24 +234,36 @@ class TableScene(Scene):
             elif t is ev.JackpotGrew:
                 self.beats.append(Beat("jackpot", 1, data=(e.floors,)))
             elif t is ev.JackpotWon:
+                self.beats.append(Beat("drop", 40, player=e.player, data=(e.land, e.floors)))
                 self.beats.append(Beat("land", 1, data=(e.land,)))
-                self.beats.append(Beat("fanfare", 60, f"JACKPOT! {n[e.player]} drops {e.floors} Floors on {e.land}!"))
+                self.beats.append(Beat("fanfare", 60, f"JACKPOT! {n[e.player]} drops {e.floors} Floors on {e.land}!",
+                                       sound="jackpot"))
             elif t is ev.JackpotMissed:
                 self.say(f"{n[e.player]} has no Company Land: the Jackpot stays.", e.player)
             elif t is ev.PileChosen:
-                pass
+                self.beats.append(Beat("piles", 36, player=e.player, data=(e.pile,), cpu=self.is_cpu(e.player)))
             elif t is ev.CardDrawn:
                 card = game.ruleset.card(e.card)
-                self.say(f"{n[e.player]} draws a {e.pile.title()} card: {card.text}", e.player, 60)
+                self.beats.append(Beat("card", 70, sound="card_flip",
+                                       text=f"{n[e.player]}'s {e.pile.title()} card: {card.text}",
+                                       speaker="old-man", name="Old man", colour=_speech_colour("old-man"),
+                                       player=e.player, data=(e.pile,), cpu=self.is_cpu(e.player)))
             elif t is ev.SlotSpun:
-                self.say(f"Slot: {' | '.join(s.upper() for s in e.symbols)}  ({e.matched} matched)", e.player, 50)
+                text = f"{' | '.join(s.upper() for s in e.symbols)}: " + (
+                    f"{e.matched} matched!" if e.matched > 1 else "no match.")
+                self.beats.append(Beat("slot", 40, player=e.player, data=(e.symbols, e.matched, self.is_cpu(e.player)),
+                                       cpu=self.is_cpu(e.player)))
+                self.say(f"{n[e.player]} at the slot: {text}", e.player, 40)
             elif t is ev.EventResolved:
                 k = game.ruleset.event_kinds[e.kind]
-                self.say(f"{k.name}: {k.text}", e.player, 50)
+                host = k.host if k.host not in ("none", "") else None
+                self.beats.append(Beat("event", 60, k.text, sound="event", speaker=host, name=speaker_name(host) if host else None,
+                                       colour=_speech_colour(host) if host else WHITE, player=e.player,
+                                       data=(e.kind,), cpu=self.is_cpu(e.player)))
             elif t is ev.TurnsToSkip:
                 self.say(f"{n[e.player]} will sit out {e.turns} turn{'s' if e.turns > 1 else ''}.", e.player)
             elif t is ev.WentBroke:
-                self.beats.append(Beat("fanfare", 60, f"{n[e.player]} goes broke!"))
+                self.beats.append(Beat("fanfare", 60, f"{n[e.player]} goes broke!", sound="broke"))
             elif t is ev.TurnEnded:
                 self.beats.append(Beat("sync", 1))
             elif t is ev.GameOver:
@@ -373,6 +387,10 @@ class TableScene(Scene):
 
     # ---------------------------------------------------------------- time
     def update(self, m) -> None:
+        game = self.game
+        near_end = game.covered * 100 >= game.end_threshold * 85 or (
+            game.options.get("max_rounds") and game.round >= game.options["max_rounds"] - 1)
+        m.song = "tension" if near_end else "board"
         if self.replaying and self.jump is None:
             for _ in range(self.speed):
                 self.update_once(m)
@@ -436,7 +454,10 @@ class TableScene(Scene):
         k = aw.kind
         if k == "roll":
             return pr.DicePrompt(game, name)
-        if k in ("draw", "slot"):
+        if k == "slot":
+            from .setpieces import SlotPrompt
+            return SlotPrompt(game, name)
+        if k == "draw":
             return None
         legal = game.legal_answers()
         if k == "sell":
@@ -458,9 +479,8 @@ class TableScene(Scene):
             return pr.MenuPrompt(f"{name}: which Company survives the merger?", labels, list(legal), icons,
                                  "The survivor", 180)
         if k == "pile":
-            labels = [f"{a.pile.title()} pile" for a in legal]
-            return pr.MenuPrompt(f"{name}: the old man offers four piles. Choose one.", labels, list(legal),
-                                 [None] * len(legal), "Card piles", 120)
+            from .setpieces import PilePrompt
+            return PilePrompt(game, name)
         if k in ("jackpot", "floors"):
             options = [(game.land_index(a.land), a,
                         f"{game.floors[game.land_index(a.land)]} Floors now; "
@@ -496,13 +516,16 @@ class TableScene(Scene):
     def start_beat(self, m, beat: Beat) -> None:
         shown, game = self.shown, self.game
         k = beat.kind
-        if k in ("say", "light", "fanfare"):
+        if beat.sound:
+            m.sound(beat.sound)
+        if k in ("say", "light", "fanfare", "card", "event"):
             name = beat.name
             hold = m.anim(beat.frames, beat.cpu)
             beat.box = TextBox(beat.text, beat.speaker, name, beat.colour, hold=hold)
             self.last_box = beat.box
         elif k == "pay":
             payer, payee, amount = beat.data
+            m.sound("cash_in" if payee >= 0 else "cash_out")
             if payer >= 0:
                 shown.cash[payer] -= amount
                 self.popups.append([payer, -amount, 45])
@@ -526,6 +549,10 @@ class TableScene(Scene):
         elif k == "walk":
             start, end, steps = beat.data
             beat.frames = abs(steps) * m.anim(7, beat.cpu)
+        elif k == "drop":
+            x = game.land_index(beat.data[0])
+            self.view.follow(*self.view.geo.land_xy(x))
+            shown.jackpot = game.jackpot
 
     def tick(self, m, beat: Beat) -> bool:
         """One frame of a beat; True when it is over."""
@@ -540,6 +567,8 @@ class TableScene(Scene):
             n = abs(steps)
             per = max(1, beat.frames // max(1, n))
             done = min(n, beat.age // per)
+            if beat.age % per == 1 and done < n:
+                m.sound("step")
             road = self.board.road_length
             d = 1 if steps > 0 else -1
             here = (start + d * done) % road if n else end
@@ -560,8 +589,29 @@ class TableScene(Scene):
             return False
         if k == "die":
             self.die_value = beat.data[0]
+            if beat.age == 1:
+                m.sound("dice")
+            elif beat.age == m.anim(beat.frames, beat.cpu) // 2:
+                m.sound("dice_stop")
             return beat.age >= m.anim(beat.frames, beat.cpu) or m.fast()
+        if k == "slot" and beat.data[2]:
+            per, first = max(1, m.anim(10, beat.cpu)), m.anim(24, beat.cpu)
+            if beat.age >= first and (beat.age - first) % per == 0 and (beat.age - first) // per < 4:
+                m.sound("slot_stop")
+            elif beat.age < first and beat.age % 12 == 1:
+                m.sound("slot_reel")
+        if k == "slot" and beat.age == m.anim(self.beat_length(beat), beat.cpu) - beat.frames + 1 and beat.data[1] > 1:
+            m.sound("slot_win")
+        if k in ("slot", "piles", "drop"):
+            return beat.age >= m.anim(self.beat_length(beat), beat.cpu) or (m.fast() and beat.age > 4)
         return beat.age >= beat.frames
+
+    @staticmethod
+    def beat_length(beat: Beat) -> int:
+        """Frames a set piece takes at normal speed."""
+        if beat.kind == "slot":
+            return (24 + 4 * 10 if beat.data[2] else 0) + beat.frames
+        return beat.frames
 
     def camera(self, m) -> None:
         if self.prompt is not None and self.prompt.board_cursor:
@@ -593,6 +643,8 @@ class TableScene(Scene):
             pr.draw_die(m, surface, 112, 70, v, spinning=False)
         if beat is not None and beat.kind == "fanfare":
             self.draw_fanfare(m, surface, beat)
+        if beat is not None and beat.kind in ("piles", "card", "slot", "event", "drop"):
+            self.draw_setpiece(m, surface, beat)
         if self.beat is None and self.prompt is not None and not self.overview:
             self.prompt.draw(m, surface)
         self.draw_box(m, surface)
@@ -660,7 +712,10 @@ class TableScene(Scene):
             lines = box.layout(m.font, 204 if speaker else 240)
         elif self.prompt is not None:
             text = self.prompt.text
-            lines = m.font.wrap(text, 240)
+            speaker = getattr(self.prompt, "speaker", None)
+            if speaker:
+                name, colour = speaker_name(speaker), _speech_colour(speaker)
+            lines = m.font.wrap(text, 204 if speaker else 240)
             shown = len(text)
         elif self.last_box is not None:           # between lines: the last one stays up
             box = self.last_box
@@ -688,6 +743,38 @@ class TableScene(Scene):
             left -= len(line) + 1
         if box is not None and box.visible() >= len(box.text) and (m.frame // 15) % 2 == 0:
             pygame.draw.polygon(surface, WHITE, [(244, BOX_Y + 42), (250, BOX_Y + 42), (247, BOX_Y + 46)])
+
+    def draw_setpiece(self, m, surface, beat: Beat) -> None:
+        from . import setpieces as sp
+        k = beat.kind
+        if k == "piles":
+            chosen = sp.PILES.index(beat.data[0])
+            sp.draw_piles(m, surface, chosen=chosen, highlight=chosen, lift=min(beat.age, 8))
+        elif k == "card":
+            sp.draw_piles(m, surface, chosen=sp.PILES.index(beat.data[0]), lift=8)
+            sp.draw_card_flip(m, surface, beat.data[0], beat.age)
+        elif k == "slot":
+            symbols, matched, spin = beat.data
+            per = max(1, m.anim(10, beat.cpu)) if spin else 0     # a human's reels were stopped by his pad
+            first = m.anim(24, beat.cpu) if spin else 0
+            strips = self.game.ruleset.slot.reels
+            reels = []
+            for r, (strip, sym) in enumerate(zip(strips, symbols)):
+                stopped = beat.age >= first + r * per
+                index = strip.index(sym) if stopped else (beat.age * 3 + r * 5) % len(strip)
+                reels.append((strip, index, stopped))
+            done = beat.age >= first + len(strips) * per
+            sp.draw_slot(m, surface, reels, m.frame, matched if done and matched > 1 else 0)
+        elif k == "event":
+            sp.draw_event(m, surface, self.game.ruleset.event_kinds[beat.data[0]], beat.age)
+        elif k == "drop":
+            land, floors = beat.data
+            x = self.game.land_index(land)
+            lx, ly = self.view.geo.land_xy(x)
+            t = min(beat.age, m.anim(30, beat.cpu))
+            total = max(1, m.anim(30, beat.cpu))
+            y = VIEW[1] + (ly - self.view.cam[1] + 12) * t // total
+            sp.draw_stack(surface, VIEW[0] + lx - self.view.cam[0] + 2, y, floors)
 
     def draw_fanfare(self, m, surface, beat: Beat) -> None:
         y = 70

@@ -59,7 +59,7 @@ class TitleScene(Scene):
                 self.menu = Menu(["Free play", "Spectate", "Options", "Quit"], cancel=True)
                 self.pad = b.any_press(START | A)
             return
-        self.menu.handle(b, self.pad)
+        self.menu.handle(b, self.pad, m)
         if b.press(self.pad, START):
             self.menu.chosen = self.menu.index
         if self.menu.cancelled:
@@ -81,6 +81,7 @@ class TitleScene(Scene):
 
     def update(self, m) -> None:
         self.idle += 1
+        m.song = "title"
 
     def draw(self, m, surface) -> None:
         skyline(surface, m.frame)

@@ -1,0 +1,668 @@
+"""Chip sound made by code: the sound effects and music loops of PRESENTATION.md ("Sound").
+
+Everything is synthesized with numpy, nothing is loaded or downloaded: pulse waves with a duty
+cycle (12.5, 25, 50 %), a 4-bit stepped triangle for bass, sample-and-hold noise for percussion,
+each note shaped by a short attack/decay/sustain/release envelope, with vibrato, pitch bends and an
+SFC-style echo where they help. A gentle Gaussian low-pass stands in for the SFC's sample
+interpolation. The melodies are our own, written below as note grids.
+
+``synth_effect`` and ``synth_music`` are pure functions of the name and the sample rate (the noise
+comes from fixed seeds) and return mono float32 in [-1, 1]. A music loop is rendered on a circular
+buffer (notes that ring past the end continue at the start), so it repeats with no seam.
+
+``Sound`` plays them through pygame.mixer at the rate, sample format and channel count the mixer
+actually has (we ask for the SFC's 32 kHz, 16-bit stereo). Each sound is synthesized on first use
+and cached. With no audio device the mixer fails to start and ``Sound`` is silent: every method is
+a no-op that never raises. Sound never changes the game.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pygame
+
+EFFECTS = ("step", "dice", "dice_stop", "cash_in", "cash_out", "build", "merge", "fanfare", "slot_reel", "slot_stop",
+           "slot_win", "jackpot", "card_flip", "blip", "select", "cancel", "broke", "event")
+MUSIC = ("title", "board", "tension", "results")
+
+MIXER_RATE = 32000                  # the SFC's DSP runs at 32 kHz
+MUSIC_PEAK = 0.55                   # loops sit under the effects
+LOWPASS_HZ = 6500.0                 # -3 dB point of the Gaussian smoothing (SFC interpolation is soft)
+EFFECT_CHANNELS = 6                 # effects may overlap this many deep
+FADE_MS = 2.0                       # the fade at both ends of an effect
+
+Signal = np.ndarray
+
+
+# --- notes -------------------------------------------------------------------------------------
+
+_STEPS = {"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
+
+
+def _midi(note: str) -> int:
+    """MIDI number of a note name such as ``C5``, ``F#4`` or ``Bb3`` (A4 = 69 = 440 Hz)."""
+    acc = note[1:-1]
+    return 12 * (int(note[-1]) + 1) + _STEPS[note[0]] + acc.count("#") - acc.count("b")
+
+
+def _hz(note: str | int) -> float:
+    m = _midi(note) if isinstance(note, str) else note
+    return 440.0 * 2.0 ** ((m - 69) / 12)
+
+
+# --- oscillators and envelopes -----------------------------------------------------------------
+
+def _envelope(rate: int, dur: float, a: float, d: float, s: float, r: float) -> Signal:
+    """Attack ``a`` s, exponential decay (time constant ``d``) to level ``s``, held for ``dur`` s,
+    then a linear release of ``r`` s to exactly zero."""
+    n = max(1, int(round((dur + r) * rate)))
+    t = np.arange(n) / rate
+    env = np.minimum(t / max(a, 1.0 / rate), 1.0) * (s + (1.0 - s) * np.exp(-t / max(d, 1e-4)))
+    env *= np.clip(1.0 - (t - dur) / max(r, 1.0 / rate), 0.0, 1.0)
+    return env
+
+
+def _phase(rate: int, hz: float, n: int, bend: float = 0.0, bend_time: float = 0.0, vib: float = 0.0,
+           vib_hz: float = 5.5, vib_delay: float = 0.12) -> Signal:
+    """Oscillator phase in cycles: a steady pitch, or one that bends ``bend`` semitones over
+    ``bend_time`` s and/or wobbles ``vib`` semitones after ``vib_delay`` s."""
+    t = np.arange(n) / rate
+    if not bend and not vib:
+        return hz * t
+    semis = np.zeros(n)
+    if bend:
+        semis += bend * np.clip(t / max(bend_time, 1e-4), 0.0, 1.0)
+    if vib:
+        semis += vib * np.sin(2 * np.pi * vib_hz * t) * np.clip((t - vib_delay) / 0.1, 0.0, 1.0)
+    return np.cumsum(hz * 2.0 ** (semis / 12)) / rate
+
+
+def _pulse(phase: Signal, duty: float) -> Signal:
+    # Without the DC offset (2 * duty - 1) a narrow pulse would thump at note edges.
+    return np.where(phase % 1.0 < duty, 1.0, -1.0) - (2 * duty - 1)
+
+
+def _triangle(phase: Signal) -> Signal:
+    tri = 1.0 - 4.0 * np.abs((phase % 1.0) - 0.5)           # -1..1
+    return np.round((tri + 1.0) * 7.5) / 7.5 - 1.0           # 16 steps, like a chip's triangle
+
+
+def _tone(rate: int, note: str | int | float, dur: float, wave: str = "pulse", duty: float = 0.5,
+          a: float = 0.003, d: float = 0.2, s: float = 0.6, r: float = 0.03, **mod) -> Signal:
+    """One note: ``note`` is a name, a MIDI number (int) or a frequency in Hz (float)."""
+    hz = note if isinstance(note, float) else _hz(note)
+    env = _envelope(rate, dur, a, d, s, r)
+    ph = _phase(rate, hz, len(env), **mod)
+    osc = _triangle(ph) if wave == "triangle" else _pulse(ph, duty)
+    return osc * env
+
+
+def _noise(rate: int, dur: float, clock: float | tuple[float, float], seed: int, a: float = 0.001,
+           d: float = 0.05, s: float = 0.0, r: float = 0.01, bright: bool = False) -> Signal:
+    """Sample-and-hold noise: a new random level ``clock`` times a second (a (start, end) pair
+    sweeps it); ``bright`` takes the difference of successive samples (a crude high-pass)."""
+    env = _envelope(rate, dur, a, d, s, r)
+    n = len(env)
+    if isinstance(clock, tuple):
+        steps = np.cumsum(np.linspace(clock[0], clock[1], n)) / rate
+    else:
+        steps = np.arange(n) * (clock / rate)
+    idx = steps.astype(np.int64)
+    levels = np.random.default_rng(seed).uniform(-1.0, 1.0, int(idx[-1]) + 2)
+    sig = levels[idx]
+    if bright:
+        sig = np.diff(sig, prepend=sig[0]) * 0.7
+    return sig * env
+
+
+def _kick(rate: int, seed: int = 0) -> Signal:
+    """A triangle thump sweeping from about 165 Hz down to 45 Hz, with a click of noise."""
+    env = _envelope(rate, 0.11, 0.001, 0.05, 0.0, 0.03)
+    t = np.arange(len(env)) / rate
+    ph = np.cumsum(45.0 + 120.0 * np.exp(-t / 0.025)) / rate
+    out = (1.0 - 4.0 * np.abs((ph % 1.0) - 0.5)) * env
+    click = _noise(rate, 0.02, 6000.0, seed, d=0.006, r=0.005)
+    out[:len(click)] += 0.25 * click
+    return out
+
+
+def _snare(rate: int, seed: int = 1) -> Signal:
+    hit = _noise(rate, 0.1, 9000.0, seed, d=0.05, r=0.03)
+    tone = _tone(rate, 190.0, 0.04, "triangle", d=0.02, s=0.0, r=0.01)
+    hit[:len(tone)] += 0.5 * tone
+    return hit
+
+
+def _hat(rate: int, seed: int = 2) -> Signal:
+    return _noise(rate, 0.03, float(rate), seed, d=0.012, r=0.01, bright=True)
+
+
+def _crash(rate: int, seed: int = 3) -> Signal:
+    return _noise(rate, 0.6, float(rate), seed, d=0.25, r=0.2, bright=True)
+
+
+# --- mixing ------------------------------------------------------------------------------------
+
+class _Mix:
+    """Signals placed at times; ``loop`` (seconds) makes a circular buffer of that length."""
+
+    def __init__(self, rate: int, loop: float | None = None) -> None:
+        self.rate = rate
+        self.parts: list[tuple[int, Signal]] = []
+        self.loop_n = int(round(loop * rate)) if loop else 0
+
+    def add(self, at: float, sig: Signal, gain: float = 1.0) -> None:
+        self.parts.append((int(round(at * self.rate)), sig * gain))
+
+    def echo(self, delay: float, feedback: float, taps: int = 2) -> None:
+        """The SFC's echo, crudely: fading copies of everything placed so far."""
+        base = list(self.parts)
+        for k in range(1, taps + 1):
+            shift = int(round(k * delay * self.rate))
+            self.parts += [(i + shift, sig * feedback ** k) for i, sig in base]
+
+    def render(self) -> Signal:
+        if self.loop_n:
+            out = np.zeros(self.loop_n)
+            for start, sig in self.parts:
+                pos, rest = start % self.loop_n, sig
+                while len(rest):                      # wrap the tail around to the start
+                    take = min(len(rest), self.loop_n - pos)
+                    out[pos:pos + take] += rest[:take]
+                    rest, pos = rest[take:], 0
+            return out
+        end = max(start + len(sig) for start, sig in self.parts)
+        out = np.zeros(end)
+        for start, sig in self.parts:
+            out[start:start + len(sig)] += sig
+        return out
+
+
+def _lowpass(x: Signal, rate: int, circular: bool) -> Signal:
+    sigma = 0.1325 / LOWPASS_HZ * rate                   # Gaussian: -3 dB at LOWPASS_HZ
+    half = max(1, int(np.ceil(3 * sigma)))
+    k = np.exp(-0.5 * (np.arange(-half, half + 1) / sigma) ** 2)
+    k /= k.sum()
+    if circular:
+        return np.convolve(np.concatenate([x[-half:], x, x[:half]]), k, mode="valid")
+    return np.convolve(x, k, mode="same")
+
+
+def _finish(x: Signal, rate: int, peak: float, loop: bool) -> Signal:
+    x = _lowpass(x, rate, circular=loop)
+    if loop:
+        x = x - x.mean()
+    else:
+        f = min(len(x) // 2, max(1, int(FADE_MS / 1000 * rate)))
+        ramp = np.linspace(0.0, 1.0, f)
+        x[:f] *= ramp
+        x[-f:] *= ramp[::-1]
+    top = float(np.max(np.abs(x)))
+    if top > 0:
+        x = x * (peak / top)
+    return x.astype(np.float32)
+
+
+# --- effects -----------------------------------------------------------------------------------
+# Each builds a _Mix; the number beside it in _EFFECT_PEAKS is its loudness (peak).
+
+def _fx_step(rate: int) -> _Mix:
+    m = _Mix(rate)
+    m.add(0, _tone(rate, "E6", 0.012, duty=0.125, a=0.001, d=0.01, s=0.0, r=0.01, bend=-5, bend_time=0.02))
+    m.add(0, _noise(rate, 0.012, 12000.0, 10, d=0.004, r=0.006), 0.3)
+    return m
+
+
+def _fx_dice(rate: int) -> _Mix:
+    # 12 clicks in 0.48 s, every one ended before the buffer does: played back to back (or looped)
+    # it rattles on evenly.
+    m = _Mix(rate)
+    rng = np.random.default_rng(20)
+    notes = ["C6", "E6", "G6", "A6", "D6", "F6", "B5", "C7"]
+    for i in range(12):
+        at = 0.002 + i * 0.04 + rng.uniform(0.0, 0.012)
+        m.add(at, _noise(rate, 0.012, 14000.0, 21 + i, d=0.004, r=0.006), 0.6)
+        m.add(at, _tone(rate, notes[int(rng.integers(len(notes)))], 0.008, duty=0.125, a=0.001, d=0.006,
+                        s=0.0, r=0.006), 0.5)
+    m.add(0.47, np.zeros(int(0.01 * rate)))           # pad to exactly 0.48 s
+    return m
+
+
+def _fx_dice_stop(rate: int) -> _Mix:
+    m = _Mix(rate)
+    m.add(0, _noise(rate, 0.03, 5000.0, 30, d=0.012, r=0.015), 0.7)
+    m.add(0, _kick(rate), 0.6)
+    m.add(0.06, _tone(rate, "G5", 0.05, duty=0.25, d=0.05, s=0.3, r=0.015), 0.5)
+    m.add(0.11, _tone(rate, "C6", 0.12, duty=0.25, d=0.06, s=0.0, r=0.04), 0.5)
+    return m
+
+
+def _fx_cash_in(rate: int) -> _Mix:
+    m = _Mix(rate)
+    m.add(0, _tone(rate, "A5", 0.05, duty=0.5, d=1.0, s=1.0, r=0.004))
+    m.add(0.05, _tone(rate, "E6", 0.3, duty=0.5, d=0.1, s=0.0, r=0.05))
+    m.echo(0.09, 0.35)
+    return m
+
+
+def _fx_cash_out(rate: int) -> _Mix:
+    m = _Mix(rate)
+    m.add(0, _tone(rate, "E5", 0.06, duty=0.25, d=1.0, s=1.0, r=0.005))
+    m.add(0.06, _tone(rate, "A4", 0.22, duty=0.25, d=0.12, s=0.1, r=0.05, bend=-1, bend_time=0.2))
+    m.add(0.06, _tone(rate, "A3", 0.2, "triangle", d=0.1, s=0.2, r=0.05), 0.6)
+    return m
+
+
+def _fx_build(rate: int) -> _Mix:
+    m = _Mix(rate)
+    for i, note in enumerate(("C5", "E5", "G5")):
+        at = i * 0.09
+        m.add(at, _noise(rate, 0.03, 4000.0, 40 + i, d=0.01, r=0.01), 0.6)
+        m.add(at, _tone(rate, note, 0.05, duty=0.25, d=0.04, s=0.2, r=0.015), 0.6)
+    m.add(0.28, _tone(rate, "C6", 0.2, duty=0.25, d=0.12, s=0.2, r=0.06, vib=0.2, vib_delay=0.08), 0.7)
+    m.add(0.28, _tone(rate, "C4", 0.2, "triangle", d=0.2, s=0.4, r=0.06), 0.7)
+    return m
+
+
+def _fx_merge(rate: int) -> _Mix:
+    m = _Mix(rate)
+    for i, note in enumerate(("C5", "E5", "G5", "C6", "E6", "G6")):
+        m.add(i * 0.06, _tone(rate, note, 0.05, duty=0.25, d=0.05, s=0.3, r=0.015), 0.55)
+    for at, notes, bass in ((0.40, ("F5", "A5"), "F2"), (0.54, ("G5", "B5"), "G2")):
+        for note in notes:
+            m.add(at, _tone(rate, note, 0.1, duty=0.5, d=0.08, s=0.5, r=0.02), 0.45)
+        m.add(at, _tone(rate, bass, 0.11, "triangle", s=0.8, r=0.02), 0.8)
+    for note, duty in (("E6", 0.25), ("C6", 0.5), ("G5", 0.5)):
+        m.add(0.68, _tone(rate, note, 0.38, duty=duty, d=0.25, s=0.5, r=0.12, vib=0.25), 0.4)
+    m.add(0.68, _tone(rate, "C3", 0.38, "triangle", d=0.3, s=0.5, r=0.12), 0.8)
+    m.add(0.68, _crash(rate), 0.25)
+    return m
+
+
+def _fx_fanfare(rate: int) -> _Mix:
+    m = _Mix(rate)
+    beat = 0.3
+    lead = (("G4", 0, 0.1), ("C5", 0.1, 0.1), ("E5", 0.2, 0.1), ("G5", 0.3, 0.28), ("E5", 0.6, 0.13),
+            ("G5", 0.75, 0.13), ("C6", 0.9, 0.6))
+    for note, at, dur in lead:
+        m.add(at, _tone(rate, note, dur, duty=0.25, d=0.2, s=0.6, r=0.03 if dur < 0.5 else 0.15, vib=0.25), 0.5)
+    for note, at, dur in (("E5", 0.3, 0.28), ("C5", 0.6, 0.13), ("E5", 0.75, 0.13), ("G5", 0.9, 0.6)):
+        m.add(at, _tone(rate, note, dur, duty=0.5, d=0.2, s=0.5, r=0.03 if dur < 0.5 else 0.15), 0.3)
+    for note, at, dur in (("C3", 0.3, 0.28), ("G2", 0.6, 0.28), ("C3", 0.9, 0.6)):
+        m.add(at, _tone(rate, note, dur, "triangle", d=0.3, s=0.6, r=0.1), 0.8)
+    for k in range(3):
+        m.add(0.3 + k * beat, _snare(rate), 0.35)
+    m.add(0.9, _crash(rate), 0.2)
+    return m
+
+
+def _fx_slot_reel(rate: int) -> _Mix:
+    # Four ticks in 0.2 s, all ended inside it, so it can spin on in a loop.
+    m = _Mix(rate)
+    for i in range(4):
+        at = 0.002 + i * 0.05
+        m.add(at, _tone(rate, "B5" if i % 2 else "E6", 0.01, duty=0.125, a=0.001, d=0.008, s=0.0, r=0.008))
+        m.add(at, _noise(rate, 0.01, 10000.0, 50 + i, d=0.003, r=0.005), 0.4)
+    m.add(0.19, np.zeros(int(0.01 * rate)))           # pad to exactly 0.2 s
+    return m
+
+
+def _fx_slot_stop(rate: int) -> _Mix:
+    m = _Mix(rate)
+    m.add(0, _kick(rate), 0.8)
+    m.add(0, _noise(rate, 0.04, 3000.0, 60, d=0.015, r=0.02), 0.6)
+    m.add(0.02, _tone(rate, "A5", 0.06, duty=0.25, d=0.04, s=0.0, r=0.04), 0.45)
+    return m
+
+
+def _fx_slot_win(rate: int) -> _Mix:
+    m = _Mix(rate)
+    run = ("C5", "E5", "G5", "C6", "E5", "G5", "C6", "E6")
+    for i, note in enumerate(run):
+        m.add(i * 0.05, _tone(rate, note, 0.045, duty=0.25, d=0.04, s=0.3, r=0.01), 0.5)
+    for note, duty in (("E6", 0.25), ("C6", 0.5), ("G5", 0.5)):
+        m.add(0.42, _tone(rate, note, 0.35, duty=duty, d=0.2, s=0.4, r=0.12, vib=0.3), 0.4)
+    m.add(0.42, _tone(rate, "C3", 0.35, "triangle", d=0.3, s=0.5, r=0.12), 0.8)
+    m.echo(0.12, 0.3)
+    return m
+
+
+def _fx_jackpot(rate: int) -> _Mix:
+    m = _Mix(rate)
+    scale = ("C5", "D5", "E5", "F5", "G5", "A5", "B5", "C6")
+    for i, note in enumerate(scale):
+        m.add(i * 0.045, _tone(rate, note, 0.04, duty=0.25, d=0.04, s=0.4, r=0.008), 0.45)
+    for i, note in enumerate(("G5", "C6", "E6", "G6")):
+        m.add(0.36 + i * 0.09, _tone(rate, note, 0.08, duty=0.25, d=0.06, s=0.5, r=0.01), 0.5)
+        m.add(0.36 + i * 0.09, _tone(rate, ("C3", "E3", "G3", "C4")[i], 0.08, "triangle", s=0.8, r=0.01), 0.7)
+    for i in range(16):                                 # a trill, 32nd notes
+        m.add(0.72 + i * 0.031, _tone(rate, "G6" if i % 2 else "E6", 0.027, duty=0.125, d=0.03, s=0.5,
+                                      r=0.004), 0.35)
+    m.add(0.72, _tone(rate, "G2", 0.48, "triangle", d=0.5, s=0.7, r=0.02), 0.7)
+    for note, duty in (("C7", 0.25), ("G6", 0.5), ("E6", 0.5), ("C6", 0.5)):
+        m.add(1.22, _tone(rate, note, 0.55, duty=duty, d=0.3, s=0.4, r=0.15, vib=0.3), 0.3)
+    m.add(1.22, _tone(rate, "C3", 0.55, "triangle", d=0.4, s=0.5, r=0.15), 0.8)
+    m.add(1.22, _crash(rate), 0.3)
+    m.add(1.22, _kick(rate), 0.5)
+    return m
+
+
+def _fx_card_flip(rate: int) -> _Mix:
+    m = _Mix(rate)
+    m.add(0, _noise(rate, 0.08, (2000.0, 14000.0), 70, a=0.03, d=0.03, s=0.2, r=0.03, bright=True), 0.8)
+    m.add(0.09, _tone(rate, "E6", 0.03, duty=0.25, d=0.02, s=0.0, r=0.03), 0.5)
+    return m
+
+
+def _fx_blip(rate: int) -> _Mix:
+    m = _Mix(rate)
+    m.add(0, _tone(rate, "B5", 0.014, duty=0.25, a=0.001, d=0.02, s=0.5, r=0.006))
+    return m
+
+
+def _fx_select(rate: int) -> _Mix:
+    m = _Mix(rate)
+    m.add(0, _tone(rate, "E6", 0.04, duty=0.25, d=0.05, s=0.6, r=0.005))
+    m.add(0.045, _tone(rate, "A6", 0.05, duty=0.25, d=0.03, s=0.2, r=0.025))
+    return m
+
+
+def _fx_cancel(rate: int) -> _Mix:
+    m = _Mix(rate)
+    m.add(0, _tone(rate, "A5", 0.04, duty=0.5, d=0.05, s=0.6, r=0.005))
+    m.add(0.045, _tone(rate, "D5", 0.06, duty=0.5, d=0.04, s=0.2, r=0.025, bend=-1, bend_time=0.06))
+    return m
+
+
+def _fx_broke(rate: int) -> _Mix:
+    # A falling C minor arpeggio, then a long sinking B3 over a sagging bass.
+    m = _Mix(rate)
+    for i, note in enumerate(("G4", "Eb4", "C4")):
+        m.add(i * 0.22, _tone(rate, note, 0.19, duty=0.5, d=0.15, s=0.5, r=0.03, bend=-0.4, bend_time=0.19), 0.5)
+    m.add(0.66, _tone(rate, "B3", 0.7, duty=0.5, d=0.4, s=0.5, r=0.15, vib=0.35, vib_hz=4.0, vib_delay=0.15,
+                      bend=-1.5, bend_time=0.85), 0.55)
+    for note, at, dur in (("C3", 0.0, 0.42), ("Ab2", 0.44, 0.2), ("G2", 0.66, 0.7)):
+        m.add(at, _tone(rate, note, dur, "triangle", d=0.4, s=0.6, r=0.15), 0.8)
+    return m
+
+
+def _fx_event(rate: int) -> _Mix:
+    # A rising augmented arpeggio: something is about to happen.
+    m = _Mix(rate)
+    for i, note in enumerate(("C5", "E5", "G#5", "C6", "E6")):
+        m.add(i * 0.06, _tone(rate, note, 0.07 if i < 4 else 0.22, duty=0.25, d=0.08, s=0.3, r=0.06,
+                              vib=0.2 if i == 4 else 0.0, vib_delay=0.05), 0.5)
+    m.add(0, _tone(rate, "C3", 0.45, "triangle", d=0.3, s=0.4, r=0.1), 0.7)
+    m.echo(0.11, 0.35)
+    return m
+
+
+_EFFECT_MAKERS = {"step": _fx_step, "dice": _fx_dice, "dice_stop": _fx_dice_stop, "cash_in": _fx_cash_in,
+                  "cash_out": _fx_cash_out, "build": _fx_build, "merge": _fx_merge, "fanfare": _fx_fanfare,
+                  "slot_reel": _fx_slot_reel, "slot_stop": _fx_slot_stop, "slot_win": _fx_slot_win,
+                  "jackpot": _fx_jackpot, "card_flip": _fx_card_flip, "blip": _fx_blip, "select": _fx_select,
+                  "cancel": _fx_cancel, "broke": _fx_broke, "event": _fx_event}
+_EFFECT_PEAKS = {"step": 0.3, "dice": 0.4, "dice_stop": 0.55, "cash_in": 0.55, "cash_out": 0.55, "build": 0.6,
+                 "merge": 0.7, "fanfare": 0.7, "slot_reel": 0.35, "slot_stop": 0.55, "slot_win": 0.7,
+                 "jackpot": 0.75, "card_flip": 0.45, "blip": 0.25, "select": 0.45, "cancel": 0.45, "broke": 0.65,
+                 "event": 0.6}
+
+
+def synth_effect(name: str, rate: int) -> np.ndarray:
+    """The sound effect ``name`` (one of EFFECTS) at ``rate`` Hz: mono float32 in [-1, 1].
+
+    Raises KeyError for an unknown name, ValueError for a rate below 8000 Hz."""
+    if name not in _EFFECT_MAKERS:
+        raise KeyError(f"no sound effect {name!r} (effects: {', '.join(EFFECTS)})")
+    _check_rate(rate)
+    return _finish(_EFFECT_MAKERS[name](rate).render(), rate, _EFFECT_PEAKS[name], loop=False)
+
+
+def _check_rate(rate: int) -> None:
+    if not isinstance(rate, (int, np.integer)) or rate < 8000:
+        raise ValueError(f"sample rate {rate!r} Hz: need a whole number of at least 8000")
+
+
+# --- music -------------------------------------------------------------------------------------
+# A song is a loop of whole bars in 4/4. The lead is a grid of eighth notes: a note name starts a
+# note, "." holds it, "-" is a rest, "|" marks a bar (ignored). The chords (two a bar) give the
+# bass (``bass``: one token per eighth, R root, 5 fifth, O octave, "." hold, "-" rest) and the
+# arpeggio (``arp``: chord-tone indexes, one per sixteenth). ``drums`` is one bar of sixteenths:
+# k kick, s snare, h hat, "." nothing.
+
+_CHORDS = {"": (0, 4, 7), "m": (0, 3, 7), "7": (0, 4, 7, 10), "m7": (0, 3, 7, 10), "maj7": (0, 4, 7, 11)}
+
+SONGS = {
+    # Cheerful, bouncy, C major, 132 BPM: 8 bars, 14.5 s.
+    "title": dict(
+        bpm=132, lead_duty=0.25, lead_gain=0.5, arp_gain=0.16, bass_gain=0.55, drum_gain=0.35, echo=0.25,
+        lead="E5 . G5 . C6 . G5 E5 | A5 . . G5 E5 . C5 . | F5 . A5 . C6 . A5 F5 | G5 . . A5 G5 . D5 . |"
+             "E5 . G5 C6 B5 . G#5 . | A5 . C6 . E5 . Bb5 . | A5 . F5 A5 B5 . G5 B5 | C6 . . G5 E5 . D5 . |",
+        chords="C C Am Am F F G G C E7 Am C7 F G C G",
+        bass="R-5-", arp=(0, 1, 2, 1), drums="k.h.s.h.k.khs.h."),
+    # Relaxed, F major, 104 BPM: 8 bars, 18.5 s.
+    "board": dict(
+        bpm=104, lead_duty=0.5, lead_gain=0.45, arp_gain=0.12, bass_gain=0.6, drum_gain=0.22, echo=0.3,
+        lead="C5 . . A4 C5 . F5 . | E5 . D5 . A4 . . - | D5 . . F5 Bb5 . A5 G5 | G5 . . . . . - - |"
+             "A5 . G5 F5 C5 . F5 . | E5 . C#5 . E5 . G5 . | F5 . D5 . E5 . G5 . | F5 . . . - - A4 Bb4 |",
+        chords="F F Dm Dm Bb Bb C C F F A7 A7 Bb C F C",
+        bass="R.5.", arp=(0, 1, 2, 3), drums="k...h...s...h.h."),
+    # Tense, driving, A minor, 152 BPM: 8 bars, 12.6 s.
+    "tension": dict(
+        bpm=152, lead_duty=0.125, lead_gain=0.45, arp_gain=0.14, bass_gain=0.6, drum_gain=0.35, echo=0.2,
+        lead="A5 . E5 A5 C6 . B5 A5 | A5 . F5 . C5 . F5 . | G5 . D5 G5 B5 . A5 G5 | G#5 . . . E5 . . . |"
+             "A5 . E5 A5 C6 . D6 E6 | F6 . E6 . C6 . A5 . | D6 . C6 . A5 . F5 . | E5 . G#5 . B5 . D6 . |",
+        chords="Am Am F F G G E E Am Am F F Dm Dm E E7",
+        bass="RROR", arp=(0, 2, 1, 2), drums="k.h.s.hkk.h.s.hh"),
+    # A short results jingle that loops, G major, 120 BPM: 4 bars, 8 s.
+    "results": dict(
+        bpm=120, lead_duty=0.25, lead_gain=0.5, arp_gain=0.15, bass_gain=0.55, drum_gain=0.3, echo=0.3,
+        lead="D5 . G5 . B5 . . A5 | G5 . E5 . F#5 . A5 . | G5 . B5 . E6 . C6 . | D6 . . . C6 . A5 F#5 |",
+        chords="G G C D Em C D7 D7",
+        bass="R.5O", arp=(0, 1, 2, 1), drums="k...s...k.k.s..."),
+}
+
+_ROOTS = {n: _STEPS[n[0]] + n[1:].count("#") - n[1:].count("b")
+          for n in ("C", "C#", "Db", "D", "D#", "Eb", "E", "F", "F#", "Gb", "G", "G#", "Ab", "A", "A#", "Bb", "B")}
+
+
+def _chord(name: str) -> tuple[int, tuple[int, ...]]:
+    """Root pitch class and intervals of a chord symbol such as ``Am``, ``E7`` or ``Bb``."""
+    root = name[:2] if len(name) > 1 and name[1] in "#b" else name[:1]
+    return _ROOTS[root], _CHORDS[name[len(root):]]
+
+
+def _grid(text: str) -> list[tuple[int, int, str]]:
+    """(start step, length in steps, note) for each note of a lead grid."""
+    notes: list[list] = []
+    step = 0
+    for tok in text.replace("|", " ").split():
+        if tok == ".":
+            if notes and notes[-1][0] + notes[-1][1] == step:
+                notes[-1][1] += 1
+        elif tok != "-":
+            notes.append([step, 1, tok])
+        step += 1
+    return [(s, n, note) for s, n, note in notes] + [(step, 0, "")]   # a sentinel with the total
+
+
+def synth_music(name: str, rate: int) -> np.ndarray:
+    """The music loop ``name`` (one of MUSIC) at ``rate`` Hz: mono float32 in [-1, 1], a whole
+    number of bars long, which repeats seamlessly. Raises KeyError for an unknown name."""
+    if name not in SONGS:
+        raise KeyError(f"no music {name!r} (music: {', '.join(MUSIC)})")
+    _check_rate(rate)
+    song = SONGS[name]
+    beat = 60.0 / song["bpm"]
+    eighth, sixteenth = beat / 2, beat / 4
+    *lead, (total, _, _) = _grid(song["lead"])
+    chords = song["chords"].split()
+    if total != len(chords) * 4:
+        raise ValueError(f"music {name!r}: the lead has {total} eighths, the chords {len(chords) * 4}")
+    m = _Mix(rate, loop=total * eighth)
+
+    for step, length, note in lead:
+        dur = length * eighth - 0.02
+        m.add(step * eighth, _tone(rate, note, dur, duty=song["lead_duty"], d=0.25, s=0.55, r=0.05,
+                                   vib=0.2 if length >= 3 else 0.0), song["lead_gain"])
+    if song["echo"]:
+        m.echo(3 * sixteenth, song["echo"])
+
+    for c, symbol in enumerate(chords):                       # each chord lasts half a bar
+        root, ivs = _chord(symbol)
+        at = c * 2 * beat
+        bass_root = 48 + root if root <= 3 else 36 + root     # keep the root between E2 and Eb3
+        pitch = {"R": bass_root, "5": bass_root + 7, "O": bass_root + 12}
+        *bass, _ = _grid(" ".join(str(pitch[t]) if t in pitch else t for t in song["bass"]))
+        for step, length, midi in bass:
+            m.add(at + step * eighth, _tone(rate, int(midi), length * eighth * 0.8, "triangle", d=0.3, s=0.7,
+                                            r=0.03), song["bass_gain"])
+        for k in range(8):
+            midi = 60 + root + ivs[song["arp"][k % len(song["arp"])] % len(ivs)]
+            m.add(at + k * sixteenth, _tone(rate, midi + (12 if midi < 64 else 0), sixteenth * 0.6, duty=0.125,
+                                            d=0.04, s=0.2, r=0.02), song["arp_gain"])
+
+    hits = {"k": (_kick(rate), 1.0), "s": (_snare(rate), 0.7), "h": (_hat(rate), 0.35)}
+    bar = 8 * eighth
+    for b in range(total // 8):
+        for k, ch in enumerate(song["drums"]):
+            if ch in hits:
+                sig, gain = hits[ch]
+                m.add(b * bar + k * sixteenth, sig, gain * song["drum_gain"])
+    return _finish(m.render(), rate, MUSIC_PEAK, loop=True)
+
+
+# --- playback ----------------------------------------------------------------------------------
+
+def _level(volume: int) -> float:
+    return min(10, max(0, int(volume))) / 10.0
+
+
+class Sound:
+    """Effects and music through pygame.mixer; silent (and never raising) with no audio device.
+
+    Two reserved channels carry the music (one fades out while the other starts), the rest the
+    effects. Volumes are 0-10 (settings), applied as channel volumes 0.0-1.0."""
+
+    def __init__(self, music_volume: int = 6, sound_volume: int = 8) -> None:
+        self.enabled = False
+        self.music_level = _level(music_volume)
+        self.sound_level = _level(sound_volume)
+        self.current: str | None = None            # the music playing, if any
+        self._cache: dict[str, pygame.mixer.Sound] = {}
+        self._music_channels: list[pygame.mixer.Channel] = []
+        self._effect_channels: list[pygame.mixer.Channel] = []
+        self._next_effect = 0                        # the channel to take when all are busy
+        self._music_index = 0
+        self._owns_mixer = False
+        self._format: tuple[int, int, int] | None = None
+        try:
+            was_running = pygame.mixer.get_init() is not None
+            pygame.mixer.init(frequency=MIXER_RATE, size=-16, channels=2, buffer=512)
+            self._format = pygame.mixer.get_init()
+            if self._format is None:
+                return
+            self._owns_mixer = not was_running
+            pygame.mixer.set_num_channels(2 + EFFECT_CHANNELS)
+            pygame.mixer.set_reserved(2)
+            self._music_channels = [pygame.mixer.Channel(0), pygame.mixer.Channel(1)]
+            self._effect_channels = [pygame.mixer.Channel(2 + i) for i in range(EFFECT_CHANNELS)]
+        except (pygame.error, OSError, NotImplementedError):
+            return
+        self.enabled = True
+
+    @property
+    def rate(self) -> int:
+        return self._format[0] if self._format else 0
+
+    def _sound(self, name: str, loop: bool) -> pygame.mixer.Sound:
+        key = ("music:" if loop else "") + name
+        if key not in self._cache:
+            rate, size, channels = self._format
+            mono = synth_music(name, rate) if loop else synth_effect(name, rate)
+            self._cache[key] = pygame.mixer.Sound(buffer=_pcm(mono, size, channels))
+        return self._cache[key]
+
+    def play(self, name: str) -> None:
+        """Play the effect ``name`` once, over whatever else is playing; unknown names are ignored."""
+        if not self.enabled or name not in EFFECTS or self.sound_level == 0:
+            return
+        try:
+            # A free effect channel, else the one after the last we took (round robin: the one
+            # that has played longest). Not pygame.mixer.find_channel: that may hand out the
+            # reserved music channels.
+            free = [c for c in self._effect_channels if not c.get_busy()]
+            if free:
+                channel = free[0]
+            else:
+                channel = self._effect_channels[self._next_effect]
+            self._next_effect = (self._effect_channels.index(channel) + 1) % len(self._effect_channels)
+            channel.set_volume(self.sound_level)
+            channel.play(self._sound(name, loop=False))
+        except pygame.error:
+            pass
+
+    def music(self, name: str | None) -> None:
+        """Loop the music ``name`` (the same name again keeps it playing), or stop it with None.
+        Unknown names are ignored."""
+        if not self.enabled or (name is not None and name not in MUSIC):
+            return
+        try:
+            old = self._music_channels[self._music_index]
+            if name is not None and name == self.current and old.get_busy():
+                return
+            old.fadeout(150)
+            self.current = name
+            if name is None:
+                return
+            self._music_index = 1 - self._music_index
+            channel = self._music_channels[self._music_index]
+            channel.set_volume(self.music_level)
+            channel.play(self._sound(name, loop=True), loops=-1, fade_ms=60)
+        except pygame.error:
+            pass
+
+    def set_volumes(self, music_volume: int, sound_volume: int) -> None:
+        """Volumes 0-10 (clamped); they apply at once, also to what is playing."""
+        self.music_level = _level(music_volume)
+        self.sound_level = _level(sound_volume)
+        if not self.enabled:
+            return
+        try:
+            self._music_channels[self._music_index].set_volume(self.music_level)
+            for channel in self._effect_channels:
+                channel.set_volume(self.sound_level)
+        except pygame.error:
+            pass
+
+    def close(self) -> None:
+        """Stop everything; shut the mixer down if we started it. Later calls are no-ops."""
+        if not self.enabled:
+            return
+        self.enabled = False
+        self.current = None
+        try:
+            pygame.mixer.stop()
+            if self._owns_mixer:
+                pygame.mixer.quit()
+        except pygame.error:
+            pass
+        self._cache.clear()
+
+
+def _pcm(mono: np.ndarray, size: int, channels: int) -> bytes:
+    """Mono float samples as the mixer's interleaved PCM bytes (``size`` as get_init reports it:
+    bits, negative when signed; 32 is float)."""
+    x = np.clip(mono, -1.0, 1.0)
+    if size == -16:
+        a = (x * 32767).astype(np.int16)
+    elif size == 16:
+        a = (x * 32767 + 32768).astype(np.uint16)
+    elif size == -8:
+        a = (x * 127).astype(np.int8)
+    elif size == 8:
+        a = (x * 127 + 128).astype(np.uint8)
+    elif size == -32:
+        a = (x * 2147483647).astype(np.int32)
+    else:
+        a = x.astype(np.float32)
+    return np.repeat(a[:, None], channels, axis=1).tobytes() if channels > 1 else a.tobytes()
