@@ -39,6 +39,11 @@ def _title_screens(frames: dict) -> None:
     s = Session()
     s.step(0, 40)
     s.shot("title")
+    from tdream.frontend.scenes.title import DEMO_AFTER, DemoScene
+    s.step(0, DEMO_AFTER + 200)
+    assert isinstance(s.top, DemoScene)
+    s.shot("demo")
+    s.tap(A)                          # any button: back to the title
     s.tap(START)
     s.shot("title-menu")
     for _ in range(2):

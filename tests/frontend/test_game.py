@@ -194,3 +194,25 @@ def test_play_with_a_record_in_a_missing_folder_exits_2_before_the_window(tmp_pa
     from tests.conftest import run_cli
     r = run_cli("play", "--record", str(tmp_path / "no" / "x.tdr"), "--headless-frames", "5")
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+
+
+def test_the_title_plays_a_demo_when_idle_and_any_button_ends_it(tmp_path):
+    from tdream.frontend.scenes.title import DEMO_AFTER, DEMO_LENGTH, DemoScene
+    h = Headless(seed=8, record_path=str(tmp_path / "none.tdr"))
+    m = h.machine
+    for _ in range(DEMO_AFTER - 5):
+        h.step()
+    assert isinstance(m.stack[-1], TitleScene)
+    for _ in range(10):
+        h.step()
+    assert isinstance(m.stack[-1], DemoScene)
+    demo = m.stack[-1]
+    for _ in range(600):
+        h.step()
+    assert demo.table.game.turn > 1 and "human" not in demo.table.game.kinds
+    h.step(A)
+    assert isinstance(m.stack[-1], TitleScene) and not (tmp_path / "none.tdr").exists()
+    for _ in range(DEMO_AFTER + DEMO_LENGTH + 20):
+        h.step()
+    assert isinstance(m.stack[-1], TitleScene)            # the demo ended by itself
+    assert m.splits == []

@@ -59,9 +59,10 @@ class Beat:
 
 
 class TableScene(Scene):
-    def __init__(self, setup: GameSetup) -> None:
+    def __init__(self, setup: GameSetup, demo: bool = False) -> None:
         self.setup = setup
         self.started = False
+        self.demo = demo                 # the title's demo: no record, no results, no splits
 
     # ---------------------------------------------------------------- set-up
     def enter(self, m) -> None:
@@ -112,7 +113,7 @@ class TableScene(Scene):
             game, events = new_game(rs, self.board, names, seed=s.seed, options=opts, kinds=kinds)
             self.writer = None
             path = m.record_path or (m.record_dir and _record_file(m.record_dir, s.seed))
-            if path:
+            if path and not self.demo:
                 self.writer = RecordWriter(path, make_header(rs, self.board, Setup(s.seed, names, kinds, opts)))
         self.game = game
         self.replaying = s.replay is not None
@@ -147,7 +148,7 @@ class TableScene(Scene):
         self.die_value = 0
         self.last_box: TextBox | None = None
         self.narrate(m, events)
-        if not self.replaying:
+        if not self.replaying and not self.demo:
             m.split("start")
         self.view.follow(*self.view.geo.space_xy(self.shown.pos[0]))
         self.view.update_camera(VIEW[2], VIEW[3], snap=True)
@@ -375,7 +376,9 @@ class TableScene(Scene):
         game = self.game
         rnd = game.round
         events = game.apply(answer)
-        if game.over:
+        if self.demo:
+            pass
+        elif game.over:
             m.split("end")
         elif game.round != rnd:
             m.split("split")
@@ -428,8 +431,9 @@ class TableScene(Scene):
                 self.done = True
                 if self.writer is not None:
                     self.writer.close()
-                from .results import ResultsScene
-                m.push(ResultsScene(self))
+                if not self.demo:
+                    from .results import ResultsScene
+                    m.push(ResultsScene(self))
             return
         seat = game.to_move if aw.player < 0 else aw.player
         if not self.is_cpu(seat):

@@ -46,14 +46,26 @@ def big_text(m, surface, text: str, cx: int, y: int, colour, scale: int = 3) -> 
     surface.blit(big, (cx - big.get_width() // 2, y))
 
 
+DEMO_AFTER = 900          # frames idle on the title before the demo (15 s)
+DEMO_LENGTH = 3600        # frames of demo play (a minute), then back to the title
+
+
 class TitleScene(Scene):
     def __init__(self) -> None:
         self.menu: Menu | None = None
+        self.demos = 0
 
     def enter(self, m) -> None:
         self.idle = 0
 
     def handle(self, m, b) -> None:
+        if b.any_press(0xFFF) >= 0:
+            self.idle = 0
+        if self.menu is None and self.idle >= DEMO_AFTER:
+            self.demos += 1
+            m.push(DemoScene(m.seed ^ (self.demos * 0x9E3779B97F4A7C15 & 0xFFFFFFFFFFFFFFFF)))
+            self.idle = 0
+            return
         if self.menu is None:
             if b.any_press(START | A) >= 0:
                 self.menu = Menu(["Free play", "Spectate", "Options", "Quit"], cancel=True)
@@ -108,3 +120,42 @@ class TitleScene(Scene):
         if m.warning:
             window(surface, (4, 4, 248, 20))
             m.font.draw(surface, m.warning[:60], 8, 10, GOLD, "small")
+
+
+class DemoScene(Scene):
+    """The title's demo: four CPU characters play on a board while the title waits; any button
+    (or a minute) goes back. Nothing is recorded."""
+
+    def __init__(self, seed: int) -> None:
+        from ...ai import CHARACTER_IDS
+        from ...engine.rng import Rng
+        from .setup import BOARD_ORDER
+        from .table import GameSetup, TableScene
+        rng = Rng(seed)
+        pool = list(CHARACTER_IDS)
+        rng.shuffle(pool)
+        board = BOARD_ORDER[rng.below(len(BOARD_ORDER))]
+        self.table = TableScene(GameSetup(board, seed, pool[:4]), demo=True)
+        self.age = 0
+
+    def enter(self, m) -> None:
+        self.table.enter(m)
+
+    def exit(self, m) -> None:
+        self.table.exit(m)
+
+    def handle(self, m, b) -> None:
+        if self.age > 10 and b.any_press(0xFFF) >= 0:
+            m.pop()
+
+    def update(self, m) -> None:
+        self.age += 1
+        self.table.update(m)
+        if self.age >= DEMO_LENGTH or self.table.done:
+            m.pop()
+
+    def draw(self, m, surface) -> None:
+        self.table.draw(m, surface)
+        if (self.age // 40) % 2 == 0:
+            pygame.draw.rect(surface, INK, (88, 150, 80, 14))
+            m.font.draw(surface, "DEMO PLAY", 128, 151, GOLD, align="centre")
