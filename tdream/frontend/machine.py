@@ -105,6 +105,8 @@ class Machine:
 
     # ---------------------------------------------------------------- one frame
     def step(self, frame: PadFrame) -> None:
+        from .text import set_language
+        set_language(self.settings.language)
         self.sounds.clear()
         self.buttons.feed(frame)
         top = self.top
@@ -135,6 +137,8 @@ class Machine:
         return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
     def draw(self, surface: pygame.Surface) -> None:
+        from .text import set_language
+        set_language(self.settings.language)
         start = 0
         for i in range(len(self.stack) - 1, -1, -1):
             if self.stack[i].opaque:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pygame
 
+from .text import tr
 from .constants import A, B, DOWN, GOLD, GREY, INK, UP, WHITE, WINDOW_BG, WINDOW_EDGE, WINDOW_SHADE
 
 
@@ -66,12 +67,12 @@ class Menu:
         window(surface, (x, y, width, h))
         ty = y + 4
         if title:
-            font.draw(surface, title, x + 6, ty, GOLD)
+            font.draw(surface, tr(title), x + 6, ty, GOLD)
             ty += 12
         for i, label in enumerate(shown):
             k = self.first + i
             colour = WHITE if self.enabled[k] else GREY
-            font.draw(surface, label, x + 14, ty + i * 12, colour)
+            font.draw(surface, tr(label), x + 14, ty + i * 12, colour)
             if k == self.index:
                 cursor(surface, x + 6, ty + i * 12 + 3, m.frame)
         if self.first > 0:

@@ -5,6 +5,7 @@ import pygame
 
 from ..constants import A, B, DOWN, GOLD, GREY, INK, LEFT, RIGHT, START, UP, WHITE, rgb15
 from ..machine import Scene
+from ..text import tr
 from ..widgets import Menu, cursor, window
 
 OPTION_ROWS = (
@@ -18,6 +19,7 @@ OPTION_ROWS = (
     ("fullscreen", "Fullscreen", (False, True)),
     ("aspect_87", "8:7 pixels", (False, True)),
     ("scanlines", "Scanlines", (False, True)),
+    ("language", "Language", ("en", "ja")),
     ("timer", "Timer", (False, True)),
     ("input_display", "Input display", (False, True)),
     ("livesplit", "LiveSplit splits", (False, True)),
@@ -63,20 +65,20 @@ class OptionsScene(Scene):
 
     def draw(self, m, surface) -> None:
         window(surface, (32, 12, 192, 26 + 11 * (len(OPTION_ROWS) + 2)))
-        m.font.draw(surface, "OPTIONS", 128, 16, GOLD, align="centre")
+        m.font.draw(surface, tr("OPTIONS"), 128, 16, GOLD, align="centre")
         for i, (key, label, _) in enumerate(OPTION_ROWS):
             y = 30 + i * 11
-            m.font.draw(surface, label, 48, y, WHITE, "small")
+            m.font.draw(surface, tr(label), 48, y, WHITE, "small")
             value = getattr(m.settings, key)
             if key == "scale" and value == 0:
                 value = "fit"
-            m.font.draw(surface, f"< {_show(value)} >", 216, y, rgb15(200, 216, 248), "small", align="right")
+            m.font.draw(surface, f"< {tr(_show(value))} >", 216, y, rgb15(200, 216, 248), "small", align="right")
             if i == self.index:
                 cursor(surface, 40, y + 1, m.frame)
         for j, label in enumerate(("Controls...", "Done")):
             i = len(OPTION_ROWS) + j
             y = 30 + i * 11
-            m.font.draw(surface, label, 48, y, GOLD, "small")
+            m.font.draw(surface, tr(label), 48, y, GOLD, "small")
             if i == self.index:
                 cursor(surface, 40, y + 1, m.frame)
 
@@ -132,8 +134,8 @@ class PauseScene(Scene):
         self.menu.draw(m, surface, 80, 60, 96, "PAUSE")
         w = self.table.writer
         if w is not None:
-            lines = m.font.wrap(f"The game record is kept as you play: {w.path}. Continue it with "
-                                f"tdream play --resume FILE.", 220, "small")
+            lines = m.font.wrap(tr("The game record is kept as you play: {path}. Continue it with "
+                                   "tdream play --resume FILE.", path=w.path), 220, "small")
             window(surface, (14, 112, 228, 12 + 9 * len(lines)))
             for i, line in enumerate(lines):
                 m.font.draw(surface, line, 20, 118 + i * 9, WHITE, "small")

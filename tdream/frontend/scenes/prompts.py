@@ -12,6 +12,7 @@ from ...engine import answers as an
 from ...engine.game import VACANT
 from ...engine.rng import Rng
 from ..constants import A, B, DOWN, GOLD, GREY, LEFT, RED, RIGHT, UP, WHITE, rgb15
+from ..text import tr
 from ..widgets import Menu, cursor, window
 
 
@@ -42,7 +43,7 @@ class DicePrompt(Prompt):
         self.rolls = [a for a in game.legal_answers()]
         self.rng = Rng(int(game.fingerprint()[:16], 16))
         self.face = self.rolls[self.rng.below(len(self.rolls))]
-        self.text = f"{name}: press A to stop the die!"
+        self.text = tr("{who}: press A to stop the die!", who=name)
         self.given = True
 
     def handle(self, m, b, pad: int) -> None:
@@ -166,7 +167,7 @@ class LandPrompt(Prompt):
         for i, line in enumerate(lines):
             m.font.draw(surface, line, 34, y + i * 9, WHITE if a is not None else RED, "small")
         if self.none_answer is not None:
-            m.font.draw(surface, f"B: {self.none_label}", 248, y - 9, GREY, "small", INK, align="right")
+            m.font.draw(surface, tr("B: {what}", what=self.none_label), 248, y - 9, GREY, "small", INK, align="right")
 
 
 def place_prompt(game, geo, name: str) -> LandPrompt:
@@ -179,8 +180,8 @@ def place_prompt(game, geo, name: str) -> LandPrompt:
     for x in space.line:
         if x not in seen and game.owner[x] == VACANT:
             why = game.check(an.Place(game.land_name(x))) or "not now"
-            blocked.append((x, "Illegal: " + why))
-    return LandPrompt(game, geo, f"{name}: where does your Landmark go?", options, blocked)
+            blocked.append((x, tr("Illegal: {why}", why=why)))
+    return LandPrompt(game, geo, tr("{who}: where does your Landmark go?", who=name), options, blocked)
 
 
 def preview_place(game, answer) -> str:
@@ -189,20 +190,22 @@ def preview_place(game, answer) -> str:
     trial = game.copy()
     events = trial.apply(answer)
     aw = trial.awaiting()
-    claim = "Claim the Bank's Landmark" if isinstance(answer, an.Claim) else "Place here"
+    claim = tr("Claim the Bank's Landmark") if isinstance(answer, an.Claim) else tr("Place here")
     for e in events:
         if isinstance(e, ev.Merged):
-            return f"{claim}: merges {', '.join(e.absorbed)} into {e.survivor} (Level {e.level})."
+            return tr("{claim}: merges {absorbed} into {survivor} (Level {level}).", claim=claim,
+                      absorbed=", ".join(e.absorbed), survivor=e.survivor, level=e.level)
         if isinstance(e, ev.CompanyGrew):
-            return f"{claim}: joins {e.company}, Level {e.level}, {trial.price(e.company)}G a Floor."
+            return tr("{claim}: joins {company}, Level {level}, {price}G a Floor.", claim=claim, company=e.company,
+                      level=e.level, price=trial.price(e.company))
         if isinstance(e, ev.CompanyStarted):
-            return f"{claim}: starts {e.company}."
+            return tr("{claim}: starts {company}.", claim=claim, company=e.company)
     if aw is not None and aw.kind == "company":
-        return f"{claim}: starts a new Company (you choose its Building Mark)."
+        return tr("{claim}: starts a new Company (you choose its Building Mark).", claim=claim)
     if aw is not None and aw.kind == "survivor":
-        names = [trial.company_id(c) for c in trial.candidates] if hasattr(trial, "candidates") else []
-        return f"{claim}: merges Companies; you choose the survivor ({', '.join(names)})."
-    return f"{claim}: a loose Landmark (no Company yet)."
+        names = [trial.company_id(c) for c in trial.candidates]
+        return tr("{claim}: merges Companies; you choose the survivor ({names}).", claim=claim, names=", ".join(names))
+    return tr("{claim}: a loose Landmark (no Company yet).", claim=claim)
 
 
 class BuildPrompt(Prompt):
@@ -223,7 +226,7 @@ class BuildPrompt(Prompt):
         self.index = 0
         self.count = 0            # 0: choosing the Land; else Floors chosen
         self.lands = tuple(lands)
-        self.text = f"{name}: build Floors? Choose a Land (B: build nothing)."
+        self.text = tr("{who}: build Floors? Choose a Land (B: build nothing).", who=name)
 
     @property
     def cursor_land(self) -> int:
@@ -265,13 +268,14 @@ class BuildPrompt(Prompt):
         cash = game.cash[game.to_move]
         window(surface, (2, 140, 252, 30))
         m.font.draw(surface, game.land_name(x), 8, 144, GOLD, "small")
-        m.font.draw(surface, f"{cid or '-'}: {g(price)} a Floor, {game.floors[x]} Floors now", 34, 144, WHITE, "small")
+        m.font.draw(surface, tr("{company}: {price} a Floor, {k} Floors now", company=cid or "-", price=g(price),
+                                k=game.floors[x]), 34, 144, WHITE, "small")
         if self.count:
             cost = price * self.count
-            m.font.draw(surface, f"< {self.count} > Floor{'s' if self.count > 1 else ''}: {g(cost)}   "
-                                 f"cash {g(cash)} -> {g(cash - cost)}", 34, 155, GOLD, "small")
+            m.font.draw(surface, tr("< {k} > Floor(s): {cost}   cash {cash} -> {after}", k=self.count, cost=g(cost),
+                                    cash=g(cash), after=g(cash - cost)), 34, 155, GOLD, "small")
         else:
-            m.font.draw(surface, f"Cash {g(cash)}.   A: this Land   B: none", 34, 155, WHITE, "small")
+            m.font.draw(surface, tr("Cash {cash}.   A: this Land   B: none", cash=g(cash)), 34, 155, WHITE, "small")
 
 
 class SellPrompt(Prompt):
@@ -288,10 +292,10 @@ class SellPrompt(Prompt):
                 if x not in lands:
                     lands.append(x)
         self.candidates = sorted(lands)
-        self.none_label = "Roll the die" if game.after_sell == "roll" else "Sell nothing"
+        self.none_label = tr("Roll the die") if game.after_sell == "roll" else tr("Sell nothing")
         self.menu = Menu([""] * (len(self.candidates) + 2), cancel=False, rows=6,
                          index=len(self.candidates) + 1)        # on "Roll the die": the usual answer
-        self.text = text or f"{name}: sell Floors before you roll? Left/right: how many."
+        self.text = text or tr("{who}: sell Floors before you roll? Left/right: how many.", who=name)
         self._refresh()
 
     def _answer(self):
@@ -305,7 +309,8 @@ class SellPrompt(Prompt):
         total = 0
         for x in self.candidates:
             n = self.items.get(x, 0)
-            labels.append(f"{game.land_name(x):4} {game.floors[x]:2}F  sell <{n}>")
+            labels.append(tr("{land} {floors}F  sell <{k}>", land=f"{game.land_name(x):4}", floors=f"{game.floors[x]:2}",
+                             k=n))
             total += n
         a = self._answer()
         value = 0
@@ -314,7 +319,7 @@ class SellPrompt(Prompt):
             before = trial.cash[game.to_move]
             trial.apply(a)
             value = trial.cash[game.to_move] - before
-        labels.append(f"Sell {total} Floor{'s' if total != 1 else ''} for {g(value)}")
+        labels.append(tr("Sell {k} Floor(s) for {value}", k=total, value=g(value)))
         labels.append(self.none_label)
         self.menu.items = labels
         self.menu.enabled = [True] * len(self.candidates) + [bool(a.items), True]
@@ -346,7 +351,7 @@ class SellPrompt(Prompt):
             menu.chosen = None
 
     def draw(self, m, surface) -> None:
-        self.menu.draw(m, surface, 40, 40, 176, "Sell Floors")
+        self.menu.draw(m, surface, 40, 40, 176, tr("Sell Floors"))
 
 
 __all__ = ["Prompt", "DicePrompt", "MenuPrompt", "LandPrompt", "BuildPrompt", "SellPrompt", "place_prompt",

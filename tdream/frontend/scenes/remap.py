@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..constants import BUTTONS, GOLD, INK, WHITE, rgb15
 from ..machine import Scene
+from ..text import tr
 from ..pads import KEYBOARD
 from ..widgets import window
 from .title import skyline
@@ -54,19 +55,19 @@ class RemapScene(Scene):
         font = m.font
         skyline(surface, 0)
         window(surface, (24, 30, 208, 164))
-        font.draw(surface, "CONTROLS", 128, 36, GOLD, align="centre")
+        font.draw(surface, tr("CONTROLS"), 128, 36, GOLD, align="centre")
         if self.device is None:
-            font.draw(surface, "Keyboard (pad 1):", 36, 54, WHITE, "small")
+            font.draw(surface, tr("Keyboard (pad 1):"), 36, 54, WHITE, "small")
             for i, (key, button) in enumerate(KEYBOARD.items()):
                 font.draw(surface, f"{key:12} {button.upper()}", 44 + (i // 6) * 96, 66 + (i % 6) * 10,
                           rgb15(200, 216, 248), "small")
-            font.draw(surface, "Plug in a controller to remap it.", 36, 136, WHITE, "small")
-            font.draw(surface, "F11 or Alt+Enter: fullscreen", 36, 148, WHITE, "small")
-            font.draw(surface, "Any button: back", 36, 172, rgb15(160, 168, 200), "small")
+            font.draw(surface, tr("Plug in a controller to remap it."), 36, 136, WHITE, "small")
+            font.draw(surface, tr("F11 or Alt+Enter: fullscreen"), 36, 148, WHITE, "small")
+            font.draw(surface, tr("Any button: back"), 36, 172, rgb15(160, 168, 200), "small")
             return
         font.draw(surface, self.device[1][:30], 128, 52, WHITE, "small", align="centre")
         want = ORDER[self.step] if self.step < len(ORDER) else ""
-        font.draw(surface, f"Press {want.upper()}", 128, 80, GOLD if (m.frame // 15) % 2 else WHITE, align="centre")
+        font.draw(surface, tr("Press {button}", button=want.upper()), 128, 80, GOLD if (m.frame // 15) % 2 else WHITE, align="centre")
         for i, b in enumerate(ORDER[:self.step]):
             sdl = [k for k, v in self.mapping.items() if v == b][0]
             font.draw(surface, f"{b.upper():6} = {sdl}", 44 + (i // 6) * 96, 110 + (i % 6) * 10,

@@ -6,6 +6,7 @@ import pygame
 
 from ..constants import A, GOLD, GREY, INK, PLAYER_COLOURS, START, WHITE, rgb15
 from ..machine import Scene
+from ..text import tr
 from ..widgets import window
 from .status import wealth_parts
 
@@ -31,18 +32,18 @@ class ResultsScene(Scene):
         font = m.font
         surface.fill(INK)
         window(surface, (0, 0, 256, 224))
-        font.draw(surface, "RESULTS", 128, 6, GOLD, align="centre")
+        font.draw(surface, tr("RESULTS"), 128, 6, GOLD, align="centre")
         reason = {"percent": "the Lands are covered", "broke": "a player went broke", "stalemate": "no more moves",
                   "rounds": "the round limit"}.get(game.over_reason, game.over_reason)
-        font.draw(surface, f"{game.board.name}, {game.turn - 1} turns: {reason}", 128, 20,
+        font.draw(surface, tr("{board}, {k} turns: {why}", board=tr(game.board.name), k=game.turn - 1, why=tr(reason)), 128, 20,
                   rgb15(200, 216, 248), "small", align="centre")
         wealth = game.wealth()
         parts = wealth_parts(game)
         y = 32
-        font.draw(surface, "Cash", 128, y, rgb15(160, 168, 200), "small", align="right")
-        font.draw(surface, "Property", 172, y, rgb15(160, 168, 200), "small", align="right")
-        font.draw(surface, "Bonus", 210, y, rgb15(160, 168, 200), "small", align="right")
-        font.draw(surface, "Wealth", 250, y, rgb15(160, 168, 200), "small", align="right")
+        font.draw(surface, tr("Cash"), 128, y, rgb15(160, 168, 200), "small", align="right")
+        font.draw(surface, tr("Property"), 172, y, rgb15(160, 168, 200), "small", align="right")
+        font.draw(surface, tr("Bonus"), 210, y, rgb15(160, 168, 200), "small", align="right")
+        font.draw(surface, tr("Wealth"), 250, y, rgb15(160, 168, 200), "small", align="right")
         y += 10
         for rank, group in enumerate(game.ranking(wealth), 1):
             for p in group:
@@ -55,9 +56,9 @@ class ResultsScene(Scene):
                 y += 12
         self.draw_graph(m, surface, (16, 100, 228, 100))
         if self.table.writer is not None:
-            font.draw(surface, f"Record: {self.table.writer.path}"[:62], 6, 204, GREY, "small")
+            font.draw(surface, tr("Record: {path}", path=self.table.writer.path)[:62], 6, 204, GREY, "small")
         if self.age > 30 and (m.frame // 30) % 2 == 0:
-            font.draw(surface, "A: to the title", 250, 214, WHITE, "small", align="right")
+            font.draw(surface, tr("A: to the title"), 250, 214, WHITE, "small", align="right")
 
     def draw_graph(self, m, surface, rect) -> None:
         """Wealth after every turn, one line a player."""
@@ -78,4 +79,4 @@ class ResultsScene(Scene):
             if len(pts) >= 2:
                 pygame.draw.lines(surface, PLAYER_COLOURS[p], False, pts)
         m.font.draw(surface, f"{top:,}G", x0 + 3, y0 + 2, rgb15(160, 168, 200), "small")
-        m.font.draw(surface, "Wealth over the game", x0 + w - 3, y0 + 2, rgb15(160, 168, 200), "small", align="right")
+        m.font.draw(surface, tr("Wealth over the game"), x0 + w - 3, y0 + 2, rgb15(160, 168, 200), "small", align="right")

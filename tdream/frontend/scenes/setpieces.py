@@ -13,6 +13,7 @@ import pygame
 from ...engine import answers as an
 from ...engine.rng import Rng
 from ..constants import A, GOLD, INK, LEFT, RED, RIGHT, WHITE, rgb15
+from ..text import tr
 from ..widgets import cursor, window
 from .prompts import Prompt
 
@@ -25,7 +26,7 @@ CARD_W, CARD_H = 32, 48
 def draw_piles(m, surface, chosen: int = -1, highlight: int = -1, lift: int = 0, flavours=None) -> None:
     """The four animal-backed piles on the old man's table, at 2x; ``chosen`` lifted."""
     window(surface, (12, 44, 232, 100))
-    m.font.draw(surface, "The old man's card piles", 128, 48, GOLD, "small", align="centre")
+    m.font.draw(surface, tr("The old man's card piles"), 128, 48, GOLD, "small", align="centre")
     for i, pile in enumerate(PILES):
         back = pygame.transform.scale(m.art.sprites[f"pile-{pile}"], (CARD_W, CARD_H))
         x, y = PILE_X[i], 64 - (lift if i == chosen else 0)
@@ -33,13 +34,14 @@ def draw_piles(m, surface, chosen: int = -1, highlight: int = -1, lift: int = 0,
             pygame.draw.rect(surface, rgb15(200, 192, 168), (x + k, y + k, CARD_W, CARD_H))
             pygame.draw.rect(surface, INK, (x + k, y + k, CARD_W, CARD_H), 1)
         surface.blit(back, (x, y))
-        m.font.draw(surface, pile.title(), x + CARD_W // 2 + 1, 118, WHITE if i != highlight else GOLD, "small",
+        m.font.draw(surface, tr(pile.title()), x + CARD_W // 2 + 1, 118, WHITE if i != highlight else GOLD, "small",
                     align="centre")
         if i == highlight:
-            w = m.font.width(pile.title(), "small")
+            w = m.font.width(tr(pile.title()), "small")
             cursor(surface, x + CARD_W // 2 - w // 2 - 8, 119, m.frame)
     if flavours and 0 <= highlight < 4:
-        m.font.draw(surface, f"\"{flavours[highlight]}\"", 128, 131, rgb15(200, 216, 248), "small", align="centre")
+        m.font.draw(surface, tr("\"{flavour}\"", flavour=tr(flavours[highlight])), 128, 131, rgb15(200, 216, 248),
+                    "small", align="centre")
 
 
 def draw_card_flip(m, surface, pile: str, age: int, text_colour=INK) -> None:
@@ -57,8 +59,8 @@ def draw_card_flip(m, surface, pile: str, age: int, text_colour=INK) -> None:
     pygame.draw.rect(face, INK, (0, 0, 64, 72), 1)
     pygame.draw.rect(face, rgb15(200, 168, 96), (2, 2, 60, 68), 1)
     face.blit(pygame.transform.scale(m.art.sprites[f"pile-{pile}"], (16, 24)), (24, 6))
-    m.font.draw(face, pile.upper(), 32, 34, text_colour, "small", align="centre")
-    m.font.draw(face, "CARD", 32, 44, text_colour, "small", align="centre")
+    m.font.draw(face, tr(pile.title()), 32, 34, text_colour, "small", align="centre")
+    m.font.draw(face, tr("CARD"), 32, 44, text_colour, "small", align="centre")
     surface.blit(pygame.transform.scale(face, (w, 72)), (128 - w // 2, y0 - 8))
 
 
@@ -68,7 +70,7 @@ class PilePrompt(Prompt):
     def __init__(self, game, name: str) -> None:
         self.legal = {a.pile: a for a in game.legal_answers()}
         self.index = next(i for i, p in enumerate(PILES) if p in self.legal)
-        self.text = f"{name}: \"Pick a pile, any pile...\" the old man grins."
+        self.text = tr("{who}: \"Pick a pile, any pile...\" the old man grins.", who=name)
         self.speaker = "old-man"
 
     def handle(self, m, b, pad: int) -> None:
@@ -149,6 +151,7 @@ def symbol_art() -> dict[str, pygame.Surface]:
 
 def draw_slot(m, surface, reels: list[tuple[tuple[str, ...], int, bool]], frame: int, matched: int = 0,
               title: str = "SLOT MACHINE") -> None:
+    title = tr(title)
     """Four reels: (strip, index, stopped). A spinning reel scrolls; a stopped one shows its
     symbol in the window, with the symbols above and below it; matched reels flash."""
     art = m.art.symbols
@@ -183,7 +186,7 @@ class SlotPrompt(Prompt):
         self.index = [self.rng.below(len(s)) for s in self.strips]
         self.stopped = 0
         self.age = 0
-        self.text = f"{name}: the slot machine! A stops each reel."
+        self.text = tr("{who}: the slot machine! A stops each reel.", who=name)
 
     def handle(self, m, b, pad: int) -> None:
         self.age += 1
@@ -216,7 +219,7 @@ def draw_event(m, surface, kind, age: int) -> None:
     """An Event's moment: its icon at 3x bouncing in, its name."""
     icon = m.art.icon(kind.id)
     window(surface, (64, 52, 128, 76))
-    m.font.draw(surface, kind.name, 128, 56, GOLD, align="centre")
+    m.font.draw(surface, tr(kind.name), 128, 56, GOLD, align="centre")
     if icon is not None:
         big = pygame.transform.scale(icon, (36, 36))
         bounce = max(0, 12 - age) if age < 12 else (2 if (age // 10) % 2 else 0)

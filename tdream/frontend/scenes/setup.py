@@ -10,6 +10,7 @@ from ...engine.rng import Rng
 from ..boardview import BoardView
 from ..constants import A, B, DOWN, GOLD, GREY, INK, LEFT, RIGHT, START, UP, WHITE, rgb15
 from ..machine import Scene
+from ..text import tr
 from ..widgets import cursor, window
 from .table import GameSetup, TableScene
 from .title import skyline
@@ -74,38 +75,38 @@ class SetupScene(Scene):
     # ---------------------------------------------------------------- values
     def label(self, row: str) -> tuple[str, str]:
         if row == "board":
-            return "Board", self.view_board_name
+            return tr("Board"), self.view_board_name
         if row.startswith("seat"):
             i = int(row[4])
             k = self.seats[i]
             if k is None:
-                return f"Seat {i + 1}", "(empty)"
+                return tr("Seat {k}", k=i + 1), tr("(empty)")
             if k == "human":
                 pad = sum(1 for s in self.seats[:i + 1] if s == "human")
-                return f"Seat {i + 1}", f"Player {pad} (pad {pad})"
+                return tr("Seat {k}", k=i + 1), tr("Player {k} (pad {k})", k=pad)
             if k == "random":
-                return f"Seat {i + 1}", "Random"
+                return tr("Seat {k}", k=i + 1), tr("Random")
             p = roster()[k]
-            return f"Seat {i + 1}", f"{p.name} ({p.grade})"
+            return tr("Seat {k}", k=i + 1), f"{p.name} ({p.grade})"
         if row == "level":
-            return "CPU level", LEVELS[self.level]
+            return tr("CPU level"), tr(LEVELS[self.level])
         if row == "cash":
-            return "Starting cash", f"{self.cash:,}G"
+            return tr("Starting cash"), f"{self.cash:,}G"
         if row == "salary":
-            return "Salary", f"{self.salary:,}G"
+            return tr("Salary"), f"{self.salary:,}G"
         if row == "end":
-            return "Game ends at", f"{self.end}% covered"
+            return tr("Game ends at"), tr("{percent}% covered", percent=self.end)
         if row == "scope":
-            return "Build on", "any Company Land" if self.scope == "any" else "the Line's Lands"
+            return tr("Build on"), tr("any Company Land") if self.scope == "any" else tr("the Line's Lands")
         if row == "rounds":
-            return "Round limit", "none" if not self.rounds else str(self.rounds)
+            return tr("Round limit"), tr("none") if not self.rounds else str(self.rounds)
         if row == "talk":
-            return "Comments", TALK[self.talk]
-        return "Start the game", ""
+            return tr("Comments"), tr(TALK[self.talk])
+        return tr("Start the game"), ""
 
     @property
     def view_board_name(self) -> str:
-        return self._names.get(self.boards[self.board_i], self.boards[self.board_i])
+        return tr(self._names.get(self.boards[self.board_i], self.boards[self.board_i]))
 
     _names = {"classic-7": "Times Square", "classic-10": "King of Tokyo", "bora-bora": "Bora Bora Island",
               "hong-kong": "Hong Kong Night Tour", "nightmare-13": "Nightmare Street 13", "lucky-star": "Lucky Star",
@@ -145,7 +146,7 @@ class SetupScene(Scene):
     def game_setup(self, m) -> GameSetup | None:
         seats = [k for k in self.seats if k is not None]
         if len(seats) < 2:
-            self.message = "Two seats at least."
+            self.message = tr("Two seats at least.")
             return None
         kinds = [k if k in ("human", "random") else f"{k}:{LEVELS[self.level]}" if LEVELS[self.level] != "normal"
                  else k for k in seats]
@@ -183,7 +184,7 @@ class SetupScene(Scene):
     def draw(self, m, surface) -> None:
         skyline(surface, 0)
         font = m.font
-        font.draw(surface, "SET UP THE GAME", 8, 4, GOLD, shadow=INK)
+        font.draw(surface, tr("SET UP THE GAME"), 8, 4, GOLD, shadow=INK)
         window(surface, (4, 18, 140, 12 * len(self.rows) + 8))
         for i, row in enumerate(self.rows):
             y = 22 + i * 12
@@ -195,7 +196,7 @@ class SetupScene(Scene):
             if i == self.index:
                 cursor(surface, 6, y + 2, m.frame)
         self.draw_info(m, surface, self.rows[self.index])
-        font.draw(surface, "Left/Right change  A next  B back  Start: play", 128, 214, WHITE, "small", INK,
+        font.draw(surface, tr("Left/Right change  A next  B back  Start: play"), 128, 214, WHITE, "small", INK,
                   align="centre")
         if self.message:
             font.draw(surface, self.message, 8, 200, GOLD, "small", INK)
@@ -209,16 +210,16 @@ class SetupScene(Scene):
             if face is not None:
                 surface.blit(face, (184, 26))
             font.draw(surface, p.name, 200, 62, rgb15(*p.colour), align="centre")
-            font.draw(surface, f"Age {p.age}", 200, 76, WHITE, "small", align="centre")
-            font.draw(surface, f"Strength {p.grade}", 200, 85, WHITE, "small", align="centre")
-            for i, line in enumerate(font.wrap(p.strategy, 92, "small")[:6]):
+            font.draw(surface, tr("Age {age}", age=tr(p.age)), 200, 76, WHITE, "small", align="centre")
+            font.draw(surface, tr("Strength {grade}", grade=p.grade), 200, 85, WHITE, "small", align="centre")
+            for i, line in enumerate(font.wrap(tr(p.strategy), 92, "small")[:6]):
                 font.draw(surface, line, 154, 99 + i * 9, rgb15(200, 216, 248), "small")
             return
         if row.startswith("seat"):
             k = self.seats[int(row[4])]
             text = {"human": "A person with a pad. Keyboard is pad 1.", "random": "Picks any legal move at random.",
                     None: "Nobody sits here (2 or 3 players)."}[k]
-            for i, line in enumerate(font.wrap(text, 92, "small")):
+            for i, line in enumerate(font.wrap(tr(text), 92, "small")):
                 font.draw(surface, line, 154, 26 + i * 9, WHITE, "small")
             return
         board, view = self.view(m, self.boards[self.board_i])
@@ -226,7 +227,8 @@ class SetupScene(Scene):
         view.draw_overview(surface, (150, 22, 100, 100), _Blank(board), m.frame)
         font.draw(surface, self.view_board_name, 200, 124, GOLD, "small", align="centre")
         size = " + ".join(f"{len(lv[0])}x{len(lv)}" for lv in board.levels)
-        font.draw(surface, f"{size}, {board.road_length} spaces", 200, 134, WHITE, "small", align="centre")
-        font.draw(surface, f"Luck: {board.luck}", 200, 143, WHITE, "small", align="centre")
-        for i, line in enumerate(font.wrap(board.description, 94, "small")[:6]):
+        font.draw(surface, tr("{size}, {k} spaces", size=size, k=board.road_length), 200, 134, WHITE, "small",
+                  align="centre")
+        font.draw(surface, tr("Luck: {luck}", luck=tr(board.luck)), 200, 143, WHITE, "small", align="centre")
+        for i, line in enumerate(font.wrap(tr(board.description), 94, "small")[:5]):
             font.draw(surface, line, 153, 154 + i * 9, rgb15(200, 216, 248), "small")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..constants import B, GOLD, INK, L, LEFT, PLAYER_COLOURS, R, RIGHT, WHITE, X, rgb15
 from ..machine import Scene
+from ..text import tr
 from ..widgets import window
 
 PAGES = ("Companies", "Players", "Line Owners")
@@ -40,33 +41,33 @@ class StatusScene(Scene):
         surface.fill(INK)
         window(surface, (0, 0, 256, 224))
         for i, name in enumerate(PAGES):
-            font.draw(surface, name, 8 + i * 84, 6, GOLD if i == self.page else rgb15(120, 128, 168))
+            font.draw(surface, tr(name), 8 + i * 84, 6, GOLD if i == self.page else rgb15(120, 128, 168))
         y = 24
         if self.page == 0:
-            font.draw(surface, "Company        Lv Price Floors Top / Sub", 8, y, rgb15(200, 216, 248), "small")
+            font.draw(surface, tr("Company        Lv Price Floors Top / Sub"), 8, y, rgb15(200, 216, 248), "small")
             y += 10
             comps = game.companies()
             if not comps:
-                font.draw(surface, "No Company stands yet.", 8, y + 4, WHITE)
+                font.draw(surface, tr("No Company stands yet."), 8, y + 4, WHITE)
             for c in game.ruleset.companies:
                 info = comps.get(c.id)
                 if info is None:
                     continue
                 surface.blit(m.art.logo(c.id), (8, y))
-                font.draw(surface, c.name, 22, y + 2, WHITE, "small")
+                font.draw(surface, tr(c.name), 22, y + 2, WHITE, "small")
                 font.draw(surface, f"{info['level']:2} {info['price']:5} {info['floors']:4}", 84, y + 2, WHITE, "small")
                 x = 160
                 for p in info["top"]:
                     font.draw(surface, game.names[p][:6], x, y + 2, PLAYER_COLOURS[p], "small")
                     x += 32
-                font.draw(surface, "/", x, y + 2, WHITE, "small")
+                font.draw(surface, tr("/"), x, y + 2, WHITE, "small")
                 x += 6
                 for p in info["sub"]:
                     font.draw(surface, game.names[p][:6], x, y + 2, PLAYER_COLOURS[p], "small")
                     x += 32
                 y += 14
         elif self.page == 1:
-            font.draw(surface, "Player        Cash  Property  Bonuses   Wealth", 8, y, rgb15(200, 216, 248), "small")
+            font.draw(surface, tr("Player        Cash  Property  Bonuses   Wealth"), 8, y, rgb15(200, 216, 248), "small")
             y += 12
             wealth = game.wealth()
             for p, (cash, props, bonus) in enumerate(wealth_parts(game)):
@@ -75,7 +76,8 @@ class StatusScene(Scene):
                           align="right")
                 lands = sum(1 for o in game.owner if o == p)
                 floors = sum(f for o, f in zip(game.owner, game.floors) if o == p)
-                font.draw(surface, f"{lands} Lands, {floors} Floors, on space {game.pos[p]}", 20, y + 10,
+                font.draw(surface, tr("{lands} Lands, {floors} Floors, on space {space}", lands=lands, floors=floors,
+                                      space=game.pos[p]), 20, y + 10,
                           rgb15(160, 168, 200), "small")
                 y += 24
         else:
@@ -92,7 +94,7 @@ class StatusScene(Scene):
                     break
                 font.draw(surface, f"{s:2}", x, yy, rgb15(160, 168, 200), "small")
                 if not who:
-                    font.draw(surface, "-", x + 14, yy, rgb15(120, 128, 168), "small")
+                    font.draw(surface, tr("-"), x + 14, yy, rgb15(120, 128, 168), "small")
                 for j, (p, a) in enumerate(zip(who, amounts)):
                     font.draw(surface, f"{a}", x + 14 + j * 24, yy, PLAYER_COLOURS[p], "small")
-        font.draw(surface, "L/R: page   B: back", 250, 214, rgb15(160, 168, 200), "small", align="right")
+        font.draw(surface, tr("L/R: page   B: back"), 250, 214, rgb15(160, 168, 200), "small", align="right")

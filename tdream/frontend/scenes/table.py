@@ -20,6 +20,7 @@ from ..boardview import CELL, BoardView, Shown
 from ..constants import (A, B, GOLD, GREY, INK, L, PLAYER_COLOURS, PLAYER_DARK, R, RED, SELECT, START, WHITE, X,
                          rgb15)
 from ..machine import Scene
+from ..text import tr
 from ..widgets import TextBox, window
 from . import prompts as pr
 
@@ -170,12 +171,13 @@ class TableScene(Scene):
         for e in events:
             t = type(e)
             if t is ev.TurnOrderDrawn:
-                self.say("Turn order: " + ", ".join(e.seats) + ".", hold=70)
+                self.say(tr("Turn order: {seats}.", seats=", ".join(e.seats)), hold=70)
             elif t is ev.TurnStarted:
                 self.beats.append(Beat("focus", 1, player=e.player))
-                self.say(f"{n[e.player]}'s turn. (Turn {e.turn}, round {e.round})", e.player, 30)
+                self.say(tr("{who}'s turn. (Turn {turn}, round {round})", who=n[e.player], turn=e.turn,
+                            round=e.round), e.player, 30)
             elif t is ev.TurnSkipped:
-                self.say(f"{n[e.player]} sits this turn out.", e.player)
+                self.say(tr("{who} sits this turn out.", who=n[e.player]), e.player)
             elif t is ev.DiceRolled:
                 self.beats.append(Beat("die", 40, player=e.player, data=(e.value,), cpu=self.is_cpu(e.player)))
             elif t is ev.Moved:
@@ -183,93 +185,106 @@ class TableScene(Scene):
                                        cpu=self.is_cpu(e.player)))
             elif t is ev.Passed:
                 if e.kind == "jackpot":
-                    self.say(f"{n[e.player]} passes the Jackpot: one more Floor on the stack.", e.player, 25)
+                    self.say(tr("{who} passes the Jackpot: one more Floor on the stack.", who=n[e.player]),
+                             e.player, 25)
             elif t is ev.Landed:
                 if e.kind != "line":
-                    self.say(f"{n[e.player]} lands on {_space_name(game, e.kind)}.", e.player, 30)
+                    self.say(tr("{who} lands on {space}.", who=n[e.player], space=_space_name(game, e.kind)),
+                             e.player, 30)
             elif t is ev.LineFee:
-                payers = ", ".join(f"{n[o]} {a:,}G" for o, a in zip(e.owners, e.amounts))
-                self.beats.append(Beat("light", 50, f"Line Fee! {n[e.player]} pays {payers}.", player=e.player,
-                                       data=(e.space,)))
+                payees = ", ".join(tr("{who} {amount}G", who=n[o], amount=f"{a:,}") for o, a in zip(e.owners, e.amounts))
+                self.beats.append(Beat("light", 50, tr("Line Fee! {who} pays {payees}.", who=n[e.player],
+                                                        payees=payees), player=e.player, data=(e.space,)))
             elif t is ev.Payment:
                 self.beats.append(Beat("pay", 1, data=(e.payer, e.payee, e.amount)))
-                if e.reason in ("salary", "bonus_top", "bonus_sub", "slot", "card", "event", "offer"):
-                    who = n[e.payee] if e.payee >= 0 else n[e.payer]
-                    what = {"salary": "collects the salary", "bonus_top": "wins the Top Owner Bonus",
-                            "bonus_sub": "wins the Sub-Owner Bonus", "slot": "wins at the slot",
-                            "card": "card", "event": "event", "offer": "sells"}[e.reason]
-                    if e.payee >= 0:
-                        self.say(f"{who} {what}: +{e.amount:,}G" + (f" ({e.detail})" if e.reason.startswith("bonus") else "")
-                                 + ".", e.payee, 30)
-                    else:
-                        self.say(f"{who} pays {e.amount:,}G ({what}).", e.payer, 30)
+                amount = f"{e.amount:,}"
+                if e.reason == "salary":
+                    self.say(tr("{who} collects the salary: +{amount}G.", who=n[e.payee], amount=amount), e.payee, 30)
+                elif e.reason in ("bonus_top", "bonus_sub"):
+                    template = ("{who} wins the Top Owner Bonus of {company}: +{amount}G." if e.reason == "bonus_top"
+                                else "{who} wins the Sub-Owner Bonus of {company}: +{amount}G.")
+                    self.say(tr(template, who=n[e.payee], company=_company(game, e.detail), amount=amount), e.payee, 30)
+                elif e.reason in ("slot", "card", "event", "offer") and e.payee >= 0:
+                    self.say(tr("{who} receives {amount}G.", who=n[e.payee], amount=amount), e.payee, 30)
+                elif e.reason in ("card", "event") and e.payer >= 0:
+                    self.say(tr("{who} pays {amount}G.", who=n[e.payer], amount=amount), e.payer, 30)
             elif t in (ev.LandmarkPlaced, ev.LandmarkClaimed):
                 self.beats.append(Beat("land", 1, data=(e.land,)))
-                verb = "places a Landmark on" if t is ev.LandmarkPlaced else "claims the Bank's Landmark on"
-                self.say(f"{n[e.player]} {verb} {e.land}.", e.player, 30)
+                template = ("{who} places a Landmark on {land}." if t is ev.LandmarkPlaced
+                            else "{who} claims the Bank's Landmark on {land}.")
+                self.say(tr(template, who=n[e.player], land=e.land), e.player, 30)
             elif t is ev.CompanyStarted:
                 self.beats.append(Beat("companies", 1, sound="fanfare"))
-                self.say(f"{n[e.player]} starts {_company(game, e.company)} on {e.land}!", e.player, 50)
+                self.say(tr("{who} starts {company} on {land}!", who=n[e.player], company=_company(game, e.company),
+                            land=e.land), e.player, 50)
             elif t is ev.CompanyGrew:
                 self.beats.append(Beat("companies", 1))
-                self.say(f"{_company(game, e.company)} grows to Level {e.level}.", hold=30)
+                self.say(tr("{company} grows to Level {level}.", company=_company(game, e.company), level=e.level),
+                         hold=30)
             elif t is ev.Merged:
                 self.beats.append(Beat("companies", 1))
-                self.beats.append(Beat("fanfare", 60, f"MERGER! {_company(game, e.survivor)} absorbs "
-                                       + ", ".join(_company(game, c) for c in e.absorbed) + f" (Level {e.level}).",
-                                       sound="merge"))
+                self.beats.append(Beat("fanfare", 60, tr("MERGER! {survivor} absorbs {absorbed} (Level {level}).",
+                                                          survivor=_company(game, e.survivor),
+                                                          absorbed=", ".join(_company(game, c) for c in e.absorbed),
+                                                          level=e.level), sound="merge"))
             elif t is ev.Absorbed:
                 pass
             elif t in (ev.FloorsBuilt, ev.FloorsGained):
                 self.beats.append(Beat("land", 1, data=(e.land,), sound="build"))
-                k = e.floors
-                self.say(f"{n[e.player]} {'builds' if t is ev.FloorsBuilt else 'gains'} {k} Floor"
-                         f"{'s' if k > 1 else ''} on {e.land} ({e.total} now).", e.player, 35)
+                template = ("{who} builds {k} Floor(s) on {land} ({total} now)." if t is ev.FloorsBuilt
+                            else "{who} gains {k} Floor(s) on {land} ({total} now).")
+                self.say(tr(template, who=n[e.player], k=e.floors, land=e.land, total=e.total), e.player, 35)
             elif t in (ev.FloorsSold, ev.FloorsLost, ev.LandmarkSold):
                 self.beats.append(Beat("land", 1, data=(e.land,)))
                 if t is ev.LandmarkSold:
-                    self.say(f"{n[e.player]} sells the Landmark on {e.land} to the Bank.", e.player, 35)
+                    self.say(tr("{who} sells the Landmark on {land} to the Bank.", who=n[e.player], land=e.land),
+                             e.player, 35)
                 else:
-                    self.say(f"{n[e.player]} {'sells' if t is ev.FloorsSold else 'loses'} {e.floors} Floor"
-                             f"{'s' if e.floors > 1 else ''} on {e.land}.", e.player, 35)
+                    template = ("{who} sells {k} Floor(s) on {land}." if t is ev.FloorsSold
+                                else "{who} loses {k} Floor(s) on {land}.")
+                    self.say(tr(template, who=n[e.player], k=e.floors, land=e.land), e.player, 35)
             elif t is ev.JackpotGrew:
                 self.beats.append(Beat("jackpot", 1, data=(e.floors,)))
             elif t is ev.JackpotWon:
                 self.beats.append(Beat("drop", 40, player=e.player, data=(e.land, e.floors)))
                 self.beats.append(Beat("land", 1, data=(e.land,)))
-                self.beats.append(Beat("fanfare", 60, f"JACKPOT! {n[e.player]} drops {e.floors} Floors on {e.land}!",
-                                       sound="jackpot"))
+                self.beats.append(Beat("fanfare", 60, tr("JACKPOT! {who} drops {k} Floors on {land}!", who=n[e.player],
+                                                          k=e.floors, land=e.land), sound="jackpot"))
             elif t is ev.JackpotMissed:
-                self.say(f"{n[e.player]} has no Company Land: the Jackpot stays.", e.player)
+                self.say(tr("{who} has no Company Land: the Jackpot stays.", who=n[e.player]), e.player)
             elif t is ev.PileChosen:
                 self.beats.append(Beat("piles", 36, player=e.player, data=(e.pile,), cpu=self.is_cpu(e.player)))
             elif t is ev.CardDrawn:
                 card = game.ruleset.card(e.card)
                 self.beats.append(Beat("card", 70, sound="card_flip",
-                                       text=f"{n[e.player]}'s {e.pile.title()} card: {card.text}",
-                                       speaker="old-man", name="Old man", colour=_speech_colour("old-man"),
+                                       text=tr("{who}'s {pile} card: {text}", who=n[e.player], pile=tr(e.pile.title()),
+                                               text=tr(card.text)),
+                                       speaker="old-man", name=speaker_name("old-man"), colour=_speech_colour("old-man"),
                                        player=e.player, data=(e.pile,), cpu=self.is_cpu(e.player)))
             elif t is ev.SlotSpun:
-                text = f"{' | '.join(s.upper() for s in e.symbols)}: " + (
-                    f"{e.matched} matched!" if e.matched > 1 else "no match.")
+                symbols = " | ".join(tr(s.upper()) for s in e.symbols)
+                text = (tr("{who} at the slot: {symbols}: {k} matched!", who=n[e.player], symbols=symbols, k=e.matched)
+                        if e.matched > 1 else tr("{who} at the slot: {symbols}: no match.", who=n[e.player],
+                                                 symbols=symbols))
                 self.beats.append(Beat("slot", 40, player=e.player, data=(e.symbols, e.matched, self.is_cpu(e.player)),
                                        cpu=self.is_cpu(e.player)))
-                self.say(f"{n[e.player]} at the slot: {text}", e.player, 40)
+                self.say(text, e.player, 40)
             elif t is ev.EventResolved:
                 k = game.ruleset.event_kinds[e.kind]
                 host = k.host if k.host not in ("none", "") else None
-                self.beats.append(Beat("event", 60, k.text, sound="event", speaker=host, name=speaker_name(host) if host else None,
+                self.beats.append(Beat("event", 60, tr(k.text), sound="event", speaker=host,
+                                       name=speaker_name(host) if host else None,
                                        colour=_speech_colour(host) if host else WHITE, player=e.player,
                                        data=(e.kind,), cpu=self.is_cpu(e.player)))
             elif t is ev.TurnsToSkip:
-                self.say(f"{n[e.player]} will sit out {e.turns} turn{'s' if e.turns > 1 else ''}.", e.player)
+                self.say(tr("{who} will sit out {k} turn(s).", who=n[e.player], k=e.turns), e.player)
             elif t is ev.WentBroke:
-                self.beats.append(Beat("fanfare", 60, f"{n[e.player]} goes broke!", sound="broke"))
+                self.beats.append(Beat("fanfare", 60, tr("{who} goes broke!", who=n[e.player]), sound="broke"))
             elif t is ev.TurnEnded:
                 self.beats.append(Beat("sync", 1))
             elif t is ev.GameOver:
                 self.beats.append(Beat("sync", 1))
-                self.say(f"The game is over ({_over(e.reason)})!", hold=80)
+                self.say(tr("The game is over ({why})!", why=_over(e.reason)), hold=80)
         for c in self.commentary.react(game, events):
             name = speaker_name(c.speaker)
             self.beats.append(Beat("say", 90, c.text(m.settings.language), speaker=c.speaker, name=name,
@@ -370,7 +385,7 @@ class TableScene(Scene):
             pass
         self.beats, self.beat, self.last_box, self.walk_pos = [], None, None, [None] * len(self.game.names)
         self.shown.sync(self.game)
-        self.say(f"Turn {self.game.turn}.", hold=20)
+        self.say(tr("Turn {turn}.", turn=self.game.turn), hold=20)
 
     def give(self, m, answer, given: bool = False) -> None:
         game = self.game
@@ -465,7 +480,7 @@ class TableScene(Scene):
             return None
         legal = game.legal_answers()
         if k == "sell":
-            text = None if game.after_sell == "roll" else f"{name}: an offer to buy Floors. Sell some?"
+            text = None if game.after_sell == "roll" else tr("{who}: an offer to buy Floors. Sell some?", who=name)
             return pr.SellPrompt(game, name, text)
         if k == "place":
             return pr.place_prompt(game, geo, name)
@@ -474,33 +489,34 @@ class TableScene(Scene):
         if k == "company":
             labels = [_company(game, a.company) for a in legal]
             icons = [m.art.logo(a.company) for a in legal]
-            return pr.MenuPrompt(f"{name}: choose the new Company's Building Mark.", labels, list(legal), icons,
-                                 "Start a Company")
+            return pr.MenuPrompt(tr("{who}: choose the new Company's Building Mark.", who=name), labels, list(legal),
+                                 icons, tr("Start a Company"))
         if k == "survivor":
-            labels = [f"{_company(game, a.company)}  Lv {len(game.members[game.company_index(a.company)])}"
-                      for a in legal]
+            labels = [tr("{company}  Lv {level}", company=_company(game, a.company),
+                         level=len(game.members[game.company_index(a.company)])) for a in legal]
             icons = [m.art.logo(a.company) for a in legal]
-            return pr.MenuPrompt(f"{name}: which Company survives the merger?", labels, list(legal), icons,
-                                 "The survivor", 180)
+            return pr.MenuPrompt(tr("{who}: which Company survives the merger?", who=name), labels, list(legal), icons,
+                                 tr("The survivor"), 180)
         if k == "pile":
             from .setpieces import PilePrompt
             return PilePrompt(game, name)
         if k in ("jackpot", "floors"):
-            options = [(game.land_index(a.land), a,
-                        f"{game.floors[game.land_index(a.land)]} Floors now; "
-                        + ("the Jackpot's Floors go here." if k == "jackpot" else "the free Floors go here."))
+            template = ("{k} Floors now; the Jackpot's Floors go here." if k == "jackpot"
+                        else "{k} Floors now; the free Floors go here.")
+            options = [(game.land_index(a.land), a, tr(template, k=game.floors[game.land_index(a.land)]))
                        for a in legal]
-            text = f"{name}: where does the Jackpot drop?" if k == "jackpot" else f"{name}: where do the free Floors go?"
+            text = tr("{who}: where does the Jackpot drop?" if k == "jackpot" else "{who}: where do the free Floors go?",
+                      who=name)
             return pr.LandPrompt(game, geo, text, options)
         if k == "forced_sale":
             labels, details = [], []
             for a in legal:
                 x = game.land_index(a.land)
-                what = "a Floor" if game.floors[x] else "the Landmark"
-                labels.append(f"{a.land}: sell {what}")
-                details.append(f"Cash {game.cash[seat]:,}G; a debt must be paid.")
-            return pr.MenuPrompt(f"{name} is short of cash and must sell.", labels, list(legal), None,
-                                 "Forced sale", 160, details)
+                labels.append(tr("{land}: sell a Floor" if game.floors[x] else "{land}: sell the Landmark",
+                                 land=a.land))
+                details.append(tr("Cash {cash}G; a debt must be paid.", cash=f"{game.cash[seat]:,}"))
+            return pr.MenuPrompt(tr("{who} is short of cash and must sell.", who=name), labels, list(legal), None,
+                                 tr("Forced sale"), 160, details)
         raise ValueError(f"no prompt for {k}")
 
     def run_beats(self, m) -> bool:
@@ -655,18 +671,19 @@ class TableScene(Scene):
         if self.panel_frames and self.panel >= 0:
             self.draw_player(m, surface, self.panel)
         if self.replaying:
-            label = f"REPLAY x{self.speed}  L/R speed  B jump"
+            label = tr("REPLAY x{speed}  L/R speed  B jump", speed=self.speed)
             pygame.draw.rect(surface, INK, (0, VIEW[1], 256, 9))
             m.font.draw(surface, label, 253, VIEW[1] + 1, GOLD, "small", align="right")
             if self.jump is not None:
                 window(surface, (64, 80, 128, 40))
-                m.font.draw(surface, "Jump to turn", 128, 86, GOLD, align="centre")
-                m.font.draw(surface, f"< {self.jump} >  of {self.last_turn()}", 128, 102, WHITE, align="centre")
+                m.font.draw(surface, tr("Jump to turn"), 128, 86, GOLD, align="centre")
+                m.font.draw(surface, tr("< {turn} >  of {last}", turn=self.jump, last=self.last_turn()), 128, 102, WHITE,
+                            align="centre")
         if self.prompt is not None and self.beat is None:
             pad = self.pad_of.get(self.prompt_seat, 0)
             if not m.buttons.connected >> pad & 1:
                 window(surface, (48, 90, 160, 28))
-                m.font.draw(surface, f"Connect pad {pad + 1} to go on", 128, 98, GOLD, align="centre")
+                m.font.draw(surface, tr("Connect pad {pad} to go on", pad=pad + 1), 128, 98, GOLD, align="centre")
 
     def draw_hud(self, m, surface) -> None:
         game, shown = self.game, self.shown
@@ -701,12 +718,12 @@ class TableScene(Scene):
 
     def draw_info(self, m, surface) -> None:
         game = self.game
-        text = (f"Turn {game.turn}  Round {game.round}  Jackpot {self.shown.jackpot}F  "
-                f"Covered {game.covered}/{game.end_threshold}")
+        text = tr("Turn {turn}  Round {round}  Jackpot {jackpot}F  Covered {covered}/{threshold}", turn=game.turn,
+                  round=game.round, jackpot=self.shown.jackpot, covered=game.covered, threshold=game.end_threshold)
         pygame.draw.rect(surface, INK, (0, HUD_H, 256, 9))
         m.font.draw(surface, text, 3, HUD_H + 1, rgb15(200, 208, 232), "small")
         if self.overview:
-            m.font.draw(surface, "MAP", 253, HUD_H + 1, GOLD, "small", align="right")
+            m.font.draw(surface, tr("MAP"), 253, HUD_H + 1, GOLD, "small", align="right")
 
     def draw_box(self, m, surface) -> None:
         box = self.beat.box if self.beat is not None and self.beat.box is not None else None
@@ -795,8 +812,8 @@ class TableScene(Scene):
         m.font.draw(surface, game.names[p], 156, 48, PLAYER_COLOURS[p])
         lands = sum(1 for o in self.shown.owner if o == p)
         floors = sum(f for o, f in zip(self.shown.owner, self.shown.floors) if o == p)
-        rows = [f"Cash   {self.shown.cash[p]:,}G", f"Wealth {self.shown.wealth[p]:,}G",
-                f"Lands  {lands}", f"Floors {floors}", f"Space  {self.shown.pos[p]}"]
+        rows = [tr("Cash   {v}G", v=f"{self.shown.cash[p]:,}"), tr("Wealth {v}G", v=f"{self.shown.wealth[p]:,}"),
+                tr("Lands  {v}", v=lands), tr("Floors {v}", v=floors), tr("Space  {v}", v=self.shown.pos[p])]
         for i, r in enumerate(rows):
             m.font.draw(surface, r, 156, 62 + i * 10, WHITE, "small")
 
@@ -807,7 +824,7 @@ def _names(kinds: list[str]) -> list[str]:
     for i, k in enumerate(kinds):
         if k == "human":
             human += 1
-            out.append(f"Player {human}")
+            out.append(f"Player {human}")              # a seat's name: kept in records, the same in every language
         else:
             base = k.split(":")[0]
             name = speaker_name(base)
@@ -827,19 +844,19 @@ def _record_file(folder, seed: int) -> str:
 def _company(game, cid: str) -> str:
     for c in game.ruleset.companies:
         if c.id == cid:
-            return c.name
+            return tr(c.name)
     return cid
 
 
 def _space_name(game, kind: str) -> str:
     if kind in game.ruleset.event_kinds:
-        return game.ruleset.event_kinds[kind].name
-    return {"start": "Start", "card": "a Card space", "jackpot": "the Jackpot", "slot": "the Slot"}.get(kind, kind)
+        return tr(game.ruleset.event_kinds[kind].name)
+    return tr({"start": "Start", "card": "a Card space", "jackpot": "the Jackpot", "slot": "the Slot"}.get(kind, kind))
 
 
 def _over(reason: str) -> str:
-    return {"percent": "the Lands are covered", "broke": "a player went broke", "stalemate": "no more moves",
-            "rounds": "the last round is played"}.get(reason, reason)
+    return tr({"percent": "the Lands are covered", "broke": "a player went broke", "stalemate": "no more moves",
+               "rounds": "the last round is played"}.get(reason, reason))
 
 
 def _speech_colour(speaker: str):

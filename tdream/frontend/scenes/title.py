@@ -5,6 +5,7 @@ import pygame
 
 from ..constants import A, GOLD, INK, START, WHITE, rgb15
 from ..machine import Scene
+from ..text import tr
 from ..widgets import Menu, window
 
 SKY_TOP = rgb15(16, 16, 56)
@@ -108,14 +109,14 @@ class TitleScene(Scene):
         pygame.draw.polygon(surface, GOLD, [(128, 46), (120, 56), (136, 56)])
         big_text(m, surface, "TOWER", 128, 60, GOLD)
         big_text(m, surface, "DREAM", 128, 100, WHITE)
-        m.font.draw(surface, "a table game of Landmarks, Companies and Towers", 128, 148, rgb15(200, 200, 232),
+        m.font.draw(surface, tr("a table game of Landmarks, Companies and Towers"), 128, 148, rgb15(200, 200, 232),
                     "small", INK, align="centre")
         if self.menu is None:
             if (m.frame // 30) % 2 == 0:
-                m.font.draw(surface, "PRESS START", 128, 176, WHITE, shadow=INK, align="centre")
+                m.font.draw(surface, tr("PRESS START"), 128, 176, WHITE, shadow=INK, align="centre")
         else:
             self.menu.draw(m, surface, 88, 164, 80)
-        m.font.draw(surface, "tdream  (c) the tdream authors", 128, 214, rgb15(136, 136, 176), "small",
+        m.font.draw(surface, tr("tdream  (c) the tdream authors"), 128, 214, rgb15(136, 136, 176), "small",
                     align="centre")
         if m.warning:
             window(surface, (4, 4, 248, 20))
@@ -158,4 +159,4 @@ class DemoScene(Scene):
         self.table.draw(m, surface)
         if (self.age // 40) % 2 == 0:
             pygame.draw.rect(surface, INK, (88, 150, 80, 14))
-            m.font.draw(surface, "DEMO PLAY", 128, 151, GOLD, align="centre")
+            m.font.draw(surface, tr("DEMO PLAY"), 128, 151, GOLD, align="centre")

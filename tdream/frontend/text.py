@@ -1,0 +1,72 @@
+"""Words on screen in English or Japanese (PRESENTATION.md; the ``language`` setting).
+
+``tr(template, **values)`` gives the template in the current language, filled in with
+``str.format``. The English template is the key: Japanese templates live in
+``assets/text/ja.yaml`` (``"English {name}": "日本語 {name}"``), data texts (cards, Events,
+boards, Companies) included. A template with no Japanese stays English. The language is the
+machine's setting, set once a frame (``set_language``); it changes how long text takes to type,
+so movies name it in their header.
+"""
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+from ..errors import DataError
+
+JA_FILE = Path(__file__).resolve().parents[2] / "assets" / "text" / "ja.yaml"
+_LANG = ["en"]
+_JA: dict[str, str] = {}
+
+
+def set_language(language: str) -> None:
+    _LANG[0] = language
+
+
+def language() -> str:
+    return _LANG[0]
+
+
+def fields(template: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(template) if f}
+
+
+def load_ja(path: Path = JA_FILE) -> dict[str, str]:
+    """The Japanese templates, checked: text to text, the same {fields} on both sides."""
+    from ..yamlio import Problems, line_of, read_yaml
+    data = read_yaml(path, DataError)
+    probs = Problems(str(path), DataError)
+    if not isinstance(data, dict) or data.get("format") != "tdream-text" or data.get("version") != 1:
+        probs.add(1, "", "not a tdream-text file (format: tdream-text, version: 1)")
+        raise DataError(probs.items)
+    texts = data.get("texts")
+    if not isinstance(texts, dict):
+        probs.at(data, "texts", "texts", "a mapping of English templates to Japanese ones")
+        raise DataError(probs.items)
+    for en, ja in texts.items():
+        if not isinstance(en, str) or not isinstance(ja, str) or not ja:
+            probs.at(texts, en, f"texts.{en!r}"[:60], "both sides must be text")
+            continue
+        try:
+            if fields(en) != fields(ja):
+                probs.at(texts, en, f"texts.{en!r}"[:60], f"fields {sorted(fields(ja))} differ from {sorted(fields(en))}")
+        except ValueError as e:
+            probs.at(texts, en, f"texts.{en!r}"[:60], f"bad template: {e}")
+    if probs.items:
+        raise DataError(probs.items)
+    return dict(texts)
+
+
+_ONE = re.compile(r"(?<![\d,])1 (\w+)\(s\)")
+
+
+def tr(template: str, **values) -> str:
+    if _LANG[0] == "ja":
+        if not _JA and JA_FILE.exists():
+            _JA.update(load_ja())
+        template = _JA.get(template, template)
+    text = template.format(**values) if values else template
+    if "(s)" in text:                    # English plurals: "1 Floor(s)" is "1 Floor", else "Floors"
+        text = _ONE.sub(r"1 \1", text).replace("(s)", "s")
+    return text
