@@ -269,6 +269,7 @@ def cmd_bench(args) -> int:
     figures.update(bench_ai(difficulty="hard"))
     from .frontend.bench import bench_frames, bench_movie, bench_startup
     figures.update(bench_frames())
+    figures.update(bench_frames(setpiece=True))
     figures.update(bench_movie())
     figures.update(bench_startup())
     figures["engine"] = engine_kind()
@@ -278,6 +279,7 @@ def cmd_bench(args) -> int:
         units = {"engine_turns_per_s": "turns/s", "engine_games_per_s": "games/s",
                  "replay_verify_turns_per_s": "turns/s", "ai_decision_ms_p99": "ms",
                  "ai_decision_ms_p99_hard": "ms", "frame_ms_p50": "ms", "frame_ms_p99": "ms", "startup_s": "s",
+                 "frame_ms_p50_setpiece": "ms", "frame_ms_p99_setpiece": "ms",
                  "movie_verify_frames_per_s": "frames/s"}
         for k, v in figures.items():
             print(f"{k}: {v} {units.get(k, '')}".rstrip())

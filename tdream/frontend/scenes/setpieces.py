@@ -23,12 +23,24 @@ CARD_W, CARD_H = 32, 48
 
 
 # ---------------------------------------------------------------- card piles (screen 11)
+_SCALED: dict = {}
+
+
+def _scaled(m, sprite_id: str, size: tuple[int, int]) -> pygame.Surface:
+    """A sprite at a whole-number-ish size, made once (drawing every frame must stay cheap)."""
+    key = (sprite_id, size)
+    s = _SCALED.get(key)
+    if s is None:
+        s = _SCALED[key] = pygame.transform.scale(m.art.sprites[sprite_id], size)
+    return s
+
+
 def draw_piles(m, surface, chosen: int = -1, highlight: int = -1, lift: int = 0, flavours=None) -> None:
     """The four animal-backed piles on the old man's table, at 2x; ``chosen`` lifted."""
     window(surface, (12, 44, 232, 100))
     m.font.draw(surface, tr("The old man's card piles"), 128, 48, GOLD, "small", align="centre")
     for i, pile in enumerate(PILES):
-        back = pygame.transform.scale(m.art.sprites[f"pile-{pile}"], (CARD_W, CARD_H))
+        back = _scaled(m, f"pile-{pile}", (CARD_W, CARD_H))
         x, y = PILE_X[i], 64 - (lift if i == chosen else 0)
         for k in (3, 2, 1):                     # the deck's thickness
             pygame.draw.rect(surface, rgb15(200, 192, 168), (x + k, y + k, CARD_W, CARD_H))
@@ -50,7 +62,7 @@ def draw_card_flip(m, surface, pile: str, age: int, text_colour=INK) -> None:
     t = min(age, 16)
     if t < 8:
         w = max(1, CARD_W * (8 - t) // 8)
-        back = pygame.transform.scale(m.art.sprites[f"pile-{pile}"], (w, CARD_H))
+        back = _scaled(m, f"pile-{pile}", (w, CARD_H))
         surface.blit(back, (x0 - w // 2, y0))
         return
     w = max(1, 64 * (t - 8) // 8)
@@ -58,7 +70,7 @@ def draw_card_flip(m, surface, pile: str, age: int, text_colour=INK) -> None:
     face.fill(rgb15(248, 240, 216))
     pygame.draw.rect(face, INK, (0, 0, 64, 72), 1)
     pygame.draw.rect(face, rgb15(200, 168, 96), (2, 2, 60, 68), 1)
-    face.blit(pygame.transform.scale(m.art.sprites[f"pile-{pile}"], (16, 24)), (24, 6))
+    face.blit(m.art.sprites[f"pile-{pile}"], (24, 6))
     m.font.draw(face, tr(pile.title()), 32, 34, text_colour, "small", align="centre")
     m.font.draw(face, tr("CARD"), 32, 44, text_colour, "small", align="centre")
     surface.blit(pygame.transform.scale(face, (w, 72)), (128 - w // 2, y0 - 8))
@@ -221,6 +233,6 @@ def draw_event(m, surface, kind, age: int) -> None:
     window(surface, (64, 52, 128, 76))
     m.font.draw(surface, tr(kind.name), 128, 56, GOLD, align="centre")
     if icon is not None:
-        big = pygame.transform.scale(icon, (36, 36))
+        big = _scaled(m, f"icon-{kind.id}", (36, 36))
         bounce = max(0, 12 - age) if age < 12 else (2 if (age // 10) % 2 else 0)
         surface.blit(big, (110, 76 - bounce))
