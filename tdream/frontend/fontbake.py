@@ -59,14 +59,17 @@ def read_psf2(path: str) -> tuple[int, int, dict[str, list[list[int]]]]:
     return width, height, glyphs
 
 
-def japanese_chars() -> str:
-    """Kana, the punctuation of Japanese text, and every character of our Japanese data."""
+def japanese_chars(latin: set[str] = frozenset()) -> str:
+    """Kana, the punctuation of Japanese text, and every character of our data and screens that
+    the Latin faces lack (kanji, 「」, …)."""
     chars = set()
     for lo, hi in ((0x3000, 0x303F), (0x3041, 0x3096), (0x30A0, 0x30FF), (0xFF01, 0xFF5E)):
         chars.update(chr(c) for c in range(lo, hi + 1))
-    for path in sorted((ROOT / "tdream").rglob("*.yaml")) + sorted((ROOT / "tdream").rglob("*.py")):
+    paths = (sorted((ROOT / "tdream").rglob("*.yaml")) + sorted((ROOT / "tdream").rglob("*.py"))
+             + sorted((ROOT / "assets" / "text").glob("*.yaml")))
+    for path in paths:
         for ch in path.read_text(encoding="utf-8"):
-            if ord(ch) >= 0x2E80:
+            if ord(ch) >= 0x80 and ch not in latin and not ch.isspace():
                 chars.add(ch)
     return "".join(sorted(chars))
 
@@ -84,7 +87,7 @@ def bake() -> int:
     font.antialiased = False
     font.origin = True
     ja: dict[str, list[list[int]]] = {}
-    for ch in japanese_chars():
+    for ch in japanese_chars(set(faces["main"][2])):
         if font.get_metrics(ch)[0] is None:
             continue
         surf = pygame.Surface((8, 8))

@@ -14,8 +14,8 @@ SEED = 1
 
 
 class Session:
-    def __init__(self, seed: int = SEED, setup=None) -> None:
-        self.h = Headless(seed=seed, setup=setup)
+    def __init__(self, seed: int = SEED, setup=None, settings=None) -> None:
+        self.h = Headless(seed=seed, setup=setup, settings=settings)
         self.m = self.h.machine
         self.frames: dict = {}
 
@@ -35,8 +35,8 @@ class Session:
         return self.m.stack[-1]
 
 
-def _title_screens(frames: dict) -> None:
-    s = Session()
+def _title_screens(frames: dict, settings=None, prefix: str = "") -> None:
+    s = Session(settings=settings)
     s.step(0, 40)
     s.shot("title")
     from tdream.frontend.scenes.title import DEMO_AFTER, DemoScene
@@ -63,13 +63,13 @@ def _title_screens(frames: dict) -> None:
     for _ in range(3):
         s.tap(DOWN)
     s.shot("setup-seat")
-    frames.update(s.frames)
+    frames.update({prefix + k: v for k, v in s.frames.items()})
 
 
-def _game_screens(frames: dict) -> None:
+def _game_screens(frames: dict, settings=None, prefix: str = "") -> None:
     from tdream.frontend.scenes.table import GameSetup, TableScene
     from tdream.frontend.scenes.results import ResultsScene
-    s = Session(setup=GameSetup("classic-10", SEED, ["human", "joji", "yuka", "kenta"]))
+    s = Session(setup=GameSetup("classic-10", SEED, ["human", "joji", "yuka", "kenta"]), settings=settings)
     ap = Autopilot()
     want = {"board", "dice", "walk", "fee", "comment", "place", "company", "build-land", "build-floors", "sell",
             "merge", "status-companies", "status-players", "status-lines", "pause", "overview", "panel"}
@@ -94,12 +94,12 @@ def _game_screens(frames: dict) -> None:
                     name = "fee"
                 elif beat.kind == "say" and beat.speaker and beat.age == 4:
                     name = "comment"
-                elif beat.kind == "fanfare" and beat.text.startswith("MERGER") and beat.age == 4:
+                elif beat.kind == "fanfare" and beat.sound == "merge" and beat.age == 4:
                     name = "merge"
             elif prompt is not None:
                 kind = type(prompt).__name__
                 name = {"DicePrompt": "dice", "LandPrompt": "place", "SellPrompt": "sell"}.get(kind)
-                if kind == "MenuPrompt" and prompt.title == "Start a Company":
+                if kind == "MenuPrompt" and prompt.answers[0].kind == "company":
                     name = "company"
                 if kind == "BuildPrompt":
                     name = "build-floors" if prompt.count else "build-land"
@@ -127,7 +127,7 @@ def _game_screens(frames: dict) -> None:
         s.h.step(ap.buttons(m))
     missing = want - set(s.frames)
     assert not missing, f"screens never reached: {sorted(missing)}"
-    frames.update(s.frames)
+    frames.update({prefix + k: v for k, v in s.frames.items()})
 
 
 SETPIECES = {"pile-choice": "PilePrompt", "slot-stop": "SlotPrompt", "piles": "piles", "card": "card",
@@ -164,4 +164,14 @@ def capture() -> dict:
     _title_screens(frames)
     _game_screens(frames)
     _setpiece_screens(frames)
+    from tdream.frontend.settings import Settings
+    ja: dict = {}
+    _title_screens(ja, Settings(language="ja"), "ja-")
+    _game_screens(ja, Settings(language="ja"), "ja-")
+    frames.update({k: v for k, v in ja.items() if k in JAPANESE})
     return frames
+
+
+# The screens also kept in Japanese (the language option).
+JAPANESE = ("ja-title-menu", "ja-options", "ja-setup-seat", "ja-comment", "ja-place", "ja-build-floors", "ja-sell",
+            "ja-status-companies", "ja-status-players", "ja-results", "ja-fee", "ja-merge")

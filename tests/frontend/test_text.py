@@ -1,0 +1,82 @@
+"""Japanese on screen (issue 6): every template and data text has its Japanese, with the same
+fields, and every character of it (and of the comments) is in the font atlas."""
+import ast
+import json
+from pathlib import Path
+
+import pytest
+
+from tdream.frontend.text import JA_FILE, fields, load_ja, set_language, tr
+from tests.conftest import ROOT
+
+FRONTEND = ROOT / "tdream" / "frontend"
+
+
+def _templates_in_code() -> set[str]:
+    out = set()
+    for path in FRONTEND.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "tr" and node.args:
+                a = node.args[0]
+                for b in ((a.body, a.orelse) if isinstance(a, ast.IfExp) else (a,)):
+                    if isinstance(b, ast.Constant) and isinstance(b.value, str):
+                        out.add(b.value)
+    return out
+
+
+def _data_texts(ruleset) -> set[str]:
+    from tdream.ai import roster
+    from tdream.data import board_ids, load_board
+    from tdream.frontend.scenes.pause import OPTION_ROWS, _show
+    from tdream.frontend.scenes.setpieces import PILES, pile_flavours
+    out = {c.text for c in ruleset.cards} | {c.name for c in ruleset.companies}
+    out |= {k.name for k in ruleset.event_kinds.values()} | {k.text for k in ruleset.event_kinds.values()}
+    for b in board_ids():
+        board = load_board(b, ruleset)
+        out |= {board.name, board.description, board.luck}
+    out |= {p.strategy for p in roster().values()} | {p.age for p in roster().values()}
+    out |= set(pile_flavours()) | {p.title() for p in PILES} | {s.upper() for s in ruleset.slot.symbols}
+    for _, label, values in OPTION_ROWS:
+        out |= {label} | {_show(v) for v in values}
+    return out
+
+
+def test_every_template_and_data_text_has_japanese(ruleset):
+    ja = load_ja()
+    wanted = {t for t in _templates_in_code() | _data_texts(ruleset) if any(ch.isalpha() for ch in t)}
+    missing = sorted(wanted - set(ja))
+    assert not missing, missing[:20]
+
+
+def test_japanese_keeps_the_fields():
+    for en, ja in load_ja().items():
+        assert fields(en) == fields(ja), en
+
+
+def test_every_character_on_screen_is_in_the_font():
+    table = json.loads((ROOT / "assets" / "font" / "atlas.json").read_text())
+    have = set().union(*(set(f["chars"]) for f in table["faces"].values()))
+    texts = [JA_FILE] + sorted((ROOT / "tdream" / "data" / "comments").glob("*.yaml"))
+    missing = {ch for p in texts for ch in p.read_text() if ord(ch) >= 0x80 and not ch.isspace()} - have
+    assert not missing, sorted(missing)
+
+
+def test_tr_switches_language_and_fills_fields():
+    try:
+        set_language("ja")
+        assert tr("{who} goes broke!", who="A") != "A goes broke!" and "A" in tr("{who} goes broke!", who="A")
+        assert tr("no such template {x}", x=1) == "no such template 1"
+        set_language("en")
+        assert tr("{who} builds {k} Floor(s) on {land} ({total} now).", who="A", k=1, land="c1", total=4) == \
+            "A builds 1 Floor on c1 (4 now)."
+    finally:
+        set_language("en")
+
+
+def test_a_damaged_text_file_names_its_line(tmp_path):
+    from tdream.errors import DataError
+    p = tmp_path / "ja.yaml"
+    p.write_text('format: tdream-text\nversion: 1\ntexts:\n  "{who} wins": "勝ち"\n')
+    with pytest.raises(DataError) as e:
+        load_ja(Path(p))
+    assert ":4:" in str(e.value) and "fields" in str(e.value)
