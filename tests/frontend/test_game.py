@@ -70,9 +70,11 @@ def test_text_and_animation_speeds_change_no_outcome(one_human, tmp_path):
     """Speeds change how many frames things take, never the game (FORMATS.md section 4): the
     die is stopped the same number of frames after its spin starts."""
     _, _, table, path, _ = one_human
-    fast = Settings(text_speed="instant", anim_speed="fast", skip_cpu=True, talk="always")
+    fast = Settings(text_speed="instant", anim_speed="fast", skip_cpu=True, talk="always", language="ja",
+                    scale=3, aspect_87=True, scanlines=True, timer=True, input_display=True, music=0, sound=0)
     h2, _, table2, path2, _ = play(1, tmp_path, settings=fast)
     assert table2.game.fingerprint() == table.game.fingerprint()
+    assert path2.read_text() == path.read_text()                  # the same game record, input for input
     assert h2.machine.frame < one_human[0].machine.frame        # and it did go faster
 
 

@@ -171,3 +171,31 @@ def test_second_controller_takes_pad_two_and_a_remap_applies_at_once(virtual):
         second.detach()
     r.poll()
     assert r.frame().connected == 0b0001 | (1 << r.pads()[0][0])
+
+
+def test_the_remap_screen_saves_a_controllers_mapping_by_guid(virtual):
+    """Options > Controls: "press A, press B, ..." on a real (virtual) controller."""
+    from tdream.frontend.run import make_machine
+    from tdream.frontend.scenes.remap import ORDER, RemapScene
+    m = make_machine(0)
+    r = PadReader(m.settings.mappings)
+    m.reader = r
+    r.poll()
+    guid = r.pads()[0][2]
+    m.push(RemapScene(0))
+    sdl_for = {"a": 3, "b": 2, "x": 1, "y": 0, "l": 9, "r": 10, "start": 6, "select": 4, "up": 11, "down": 12,
+               "left": 13, "right": 14}                  # a player who wants a mirrored layout
+    for snes in ORDER:
+        virtual.set(sdl_for[snes], True)
+        r.poll()
+        m.step(r.frame())
+        virtual.set(sdl_for[snes], False)
+        r.poll()
+        m.step(r.frame())
+    assert not isinstance(m.stack[-1], RemapScene)
+    mapping = m.settings.mappings[guid]
+    assert mapping["y"] == "a" and mapping["x"] == "b" and mapping["dpup"] == "up" and len(mapping) == 12
+    virtual.set(3, True)                                  # SDL "y" now means SNES A
+    r.poll()
+    assert r.frame().buttons[0] & A
+    virtual.set(3, False)
