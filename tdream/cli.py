@@ -115,6 +115,9 @@ def build_parser() -> argparse.ArgumentParser:
     rpp.add_argument("--scale", type=_positive, default=None)
     rpp.add_argument("--headless-frames", type=_positive, default=None, help=argparse.SUPPRESS)
 
+    rec = sub.add_parser("records", help="per-profile and per-character records from the records database")
+    rec.add_argument("--json", action="store_true")
+
     mv = sub.add_parser("movie", help="input movies (speedrun replays)")
     mvsub = mv.add_subparsers(dest="action", metavar="ACTION", parser_class=_Parser)
     mver = mvsub.add_parser("verify", help="re-run movies through the whole front end, headless")
@@ -160,6 +163,8 @@ def main(argv: list[str] | None = None) -> int:
                 parser.parse_args(["replay", "--help"])
             from .runner.record import verify_paths
             return verify_paths(args.files, args.force, sys.stdout, sys.stderr)
+        if args.command == "records":
+            return cmd_records(args)
         if args.command == "movie":
             if args.action not in ("verify", "play"):
                 parser.parse_args(["movie", "--help"])
@@ -372,6 +377,28 @@ def cmd_play(args) -> int:
     from .frontend.run import run_window
     return run_window(seed, settings, warning, setup, record_dir=record_dir, record_path=args.record,
                       fullscreen=args.fullscreen, scale=args.scale, movie_path=args.movie)
+
+
+def cmd_records(args) -> int:
+    """``tdream records``: every profile's and character's record, as a table or JSON."""
+    from .runner.database import RecordsDB
+    db = RecordsDB()
+    if db.warning:
+        print(f"tdream: {db.warning}", file=sys.stderr)
+    data = db.all_stats()
+    db.close()
+    if args.json:
+        print(json.dumps(data, sort_keys=True))
+        return 0
+    for title, key in (("Profiles", "profiles"), ("CPU characters", "characters")):
+        print(f"{title}:")
+        if not data[key]:
+            print("  (none yet)")
+        for st in data[key]:
+            print(f"  {st['name']:14} games {st['games']:4}  wins {st['wins']:4}  last {st['last_places']:4}  "
+                  f"win rate {st['win_rate'] * 100:5.1f}%  best lead {st['largest_lead']:7}  "
+                  f"best Wealth {st['best_wealth']:7}  favourite {st['favourite_board'] or '-'}")
+    return 0
 
 
 def cmd_replay_play(args) -> int:
