@@ -419,7 +419,8 @@ def cmd_replay_play(args) -> int:
             h.step(draw=True)
         return 0
     from .frontend.run import run_window
-    return run_window(record.setup.seed, settings, warning, setup, fullscreen=args.fullscreen, scale=args.scale)
+    return run_window(record.setup.seed, settings, warning, setup, fullscreen=args.fullscreen, scale=args.scale,
+                      records=False)
 
 
 def cmd_movie(args) -> int:
@@ -438,7 +439,7 @@ def cmd_movie(args) -> int:
     mine, warning = load_settings()
     settings = Settings(**{**vars(mine), **movie.settings})     # the movie's speeds, the player's display
     frames = (PadFrame(b, c) for b, c in movie.frames())
-    return run_window(movie.seed, settings, warning, None, record_dir=None, fullscreen=args.fullscreen,
+    return run_window(movie.seed, settings, warning, None, record_dir=None, fullscreen=args.fullscreen, records=False,
                       scale=args.scale, source=frames)
 
 

@@ -12,15 +12,20 @@ class Autopilot:
     (the die stopped after ``spin`` frames; a Floor built on the first Land offered, every other
     time), then from the results back to the title when ``again``."""
 
-    def __init__(self, pad: int = 0, spin: int = 5, spectate: bool = False, again: bool = False) -> None:
+    def __init__(self, pad: int = 0, spin: int = 5, spectate: bool = False, again: bool = False,
+                 mode: str = "", profile: str | None = None) -> None:
         self.pad = pad
         self.spin = spin
         self.spectate = spectate
         self.again = again
+        self.mode = mode or ("Spectate" if spectate else "Free play")      # the title menu's item
+        self.profile = profile            # a profile (already in the database) for seat 1 / the campaign
         self.count = 0
         self.builds = 0
         self.prompts: dict[str, int] = {}
         self.last = None
+        self.table = None
+        self.tables = 0                   # games seen
 
     def buttons(self, m) -> tuple[int, int, int, int]:
         """This frame's pad states: on pad ``pad``, or on every pad when ``pad`` is -1."""
@@ -32,6 +37,7 @@ class Autopilot:
         return tuple(out)  # type: ignore[return-value]
 
     def _press(self, m) -> int:
+        from .scenes.modes import CampaignScene, ProfileScene
         from .scenes.results import ResultsScene
         from .scenes.setup import SetupScene
         from .scenes.table import TableScene
@@ -42,15 +48,29 @@ class Autopilot:
         if isinstance(top, TitleScene):
             if top.menu is None:
                 return START if odd else 0
-            want = 1 if self.spectate else 0
+            want = top.menu.items.index(self.mode)
             if top.menu.index != want:
                 return (1 << 1) if odd else 0           # down
             return A if odd else 0
         if isinstance(top, SetupScene):
+            if self.profile and "human" in top.seats and top.profiles[0] != self.profile:
+                if top.index != 1:
+                    return (1 << 1) if odd else 0       # down to seat 1
+                return A if odd else 0                  # choose its profile
             return START if odd else 0
+        if isinstance(top, ProfileScene):
+            want = top.menu.items.index(self.profile) if self.profile in top.menu.items else len(top.menu.items) - 1
+            if top.menu.index != want:
+                return (1 << 1) if odd else 0
+            return A if odd else 0
+        if isinstance(top, CampaignScene):
+            return A if odd and (self.again or not self.tables) else 0
         if isinstance(top, ResultsScene):
-            return A if odd and self.again else 0
+            return A if odd and (self.again or self.mode == "Campaign") else 0
         if isinstance(top, TableScene):
+            if top is not self.table:
+                self.table = top
+                self.tables += 1
             prompt = top.prompt if top.beat is None else None
             if prompt is None:
                 self.last = None

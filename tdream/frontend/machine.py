@@ -36,7 +36,7 @@ class Scene:
 
 class Machine:
     def __init__(self, font, art, settings, seed: int = 0, setup=None, record_dir=None, record_path=None,
-                 warning: str | None = None) -> None:
+                 warning: str | None = None, records=None, today: str = "") -> None:
         from ..data import load_ruleset
         self.font = font
         self.art = art
@@ -52,6 +52,8 @@ class Machine:
         self.record_path = record_path
         self.warning = warning
         self.reader = None                         # the PadReader, when a real one runs (remap screen)
+        self.records = records                     # the records database (issue 8), or None
+        self.today = today                         # the date games are recorded with (from outside: no clock)
         self.splits: list[tuple[str, str]] = []    # (start/split/end, in-game time): for LiveSplit; not state
         self.sounds: list[str] = []                # effects to play this frame (sound.EFFECTS); not state
         self.song: str | None = None               # the music loop wanted now (sound.MUSIC); not state

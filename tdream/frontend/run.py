@@ -25,22 +25,25 @@ def init_pygame(headless: bool) -> None:
         pygame.display.set_mode((1, 1), pygame.HIDDEN) if os.environ.get("SDL_VIDEODRIVER") != "dummy" else None
 
 
-def make_machine(seed: int = 0, settings=None, setup=None, record_dir=None, record_path=None, warning=None):
+def make_machine(seed: int = 0, settings=None, setup=None, record_dir=None, record_path=None, warning=None,
+                 records=None, today: str = ""):
     from .art import Art
     from .font import Font
     from .machine import Machine
     from .settings import Settings
     return Machine(Font(), Art(), settings or Settings(), seed=seed, setup=setup, record_dir=record_dir,
-                   record_path=record_path, warning=warning)
+                   record_path=record_path, warning=warning, records=records, today=today)
 
 
 class Headless:
     """A machine driven frame by frame by a script of pad states (tests, movie verify, bench)."""
 
-    def __init__(self, seed: int = 0, settings=None, setup=None, record_path=None) -> None:
+    def __init__(self, seed: int = 0, settings=None, setup=None, record_path=None, records=None,
+                 today: str = "2026-01-01", record_dir=None) -> None:
         init_pygame(True)
         import pygame
-        self.machine = make_machine(seed, settings, setup, record_path=record_path)
+        self.machine = make_machine(seed, settings, setup, record_path=record_path, records=records, today=today,
+                                    record_dir=record_dir)
         self.surface = pygame.Surface((W, H))
 
     def step(self, buttons=(0, 0, 0, 0), connected: int = 0b0001, draw: bool = False):
@@ -59,7 +62,7 @@ class Headless:
 
 def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=None, record_path=None,
                fullscreen: bool = False, scale: int | None = None, movie_path: str | None = None,
-               source=None) -> int:
+               source=None, records: bool = True) -> int:
     """The game in a window until the player quits. Returns the exit code.
 
     ``movie_path``: record every frame's pad states as an input movie. ``source``: frames to play
@@ -80,7 +83,21 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
         return 2
     if warning:
         print(f"tdream: {warning}", file=sys.stderr)
-    machine = make_machine(seed, settings, setup, record_dir=record_dir, record_path=record_path, warning=warning)
+    db = None
+    if records:
+        from ..runner.database import RecordsDB
+        try:
+            db = RecordsDB()
+            if db.warning:
+                print(f"tdream: {db.warning}", file=sys.stderr)
+                warning = warning or db.warning
+        except Exception as e:           # no records, but the game goes on
+            print(f"tdream: the records database cannot be opened ({e}); games are not counted", file=sys.stderr)
+            db = None
+    import datetime
+    today = datetime.date.today().isoformat()
+    machine = make_machine(seed, settings, setup, record_dir=record_dir, record_path=record_path, warning=warning,
+                           records=db, today=today)
     machine.settings_changed = False
     reader = PadReader(settings.mappings)
     machine.reader = reader
@@ -153,6 +170,8 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
         splits.close()
         sound.close()
         machine.reset(_Null())
+        if db is not None:
+            db.close()
         display.close()
     return 0
 

@@ -46,7 +46,7 @@ def _title_screens(frames: dict, settings=None, prefix: str = "") -> None:
     s.tap(A)                          # any button: back to the title
     s.tap(START)
     s.shot("title-menu")
-    for _ in range(2):
+    for _ in range(s.top.menu.items.index("Options")):
         s.tap(DOWN)
     s.tap(A)                         # Options
     s.shot("options")
@@ -159,8 +159,62 @@ def _setpiece_screens(frames: dict) -> None:
     assert not missing, f"set pieces never reached: {sorted(missing)}"
 
 
+def _mode_screens(frames: dict) -> None:
+    """Records, profiles, the name entry and the Campaign (issue 8), on a scripted database."""
+    import tempfile
+    from pathlib import Path
+
+    from tdream.frontend.constants import RIGHT, UP
+    from tdream.runner.database import RecordsDB, SeatResult as S
+    with tempfile.TemporaryDirectory() as d:
+        db = RecordsDB(Path(d) / "r.db")
+        db.add_game("classic-7", {}, "free", "2026-11-01", None,
+                    [S("Ann", "human", 1, 5000), S("joji", "cpu", 2, 4500), S("yuka", "cpu", 3, 100)])
+        db.add_game("lucky-star", {}, "free", "2026-11-02", None,
+                    [S("Ann", "human", 3, 200), S("joji", "cpu", 1, 9000), S("Bob", "human", 2, 800)])
+        db.advance_campaign("Ann", 2, False)
+        s = Session()
+        s.h.machine.records = db
+        s.step(0, 10)
+        s.tap(START)
+        for _ in range(s.top.menu.items.index("Records")):
+            s.tap(DOWN)
+        s.tap(A)
+        s.shot("records")
+        s.tap(A)
+        s.shot("records-games")
+        s.tap(B)
+        s.tap(X)
+        s.shot("records-erase")
+        s.tap(B)
+        s.tap(B)                                  # back to the title, its menu open
+        s.tap(UP)
+        for _ in range(s.top.menu.items.index("Records") - s.top.menu.items.index("Campaign") - 1):
+            s.tap(UP)
+        s.tap(A)                                  # Campaign: who?
+        s.shot("profile")
+        s.tap(DOWN)
+        s.tap(DOWN)
+        s.tap(A)                                  # New profile...
+        for _ in range(2):
+            s.tap(RIGHT)
+        s.tap(A)                                  # C
+        s.tap(DOWN)
+        s.tap(DOWN)
+        for _ in range(10):
+            s.tap(RIGHT)
+        s.tap(A)                                  # y
+        s.shot("name-entry")
+        s.tap(START)
+        s.step(0, 4)
+        s.shot("campaign")
+        db.close()
+    frames.update(s.frames)
+
+
 def capture() -> dict:
     frames: dict = {}
+    _mode_screens(frames)
     _title_screens(frames)
     _game_screens(frames)
     _setpiece_screens(frames)

@@ -11,7 +11,8 @@ import pytest
 from .screens import JAPANESE, capture  # noqa: F401  (the fixture's source)
 
 GOLDENS = Path(__file__).parent / "goldens"
-NAMES = ("title", "demo", "title-menu", "options", "controls", "setup-board", "setup-seat", "board", "dice", "walk", "fee",
+NAMES = ("records", "records-games", "records-erase", "profile", "name-entry", "campaign",
+         "title", "demo", "title-menu", "options", "controls", "setup-board", "setup-seat", "board", "dice", "walk", "fee",
          "comment", "place", "company", "build-land", "build-floors", "sell", "merge", "status-companies",
          "status-players", "status-lines", "overview", "panel", "pause", "results",
          "pile-choice", "slot-stop", "piles", "card", "slot", "event", "jackpot-drop") + JAPANESE

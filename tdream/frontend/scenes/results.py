@@ -20,8 +20,12 @@ class ResultsScene(Scene):
 
     def handle(self, m, b) -> None:
         if self.age > 30 and b.any_press(A | START) >= 0:
-            from .title import TitleScene
-            m.reset(TitleScene())
+            m.pop()                          # the results
+            m.pop()                          # the table: back to what started it (title, campaign, records)
+            if not m.stack:
+                from .title import TitleScene
+                m.quit = False
+                m.push(TitleScene())
 
     def update(self, m) -> None:
         self.age += 1

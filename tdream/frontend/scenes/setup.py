@@ -37,8 +37,10 @@ class _Blank:
 
 
 class SetupScene(Scene):
-    def __init__(self, spectate: bool = False) -> None:
+    def __init__(self, spectate: bool = False, practice: bool = False) -> None:
         self.spectate = spectate
+        self.practice = practice          # Practice: any board and options, never counted in records
+        self.profiles: list = [None, None, None, None]   # per seat: a profile name for a human seat
 
     def enter(self, m) -> None:
         if hasattr(self, "rows"):
@@ -83,6 +85,8 @@ class SetupScene(Scene):
                 return tr("Seat {k}", k=i + 1), tr("(empty)")
             if k == "human":
                 pad = sum(1 for s in self.seats[:i + 1] if s == "human")
+                if self.profiles[i]:
+                    return tr("Seat {k}", k=i + 1), tr("{name} (pad {k})", name=self.profiles[i], k=pad)
                 return tr("Seat {k}", k=i + 1), tr("Player {k} (pad {k})", k=pad)
             if k == "random":
                 return tr("Seat {k}", k=i + 1), tr("Random")
@@ -152,7 +156,13 @@ class SetupScene(Scene):
                  else k for k in seats]
         options = {"starting_cash": self.cash, "salary": self.salary, "end_percent": self.end,
                    "build_scope": self.scope, "max_rounds": self.rounds or None}
-        return GameSetup(self.boards[self.board_i], m.seed, kinds, options)
+        profiles = [self.profiles[i] for i, k in enumerate(self.seats) if k == "human"]
+        chosen = [p for p in profiles if p]
+        if len(chosen) != len(set(chosen)):
+            self.message = tr("Two seats have the same profile.")
+            return None
+        return GameSetup(self.boards[self.board_i], m.seed, kinds, options,
+                         mode="practice" if self.practice else "free", profiles=profiles)
 
     # ---------------------------------------------------------------- input
     def handle(self, m, b) -> None:
@@ -177,6 +187,14 @@ class SetupScene(Scene):
             if setup is not None:
                 m.settings.talk = TALK[self.talk]
                 m.replace(TableScene(setup))
+        elif b.press(pad, A) and row.startswith("seat") and self.seats[int(row[4])] == "human":
+            from .modes import ProfileScene
+            i = int(row[4])
+
+            def chosen(name, i=i):
+                if name is not False:
+                    self.profiles[i] = name
+            m.push(ProfileScene(chosen))
         elif b.press(pad, A):
             self.change(row, 1)
 
@@ -184,7 +202,8 @@ class SetupScene(Scene):
     def draw(self, m, surface) -> None:
         skyline(surface, 0)
         font = m.font
-        font.draw(surface, tr("SET UP THE GAME"), 8, 4, GOLD, shadow=INK)
+        font.draw(surface, tr("PRACTICE (not counted)") if self.practice else tr("SET UP THE GAME"), 8, 4, GOLD,
+                  shadow=INK)
         window(surface, (4, 18, 140, 12 * len(self.rows) + 8))
         for i, row in enumerate(self.rows):
             y = 22 + i * 12
@@ -217,7 +236,8 @@ class SetupScene(Scene):
             return
         if row.startswith("seat"):
             k = self.seats[int(row[4])]
-            text = {"human": "A person with a pad. Keyboard is pad 1.", "random": "Picks any legal move at random.",
+            text = {"human": "A person with a pad. Keyboard is pad 1. A: choose a profile.",
+                    "random": "Picks any legal move at random.",
                     None: "Nobody sits here (2 or 3 players)."}[k]
             for i, line in enumerate(font.wrap(tr(text), 92, "small")):
                 font.draw(surface, line, 154, 26 + i * 9, WHITE, "small")

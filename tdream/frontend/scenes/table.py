@@ -39,6 +39,9 @@ class GameSetup:
     scenario: object = None          # a loaded scenario: practice from its position (its steps are not played)
     replay: object = None            # (record, ruleset, board): watch a game record (``tdream replay play``)
     speed: int = 1                   # watching: x1, x2, x4, x16
+    mode: str = "free"               # free, campaign or practice (issue 8: practice is never recorded)
+    profiles: list = field(default_factory=list)   # per human seat in set-up order: a profile name or None
+    stage: int = -1                  # campaign: the board's place in the run
 
 
 @dataclass
@@ -107,7 +110,7 @@ class TableScene(Scene):
         else:
             self.board = load_board(s.board, rs)
             kinds = list(s.seats)
-            names = _names(kinds)
+            names = _names(kinds, s.profiles)
             opts = dict(rs.options)
             opts.update(s.options)
             opts["players"] = len(kinds)
@@ -125,10 +128,10 @@ class TableScene(Scene):
         self.players = ({} if self.replaying else players if s.resume is not None else cpu_players(game, s.seed))
         # human seats are named "Player k" in set-up order: Player k plays with pad k
         humans = [seat for seat, k in enumerate(game.kinds) if k == "human"]
+        setup_humans = [nm for nm, k in zip(names, kinds) if k == "human"]      # set-up order: pad 1, pad 2, ...
         self.pad_of = {}
         for seat in humans:
-            last = game.names[seat].split()[-1]
-            pad = int(last) - 1 if game.names[seat].startswith("Player ") and last.isdigit() else -1
+            pad = setup_humans.index(game.names[seat]) if game.names[seat] in setup_humans else -1
             self.pad_of[seat] = pad if 0 <= pad < 4 and pad not in self.pad_of.values() else humans.index(seat)
         self.control_pad = min(self.pad_of.values()) if self.pad_of else 0
         self.commentary = Commentary(game.kinds, s.seed, m.settings.talk)
@@ -320,6 +323,31 @@ class TableScene(Scene):
             if m.buttons.connected >> pad & 1:
                 self.prompt.handle(m, b, pad)
 
+    def count(self, m) -> None:
+        """A finished Free or Campaign game goes into the records database (never Practice, a
+        demo, a scenario or a watched record); a campaign board is cleared by a top-two place."""
+        s = self.setup
+        if m.records is None or self.demo or self.replaying or s.mode == "practice" or s.scenario is not None:
+            return
+        from ...runner.database import SeatResult
+        from .status import wealth_parts
+        game = self.game
+        wealth = game.wealth()
+        rank = {p: r for r, group in enumerate(game.ranking(wealth), 1) for p in group}
+        parts = wealth_parts(game)
+        seats = [SeatResult(game.names[p] if k == "human" else k.split(":")[0], "human" if k == "human" else "cpu",
+                            rank[p], wealth[p], parts[p][2]) for p, k in enumerate(game.kinds)]
+        try:
+            m.records.add_game(game.board.id, dict(game.options), s.mode, m.today,
+                               str(self.writer.path) if self.writer is not None else None, seats)
+            if s.mode == "campaign" and s.profiles and s.profiles[0]:
+                me = game.names.index(s.profiles[0])
+                if rank[me] <= 2:
+                    from .modes import CAMPAIGN
+                    m.records.advance_campaign(s.profiles[0], s.stage + 1, s.stage + 1 >= len(CAMPAIGN))
+        except Exception as e:            # the records are a convenience: never lose the game to them
+            m.warning = f"records database: {e}"
+
     # ---------------------------------------------------------------- watching a record
     SPEEDS = (1, 2, 4, 16)
 
@@ -446,6 +474,7 @@ class TableScene(Scene):
                 self.done = True
                 if self.writer is not None:
                     self.writer.close()
+                self.count(m)
                 if not self.demo:
                     from .results import ResultsScene
                     m.push(ResultsScene(self))
@@ -818,13 +847,14 @@ class TableScene(Scene):
             m.font.draw(surface, r, 156, 62 + i * 10, WHITE, "small")
 
 
-def _names(kinds: list[str]) -> list[str]:
+def _names(kinds: list[str], profiles=()) -> list[str]:
     out = []
     human = 0
     for i, k in enumerate(kinds):
         if k == "human":
+            profile = profiles[human] if human < len(profiles) else None
             human += 1
-            out.append(f"Player {human}")              # a seat's name: kept in records, the same in every language
+            out.append(profile or f"Player {human}")   # a seat's name: kept in records, the same in every language
         else:
             base = k.split(":")[0]
             name = speaker_name(base)

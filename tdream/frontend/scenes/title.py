@@ -69,7 +69,8 @@ class TitleScene(Scene):
             return
         if self.menu is None:
             if b.any_press(START | A) >= 0:
-                self.menu = Menu(["Free play", "Spectate", "Options", "Quit"], cancel=True)
+                self.menu = Menu(["Free play", "Campaign", "Practice", "Spectate", "Records", "Options", "Quit"],
+                                 cancel=True, rows=7)
                 self.pad = b.any_press(START | A)
             return
         self.menu.handle(b, self.pad, m)
@@ -84,6 +85,14 @@ class TitleScene(Scene):
             from .setup import SetupScene
             if choice == "Free play":
                 m.push(SetupScene(spectate=False))
+            elif choice == "Practice":
+                m.push(SetupScene(spectate=False, practice=True))
+            elif choice == "Campaign":
+                from .modes import CampaignScene
+                m.push(CampaignScene())
+            elif choice == "Records":
+                from .modes import RecordsScene
+                m.push(RecordsScene())
             elif choice == "Spectate":
                 m.push(SetupScene(spectate=True))
             elif choice == "Options":
@@ -115,7 +124,7 @@ class TitleScene(Scene):
             if (m.frame // 30) % 2 == 0:
                 m.font.draw(surface, tr("PRESS START"), 128, 176, WHITE, shadow=INK, align="centre")
         else:
-            self.menu.draw(m, surface, 88, 164, 80)
+            self.menu.draw(m, surface, 84, 120, 88)
         m.font.draw(surface, tr("tdream  (c) the tdream authors"), 128, 214, rgb15(136, 136, 176), "small",
                     align="centre")
         if m.warning:

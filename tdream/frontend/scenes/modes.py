@@ -1,0 +1,384 @@
+"""Modes and profiles (issue 8): choosing or making a profile with the pad, the Campaign's
+run through the eight boards, and the Records screen.
+
+The records database is ``m.records`` (None: no database; the screens say so). Reading it in a
+menu is the one place the logic looks outside its input; games are written to it only when they
+end (``TableScene.count``).
+"""
+from __future__ import annotations
+
+import pygame
+
+from ...ai import CHARACTER_IDS, roster
+from ..constants import A, B, DOWN, GOLD, GREY, INK, LEFT, PLAYER_COLOURS, RIGHT, START, UP, WHITE, X, rgb15
+from ..machine import Scene
+from ..text import tr
+from ..widgets import Menu, cursor, window
+from .title import skyline
+
+# The Campaign: the eight boards in the cartridge's order against opposition growing from grade D
+# to grade A (our design: two boards a grade).
+CAMPAIGN = (("classic-7", "D"), ("classic-10", "D"), ("bora-bora", "C"), ("hong-kong", "C"), ("nightmare-13", "B"),
+            ("lucky-star", "B"), ("meringue", "A"), ("shangri-la", "A"))
+KEYS = ("ABCDEFGHIJKLM", "NOPQRSTUVWXYZ", "abcdefghijklm", "nopqrstuvwxyz", "0123456789 -.")
+MAX_NAME = 10
+
+
+def opponents(stage: int, seed: int) -> list[str]:
+    """Three CPU characters for a campaign board: the board's grade first, then the grade below."""
+    from ...engine.rng import Rng
+    grade = CAMPAIGN[stage][1]
+    order = "DCBA"
+    g = order.index(grade)
+    rng = Rng(seed)
+    picks: list[str] = []
+    for k in [g] + list(range(g - 1, -1, -1)) + list(range(g + 1, 4)):   # its grade, the ones below, then above
+        pool = [c for c in CHARACTER_IDS if roster()[c].grade == order[k]]
+        rng.shuffle(pool)
+        picks += pool
+    return picks[:3]
+
+
+class NameEntry(Scene):
+    """A name typed with the pad: a letter grid, A types, B deletes, Start (or END) is done."""
+
+    opaque = False
+
+    def __init__(self, done, taken=()) -> None:
+        self.done = done                    # called with the name, or None when cancelled
+        self.taken = {t.lower() for t in taken}
+        self.name = ""
+        self.row = 0
+        self.col = 0
+        self.message = ""
+
+    def handle(self, m, b) -> None:
+        pad = next((p for p in range(4) if b.pressed[p]), 0)
+        rows = len(KEYS) + 1
+        if b.repeat(pad, UP):
+            self.row = (self.row - 1) % rows
+        elif b.repeat(pad, DOWN):
+            self.row = (self.row + 1) % rows
+        elif b.repeat(pad, LEFT):
+            self.col = (self.col - 1) % 13
+        elif b.repeat(pad, RIGHT):
+            self.col = (self.col + 1) % 13
+        if b.press(pad, B):
+            if self.name:
+                self.name = self.name[:-1]
+            else:
+                m.pop()
+                self.done(None)
+            return
+        end = b.press(pad, START) or (b.press(pad, A) and self.row == len(KEYS))
+        if end:
+            name = self.name.strip()
+            if not name:
+                self.message = tr("Type a name first.")
+            elif name.lower() in self.taken or name.lower() in CHARACTER_IDS or name.startswith("Player "):
+                self.message = tr("That name is taken.")
+            else:
+                m.pop()
+                self.done(name)
+            return
+        if b.press(pad, A) and len(self.name) < MAX_NAME:
+            ch = KEYS[self.row][self.col]
+            if ch != " " or self.name:
+                self.name += ch
+            m.sound("blip")
+
+    def draw(self, m, surface) -> None:
+        window(surface, (24, 30, 208, 150))
+        m.font.draw(surface, tr("New profile: your name"), 128, 36, GOLD, align="centre")
+        pygame.draw.rect(surface, INK, (64, 52, 128, 14))
+        m.font.draw(surface, self.name + ("_" if (m.frame // 15) % 2 else " "), 68, 53, WHITE)
+        for r, keys in enumerate(KEYS):
+            for c, ch in enumerate(keys):
+                x, y = 40 + c * 14, 74 + r * 14
+                sel = r == self.row and c == self.col
+                if sel:
+                    pygame.draw.rect(surface, GOLD, (x - 2, y - 1, 12, 13), 1)
+                m.font.draw(surface, ch if ch != " " else "_", x + 1, y, WHITE if sel else rgb15(200, 216, 248))
+        y = 74 + len(KEYS) * 14
+        m.font.draw(surface, tr("END"), 128, y, GOLD if self.row == len(KEYS) else WHITE, align="centre")
+        if self.row == len(KEYS):
+            cursor(surface, 108, y + 3, m.frame)
+        m.font.draw(surface, self.message or tr("A: type  B: delete  Start: done"), 128, 168, GREY, "small",
+                    align="centre")
+
+
+class ProfileScene(Scene):
+    """Pick a profile for a seat, or make a new one (name, colour, pad)."""
+
+    opaque = False
+
+    def __init__(self, done, allow_none: bool = True, title: str = "Who is playing?") -> None:
+        self.done = done
+        self.allow_none = allow_none
+        self.title = title
+        self.menu: Menu | None = None
+
+    def enter(self, m) -> None:
+        self.refresh(m)
+
+    def refresh(self, m) -> None:
+        names = [p["name"] for p in m.records.profiles()] if m.records is not None else []
+        self.names = names
+        items = names + ["New profile..."] + (["No profile"] if self.allow_none else [])
+        self.menu = Menu(items, cancel=True, rows=8)
+
+    def handle(self, m, b) -> None:
+        pad = next((p for p in range(4) if b.pressed[p]), 0)
+        self.menu.handle(b, pad, m)
+        if self.menu.cancelled:
+            m.pop()
+            self.done(False)
+            return
+        if self.menu.chosen is None:
+            return
+        k = self.menu.chosen
+        self.menu.chosen = None
+        if k < len(self.names):
+            m.pop()
+            self.done(self.names[k])
+        elif k == len(self.names):
+            if m.records is None:
+                return
+            m.push(NameEntry(lambda name: self.made(m, name), self.names))
+        else:
+            m.pop()
+            self.done(None)
+
+    def made(self, m, name) -> None:
+        if name is None:
+            return
+        m.records.profile(name, "human", colour=len(self.names) % 4, pad=1)
+        m.pop()
+        self.done(name)
+
+    def draw(self, m, surface) -> None:
+        self.menu.draw(m, surface, 64, 40, 128, self.title)
+        if m.records is None:
+            m.font.draw(surface, tr("No records database: profiles are off."), 128, 190, GOLD, "small", INK,
+                        align="centre")
+
+
+class CampaignScene(Scene):
+    """The Campaign (issue 8): a profile's run through the eight boards; a win or a top-two
+    place unlocks the next; progress is kept after each board."""
+
+    def __init__(self) -> None:
+        self.profile: str | None = None
+        self.index = 0
+        self.asked = False
+        self.playing = False
+
+    def enter(self, m) -> None:
+        if self.profile is None and not self.asked:
+            self.asked = True
+            m.push(ProfileScene(self.chosen, allow_none=False, title="Campaign: who?"))
+            return
+        self.load(m)
+
+    def chosen(self, name) -> None:
+        if not name:
+            self.cancel = True
+        self.profile = name or None
+
+    def load(self, m) -> None:
+        self.stage, self.finished = (m.records.campaign(self.profile) if m.records is not None and self.profile
+                                     else (0, False))
+        self.index = min(self.stage, len(CAMPAIGN) - 1)
+
+    def update(self, m) -> None:
+        if getattr(self, "cancel", False) or (self.asked and self.profile is None and m.stack[-1] is self):
+            m.pop()
+            return
+        if self.profile is not None and (not hasattr(self, "stage") or self.playing):
+            self.playing = False            # back from a board: its result may have unlocked the next
+            self.load(m)
+
+    def handle(self, m, b) -> None:
+        if self.profile is None or not hasattr(self, "stage"):
+            return
+        pad = next((p for p in range(4) if b.pressed[p]), 0)
+        if b.repeat(pad, UP | LEFT):
+            self.index = max(0, self.index - 1)
+        elif b.repeat(pad, DOWN | RIGHT):
+            self.index = min(self.unlocked(), self.index + 1)
+        if b.press(pad, B):
+            m.pop()
+        elif b.press(pad, A | START):
+            from .table import GameSetup, TableScene
+            seed = (m.seed * 31 + self.index * 7 + m.frame) & 0xFFFFFFFF
+            board, grade = CAMPAIGN[self.index]
+            setup = GameSetup(board, seed, ["human"] + opponents(self.index, seed), {}, mode="campaign",
+                              profiles=[self.profile], stage=self.index)
+            self.playing = True
+            m.push(TableScene(setup))
+
+    def unlocked(self) -> int:
+        return min(self.stage, len(CAMPAIGN) - 1)
+
+    def resume(self, m) -> None:
+        self.load(m)
+
+    def draw(self, m, surface) -> None:
+        from .setup import SetupScene
+        skyline(surface, 0)
+        m.font.draw(surface, tr("CAMPAIGN"), 8, 4, GOLD, shadow=INK)
+        if self.profile is None or not hasattr(self, "stage"):
+            return
+        m.font.draw(surface, self.profile, 248, 4, WHITE, shadow=INK, align="right")
+        window(surface, (4, 20, 248, 12 * len(CAMPAIGN) + 10))
+        for i, (board, grade) in enumerate(CAMPAIGN):
+            y = 25 + i * 12
+            state = (tr("cleared") if i < self.stage or self.finished else tr("now") if i == self.stage
+                     else tr("locked"))
+            colour = GREY if i > self.stage else WHITE
+            m.font.draw(surface, f"{i + 1}. {tr(SetupScene._names[board])}", 16, y, colour)
+            m.font.draw(surface, tr("grade {grade}", grade=grade), 150, y + 2, colour, "small")
+            m.font.draw(surface, state, 248, y + 2, GOLD if state == tr("now") else colour, "small", align="right")
+            if i == self.index:
+                cursor(surface, 8, y + 3, m.frame)
+        msg = (tr("The whole run is cleared! Play any board again.") if self.finished
+               else tr("Win or finish second to unlock the next board."))
+        m.font.draw(surface, msg, 128, 130, WHITE, "small", INK, align="centre")
+        if self.finished and m.records is not None:          # the run's results
+            st = m.records.stats(self.profile)
+            window(surface, (48, 146, 160, 52))
+            m.font.draw(surface, tr("CAMPAIGN CLEAR!"), 128, 150, GOLD, align="centre")
+            m.font.draw(surface, tr("{games} games, {wins} wins, best Wealth {best}G", games=st.games, wins=st.wins,
+                                    best=f"{st.best_wealth:,}"), 128, 166, WHITE, "small", align="centre")
+            m.font.draw(surface, tr("Largest lead {lead}G", lead=f"{st.largest_lead:,}"), 128, 178, WHITE, "small",
+                        align="centre")
+        m.font.draw(surface, tr("A: play   B: back"), 128, 214, WHITE, "small", INK, align="centre")
+
+
+class RecordsScene(Scene):
+    """Records (issue 8): each profile's and character's games, wins, last places, win rate,
+    largest Wealth lead, best Wealth, favourite board, and the last games (A watches one); X
+    erases a profile's records (after a confirmation)."""
+
+    def __init__(self) -> None:
+        self.index = 0
+        self.game = 0
+        self.confirm: Menu | None = None
+        self.focus = "list"
+
+    def enter(self, m) -> None:
+        self.refresh(m)
+
+    def refresh(self, m) -> None:
+        if m.records is None:
+            self.entries = []
+            return
+        self.entries = [p["name"] for p in m.records.profiles("human")] + \
+                       [c for c in CHARACTER_IDS if m.records.stats(c).games]
+        self.index = min(self.index, max(0, len(self.entries) - 1))
+        self.stats = m.records.stats(self.entries[self.index]) if self.entries else None
+
+    def handle(self, m, b) -> None:
+        pad = next((p for p in range(4) if b.pressed[p]), 0)
+        if self.confirm is not None:
+            self.confirm.handle(b, pad, m)
+            if self.confirm.chosen == 0:
+                m.records.erase(self.entries[self.index])
+                self.confirm = None
+                self.refresh(m)
+            elif self.confirm.chosen is not None or self.confirm.cancelled:
+                self.confirm = None
+            return
+        if b.press(pad, B):
+            if self.focus == "games":
+                self.focus = "list"
+            else:
+                m.pop()
+            return
+        if not self.entries:
+            return
+        if self.focus == "list":
+            if b.repeat(pad, UP):
+                self.index = (self.index - 1) % len(self.entries)
+                self.refresh(m)
+            elif b.repeat(pad, DOWN):
+                self.index = (self.index + 1) % len(self.entries)
+                self.refresh(m)
+            elif b.press(pad, A) and self.stats and self.stats.last_games:
+                self.focus, self.game = "games", 0
+            elif b.press(pad, X) and self.stats and self.stats.kind == "human":
+                self.confirm = Menu(["Erase", "Keep"], cancel=True, index=1)
+            return
+        games = self.stats.last_games
+        if b.repeat(pad, UP):
+            self.game = (self.game - 1) % len(games)
+        elif b.repeat(pad, DOWN):
+            self.game = (self.game + 1) % len(games)
+        elif b.press(pad, A):
+            self.watch(m, games[self.game])
+
+    def watch(self, m, game: dict) -> None:
+        """Watch a listed game's record, if its file is still there."""
+        from ...errors import TdreamError
+        from ...runner.record import _game_data, _start, load_record
+        from .table import GameSetup, TableScene
+        path = game.get("record")
+        try:
+            record = load_record(path)
+            rs, board = _game_data(record, False, {})
+            _start(record, rs, board)
+        except (TdreamError, OSError, TypeError) as e:
+            self.message = tr("Cannot watch it: {why}", why=str(e).splitlines()[0][:40])
+            return
+        m.push(TableScene(GameSetup(board.id, record.setup.seed, list(record.setup.kinds), {},
+                                    replay=(record, rs, board), speed=4)))
+
+    def draw(self, m, surface) -> None:
+        font = m.font
+        skyline(surface, 0)
+        font.draw(surface, tr("RECORDS"), 8, 4, GOLD, shadow=INK)
+        if m.records is None:
+            window(surface, (16, 60, 224, 40))
+            font.draw(surface, tr("No records database: nothing is counted."), 128, 76, WHITE, "small", align="centre")
+            return
+        window(surface, (4, 18, 80, 190))
+        if not self.entries:
+            font.draw(surface, tr("No games yet."), 12, 26, WHITE, "small")
+        first = max(0, self.index - 16)
+        for i, name in enumerate(self.entries[first:first + 17]):
+            k = first + i
+            colour = WHITE if k < len(self.entries) and name not in CHARACTER_IDS else rgb15(200, 216, 248)
+            label = roster()[name].name if name in CHARACTER_IDS else name
+            font.draw(surface, label[:11], 16, 24 + i * 11, GOLD if k == self.index else colour, "small")
+            if k == self.index:
+                cursor(surface, 8, 25 + i * 11, m.frame)
+        st = getattr(self, "stats", None)
+        window(surface, (88, 18, 164, 190))
+        if st is None:
+            return
+        rows = [(tr("Games"), str(st.games)), (tr("Wins"), str(st.wins)), (tr("Last places"), str(st.last_places)),
+                (tr("Win rate"), f"{st.win_rate * 100:.1f}%"), (tr("Largest lead"), f"{st.largest_lead:,}G"),
+                (tr("Best Wealth"), f"{st.best_wealth:,}G"),
+                (tr("Favourite board"), tr(_board_name(st.favourite_board)) if st.favourite_board else "-")]
+        for i, (label, value) in enumerate(rows):
+            font.draw(surface, label, 96, 24 + i * 10, rgb15(200, 216, 248), "small")
+            font.draw(surface, value, 246, 24 + i * 10, WHITE, "small", align="right")
+        font.draw(surface, tr("Last games"), 96, 100, GOLD, "small")
+        for i, g in enumerate(st.last_games):
+            y = 111 + i * 10
+            colour = GOLD if self.focus == "games" and i == self.game else WHITE
+            font.draw(surface, f"{g['date']} {tr(_board_name(g['board']))[:12]}", 96, y, colour, "small")
+            font.draw(surface, f"#{g['rank']}", 246, y, colour, "small", align="right")
+            if self.focus == "games" and i == self.game:
+                cursor(surface, 90, y + 1, m.frame)
+        hint = tr("A: watch   B: back") if self.focus == "games" else tr("A: last games  X: erase  B: back")
+        font.draw(surface, hint, 170, 196, GREY, "small", align="centre")
+        if getattr(self, "message", ""):
+            font.draw(surface, self.message, 128, 212, GOLD, "small", INK, align="centre")
+        if self.confirm is not None:
+            self.confirm.draw(m, surface, 72, 90, 112, tr("Erase {name}'s records?", name=self.entries[self.index]))
+
+
+def _board_name(board_id: str) -> str:
+    from .setup import SetupScene
+    return SetupScene._names.get(board_id, board_id)

@@ -1,0 +1,115 @@
+"""Modes and profiles (issue 8), with pads alone: Free play with a profile, Practice (never
+counted), the Campaign (a top-two place unlocks the next board), Records growing."""
+import pytest
+
+from tdream.frontend.autopilot import Autopilot
+from tdream.frontend.run import Headless
+from tdream.frontend.scenes.modes import CAMPAIGN, CampaignScene, RecordsScene, opponents
+from tdream.frontend.scenes.results import ResultsScene
+from tdream.frontend.scenes.table import TableScene
+from tdream.runner.database import RecordsDB
+
+
+def run(db, mode, profile=None, seed=1, frames=80000, again=True):
+    h = Headless(seed=seed, records=db, today="2026-11-30")
+    m = h.machine
+    ap = Autopilot(mode=mode, profile=profile, again=again)
+    table = None
+    for _ in range(frames):
+        h.step(ap.buttons(m))
+        if isinstance(m.stack[-1], TableScene):
+            table = m.stack[-1]
+        if table is not None and table.done and isinstance(m.stack[-1], ResultsScene):
+            for _ in range(40):
+                h.step(ap.buttons(m))
+            break
+    return h, table
+
+
+@pytest.fixture
+def db(tmp_path):
+    d = RecordsDB(tmp_path / "records.db")
+    d.profile("Ann")
+    yield d
+    d.close()
+
+
+def test_free_play_with_a_profile_is_recorded_per_seat(db):
+    h, table = run(db, "Free play", "Ann")
+    assert table.game.over and "Ann" in table.game.names
+    ann = db.stats("Ann")
+    assert ann.games == 1 and ann.last_games[0]["date"] == "2026-11-30"
+    wealth = table.game.wealth()
+    rank = {p: r for r, g in enumerate(table.game.ranking(wealth), 1) for p in g}
+    me = table.game.names.index("Ann")
+    assert ann.wins == (1 if rank[me] == 1 else 0) and ann.best_wealth == wealth[me]
+    cpus = [k for k in table.game.kinds if k != "human"]
+    assert all(db.stats(k.split(":")[0]).games == 1 for k in cpus)
+
+
+def test_practice_games_count_for_nothing(db):
+    h, table = run(db, "Practice", "Ann", seed=2)
+    assert table.game.over and table.setup.mode == "practice"
+    assert db.stats("Ann").games == 0
+    assert db.db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
+
+
+def test_campaign_board_then_back_to_the_campaign(db):
+    from tdream.frontend.constants import A
+    h, table = run(db, "Campaign", "Ann", seed=3, again=False)
+    m = h.machine
+    for i in range(120):
+        if isinstance(m.stack[-1], CampaignScene):
+            break
+        h.step(A if i % 2 else 0)
+    assert table.setup.mode == "campaign" and table.game.board.id == CAMPAIGN[0][0]
+    me = table.game.names.index("Ann")
+    wealth = table.game.wealth()
+    rank = {p: r for r, g in enumerate(table.game.ranking(wealth), 1) for p in g}
+    stage, finished = db.campaign("Ann")
+    assert stage == (1 if rank[me] <= 2 else 0) and not finished
+    h.step()
+    assert isinstance(m.stack[-1], CampaignScene) and m.stack[-1].stage == stage
+    assert db.stats("Ann").games == 1
+
+
+def test_campaign_opposition_grows_from_d_to_a():
+    from tdream.ai import roster
+    order = "DCBA"
+    strength = []
+    for stage, (_, grade) in enumerate(CAMPAIGN):
+        picks = opponents(stage, 5)
+        assert len(picks) == 3 == len(set(picks))
+        assert roster()[picks[0]].grade == grade
+        strength.append(sum(order.index(roster()[p].grade) for p in picks))
+    assert strength == sorted(strength) and strength[0] < strength[-1]
+
+
+def test_records_screen_lists_profiles_and_characters(db):
+    run(db, "Free play", "Ann")
+    h = Headless(seed=1, records=db)
+    m = h.machine
+    m.push(RecordsScene())
+    scene = m.stack[-1]
+    assert scene.entries[0] == "Ann" and len(scene.entries) == 4
+    assert scene.stats.games == 1
+    h.frame()
+
+
+def test_no_database_means_no_records_and_no_crash():
+    h, table = run(None, "Free play", seed=4, frames=3000, again=False)
+    h.machine.push(RecordsScene())
+    h.step()
+    h.frame()
+
+
+def test_a_cleared_campaign_shows_its_results(db):
+    db.advance_campaign("Ann", len(CAMPAIGN), True)
+    h = Headless(seed=1, records=db)
+    m = h.machine
+    scene = CampaignScene()
+    scene.profile, scene.asked = "Ann", True
+    m.push(scene)
+    h.step()
+    assert scene.finished and scene.stage == len(CAMPAIGN)
+    h.frame()
