@@ -105,6 +105,7 @@ class BoardView:
         self.overlays = {cid: self._overlay(COMPANY_COLOURS.get(cid, GREY)) for cid in self.company_ids}
         self.buildings: dict[tuple[int, int], pygame.Surface] = {}
         self.cam = [0, 0]
+        self.colour_of = [0, 1, 2, 3]     # seat -> player colour (and token shape); profiles may choose
         g = self.geo
         self.jackpot_spaces = [sp.index for sp in board.spaces if sp.kind == "jackpot"]
         self.order = sorted(range(board.land_count), key=lambda x: (g.land_cells[x][1], g.land_cells[x][0]))
@@ -139,11 +140,12 @@ class BoardView:
         return world
 
     def _building(self, floors: int, owner: int) -> pygame.Surface:
-        key = (min(floors, 30), owner)
+        key = (min(floors, 30), self.colour_of[owner] if owner >= 0 else -1)
         s = self.buildings.get(key)
         if s is None:
             if owner >= 0:
-                s = building(floors, PLAYER_COLOURS[owner], PLAYER_DARK[owner])
+                c = self.colour_of[owner]
+                s = building(floors, PLAYER_COLOURS[c], PLAYER_DARK[c])
             else:
                 s = building(floors, BANK_COLOUR, BANK_DARK)
             self.buildings[key] = s
@@ -227,7 +229,7 @@ class BoardView:
                     continue
                 x, y = g.space_xy(t) if isinstance(t, int) else t
                 dx, dy = TOKEN_OFFSETS[p]
-                surface.blit(self.art.tokens[p], (ox + x + 2 + dx, oy + y + 2 + dy))
+                surface.blit(self.art.tokens[self.colour_of[p]], (ox + x + 2 + dx, oy + y + 2 + dy))
         surface.set_clip(prev)
 
     def draw_overview(self, surface: pygame.Surface, rect, shown: Shown, frame: int) -> None:
@@ -254,13 +256,13 @@ class BoardView:
             pygame.draw.rect(surface, col, (x0 + cx * cell, y0 + cy * cell, cell - 1, cell - 1))
             o = shown.owner[x]
             if o != VACANT:
-                oc = PLAYER_COLOURS[o] if o >= 0 else BANK_COLOUR
+                oc = PLAYER_COLOURS[self.colour_of[o]] if o >= 0 else BANK_COLOUR
                 pygame.draw.rect(surface, INK, (x0 + cx * cell + 1, y0 + cy * cell + 1, cell - 3, cell - 3))
                 pygame.draw.rect(surface, oc, (x0 + cx * cell + 2, y0 + cy * cell + 2, cell - 5, cell - 5))
         for p, s in enumerate(shown.pos):
             cx, cy = g.space_cells[s]
             dx, dy = TOKEN_OFFSETS[p]
-            pygame.draw.circle(surface, PLAYER_COLOURS[p], (x0 + cx * cell + cell // 2 + dx // 2,
+            pygame.draw.circle(surface, PLAYER_COLOURS[self.colour_of[p]], (x0 + cx * cell + cell // 2 + dx // 2,
                                                              y0 + cy * cell + cell // 2 + dy // 2), 2)
 
 

@@ -206,6 +206,9 @@ def _mode_screens(frames: dict) -> None:
         s.tap(A)                                  # y
         s.shot("name-entry")
         s.tap(START)
+        s.tap(RIGHT)                              # colour: the next one
+        s.shot("profile-prefs")
+        s.tap(START)
         s.step(0, 4)
         s.shot("campaign")
         db.close()

@@ -11,7 +11,7 @@ import pytest
 from .screens import JAPANESE, capture  # noqa: F401  (the fixture's source)
 
 GOLDENS = Path(__file__).parent / "goldens"
-NAMES = ("records", "records-games", "records-erase", "profile", "name-entry", "campaign",
+NAMES = ("records", "records-games", "records-erase", "profile", "name-entry", "profile-prefs", "campaign",
          "title", "demo", "title-menu", "options", "controls", "setup-board", "setup-seat", "board", "dice", "walk", "fee",
          "comment", "place", "company", "build-land", "build-floors", "sell", "merge", "status-companies",
          "status-players", "status-lines", "overview", "panel", "pause", "results",

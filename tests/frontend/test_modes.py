@@ -113,3 +113,42 @@ def test_a_cleared_campaign_shows_its_results(db):
     h.step()
     assert scene.finished and scene.stage == len(CAMPAIGN)
     h.frame()
+
+
+def test_a_database_broken_mid_game_never_stops_the_game(tmp_path):
+    """The file is overwritten with garbage while a game is played: the game still ends, shows
+    its results, and says the records could not be written."""
+    path = tmp_path / "records.db"
+    db = RecordsDB(path)
+    db.profile("Ann")
+    h = Headless(seed=1, records=db, today="2026-11-30")
+    m = h.machine
+    ap = Autopilot(mode="Free play", profile="Ann")
+    broken = False
+    for _ in range(80000):
+        h.step(ap.buttons(m))
+        if not broken and isinstance(m.stack[-1], TableScene) and m.stack[-1].game.turn > 3:
+            db.close()
+            path.write_bytes(b"garbage" * 1000)
+            db.db = __import__("sqlite3").connect(str(path))
+            broken = True
+        if isinstance(m.stack[-1], ResultsScene):
+            break
+    assert broken and isinstance(m.stack[-1], ResultsScene)
+    assert m.warning and "records database" in m.warning
+    h.frame()
+    again = RecordsDB(path)                       # next start: set aside, fresh, no crash
+    assert again.warning and "damaged" in again.warning and again.stats("Ann").games == 0
+
+
+def test_a_profiles_colour_and_pad_are_used(db):
+    from tdream.frontend.scenes.table import GameSetup
+    db.profile("Cy", colour=2, pad=2)
+    h = Headless(seed=5, records=db, setup=GameSetup("classic-7", 5, ["human", "joji"], {}, profiles=["Cy"],
+                                                     colours={"Cy": 2}, pads=[1]))
+    t = h.machine.stack[0]
+    cy = t.game.names.index("Cy")
+    assert t.colour_of[cy] == 2 and sorted(t.colour_of) == [0, 2] or sorted(t.colour_of)[0] in (0, 1)
+    assert t.colour_of[cy] == 2 and len(set(t.colour_of)) == 2
+    assert t.pad_of == {cy: 1}
+    h.frame()

@@ -38,6 +38,11 @@ def _data_texts(ruleset) -> set[str]:
     out |= set(pile_flavours()) | {p.title() for p in PILES} | {s.upper() for s in ruleset.slot.symbols}
     for _, label, values in OPTION_ROWS:
         out |= {label} | {_show(v) for v in values}
+    from tdream.frontend.scenes.modes import COLOUR_NAMES
+    out |= set(COLOUR_NAMES)
+    out |= {"Free play", "Campaign", "Practice", "Spectate", "Records", "Options", "Quit", "Resume", "Save and quit",
+            "Quit to the title", "Keep playing", "New profile...", "No profile", "Erase", "Keep", "Campaign: who?",
+            "Who is playing?"}                    # menu items, translated when drawn
     return out
 
 

@@ -152,7 +152,10 @@ class ProfileScene(Scene):
     def made(self, m, name) -> None:
         if name is None:
             return
-        m.records.profile(name, "human", colour=len(self.names) % 4, pad=1)
+        m.push(ProfilePrefs(name, lambda colour, pad: self.saved(m, name, colour, pad), len(self.names) % 4))
+
+    def saved(self, m, name: str, colour: int, pad: int) -> None:
+        m.records.profile(name, "human", colour=colour, pad=pad)
         m.pop()
         self.done(name)
 
@@ -161,6 +164,49 @@ class ProfileScene(Scene):
         if m.records is None:
             m.font.draw(surface, tr("No records database: profiles are off."), 128, 190, GOLD, "small", INK,
                         align="centre")
+
+
+COLOUR_NAMES = ("Blue", "Orange", "Green", "Pink")
+
+
+class ProfilePrefs(Scene):
+    """A new profile's colour (one of the four player colours) and pad (1-4)."""
+
+    opaque = False
+
+    def __init__(self, name: str, done, colour: int = 0) -> None:
+        self.name = name
+        self.done = done
+        self.colour = colour
+        self.pad = 1
+        self.row = 0
+
+    def handle(self, m, b) -> None:
+        p = next((k for k in range(4) if b.pressed[k]), 0)
+        if b.repeat(p, UP | DOWN):
+            self.row = (self.row + (1 if b.repeat(p, DOWN) else -1)) % 3
+        for mask, d in ((LEFT, -1), (RIGHT, 1)):
+            if b.repeat(p, mask):
+                if self.row == 0:
+                    self.colour = (self.colour + d) % 4
+                elif self.row == 1:
+                    self.pad = (self.pad - 1 + d) % 4 + 1
+        if b.press(p, START) or (b.press(p, A) and self.row == 2):
+            m.pop()
+            self.done(self.colour, self.pad)
+
+    def draw(self, m, surface) -> None:
+        window(surface, (48, 60, 160, 76))
+        m.font.draw(surface, self.name, 128, 64, GOLD, align="centre")
+        rows = [(tr("Colour"), tr(COLOUR_NAMES[self.colour])), (tr("Pad"), str(self.pad)), (tr("OK"), "")]
+        for i, (label, value) in enumerate(rows):
+            y = 80 + i * 14
+            m.font.draw(surface, label, 68, y, WHITE)
+            if value:
+                m.font.draw(surface, f"< {value} >", 196, y, rgb15(200, 216, 248), align="right")
+            if i == self.row:
+                cursor(surface, 58, y + 3, m.frame)
+        surface.blit(m.art.tokens[self.colour], (118, 79))
 
 
 class CampaignScene(Scene):
@@ -212,8 +258,12 @@ class CampaignScene(Scene):
             from .table import GameSetup, TableScene
             seed = (m.seed * 31 + self.index * 7 + m.frame) & 0xFFFFFFFF
             board, grade = CAMPAIGN[self.index]
+            prefs = {p["name"]: p for p in m.records.profiles()} if m.records is not None else {}
+            me = prefs.get(self.profile, {})
             setup = GameSetup(board, seed, ["human"] + opponents(self.index, seed), {}, mode="campaign",
-                              profiles=[self.profile], stage=self.index)
+                              profiles=[self.profile], stage=self.index,
+                              colours={self.profile: me["colour"]} if me else {},
+                              pads=[me["pad"] - 1] if me else [])
             self.playing = True
             m.push(TableScene(setup))
 
@@ -237,7 +287,7 @@ class CampaignScene(Scene):
                      else tr("locked"))
             colour = GREY if i > self.stage else WHITE
             m.font.draw(surface, f"{i + 1}. {tr(SetupScene._names[board])}", 16, y, colour)
-            m.font.draw(surface, tr("grade {grade}", grade=grade), 150, y + 2, colour, "small")
+            m.font.draw(surface, tr("grade {grade}", grade=grade), 162, y + 2, colour, "small")
             m.font.draw(surface, state, 248, y + 2, GOLD if state == tr("now") else colour, "small", align="right")
             if i == self.index:
                 cursor(surface, 8, y + 3, m.frame)

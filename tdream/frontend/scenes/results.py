@@ -53,8 +53,8 @@ class ResultsScene(Scene):
             for p in group:
                 cash, props, bonus = parts[p]
                 font.draw(surface, f"{rank}.", 8, y, GOLD if rank == 1 else WHITE, "small")
-                surface.blit(m.art.tokens[p], (20, y - 2))
-                font.draw(surface, game.names[p][:12], 34, y, PLAYER_COLOURS[p], "small")
+                surface.blit(m.art.tokens[self.table.colour_of[p]], (20, y - 2))
+                font.draw(surface, game.names[p][:12], 34, y, PLAYER_COLOURS[self.table.colour_of[p]], "small")
                 for value, right in ((cash, 128), (props, 172), (bonus, 210), (wealth[p], 250)):
                     font.draw(surface, f"{value:,}", right, y, WHITE, "small", align="right")
                 y += 12
@@ -81,6 +81,6 @@ class ResultsScene(Scene):
             pts = [(x0 + 1 + (w - 3) * i // (n - 1), y0 + h - 2 - (h - 4) * (row[p] - low) // span)
                    for i, row in enumerate(hist)]
             if len(pts) >= 2:
-                pygame.draw.lines(surface, PLAYER_COLOURS[p], False, pts)
+                pygame.draw.lines(surface, PLAYER_COLOURS[self.table.colour_of[p]], False, pts)
         m.font.draw(surface, f"{top:,}G", x0 + 3, y0 + 2, rgb15(160, 168, 200), "small")
         m.font.draw(surface, tr("Wealth over the game"), x0 + w - 3, y0 + 2, rgb15(160, 168, 200), "small", align="right")

@@ -41,6 +41,7 @@ class SetupScene(Scene):
         self.spectate = spectate
         self.practice = practice          # Practice: any board and options, never counted in records
         self.profiles: list = [None, None, None, None]   # per seat: a profile name for a human seat
+        self.prefs: dict = {}                            # the chosen profiles' colour and pad
 
     def enter(self, m) -> None:
         if hasattr(self, "rows"):
@@ -85,6 +86,8 @@ class SetupScene(Scene):
                 return tr("Seat {k}", k=i + 1), tr("(empty)")
             if k == "human":
                 pad = sum(1 for s in self.seats[:i + 1] if s == "human")
+                if self.profiles[i] and self.prefs.get(self.profiles[i]):
+                    pad = self.prefs[self.profiles[i]]["pad"]
                 if self.profiles[i]:
                     return tr("Seat {k}", k=i + 1), tr("{name} (pad {k})", name=self.profiles[i], k=pad)
                 return tr("Seat {k}", k=i + 1), tr("Player {k} (pad {k})", k=pad)
@@ -161,8 +164,13 @@ class SetupScene(Scene):
         if len(chosen) != len(set(chosen)):
             self.message = tr("Two seats have the same profile.")
             return None
+        prefs = {p["name"]: p for p in m.records.profiles()} if m.records is not None else {}
+        colours = {name: prefs[name]["colour"] for name in chosen if name in prefs}
+        pads = [prefs[name]["pad"] - 1 if name in prefs else k for k, name in enumerate(profiles)]
+        if len(set(pads)) != len(pads):
+            pads = list(range(len(profiles)))            # two seats want one pad: pads in seat order
         return GameSetup(self.boards[self.board_i], m.seed, kinds, options,
-                         mode="practice" if self.practice else "free", profiles=profiles)
+                         mode="practice" if self.practice else "free", profiles=profiles, colours=colours, pads=pads)
 
     # ---------------------------------------------------------------- input
     def handle(self, m, b) -> None:
@@ -194,6 +202,7 @@ class SetupScene(Scene):
             def chosen(name, i=i):
                 if name is not False:
                     self.profiles[i] = name
+                    self.prefs = {p["name"]: p for p in m.records.profiles()} if m.records is not None else {}
             m.push(ProfileScene(chosen))
         elif b.press(pad, A):
             self.change(row, 1)

@@ -58,12 +58,12 @@ class StatusScene(Scene):
                 font.draw(surface, f"{info['level']:2} {info['price']:5} {info['floors']:4}", 84, y + 2, WHITE, "small")
                 x = 160
                 for p in info["top"]:
-                    font.draw(surface, game.names[p][:6], x, y + 2, PLAYER_COLOURS[p], "small")
+                    font.draw(surface, game.names[p][:6], x, y + 2, PLAYER_COLOURS[self.table.colour_of[p]], "small")
                     x += 32
                 font.draw(surface, tr("/"), x, y + 2, WHITE, "small")
                 x += 6
                 for p in info["sub"]:
-                    font.draw(surface, game.names[p][:6], x, y + 2, PLAYER_COLOURS[p], "small")
+                    font.draw(surface, game.names[p][:6], x, y + 2, PLAYER_COLOURS[self.table.colour_of[p]], "small")
                     x += 32
                 y += 14
         elif self.page == 1:
@@ -71,7 +71,7 @@ class StatusScene(Scene):
             y += 12
             wealth = game.wealth()
             for p, (cash, props, bonus) in enumerate(wealth_parts(game)):
-                font.draw(surface, game.names[p][:12], 8, y, PLAYER_COLOURS[p], "small")
+                font.draw(surface, game.names[p][:12], 8, y, PLAYER_COLOURS[self.table.colour_of[p]], "small")
                 font.draw(surface, f"{cash:>8,} {props:>9,} {bonus:>8,} {wealth[p]:>9,}", 250, y, WHITE, "small",
                           align="right")
                 lands = sum(1 for o in game.owner if o == p)
@@ -96,5 +96,5 @@ class StatusScene(Scene):
                 if not who:
                     font.draw(surface, tr("-"), x + 14, yy, rgb15(120, 128, 168), "small")
                 for j, (p, a) in enumerate(zip(who, amounts)):
-                    font.draw(surface, f"{a}", x + 14 + j * 24, yy, PLAYER_COLOURS[p], "small")
+                    font.draw(surface, f"{a}", x + 14 + j * 24, yy, PLAYER_COLOURS[self.table.colour_of[p]], "small")
         font.draw(surface, tr("L/R: page   B: back"), 250, 214, rgb15(160, 168, 200), "small", align="right")

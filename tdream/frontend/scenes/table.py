@@ -42,6 +42,8 @@ class GameSetup:
     mode: str = "free"               # free, campaign or practice (issue 8: practice is never recorded)
     profiles: list = field(default_factory=list)   # per human seat in set-up order: a profile name or None
     stage: int = -1                  # campaign: the board's place in the run
+    colours: dict = field(default_factory=dict)    # a profile's name -> its preferred colour (0-3)
+    pads: list = field(default_factory=list)       # per human seat in set-up order: its pad (0-3)
 
 
 @dataclass
@@ -133,9 +135,21 @@ class TableScene(Scene):
         for seat in humans:
             pad = setup_humans.index(game.names[seat]) if game.names[seat] in setup_humans else -1
             self.pad_of[seat] = pad if 0 <= pad < 4 and pad not in self.pad_of.values() else humans.index(seat)
+        if s.pads and len(s.pads) == len(setup_humans) and len(set(s.pads)) == len(s.pads):
+            self.pad_of = {seat: s.pads[setup_humans.index(game.names[seat])] for seat in humans
+                           if game.names[seat] in setup_humans}
         self.control_pad = min(self.pad_of.values()) if self.pad_of else 0
+        # colours: a profile's preferred colour when still free, then the others in seat order
+        self.colour_of = [-1] * len(game.names)
+        for seat, name in enumerate(game.names):
+            want = s.colours.get(name, -1)
+            if 0 <= want < 4 and want not in self.colour_of:
+                self.colour_of[seat] = want
+        free = [c for c in range(4) if c not in self.colour_of]
+        self.colour_of = [c if c >= 0 else free.pop(0) for c in self.colour_of]
         self.commentary = Commentary(game.kinds, s.seed, m.settings.talk)
         self.view = BoardView(m.art, m.font, self.board, rs)
+        self.view.colour_of = self.colour_of
         self.shown = Shown(game)
         self.beats: list[Beat] = []
         self.beat: Beat | None = None
@@ -722,20 +736,21 @@ class TableScene(Scene):
         for p in range(n):
             x = p * w
             turn = p == game.to_move and not self.done
-            pygame.draw.rect(surface, PLAYER_DARK[p], (x, 0, w, HUD_H))
-            pygame.draw.rect(surface, PLAYER_COLOURS[p] if turn and (m.frame // 16) % 2 == 0 else INK,
+            c = self.colour_of[p]
+            pygame.draw.rect(surface, PLAYER_DARK[c], (x, 0, w, HUD_H))
+            pygame.draw.rect(surface, PLAYER_COLOURS[c] if turn and (m.frame // 16) % 2 == 0 else INK,
                              (x, 0, w, HUD_H), 1)
             kind = game.kinds[p]
             face = m.art.portrait(kind, small=True) if kind != "human" else None
             if face is not None:
                 surface.blit(face, (x + 2, 2))
             else:
-                surface.blit(m.art.tokens[p], (x + 4, 4))
+                surface.blit(m.art.tokens[c], (x + 4, 4))
             font.draw(surface, game.names[p][:9 if n == 4 else 14], x + 20, 2, WHITE, "small")
             cash = shown.cash[p]
             font.draw(surface, f"{cash:,}G", x + w - 2, 12, RED if cash < 0 else WHITE, "small", align="right")
             font.draw(surface, f"W{shown.wealth[p]:,}", x + w - 2, 21, rgb15(184, 200, 232), "small", align="right")
-            pygame.draw.rect(surface, PLAYER_COLOURS[p], (x + 2, 20, 14, 10))
+            pygame.draw.rect(surface, PLAYER_COLOURS[c], (x + 2, 20, 14, 10))
             font.draw(surface, str(p + 1), x + 7, 21, INK, "small")
         for seat, amount, left in self.popups:
             x = seat * w + w - 2
@@ -838,7 +853,7 @@ class TableScene(Scene):
     def draw_player(self, m, surface, p: int) -> None:
         game = self.game
         window(surface, (150, 44, 104, 74))
-        m.font.draw(surface, game.names[p], 156, 48, PLAYER_COLOURS[p])
+        m.font.draw(surface, game.names[p], 156, 48, PLAYER_COLOURS[self.colour_of[p]])
         lands = sum(1 for o in self.shown.owner if o == p)
         floors = sum(f for o, f in zip(self.shown.owner, self.shown.floors) if o == p)
         rows = [tr("Cash   {v}G", v=f"{self.shown.cash[p]:,}"), tr("Wealth {v}G", v=f"{self.shown.wealth[p]:,}"),

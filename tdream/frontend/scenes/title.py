@@ -118,15 +118,15 @@ class TitleScene(Scene):
         pygame.draw.polygon(surface, GOLD, [(128, 46), (120, 56), (136, 56)])
         big_text(m, surface, "TOWER", 128, 60, GOLD)
         big_text(m, surface, "DREAM", 128, 100, WHITE)
-        m.font.draw(surface, tr("a table game of Landmarks, Companies and Towers"), 128, 148, rgb15(200, 200, 232),
-                    "small", INK, align="centre")
         if self.menu is None:
+            m.font.draw(surface, tr("a table game of Landmarks, Companies and Towers"), 128, 148,
+                        rgb15(200, 200, 232), "small", INK, align="centre")
             if (m.frame // 30) % 2 == 0:
                 m.font.draw(surface, tr("PRESS START"), 128, 176, WHITE, shadow=INK, align="centre")
+            m.font.draw(surface, tr("tdream  (c) the tdream authors"), 128, 214, rgb15(136, 136, 176), "small",
+                        align="centre")
         else:
-            self.menu.draw(m, surface, 84, 120, 88)
-        m.font.draw(surface, tr("tdream  (c) the tdream authors"), 128, 214, rgb15(136, 136, 176), "small",
-                    align="centre")
+            self.menu.draw(m, surface, 84, 130, 88)
         if m.warning:
             window(surface, (4, 4, 248, 20))
             m.font.draw(surface, m.warning[:60], 8, 10, GOLD, "small")
