@@ -53,6 +53,14 @@ def _cpus(text: str) -> list[str]:
     return names
 
 
+def _window_args(parser, headless: bool = True) -> None:
+    """The options of every command that opens the window."""
+    parser.add_argument("--fullscreen", action="store_true")
+    parser.add_argument("--scale", type=_positive, default=None)
+    if headless:         # a smoke run without a screen (tests, CI)
+        parser.add_argument("--headless-frames", type=_positive, default=None, help=argparse.SUPPRESS)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="tdream", description="Tower Dream (ASCII, 1996), reimplemented.")
     p.add_argument("--version", action="version", version=f"tdream {__version__}")
@@ -64,13 +72,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--humans", type=int, default=None, choices=range(0, 5), metavar="K",
                       help="human seats (pads 1-K); 0 spectates")
     play.add_argument("--cpus", type=_cpus, default=None, metavar="NAME,...")
-    play.add_argument("--fullscreen", action="store_true")
-    play.add_argument("--scale", type=_positive, default=None)
+    _window_args(play)
     play.add_argument("--turns", type=_positive, default=None, help="(--text) stop after this many turns")
     play.add_argument("--text", action="store_true", help="no window: a CPU game told in text")
     play.add_argument("--movie", default=None, metavar="FILE", help="record every frame's pad states (an input movie)")
     play.add_argument("--scenario", default=None, metavar="FILE", help="practice: start at a scenario's position")
-    play.add_argument("--headless-frames", type=_positive, default=None, help=argparse.SUPPRESS)
     play.add_argument("--resume", default=None, metavar="FILE", help="continue a game from its record")
     play.add_argument("--record", default=None, metavar="FILE", help="write the game record here")
     play.add_argument("--talk", default="sometimes", choices=("never", "rarely", "sometimes", "often", "always"),
@@ -111,9 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     rpp = rpsub.add_parser("play", help="watch a game record in the window")
     rpp.add_argument("file", metavar="FILE")
     rpp.add_argument("--speed", type=int, default=1, choices=(1, 2, 4, 16), help="x1, x2, x4 or x16 (L/R change it)")
-    rpp.add_argument("--fullscreen", action="store_true")
-    rpp.add_argument("--scale", type=_positive, default=None)
-    rpp.add_argument("--headless-frames", type=_positive, default=None, help=argparse.SUPPRESS)
+    _window_args(rpp)
 
     rec = sub.add_parser("records", help="per-profile and per-character records from the records database")
     rec.add_argument("--json", action="store_true")
@@ -125,8 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
     mver.add_argument("--force", action="store_true", help="run movies made with other rules data")
     mplay = mvsub.add_parser("play", help="show a movie in the window")
     mplay.add_argument("file", metavar="FILE")
-    mplay.add_argument("--fullscreen", action="store_true")
-    mplay.add_argument("--scale", type=_positive, default=None)
+    _window_args(mplay, headless=False)
 
     bench = sub.add_parser("bench", help="the speed figures of FORMATS.md section 5")
     bench.add_argument("--json", action="store_true")
@@ -372,7 +375,7 @@ def cmd_play(args) -> int:
         h = Headless(seed, settings, setup, record_path=args.record)
         for _ in range(args.headless_frames):
             h.step(draw=True)
-        h.machine.reset(_NullScene())
+        h.machine.close()
         return 0
     from .frontend.run import run_window
     return run_window(seed, settings, warning, setup, record_dir=record_dir, record_path=args.record,
@@ -442,15 +445,6 @@ def cmd_movie(args) -> int:
     return run_window(movie.seed, settings, warning, None, record_dir=None, fullscreen=args.fullscreen, records=False,
                       scale=args.scale, source=frames)
 
-
-class _NullScene:
-    opaque = True
-
-    def enter(self, m):
-        pass
-
-    def exit(self, m):
-        pass
 
 
 def _records_dir() -> str:

@@ -101,9 +101,15 @@ class Machine:
         self.push(scene)
 
     def reset(self, scene: Scene) -> None:
+        self.close()
+        self.quit = False
+        self.push(scene)
+
+    def close(self) -> None:
+        """Every scene exits (a game's record is closed): the machine is done."""
         while self.stack:
             self.stack.pop().exit(self)
-        self.push(scene)
+        self.quit = True
 
     # ---------------------------------------------------------------- one frame
     def step(self, frame: PadFrame) -> None:

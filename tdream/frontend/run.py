@@ -169,7 +169,7 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
             writer.close(machine)
         splits.close()
         sound.close()
-        machine.reset(_Null())
+        machine.close()
         if db is not None:
             db.close()
         display.close()
@@ -189,12 +189,3 @@ def _apply_display(display, settings) -> None:
     if settings.fullscreen != display.fullscreen:
         display.toggle_fullscreen()
 
-
-class _Null:
-    opaque = True
-
-    def enter(self, m):
-        pass
-
-    def exit(self, m):
-        pass
