@@ -78,6 +78,22 @@ class Font:
         surface.blit(img, (x, y))
         return width
 
+    def draw_prefix(self, surface: pygame.Surface, text: str, count: int, x: int, y: int, colour=(248, 248, 248),
+                    face: str = "main") -> None:
+        """The first ``count`` characters of ``text`` (text typing out): the whole line is made
+        once and cut, so a line typing out costs no new picture a frame."""
+        if count >= len(text):
+            self.draw(surface, text, x, y, colour, face)
+            return
+        key = (text, face, tuple(colour[:3]))
+        img = self.cache.get(key)
+        if img is None:
+            img = self._render(text, face, key[2])
+            if len(self.cache) > 2048:
+                self.cache.clear()
+            self.cache[key] = img
+        surface.blit(img, (x, y), (0, 0, self.width(text[:count], face), img.get_height()))
+
     def _render(self, text: str, face: str, colour) -> pygame.Surface:
         img = pygame.Surface((max(1, self.width(text, face)), self.faces[face]["h"]), pygame.SRCALPHA)
         img.fill((0, 0, 0, 0))

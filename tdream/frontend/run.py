@@ -106,6 +106,9 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
         from .movie import MovieWriter
         writer = MovieWriter(movie_path, seed, settings)
     frame = pygame.Surface((W, H))
+    import gc
+    gc.collect()
+    gc.freeze()          # what start-up made stays: the collector's passes in play stay short
     frames_in = iter(source) if source is not None else None
     from .livesplit import LiveSplit
     from .sound import Sound

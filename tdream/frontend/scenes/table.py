@@ -804,7 +804,7 @@ class TableScene(Scene):
         for i, line in enumerate(lines[:3]):
             if left <= 0:
                 break
-            m.font.draw(surface, line[:left], x, BOX_Y + 6 + i * 14, WHITE)
+            m.font.draw_prefix(surface, line, left, x, BOX_Y + 6 + i * 14, WHITE)
             left -= len(line) + 1
         if box is not None and box.visible() >= len(box.text) and (m.frame // 15) % 2 == 0:
             pygame.draw.polygon(surface, WHITE, [(244, BOX_Y + 42), (250, BOX_Y + 42), (247, BOX_Y + 46)])
