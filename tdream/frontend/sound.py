@@ -17,8 +17,30 @@ a no-op that never raises. Sound never changes the game.
 """
 from __future__ import annotations
 
+import contextlib
+import os
+import sys
+
 import numpy as np
 import pygame
+
+
+@contextlib.contextmanager
+def _quiet_stderr():
+    """Silence the C libraries' own messages (file descriptor 2) while the mixer starts."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 EFFECTS = ("step", "dice", "dice_stop", "cash_in", "cash_out", "build", "merge", "fanfare", "slot_reel", "slot_stop",
            "slot_win", "jackpot", "card_flip", "blip", "select", "cancel", "broke", "event")
@@ -557,7 +579,8 @@ class Sound:
         self._format: tuple[int, int, int] | None = None
         try:
             was_running = pygame.mixer.get_init() is not None
-            pygame.mixer.init(frequency=MIXER_RATE, size=-16, channels=2, buffer=512)
+            with _quiet_stderr():       # a machine without sound: ALSA prints its search to stderr
+                pygame.mixer.init(frequency=MIXER_RATE, size=-16, channels=2, buffer=512)
             self._format = pygame.mixer.get_init()
             if self._format is None:
                 return
