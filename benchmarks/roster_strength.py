@@ -1,6 +1,7 @@
 """The roster's strength figures of issue 4 (simulations, not timed tests).
 
     python benchmarks/roster_strength.py [--games N] [--duel N] [--jobs J] [--seed S] [--part vs-random|duel]
+                                         [--characters ID,...]
 
 - vs-random: each character against three ``random`` players on classic-10, N games (issue: 2,000;
   every character >= 40%, every A-grade >= 55%);
@@ -40,11 +41,18 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--part", choices=("vs-random", "duel", "all"), default="all")
+    ap.add_argument("--characters", metavar="ID,...", help="only these characters (default: all nine)")
     args = ap.parse_args()
+    chars = CHARACTER_IDS
+    if args.characters:
+        chars = tuple(c.strip() for c in args.characters.split(",") if c.strip())
+        unknown = [c for c in chars if c not in CHARACTER_IDS]
+        if unknown:
+            ap.error(f"unknown characters: {', '.join(unknown)}")
     out: dict = {}
     if args.part in ("vs-random", "all"):
         out["vs_random"] = {}
-        for c in CHARACTER_IDS:
+        for c in chars:
             results = list(simulate(args.games, "classic-10", args.seed, [c, "random", "random", "random"], args.jobs))
             rate = win_rate(results, c)
             out["vs_random"][c] = round(rate, 4)
@@ -54,7 +62,7 @@ def main() -> int:
                   f"{'' if rate >= need else '  NOT MET'}", flush=True)
     if args.part in ("duel", "all"):
         out["duel"] = {}
-        for c in CHARACTER_IDS:
+        for c in chars:
             results = list(simulate(args.duel, "classic-10", args.seed, [f"{c}:hard", c], args.jobs,
                                     options={"players": 2}))
             rate = win_rate(results, f"{c}:hard")

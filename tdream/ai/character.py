@@ -21,7 +21,9 @@ How a position is valued, for the seat ``p`` (docs/AI.md has the reasoning):
 
 Difficulty: ``easy`` lapses often (30% more than its grade); ``normal`` lapses now and then (8%
 more than its grade) and weighs one Floor or the most on each Land; ``hard`` never lapses, weighs
-every Build, and plans the Landmark and the Build of a turn together.
+every Build, plans the Landmark and the Build of a turn together, and for a Sell, a Build or a
+Jackpot Land values its two best answers again over the ten faces of the next die roll
+(``_past_roll``). The weights (the style) are the same at every difficulty.
 """
 from __future__ import annotations
 
@@ -31,6 +33,9 @@ from ..engine.rng import Rng
 from .roster import DIFFICULTIES, Profile, Weights
 
 FOLLOW_UPS = ("company", "survivor")
+# ``hard`` looks past the next die roll for these decisions (a Sell: his own roll; a Build or a
+# Jackpot Land, which end his turn: the next player's roll).
+DEEP_KINDS = ("sell", "build", "jackpot")
 # Lapses (any answer he weighed instead of his best) added to his grade's, by difficulty: hard
 # never lapses.
 LAPSES = {"easy": 0.3, "normal": 0.08, "hard": 0.0}
@@ -40,6 +45,8 @@ GRAND_FLOORS = 20
 
 class CharacterPlayer:
     """A CPU player with a character's profile and a difficulty."""
+
+    DEEP = 2          # hard: how many of the best plans it values again past the next die roll
 
     def __init__(self, profile: Profile, difficulty: str = "normal", seed: int = 0) -> None:
         if difficulty not in DIFFICULTIES:
@@ -51,6 +58,7 @@ class CharacterPlayer:
         self.rng = Rng(seed ^ 0xC4A2_AC7E_2)
         self.blunder = 0.0 if difficulty == "hard" else self.w.blunder + LAPSES[difficulty]
         self._board_id = ""
+        self._answer_terms = bool(self.w.merge or self.w.build)
 
     # ------------------------------------------------------------------ decisions
     def choose(self, game):
@@ -61,6 +69,8 @@ class CharacterPlayer:
             return answers[0]
         p = aw.player
         self._prepare(game)
+        if self.difficulty == "hard" and self.DEEP and aw.kind in DEEP_KINDS:
+            return self._choose_hard(game, p, aw.kind, answers)
         if aw.kind == "pile":
             piles = self.w.piles
             scored = [(piles.get(a.pile, 0.0) + self.rng.below(50), i, a) for i, a in enumerate(answers)]
@@ -75,6 +85,62 @@ class CharacterPlayer:
         if len(scored) > 1 and self.blunder > 0 and self.rng.below(1000) < self.blunder * 1000:
             return scored[self.rng.below(len(scored))][2]     # a lapse: any answer he weighed
         return scored[0][2]
+
+    # ------------------------------------------------------------------ hard: a look past the next roll
+    def _choose_hard(self, game, p: int, kind: str, answers):
+        """``hard``, for a Sell, a Build or a Jackpot Land: every answer valued as at ``normal``;
+        then the ``DEEP`` best valued again past the next die roll (``_past_roll``), and the best
+        of those taken."""
+        cands = self._sell_candidates(game, p) if kind == "sell" else answers
+        scored = []
+        for i, a in enumerate(cands):
+            g = game.copy()
+            bonus = self._answer_bonus(g.apply(a, True), p)
+            scored.append((self.evaluate(g, p) + bonus, i, a, bonus, g))
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        best = None
+        for value, i, a, bonus, g in scored[:self.DEEP]:
+            v = self._past_roll(g, p) + bonus
+            if best is None or v > best[0]:
+                best = (v, a)
+        return best[1]
+
+    def _past_roll(self, g, p: int) -> float:
+        """The value of ``g`` (his turn's answers given) averaged over the next die roll: each face
+        alike, the fees paid, forced sales made (cheapest items first) and anyone going broke."""
+        for _ in range(4):
+            aw = g.awaiting()
+            if aw is None:
+                return self.evaluate(g, p)
+            if aw.kind == "sell" and aw.player != p:
+                g.apply(NO_SELL, True)              # a rival keeps his Floors at the start of his turn
+                continue
+            if aw.kind != "roll":
+                return self.evaluate(g, p)
+            break
+        else:
+            return self.evaluate(g, p)
+        faces = g.legal_answers()
+        total = 0.0
+        for face in faces:
+            c = g.copy()
+            c.apply(face, True)
+            self._settle_forced_sales(c)
+            total += self.evaluate(c, p)
+        return total / len(faces)
+
+    def _settle_forced_sales(self, g) -> None:
+        for _ in range(200):
+            aw = g.awaiting()
+            if aw is None or aw.kind != "forced_sale":
+                return
+            g.apply(min(g.legal_answers(), key=lambda a: self._sale_loss(g, a)), True)
+
+    @staticmethod
+    def _sale_loss(g, a) -> tuple:
+        x = g.land_index(a.land)
+        c = g.company[x]
+        return (g.price_of(c) if c >= 0 else 0, x)
 
     def _sell_candidates(self, game, p: int) -> list:
         """None, or 1-3 Floors from the cheapest Company Lands (a short purse sells cheapest first)."""
@@ -139,6 +205,8 @@ class CharacterPlayer:
     def _answer_bonus(self, events: list, p: int) -> float:
         w = self.w
         bonus = 0.0
+        if not self._answer_terms:       # no weight on mergers or Floors built: nothing to count
+            return bonus
         for e in events:
             t = type(e)
             if t is ev.Merged:
@@ -155,13 +223,15 @@ class CharacterPlayer:
         if self._board_id == b.id:
             return
         self._board_id = b.id
-        self._adj = b.adjacent
+        adj = self._adj = b.adjacent
+        # Each Land's Lands two steps away (not itself), for ``_strays``.
+        self._ring2 = [tuple(sorted({u for v in adj[x] for u in adj[v] if u != x})) for x in range(len(adj))]
 
     def evaluate(self, g, p: int) -> float:
         """The value of position ``g`` for seat ``p`` (in G)."""
         w = self.w
-        n = len(g.cash)
         wealth = g.wealth()
+        n = len(wealth)
         mine = wealth[p]
         rivals = (sum(wealth) - mine) / (n - 1)
         if g.over:
@@ -171,22 +241,26 @@ class CharacterPlayer:
         cash = g.cash[p]
         # Line Fees: income per round, next move and long run, for every seat.
         nextmove, longrun, pay = g.fee_outlook()
-        pay_next = pay[p]
         remaining = max(0.5, (g.end_threshold - g.covered) / (n * 0.6))
         income = [0.5 * (a + b) for a, b in zip(nextmove, longrun)]
+        own = income[p]
         # Every character weighs the fees he and his rivals stand to collect; ``fee`` above 1 adds
         # the fee hunter's extra appetite for his own.
-        value += remaining * (w.fee * income[p] - w.rival * (sum(income) - income[p]) / (n - 1))
+        value += remaining * (w.fee * own - w.rival * (sum(income) - own) / (n - 1))
         # A short purse on his own next roll: a forced sale at 25% loses about 3x the shortfall.
-        short = sum(f - cash for f in pay_next if f > cash)
+        short = 0
+        for f in pay[p]:
+            if f > cash:
+                short += f - cash
         value -= w.liquidity * 0.3 * short
         if w.reserve and cash < w.reserve:
             value -= w.reserve - cash
         value += w.cash * cash
         if w.tower or w.grand or w.tall:
             tallest = 0
+            floors = g.floors
             for x in g.holdings[p]:
-                f = g.floors[x]
+                f = floors[x]
                 if f >= TOWER_FLOORS:
                     value += w.tower
                     if f >= GRAND_FLOORS:
@@ -236,11 +310,15 @@ class CharacterPlayer:
 
     def _strays(self, g, p: int) -> int:
         """His lone Landmarks (no neighbour) one vacant Land away from someone's group."""
-        adj, owner = self._adj, g.owner
+        adj, ring2, owner = self._adj, self._ring2, g.owner
         count = 0
         for x in g.holdings[p]:
-            if any(owner[v] != -1 for v in adj[x]):
-                continue
-            if any(owner[u] != -1 and u != x for v in adj[x] for u in adj[v]):
-                count += 1
+            for v in adj[x]:
+                if owner[v] != -1:
+                    break
+            else:
+                for u in ring2[x]:
+                    if owner[u] != -1:
+                        count += 1
+                        break
         return count
