@@ -275,11 +275,12 @@ def cmd_bench(args) -> int:
     figures.update(bench_replay())
     figures.update(bench_ai())
     figures.update(bench_ai(difficulty="hard"))
-    from .frontend.bench import bench_frames, bench_movie, bench_startup
+    from .frontend.bench import bench_frames, bench_movie, bench_rss, bench_startup
     figures.update(bench_frames())
     figures.update(bench_frames(setpiece=True))
     figures.update(bench_movie())
     figures.update(bench_startup())
+    figures.update(bench_rss())
     figures["engine"] = engine_kind()
     if args.json:
         print(json.dumps(figures, sort_keys=True))
@@ -288,7 +289,7 @@ def cmd_bench(args) -> int:
                  "replay_verify_turns_per_s": "turns/s", "ai_decision_ms_p99": "ms",
                  "ai_decision_ms_p99_hard": "ms", "frame_ms_p50": "ms", "frame_ms_p99": "ms", "startup_s": "s",
                  "frame_ms_p50_setpiece": "ms", "frame_ms_p99_setpiece": "ms",
-                 "movie_verify_frames_per_s": "frames/s"}
+                 "movie_verify_frames_per_s": "frames/s", "peak_rss_mb": "MB"}
         for k, v in figures.items():
             print(f"{k}: {v} {units.get(k, '')}".rstrip())
     return 0

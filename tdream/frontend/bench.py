@@ -103,3 +103,13 @@ def bench_movie(seed: int = 1) -> dict:
         seconds = time.perf_counter() - t0
     assert verdict.ok, verdict.message
     return {"movie_verify_frames_per_s": round(verdict.frames / seconds, 1)}
+
+
+def bench_rss(games: int = 1000) -> dict:
+    """``peak_rss_mb``: the most memory a 1000-game simulation holds (one process, one job)."""
+    # A fresh parent, so that only the simulation is among its children (ru_maxrss: the largest, KiB).
+    code = ("import resource, subprocess, sys; subprocess.run([sys.executable, '-m', 'tdream', 'simulate', "
+            f"'--games', '{games}', '--seed', '1'], check=True, capture_output=True); "
+            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+    return {"peak_rss_mb": round(int(out.stdout.strip()) / 1024, 1)}
