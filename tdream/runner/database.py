@@ -158,6 +158,10 @@ class RecordsDB:
                               (name, kind, colour, pad))
         return cur.lastrowid
 
+    def set_prefs(self, name: str, colour: int, pad: int) -> None:
+        """Change a profile's colour (0-3) and pad (1-4)."""
+        self.db.execute("UPDATE profiles SET colour = ?, pad = ? WHERE name = ?", (colour, pad, name))
+
     def profiles(self, kind: str | None = "human") -> list[dict]:
         q = "SELECT id, name, kind, colour, pad FROM profiles" + (" WHERE kind = ?" if kind else "") + " ORDER BY name"
         rows = self.db.execute(q, (kind,) if kind else ()).fetchall()

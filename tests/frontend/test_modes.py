@@ -152,3 +152,19 @@ def test_a_profiles_colour_and_pad_are_used(db):
     assert t.colour_of[cy] == 2 and len(set(t.colour_of)) == 2
     assert t.pad_of == {cy: 1}
     h.frame()
+
+
+def test_x_on_a_profile_changes_its_colour_and_pad(db):
+    from tdream.frontend.constants import A, DOWN, RIGHT, X
+    from tdream.frontend.scenes.modes import ProfilePrefs, ProfileScene
+    h = Headless(seed=1, records=db)
+    m = h.machine
+    m.push(ProfileScene(lambda name: None))
+    h.step(X)
+    h.step()
+    assert isinstance(m.stack[-1], ProfilePrefs)
+    for press in (RIGHT, 0, DOWN, 0, RIGHT, 0, DOWN, 0, A, 0):
+        h.step(press)
+    ann = {p["name"]: p for p in db.profiles()}["Ann"]
+    assert (ann["colour"], ann["pad"]) == (1, 2)
+    assert isinstance(m.stack[-1], ProfileScene)

@@ -130,6 +130,13 @@ class ProfileScene(Scene):
     def handle(self, m, b) -> None:
         pad = next((p for p in range(4) if b.pressed[p]), 0)
         self.menu.handle(b, pad, m)
+        if b.press(pad, X) and self.menu.index < len(self.names) and m.records is not None:
+            name = self.names[self.menu.index]               # X: change this profile's colour and pad
+            prefs = {p["name"]: p for p in m.records.profiles()}[name]
+            edit = ProfilePrefs(name, lambda colour, pad_: m.records.set_prefs(name, colour, pad_), prefs["colour"])
+            edit.pad = prefs["pad"]
+            m.push(edit)
+            return
         if self.menu.cancelled:
             m.pop()
             self.done(False)
@@ -164,6 +171,8 @@ class ProfileScene(Scene):
         if m.records is None:
             m.font.draw(surface, tr("No records database: profiles are off."), 128, 190, GOLD, "small", INK,
                         align="centre")
+        elif self.menu.index < len(self.names):
+            m.font.draw(surface, tr("A: choose   X: colour and pad"), 128, 190, WHITE, "small", INK, align="centre")
 
 
 COLOUR_NAMES = ("Blue", "Orange", "Green", "Pink")
