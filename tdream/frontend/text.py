@@ -34,7 +34,7 @@ def fields(template: str) -> set[str]:
 
 def load_ja(path: Path = JA_FILE) -> dict[str, str]:
     """The Japanese templates, checked: text to text, the same {fields} on both sides."""
-    from ..yamlio import Problems, line_of, read_yaml
+    from ..yamlio import Problems, read_yaml
     data = read_yaml(path, DataError)
     probs = Problems(str(path), DataError)
     if not isinstance(data, dict) or data.get("format") != "tdream-text" or data.get("version") != 1:

@@ -87,3 +87,15 @@ def test_talk_option_and_outcomes(ruleset, boards):
     assert g1.fingerprint() == g2.fingerprint() == g3.fingerprint()    # comments change nothing
     with pytest.raises(ValueError):
         Commentary(["joji"], 0, "loud")
+
+
+def test_regression_a_comments_file_naming_another_speaker_is_refused_cleanly(tmp_path):
+    """Found by the fuzz test: the message for a wrong ``speaker:`` used a name never imported
+    (NameError) instead of naming the file's line."""
+    folder = tmp_path / "comments"
+    shutil.copytree(COMMENTS_DIR, folder)
+    f = folder / "cosmic-will.yaml"
+    f.write_text(f.read_text().replace("speaker: cosmic-will", "speaker: -1", 1))
+    with pytest.raises(DataError) as e:
+        load_comments(folder)
+    assert "cosmic-will.yaml:3" in str(e.value) and "speaker" in str(e.value)

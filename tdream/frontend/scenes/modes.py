@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from ...ai import CHARACTER_IDS, roster
-from ..constants import A, B, DOWN, GOLD, GREY, INK, LEFT, PLAYER_COLOURS, RIGHT, START, UP, WHITE, X, rgb15
+from ..constants import A, B, DOWN, GOLD, GREY, INK, LEFT, RIGHT, START, UP, WHITE, X, rgb15
 from ..machine import Scene
 from ..text import tr
 from ..widgets import Menu, cursor, window

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..constants import A, B, DOWN, GOLD, GREY, INK, LEFT, RIGHT, START, UP, WHITE, rgb15
+from ..constants import A, B, DOWN, GOLD, LEFT, RIGHT, START, UP, WHITE, rgb15
 from ..machine import Scene
 from ..text import tr
 from ..widgets import Menu, cursor, window

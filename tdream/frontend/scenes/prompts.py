@@ -6,14 +6,13 @@ player, and every answer is one the engine lists as legal (or checks as legal).
 """
 from __future__ import annotations
 
-import pygame
 
 from ...engine import answers as an
 from ...engine.game import VACANT
 from ...engine.rng import Rng
-from ..constants import A, B, DOWN, GOLD, GREY, LEFT, RED, RIGHT, UP, WHITE, rgb15
+from ..constants import A, B, DOWN, GOLD, GREY, INK, LEFT, RED, RIGHT, UP, WHITE, rgb15
 from ..text import tr
-from ..widgets import Menu, cursor, window
+from ..widgets import Menu, window
 
 
 class Prompt:

@@ -2,7 +2,7 @@
 saved per controller GUID in the settings. The keyboard's keys are listed (pad 1)."""
 from __future__ import annotations
 
-from ..constants import BUTTONS, GOLD, INK, WHITE, rgb15
+from ..constants import GOLD, WHITE, rgb15
 from ..machine import Scene
 from ..text import tr
 from ..pads import KEYBOARD

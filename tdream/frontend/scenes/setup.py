@@ -8,7 +8,7 @@ from ...data import load_board
 from ...engine.game import VACANT
 from ...engine.rng import Rng
 from ..boardview import BoardView
-from ..constants import A, B, DOWN, GOLD, GREY, INK, LEFT, RIGHT, START, UP, WHITE, rgb15
+from ..constants import A, B, DOWN, GOLD, INK, LEFT, RIGHT, START, UP, WHITE, rgb15
 from ..machine import Scene
 from ..text import tr
 from ..widgets import cursor, window

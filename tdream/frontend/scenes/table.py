@@ -13,11 +13,9 @@ from dataclasses import dataclass, field
 import pygame
 
 from ...ai.commentary import Commentary, speaker_name
-from ...engine import answers as an
 from ...engine import events as ev
-from ...engine.game import VACANT
-from ..boardview import CELL, BoardView, Shown
-from ..constants import (A, B, GOLD, GREY, INK, L, PLAYER_COLOURS, PLAYER_DARK, R, RED, SELECT, START, WHITE, X,
+from ..boardview import BoardView, Shown
+from ..constants import (A, B, GOLD, INK, L, PLAYER_COLOURS, PLAYER_DARK, R, RED, SELECT, START, WHITE, X,
                          rgb15)
 from ..machine import Scene
 from ..text import tr
