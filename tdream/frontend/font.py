@@ -61,13 +61,7 @@ class Font:
     def draw(self, surface: pygame.Surface, text: str, x: int, y: int, colour=(248, 248, 248),
              face: str = "main", shadow=None, align: str = "left") -> int:
         """Draw ``text`` with its top-left at (x, y) (``align`` right/centre moves it); returns its width."""
-        key = (text, face, tuple(colour[:3]))
-        img = self.cache.get(key)
-        if img is None:
-            img = self._render(text, face, key[2])
-            if len(self.cache) > 2048:
-                self.cache.clear()
-            self.cache[key] = img
+        img = self._image(text, face, colour)
         width = img.get_width()
         if align == "right":
             x -= width
@@ -85,6 +79,11 @@ class Font:
         if count >= len(text):
             self.draw(surface, text, x, y, colour, face)
             return
+        img = self._image(text, face, colour)
+        surface.blit(img, (x, y), (0, 0, self.width(text[:count], face), img.get_height()))
+
+    def _image(self, text: str, face: str, colour) -> pygame.Surface:
+        """The picture of ``text``, made once and kept (up to 2,048 of them)."""
         key = (text, face, tuple(colour[:3]))
         img = self.cache.get(key)
         if img is None:
@@ -92,7 +91,7 @@ class Font:
             if len(self.cache) > 2048:
                 self.cache.clear()
             self.cache[key] = img
-        surface.blit(img, (x, y), (0, 0, self.width(text[:count], face), img.get_height()))
+        return img
 
     def _render(self, text: str, face: str, colour) -> pygame.Surface:
         img = pygame.Surface((max(1, self.width(text, face)), self.faces[face]["h"]), pygame.SRCALPHA)
