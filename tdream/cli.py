@@ -61,6 +61,18 @@ def _window_args(parser, headless: bool = True) -> None:
         parser.add_argument("--headless-frames", type=_positive, default=None, help=argparse.SUPPRESS)
 
 
+def _verify_and_play(sub, name: str, what: str, verify_help: str, play_help: str):
+    """``NAME verify FILE... [--force]`` and ``NAME play FILE`` (game records, movies); returns the play parser."""
+    p = sub.add_parser(name, help=what)
+    psub = p.add_subparsers(dest="action", metavar="ACTION", parser_class=_Parser)
+    ver = psub.add_parser("verify", help=verify_help)
+    ver.add_argument("files", nargs="+", metavar="FILE")
+    ver.add_argument("--force", action="store_true", help="accept files made with other rules data")
+    play = psub.add_parser("play", help=play_help)
+    play.add_argument("file", metavar="FILE")
+    return play
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="tdream", description="Tower Dream (ASCII, 1996), reimplemented.")
     p.add_argument("--version", action="version", version=f"tdream {__version__}")
@@ -109,26 +121,16 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("paths", nargs="+", metavar="PATH")
     run.add_argument("--record", default=None, metavar="DIR", help="write each scenario's game record here")
 
-    rp = sub.add_parser("replay", help="game records")
-    rpsub = rp.add_subparsers(dest="action", metavar="ACTION", parser_class=_Parser)
-    ver = rpsub.add_parser("verify", help="re-play records headless and check every checkpoint")
-    ver.add_argument("files", nargs="+", metavar="FILE")
-    ver.add_argument("--force", action="store_true", help="play records made with other rules data")
-    rpp = rpsub.add_parser("play", help="watch a game record in the window")
-    rpp.add_argument("file", metavar="FILE")
+    rpp = _verify_and_play(sub, "replay", "game records", "re-play records headless and check every checkpoint",
+                           "watch a game record in the window")
     rpp.add_argument("--speed", type=int, default=1, choices=(1, 2, 4, 16), help="x1, x2, x4 or x16 (L/R change it)")
     _window_args(rpp)
 
     rec = sub.add_parser("records", help="per-profile and per-character records from the records database")
     rec.add_argument("--json", action="store_true")
 
-    mv = sub.add_parser("movie", help="input movies (speedrun replays)")
-    mvsub = mv.add_subparsers(dest="action", metavar="ACTION", parser_class=_Parser)
-    mver = mvsub.add_parser("verify", help="re-run movies through the whole front end, headless")
-    mver.add_argument("files", nargs="+", metavar="FILE")
-    mver.add_argument("--force", action="store_true", help="run movies made with other rules data")
-    mplay = mvsub.add_parser("play", help="show a movie in the window")
-    mplay.add_argument("file", metavar="FILE")
+    mplay = _verify_and_play(sub, "movie", "input movies (speedrun replays)",
+                             "re-run movies through the whole front end, headless", "show a movie in the window")
     _window_args(mplay, headless=False)
 
     bench = sub.add_parser("bench", help="the speed figures of FORMATS.md section 5")

@@ -42,6 +42,15 @@ def dominant_hz(x: np.ndarray, rate: int) -> float:
     return float(np.argmax(spectrum)) * rate / (1 << 16)
 
 
+def assert_signal(x, min_peak: float, min_rms: float, what) -> None:
+    """Mono float32, finite, peak between ``min_peak`` and 0.8, RMS above ``min_rms``."""
+    assert x.dtype == np.float32 and x.ndim == 1, what
+    assert np.isfinite(x).all(), what
+    peak = float(np.max(np.abs(x)))
+    assert min_peak <= peak <= 0.8, (what, peak)
+    assert float(np.sqrt(np.mean(x.astype(float) ** 2))) > min_rms, what
+
+
 def test_names_are_the_agreed_ones():
     assert len(EFFECTS) == 18 and len(set(EFFECTS)) == 18
     assert MUSIC == ("title", "board", "tension", "results")
@@ -52,11 +61,7 @@ def test_names_are_the_agreed_ones():
 def test_effect_is_float32_audible_and_in_range_at_every_rate(effects, name):
     for rate in RATES:
         x = effects[name, rate]
-        assert x.dtype == np.float32 and x.ndim == 1
-        assert np.isfinite(x).all()
-        peak = float(np.max(np.abs(x)))
-        assert 0.1 <= peak <= 0.8, (name, rate, peak)
-        assert float(np.sqrt(np.mean(x.astype(float) ** 2))) > 0.01, (name, rate)
+        assert_signal(x, 0.1, 0.01, (name, rate))
         lo, hi = LENGTHS[name]
         assert lo <= len(x) / rate <= hi, (name, rate, len(x) / rate)
 
@@ -106,10 +111,7 @@ def test_bad_rate_raises_value_error():
 def test_loop_is_float32_audible_and_6_to_20_seconds(loops, name):
     for rate in RATES:
         x = loops[name, rate]
-        assert x.dtype == np.float32 and x.ndim == 1
-        assert np.isfinite(x).all()
-        assert 0.2 <= float(np.max(np.abs(x))) <= 0.8
-        assert float(np.sqrt(np.mean(x.astype(float) ** 2))) > 0.03
+        assert_signal(x, 0.2, 0.03, (name, rate))
         assert 6.0 <= len(x) / rate <= 20.0, (name, rate, len(x) / rate)
 
 
