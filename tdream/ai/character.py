@@ -21,9 +21,10 @@ How a position is valued, for the seat ``p`` (docs/AI.md has the reasoning):
 
 Difficulty: ``easy`` lapses often (30% more than its grade); ``normal`` lapses now and then (8%
 more than its grade) and weighs one Floor or the most on each Land; ``hard`` never lapses, weighs
-every Build, plans the Landmark and the Build of a turn together, and for a Sell, a Build or a
-Jackpot Land values its two best answers again over the ten faces of the next die roll
-(``_past_roll``). The weights (the style) are the same at every difficulty.
+every Build, plans the Landmark and the Build of a turn together, and for a Landmark, a Sell, a
+Build or a Jackpot Land values its two best answers again over the ten faces of the next die roll
+(``_past_roll``), where the next seat, landing on a Line, places the Landmark that gains him most
+Wealth over this player, and when it ends the game builds alike (``_reply``). The weights (the style) are the same at every difficulty.
 """
 from __future__ import annotations
 
@@ -33,9 +34,9 @@ from ..engine.rng import Rng
 from .roster import DIFFICULTIES, Profile, Weights
 
 FOLLOW_UPS = ("company", "survivor")
-# ``hard`` looks past the next die roll for these decisions (a Sell: his own roll; a Build or a
-# Jackpot Land, which end his turn: the next player's roll).
-DEEP_KINDS = ("sell", "build", "jackpot")
+# ``hard`` looks past the next die roll for these decisions (a Sell: his own roll; a Landmark
+# (with the Build it plans), a Build or a Jackpot Land, which end his turn: the next player's roll).
+DEEP_KINDS = ("place", "sell", "build", "jackpot")
 # Lapses (any answer he weighed instead of his best) added to his grade's, by difficulty: hard
 # never lapses.
 LAPSES = {"easy": 0.3, "normal": 0.08, "hard": 0.0}
@@ -47,6 +48,8 @@ class CharacterPlayer:
     """A CPU player with a character's profile and a difficulty."""
 
     DEEP = 2          # hard: how many of the best plans it values again past the next die roll
+    REPLY = True      # hard: past the roll, the next seat places his best Landmark (``_reply``)
+    LAST_BUILD = True  # hard: ... and when that Landmark ends the game, his best last Build
 
     def __init__(self, profile: Profile, difficulty: str = "normal", seed: int = 0) -> None:
         if difficulty not in DIFFICULTIES:
@@ -79,8 +82,7 @@ class CharacterPlayer:
         elif aw.kind == "build" and self.difficulty != "hard":
             scored = [(self._value_after(game, p, a), i, a) for i, a in enumerate(self._build_plans(game))]
         else:
-            plan = self.difficulty == "hard" and aw.kind == "place"
-            scored = [(self._value_after(game, p, a, plan), i, a) for i, a in enumerate(answers)]
+            scored = [(self._value_after(game, p, a), i, a) for i, a in enumerate(answers)]
         scored.sort(key=lambda t: (-t[0], t[1]))
         if len(scored) > 1 and self.blunder > 0 and self.rng.below(1000) < self.blunder * 1000:
             return scored[self.rng.below(len(scored))][2]     # a lapse: any answer he weighed
@@ -88,12 +90,17 @@ class CharacterPlayer:
 
     # ------------------------------------------------------------------ hard: a look past the next roll
     def _choose_hard(self, game, p: int, kind: str, answers):
-        """``hard``, for a Sell, a Build or a Jackpot Land: every answer valued as at ``normal``;
-        then the ``DEEP`` best valued again past the next die roll (``_past_roll``), and the best
-        of those taken."""
+        """``hard``, for a Landmark, a Sell, a Build or a Jackpot Land: every answer valued as at
+        ``normal`` (a Landmark with its follow-ups and the best Build after it, as one plan); then
+        the ``DEEP`` best valued again past the next die roll (``_past_roll``), and the best of
+        those taken."""
         cands = self._sell_candidates(game, p) if kind == "sell" else answers
         scored = []
         for i, a in enumerate(cands):
+            if kind == "place":
+                value, bonus, g = self._plan(game, p, a)
+                scored.append((value, i, a, bonus, g))
+                continue
             g = game.copy()
             bonus = self._answer_bonus(g.apply(a, True), p)
             scored.append((self.evaluate(g, p) + bonus, i, a, bonus, g))
@@ -105,9 +112,37 @@ class CharacterPlayer:
                 best = (v, a)
         return best[1]
 
+    def _plan(self, game, p: int, answer) -> tuple:
+        """A Landmark as a plan: the answer with its follow-ups, then the best Build (of those
+        ``_build_plans`` weighs) when one follows. Returns (value, answer terms, position)."""
+        g, bonus = self._settled(game, p, answer)
+        aw = g.awaiting()
+        if aw is None or aw.player != p or aw.kind != "build":
+            return self.evaluate(g, p) + bonus, bonus, g
+        best = None
+        for b in self._build_plans(g):
+            g2, b2 = self._settled(g, p, b)
+            v = self.evaluate(g2, p) + b2
+            if best is None or v > best[0]:
+                best = (v, b2, g2)
+        return best[0] + bonus, best[1] + bonus, best[2]
+
+    def _settled(self, game, p: int, answer) -> tuple:
+        """A copy of ``game`` after ``answer`` and the follow-ups of the same seat (a Building
+        Mark, a survivor), with the answer terms of all of them."""
+        g = game.copy()
+        bonus = self._answer_bonus(g.apply(answer, True), p)
+        while True:
+            aw = g.awaiting()
+            if aw is None or aw.player != p or aw.kind not in FOLLOW_UPS:
+                return g, bonus
+            follow = max(g.legal_answers(), key=lambda a: self._quick_follow_up(g, p, a))
+            bonus += self._answer_bonus(g.apply(follow, True), p)
+
     def _past_roll(self, g, p: int) -> float:
         """The value of ``g`` (his turn's answers given) averaged over the next die roll: each face
-        alike, the fees paid, forced sales made (cheapest items first) and anyone going broke."""
+        alike, the fees paid, forced sales made (cheapest items first), anyone going broke, and a
+        rival who lands on a Line placing his Landmark (``_reply``)."""
         for _ in range(4):
             aw = g.awaiting()
             if aw is None:
@@ -126,8 +161,37 @@ class CharacterPlayer:
             c = g.copy()
             c.apply(face, True)
             self._settle_forced_sales(c)
+            if self.REPLY:
+                c = self._reply(c, p)
             total += self.evaluate(c, p)
         return total / len(faces)
+
+    def _reply(self, g, p: int):
+        """A rival about to place a Landmark in ``g``: the position after the one that gains him
+        most over ``p`` (``_rivals_best``). ``g`` itself otherwise."""
+        aw = g.awaiting()
+        if aw is None or aw.kind != "place" or aw.player == p:
+            return g
+        return self._rivals_best(g, aw.player, p, self.LAST_BUILD)
+
+    def _rivals_best(self, g, q: int, p: int, last: bool):
+        """The position after the answer of seat ``q`` now (with its follow-ups) that gains him
+        most R9.3 Wealth over ``p``: the bonuses of a merger and the properties it moves count; his
+        own style is not known. ``last``: when his Landmark ends the game (R9.1: with his turn),
+        his Build is chosen alike (a Floor can make him Top Owner), so the position is the final
+        one."""
+        best = None
+        for a in g.legal_answers():
+            c, _ = self._settled(g, q, a)
+            if last and c.covered >= c.end_threshold:
+                aw = c.awaiting()
+                if aw is not None and aw.player == q and aw.kind == "build":
+                    c = self._rivals_best(c, q, p, False)
+            wealth = c.wealth()
+            gain = wealth[q] - wealth[p]
+            if best is None or gain > best[0]:
+                best = (gain, c)
+        return best[1]
 
     def _settle_forced_sales(self, g) -> None:
         for _ in range(200):
@@ -163,23 +227,8 @@ class CharacterPlayer:
         return out
 
     # ------------------------------------------------------------------ looking ahead
-    def _value_after(self, game, p: int, answer, plan: bool = False) -> float:
-        g = game.copy()
-        events = g.apply(answer, True)
-        bonus = self._answer_bonus(events, p)
-        # Settle his own follow-up decisions of the same answer (a Building Mark, a survivor).
-        while True:
-            aw = g.awaiting()
-            if aw is None or aw.player != p or aw.kind not in FOLLOW_UPS:
-                break
-            follow = max(g.legal_answers(), key=lambda a: self._quick_follow_up(g, p, a))
-            events = g.apply(follow, True)
-            bonus += self._answer_bonus(events, p)
-        if plan:
-            aw = g.awaiting()
-            if aw is not None and aw.player == p and aw.kind == "build":
-                best = max(self._value_after(g, p, a) for a in self._build_plans(g))
-                return best + bonus
+    def _value_after(self, game, p: int, answer) -> float:
+        g, bonus = self._settled(game, p, answer)
         return self.evaluate(g, p) + bonus
 
     def _build_plans(self, g) -> list:

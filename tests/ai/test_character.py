@@ -92,3 +92,61 @@ def test_character_traits_show_in_their_choices(ruleset, boards):
     style = average_by_kind(results)
     assert style["cosmic-will"]["all_in"] > style["hikozaemon"]["all_in"]
     assert style["hikozaemon"]["cash_share"] > style["cosmic-will"]["cash_share"]
+
+
+def test_hard_characters_look_ahead_seeing_only_what_a_player_sees(ruleset, boards):
+    """``hard`` plays past the next die roll and a rival's reply on copies: still through the
+    public API only, legal, and the same game for the same seeds."""
+    kinds = ["joji:hard", "hikozaemon:hard", "yuderu:hard", "kenta:hard"]
+    game, answers = play(ruleset, boards["classic-7"], kinds, seed=3, view=True)
+    assert game.over
+    _, again = play(ruleset, boards["classic-7"], kinds, seed=3)
+    assert again == answers
+
+
+def test_hard_takes_a_rivals_reply_as_the_landmark_that_gains_him_most(ruleset, boards):
+    """``_reply``: where a rival must place a Landmark, the position after the one that gains him
+    most Wealth over the player looking ahead; the game itself is left as it was."""
+    from tdream.ai.character import CharacterPlayer
+    game, _ = new_game(ruleset, boards["classic-10"], list("ABCD"), seed=21,
+                       kinds=["kenta", "hazumi", "joji", "yuderu"])
+    players = {i: make_player(k, i) for i, k in enumerate(game.kinds)}
+    hard = make_player("yuka:hard", 1)
+    assert isinstance(hard, CharacterPlayer)
+    checked = 0
+    while (aw := game.awaiting()) is not None and checked < 5:
+        if aw.kind == "place" and len(game.legal_answers()) > 2:
+            p = (aw.player + 1) % 4
+            gains = []
+            for a in game.legal_answers():
+                after, _ = hard._settled(game, aw.player, a)
+                w = after.wealth()
+                gains.append(w[aw.player] - w[p])
+            if len(set(gains)) > 1:       # a Landmark here moves Wealth: a merger or a join
+                before = game.fingerprint()
+                reply = hard._reply(game, p)
+                w = reply.wealth()
+                assert w[aw.player] - w[p] == max(gains)
+                assert reply.awaiting() != aw or reply.fingerprint() != before
+                assert game.fingerprint() == before
+                assert hard._reply(game, aw.player) is game       # his own Landmark: no reply
+                checked += 1
+        game.apply(game.sample_chance() if aw.player < 0 else players[aw.player].choose(game))
+    assert checked == 5
+
+
+def test_hard_takes_the_last_turn_of_a_rival_to_the_end_of_the_game(ruleset, boards):
+    """When a rival's Landmark will end the game (R9.1), ``_reply`` settles his last Build too, so
+    ``hard`` values the final position (the margin), not a guess."""
+    game, _ = new_game(ruleset, boards["classic-7"], list("AB"), seed=4, options={"players": 2},
+                       kinds=["joji", "hikozaemon"])
+    players = {i: make_player(k, i) for i, k in enumerate(game.kinds)}
+    hard = make_player("joji:hard", 1)
+    seen = 0
+    while (aw := game.awaiting()) is not None:
+        if aw.kind == "place" and game.covered == game.end_threshold - 1:
+            reply = hard._reply(game, 1 - aw.player)
+            assert reply.over and not game.over
+            seen += 1
+        game.apply(game.sample_chance() if aw.player < 0 else players[aw.player].choose(game))
+    assert seen >= 1
