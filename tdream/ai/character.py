@@ -24,7 +24,7 @@ more than its grade) and weighs one Floor or the most on each Land; ``hard`` nev
 every Build, plans the Landmark and the Build of a turn together, and for a Landmark, a Sell, a
 Build or a Jackpot Land values its two best answers again over the ten faces of the next die roll
 (``_past_roll``), where the next seat, landing on a Line, places the Landmark that gains him most
-Wealth over this player, and when it ends the game builds alike (``_reply``). The weights (the style) are the same at every difficulty.
+Wealth over this player (``_reply``). The weights (the style) are the same at every difficulty.
 """
 from __future__ import annotations
 
@@ -49,7 +49,6 @@ class CharacterPlayer:
 
     DEEP = 2          # hard: how many of the best plans it values again past the next die roll
     REPLY = True      # hard: past the roll, the next seat places his best Landmark (``_reply``)
-    LAST_BUILD = True  # hard: ... and when that Landmark ends the game, his best last Build
 
     def __init__(self, profile: Profile, difficulty: str = "normal", seed: int = 0) -> None:
         if difficulty not in DIFFICULTIES:
@@ -167,26 +166,16 @@ class CharacterPlayer:
         return total / len(faces)
 
     def _reply(self, g, p: int):
-        """A rival about to place a Landmark in ``g``: the position after the one that gains him
-        most over ``p`` (``_rivals_best``). ``g`` itself otherwise."""
+        """A rival about to place a Landmark in ``g``: the position after the one (with its
+        follow-ups) that gains him most R9.3 Wealth over ``p`` (the bonuses of a merger and the
+        properties it moves count; his own style is not known). ``g`` itself otherwise."""
         aw = g.awaiting()
         if aw is None or aw.kind != "place" or aw.player == p:
             return g
-        return self._rivals_best(g, aw.player, p, self.LAST_BUILD)
-
-    def _rivals_best(self, g, q: int, p: int, last: bool):
-        """The position after the answer of seat ``q`` now (with its follow-ups) that gains him
-        most R9.3 Wealth over ``p``: the bonuses of a merger and the properties it moves count; his
-        own style is not known. ``last``: when his Landmark ends the game (R9.1: with his turn),
-        his Build is chosen alike (a Floor can make him Top Owner), so the position is the final
-        one."""
+        q = aw.player
         best = None
         for a in g.legal_answers():
             c, _ = self._settled(g, q, a)
-            if last and c.covered >= c.end_threshold:
-                aw = c.awaiting()
-                if aw is not None and aw.player == q and aw.kind == "build":
-                    c = self._rivals_best(c, q, p, False)
             wealth = c.wealth()
             gain = wealth[q] - wealth[p]
             if best is None or gain > best[0]:

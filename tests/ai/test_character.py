@@ -134,19 +134,3 @@ def test_hard_takes_a_rivals_reply_as_the_landmark_that_gains_him_most(ruleset, 
         game.apply(game.sample_chance() if aw.player < 0 else players[aw.player].choose(game))
     assert checked == 5
 
-
-def test_hard_takes_the_last_turn_of_a_rival_to_the_end_of_the_game(ruleset, boards):
-    """When a rival's Landmark will end the game (R9.1), ``_reply`` settles his last Build too, so
-    ``hard`` values the final position (the margin), not a guess."""
-    game, _ = new_game(ruleset, boards["classic-7"], list("AB"), seed=4, options={"players": 2},
-                       kinds=["joji", "hikozaemon"])
-    players = {i: make_player(k, i) for i, k in enumerate(game.kinds)}
-    hard = make_player("joji:hard", 1)
-    seen = 0
-    while (aw := game.awaiting()) is not None:
-        if aw.kind == "place" and game.covered == game.end_threshold - 1:
-            reply = hard._reply(game, 1 - aw.player)
-            assert reply.over and not game.over
-            seen += 1
-        game.apply(game.sample_chance() if aw.player < 0 else players[aw.player].choose(game))
-    assert seen >= 1
