@@ -96,13 +96,8 @@ class CharacterPlayer:
         cands = self._sell_candidates(game, p) if kind == "sell" else answers
         scored = []
         for i, a in enumerate(cands):
-            if kind == "place":
-                value, bonus, g = self._plan(game, p, a)
-                scored.append((value, i, a, bonus, g))
-                continue
-            g = game.copy()
-            bonus = self._answer_bonus(g.apply(a, True), p)
-            scored.append((self.evaluate(g, p) + bonus, i, a, bonus, g))
+            value, bonus, g = self._plan(game, p, a)
+            scored.append((value, i, a, bonus, g))
         scored.sort(key=lambda t: (-t[0], t[1]))
         best = None
         for value, i, a, bonus, g in scored[:self.DEEP]:
@@ -112,8 +107,8 @@ class CharacterPlayer:
         return best[1]
 
     def _plan(self, game, p: int, answer) -> tuple:
-        """A Landmark as a plan: the answer with its follow-ups, then the best Build (of those
-        ``_build_plans`` weighs) when one follows. Returns (value, answer terms, position)."""
+        """An answer as a plan: the answer with its follow-ups, then, after a Landmark, the best
+        Build (of those ``_build_plans`` weighs). Returns (value, answer terms, position)."""
         g, bonus = self._settled(game, p, answer)
         aw = g.awaiting()
         if aw is None or aw.player != p or aw.kind != "build":
