@@ -63,8 +63,9 @@ class CharacterPlayer:
         self._answer_terms = bool(self.w.merge or self.w.build)
 
     # ------------------------------------------------------------------ decisions
-    def choose(self, game):
-        """The answer this character gives now (``game.awaiting()`` is one of its decisions)."""
+    def choose(self, game, seat: int | None = None):
+        """The answer this character gives now (``game.awaiting()`` is one of its decisions;
+        ``seat``, its seat, is the one the game waits for)."""
         aw = game.awaiting()
         answers = game.legal_answers()
         if len(answers) == 1:

@@ -10,7 +10,7 @@ class RandomPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed ^ 0x5EED_0F_AA11)
 
-    def choose(self, game):
-        """One of ``game.legal_answers()``, each equally likely."""
-        answers = game.legal_answers()
+    def choose(self, game, seat: int | None = None):
+        """One of ``game.legal_answers(seat)``, each equally likely."""
+        answers = game.legal_answers(seat)
         return answers[self.rng.below(len(answers))]

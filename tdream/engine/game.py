@@ -28,6 +28,7 @@ from .answers import (
     Roll, Sell, SlotStop, StartCompany, Survivor,
 )
 from .board import LINE, Board
+from ..platform.protocol import Awaiting, PositionError, Result
 from .rng import Rng
 from .ruleset import DEFAULT_OPTIONS, PILES, Card, Ruleset
 
@@ -40,9 +41,13 @@ BANK: Final = -2
 STATE_VERSION: Final = 1
 
 
-class Awaiting(NamedTuple):
-    kind: str          # a kind of answers.KINDS
-    player: int        # the seat that answers (the mover, or a debtor); -1 for chance
+class LandInfo(NamedTuple):
+    owner: int                 # a seat, BANK or VACANT
+    floors: int
+    company: str | None        # the Company's id, None when loose or vacant
+    mark: bool                 # its Building Mark stands here
+
+
 
 
 class Game:
@@ -100,6 +105,7 @@ class Game:
         self._cache: tuple | None = None
         self._options_json: str | None = None     # the options as canonical JSON, once
         self._big = -1
+        self._view = None
         self._setup_static()
 
     def _setup_static(self) -> None:
@@ -157,25 +163,25 @@ class Game:
     @classmethod
     def from_position(cls, ruleset: Ruleset, board: Board, seats: list[dict], *, options=None, seed=0,
                       round=2, to_move=0, jackpot=1, lands=None, companies=None) -> tuple["Game", list]:
-        """A game set up at a given position (scenarios, practice). Raises ValueError naming
-        every impossible part of the set-up.
+        """A game set up at a given position (scenarios, practice). Raises PositionError naming
+        every impossible part of the set-up by its key path.
 
         ``seats``: [{name, cash, at}], in turn order; ``lands``: {land: (owner seat|BANK, floors)};
         ``companies``: {company id: mark land}.
         """
         g = cls(ruleset, board, [s["name"] for s in seats], options, seed)
-        problems = []
+        problems: list[tuple[tuple, str]] = []
         for i, s in enumerate(seats):
             g.cash[i] = s.get("cash", g.options["starting_cash"])
             g.pos[i] = s.get("at", 0)
             if not 0 <= g.pos[i] < g._road:
-                problems.append(f"players.{i}.at: no Road space {g.pos[i]} on {board.id} (0-{g._road - 1})")
+                problems.append((("players", i, "at"), f"no Road space {g.pos[i]} on {board.id} (0-{g._road - 1})"))
             if g.cash[i] < 0:
-                problems.append(f"players.{i}.cash: negative cash {g.cash[i]}")
+                problems.append((("players", i, "cash"), f"negative cash {g.cash[i]}"))
         for name, (own, fl) in (lands or {}).items():
             li = g._land_index.get(name)
             if li is None:
-                problems.append(f"lands.{name}: no Land {name} on {board.id}")
+                problems.append((("lands", name), f"no Land {name} on {board.id}"))
                 continue
             g.owner[li] = own
             g.floors[li] = fl
@@ -194,29 +200,29 @@ class Game:
         for cid, mark in (companies or {}).items():
             ci = g._company_index.get(cid)
             if ci is None:
-                problems.append(f"companies.{cid}: no such Company (known: {', '.join(g._company_ids)})")
+                problems.append((("companies", cid), f"no such Company (known: {', '.join(g._company_ids)})"))
                 continue
             mi = g._land_index.get(mark)
             if mi is None:
-                problems.append(f"companies.{cid}.mark: no Land {mark} on {board.id}")
+                problems.append((("companies", cid, "mark"), f"no Land {mark} on {board.id}"))
                 continue
             if g.owner[mi] == VACANT:
-                problems.append(f"companies.{cid}.mark: {mark} holds no Landmark")
+                problems.append((("companies", cid, "mark"), f"{mark} holds no Landmark"))
                 continue
             if mi in marks:
-                problems.append(f"companies.{cid}.mark: {mark} already holds the mark of {g._company_ids[marks[mi]]}")
+                problems.append((("companies", cid, "mark"), f"{mark} already holds the mark of {g._company_ids[marks[mi]]}"))
                 continue
             marks[mi] = ci
         for grp in groups:
             in_group = [m for m in grp if m in marks]
             if len(in_group) > 1:
-                problems.append("companies: two Building Marks in one group: "
-                                + ", ".join(f"{g._company_ids[marks[m]]} ({board.land_names[m]})" for m in in_group))
+                problems.append((("companies",), "two Building Marks in one group: "
+                                 + ", ".join(f"{g._company_ids[marks[m]]} ({board.land_names[m]})" for m in in_group)))
                 continue
             if in_group:
                 ci = marks[in_group[0]]
                 if len(grp) < 2:
-                    problems.append(f"companies.{g._company_ids[ci]}: its group is one Landmark; a Company has 2 or more (R7.2)")
+                    problems.append((("companies", g._company_ids[ci]), "its group is one Landmark; a Company has 2 or more (R7.2)"))
                     continue
                 g.mark[ci] = in_group[0]
                 g.members[ci] = sorted(grp)
@@ -225,9 +231,9 @@ class Game:
         for li in range(board.land_count):
             if g.floors[li] and g.company[li] < 0:
                 what = "vacant" if g.owner[li] == VACANT else "loose"
-                problems.append(f"lands.{board.land_names[li]}: Floors on a {what} Land")
+                problems.append((("lands", board.land_names[li]), f"Floors on a {what} Land"))
         if problems:
-            raise ValueError("\n".join(problems))
+            raise PositionError(problems)
         g.round = round
         g.seat = to_move
         g.jackpot = jackpot
@@ -245,8 +251,34 @@ class Game:
         aw = self._awaits.get(key)
         if aw is None:
             phase = self.phase
-            aw = self._awaits[key] = Awaiting(phase, -1 if phase in ("roll", "draw", "slot") else self.player)
+            if phase in ("roll", "draw", "slot"):
+                aw = Awaiting(phase, -1, (), ())
+            else:
+                aw = Awaiting(phase, self.player, (self.player,), ())
+            self._awaits[key] = aw
         return aw
+
+    def progress(self) -> int:
+        """Whole turns played (a game record's checkpoints are numbered by it)."""
+        return self.turn - 1
+
+    def scores(self) -> list[int]:
+        """Every seat's Wealth now (R9.3): the score of the protocol."""
+        return self.wealth()
+
+    def result(self) -> Result:
+        """How the game came out (R9.3, G9.3); only once it is over."""
+        wealth = self.wealth()
+        return Result(tuple(tuple(g) for g in self.ranking(wealth)), tuple(wealth), self.over_reason)
+
+    def view(self, seat: int):
+        """What ``seat`` may know: the game without the card piles' order and the RNG
+        (``view.SealedView``); the same object every call, always current."""
+        v = self._view
+        if v is None:
+            from .view import SealedView
+            v = self._view = SealedView(self)
+        return v
 
     @property
     def end_threshold(self) -> int:
@@ -475,12 +507,15 @@ class Game:
         return groups
 
     # ------------------------------------------------------------------ legal answers
-    def legal_answers(self) -> Sequence:
-        """Every answer accepted now, in a fixed order (none first for optional decisions).
+    def legal_answers(self, seat: int | None = None) -> Sequence:
+        """Every answer accepted now, in a fixed order (none first for optional decisions);
+        for ``seat``, none unless it is the seat the game waits for.
 
         A sequence (``len``, indexing, iteration, ``in``); ``sell`` and ``build`` answers are
         made on demand, so picking one at random costs little however many there are."""
         if self.over:
+            return []
+        if seat is not None and seat != self.awaiting().player:
             return []
         phase = self.phase
         if phase == "roll":
@@ -635,11 +670,18 @@ class Game:
         raise ValueError(f"the game awaits a decision ({phase}), not chance")
 
     # ------------------------------------------------------------------ checking
-    def check(self, answer) -> str | None:
-        """None if ``answer`` is legal now; otherwise why not, naming the rule."""
+    def check(self, answer, seat: int | None = None) -> str | None:
+        """None if ``answer`` (by ``seat``: the seat the game waits for, if None) is legal now;
+        otherwise why not, naming the rule."""
         if self.over:
             return "the game is over"
         phase = self.phase
+        if seat is not None and seat != self.awaiting().player:
+            aw = self.awaiting()
+            if aw.player < 0:
+                return f"the game awaits a chance outcome ({phase}), not a decision"
+            who = self.names[seat] if 0 <= seat < len(self.names) else str(seat)
+            return f"the game awaits {phase} from {self.names[aw.player]}, not from {who}"
         kind = getattr(answer, "kind", None)
         if kind != phase:
             return f"the game awaits {phase}, not {kind}"
@@ -798,14 +840,15 @@ class Game:
         return None
 
     # ------------------------------------------------------------------ applying
-    def apply(self, answer, checked: bool = False) -> list:
-        """Carry out ``answer`` and run to the next input point; return the events.
+    def apply(self, answer, checked: bool = False, seat: int | None = None) -> list:
+        """Carry out ``answer`` (by ``seat``, the seat the game waits for if None) and run to
+        the next input point; return the events.
 
         Raises ``IllegalAnswer`` (naming the rule) if ``check`` refuses it; the game is then as
         it was. ``checked=True`` skips the check for an answer taken from ``legal_answers``.
         """
         if not checked:
-            reason = self.check(answer)
+            reason = self.check(answer, seat)
             if reason is not None:
                 from ..errors import IllegalAnswer
                 raise IllegalAnswer(reason)
@@ -1397,6 +1440,38 @@ class Game:
         g.after_sell, g.pending_floors, g.pile = self.after_sell, self.pending_floors, self.pile
         g.over, g.over_reason, g.broke = self.over, self.over_reason, self.broke
         return g
+
+    def cash_of(self, seat: int) -> int:
+        return self.cash[seat]
+
+    def position_of(self, seat: int) -> int:
+        """The Road space a seat stands on."""
+        return self.pos[seat]
+
+    def land(self, name: str) -> LandInfo:
+        """A Land by its G1.1 name: its owner (a seat, BANK or VACANT), Floors, Company and mark."""
+        x = self._land_index[name]
+        c = self.company[x]
+        return LandInfo(self.owner[x], self.floors[x], self._company_ids[c] if c >= 0 else None,
+                        c >= 0 and self.mark[c] == x)
+
+    def lands_of(self, seat: int) -> tuple[str, ...]:
+        """The Lands a seat owns, in board order."""
+        return tuple(self._names[x] for x in self.holdings[seat])
+
+    def level(self, company_id: str) -> int:
+        """A Company's Level (R7.2): 0 when it is not on the board."""
+        return len(self.members[self._company_index[company_id]])
+
+    def wealth_parts(self) -> list[tuple[int, int, int]]:
+        """Per seat: (cash, properties, Owner Bonuses), which add up to R9.3 Wealth."""
+        wealth = self.wealth()
+        bonus = [0] * len(self.names)
+        for c, mark in enumerate(self.mark):
+            if mark >= 0:
+                for seat, (amount, _) in self.owner_bonuses(c).items():
+                    bonus[seat] += amount
+        return [(self.cash[p], wealth[p] - self.cash[p] - bonus[p], bonus[p]) for p in range(len(self.names))]
 
     def land_index(self, name: str) -> int:
         """The index of a Land (its place in ``owner``, ``floors``, ``company``) by its G1.1 name."""

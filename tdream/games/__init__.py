@@ -1,0 +1,1 @@
+"""The games tdream plays, one folder each (``tdream.platform.registry`` lists them)."""

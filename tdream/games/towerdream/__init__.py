@@ -1,0 +1,129 @@
+"""Tower Dream (ASCII, 1996): the platform's first game (RULES.md).
+
+``GAME`` is its ``GameDef``: the ruleset and boards, the engine (``tdream.engine``), the nine
+CPU characters, its scenario keys, its narration and its front-end scenes.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ...platform.protocol import GameDef, OptionSpec
+from .scenario import TowerDreamScenarios
+
+HOUSE_RULES = ("starting_cash", "salary", "end_percent", "players", "build_scope", "max_rounds")
+
+
+class TowerDream(GameDef):
+    id = "towerdream"
+    name = "Tower Dream"
+    name_ja = "タワードリーム"
+    seats = (2, 4)
+    default_seats = 4
+    simultaneous = False
+    chance = True
+    hidden = True                 # the card piles' order (and the RNG): nobody's to see
+    decision_kinds = ("sell", "place", "company", "survivor", "build", "pile", "jackpot", "forced_sale", "floors")
+    chance_kinds = ("roll", "draw", "slot")
+
+    def __init__(self) -> None:
+        self.scenario = TowerDreamScenarios(self)
+
+    # ---------------------------------------------------------------- data
+    def ruleset(self):
+        return _ruleset()
+
+    def board_ids(self) -> list[str]:
+        from ...data import board_ids
+        return board_ids()
+
+    def board(self, board_id: str):
+        return _board(board_id)
+
+    @property
+    def options(self):  # type: ignore[override]
+        return _options()
+
+    def rules_id(self) -> str:
+        return self.ruleset().id
+
+    def data_hash(self) -> str:
+        return self.ruleset().data_hash
+
+    def variant(self, options: dict) -> str:
+        return options.get("board", "classic-10")
+
+    # ---------------------------------------------------------------- matches
+    def _house(self, options: dict, seats: int) -> dict:
+        house = {k: v for k, v in options.items() if k != "board"}
+        house.setdefault("players", seats)
+        return house
+
+    def new_match(self, names, options, seed):
+        from ...engine import new_game
+        board = self.board(options.get("board", "classic-10"))
+        return new_game(self.ruleset(), board, list(names), seed=seed, options=self._house(options, len(names)))
+
+    def load_position(self, position, names, options, seed):
+        from ...engine import Game
+        board = self.board(position.get("board") or options.get("board", "classic-10"))
+        lands = {k: tuple(v) for k, v in position.get("lands", {}).items()}
+        seats = position.get("seats") or [{"name": n} for n in names]
+        return Game.from_position(self.ruleset(), board, seats, options=self._house(options, len(seats)), seed=seed,
+                                  round=position.get("round", 2), to_move=position.get("to_move", 0),
+                                  jackpot=position.get("jackpot", 1), lands=lands,
+                                  companies=position.get("companies", {}))
+
+    def match_from_json(self, data: dict):
+        from ...engine import Game
+        return Game.from_json(self.ruleset(), self.board(data["board"]), data)
+
+    # ---------------------------------------------------------------- players
+    def cpu_kinds(self):
+        from ...ai import PLAYER_KINDS
+        return PLAYER_KINDS
+
+    def make_player(self, kind: str, seed: int):
+        from ...ai import make_player
+        return make_player(kind, seed)
+
+    def split_kind(self, kind: str):
+        from ...ai import split_kind
+        return split_kind(kind)
+
+    # ---------------------------------------------------------------- telling it
+    def describe(self, event, match):
+        from ...runner.textplay import describe
+        return describe(event, match)
+
+    def score_parts(self, match, seat: int):
+        cash, props, bonus = match.wealth_parts()[seat]
+        return [("cash", cash), ("properties", props), ("bonuses", bonus)]
+
+
+@lru_cache(maxsize=None)
+def _ruleset():
+    from ...data import load_ruleset
+    return load_ruleset()
+
+
+@lru_cache(maxsize=None)
+def _board(board_id: str):
+    from ...data import load_board
+    return load_board(board_id, _ruleset())
+
+
+@lru_cache(maxsize=None)
+def _options() -> tuple[OptionSpec, ...]:
+    from ...data import board_ids
+    return (
+        OptionSpec("board", "classic-10", tuple(board_ids()), help="the board (PRESENTATION.md)"),
+        OptionSpec("starting_cash", 1500, lo=0, hi=10_000_000, rule="R2.2", help="starting cash"),
+        OptionSpec("salary", 1500, lo=0, hi=10_000_000, rule="R4.2", help="the salary for passing Start"),
+        OptionSpec("end_percent", 75, lo=1, hi=100, rule="R9.1", help="the share of Lands covered that ends the game"),
+        OptionSpec("players", 4, lo=2, hi=4, rule="G2.1", help="seats"),
+        OptionSpec("build_scope", "any", ("any", "line"), rule="G8.1", help="build on any Company Land, or the Line's"),
+        OptionSpec("max_rounds", None, lo=1, hi=100_000, nullable=True, rule="G9.2", help="a limit of rounds"),
+    )
+
+
+GAME = TowerDream()

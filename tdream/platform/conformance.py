@@ -1,0 +1,156 @@
+"""Checks every registered game must pass (the conformance suite, tests/platform/).
+
+Random playouts through the protocol only, checking at every input point: legal answers are
+never empty while the match waits for a seat, and each is accepted by ``check``; answers seen
+elsewhere but not legal here are refused, and a refused ``apply`` leaves the match as it was;
+chance outcomes have whole positive weights and the sampled one is among them; ``copy`` is
+independent; the JSON state reads back to the same fingerprint; ``view`` changes nothing.
+"""
+from __future__ import annotations
+
+from ..errors import IllegalAnswer
+from ..rng import Rng, derive_seed
+from .protocol import CHANCE
+from .session import Seat, Session
+
+SAMPLE = 12          # legal answers checked at each point (all of them when fewer)
+
+
+class ConformanceError(AssertionError):
+    pass
+
+
+def seat_names(n: int) -> list[str]:
+    return [f"P{i + 1}" for i in range(n)]
+
+
+def random_session(game, seed: int, seats: int | None = None, options: dict | None = None) -> Session:
+    """A match of ``game`` whose every seat is the ``random`` CPU player."""
+    n = seats or game.default_seats
+    opts = dict(options or {})
+    if "players" in {o.name for o in game.options}:
+        opts.setdefault("players", n)
+    session, _ = Session.start(game, [Seat(nm, "random") for nm in seat_names(n)], opts, seed)
+    return session
+
+
+def _fail(game, seed: int, step: int, what: str):
+    raise ConformanceError(f"{game.id} seed {seed}, input {step}: {what}")
+
+
+def _sample(answers, rng: Rng) -> list:
+    n = len(answers)
+    if n <= SAMPLE:
+        return list(answers)
+    return [answers[rng.below(n)] for _ in range(SAMPLE)]
+
+
+def checked_playout(game, seed: int, seats: int | None = None, options: dict | None = None,
+                    max_inputs: int = 50_000, deep: bool = True) -> Session:
+    """A random playout to the end, checking the protocol at every input point (``deep``: also
+    the refusals, copies and JSON round trips, which cost more). Returns the finished session."""
+    session = random_session(game, seed, seats, options)
+    match = session.match
+    rng = Rng(derive_seed(seed, 77))
+    seen: list = []                     # (seat, answer) given earlier: most are illegal later
+
+    def remember(_session, seat, answer, _events, _given) -> None:
+        if seat != CHANCE and len(seen) < 4000:
+            seen.append((seat, answer))
+    session.observers.append(remember)
+    for step in range(max_inputs):
+        aw = match.awaiting()
+        if aw is None:
+            if not match.over:
+                _fail(game, seed, step, "awaiting() is None but the match is not over")
+            res = match.result()
+            flat = sorted(p for g in res.ranking for p in g)
+            if flat != list(range(len(match.names))):
+                _fail(game, seed, step, f"the result's ranking {res.ranking} is not every seat once")
+            return session
+        if match.over:
+            _fail(game, seed, step, "the match is over but still awaits input")
+        before = match.fingerprint()
+        if aw.player == CHANCE:
+            outcomes = match.chance_outcomes()
+            if not outcomes:
+                _fail(game, seed, step, f"no chance outcomes at {aw.kind}")
+            for answer, weight in outcomes:
+                if isinstance(weight, bool) or not isinstance(weight, int) or weight <= 0:
+                    _fail(game, seed, step, f"chance weight {weight!r} of {answer!r} is not a whole number > 0")
+            if match.fingerprint() != before:
+                _fail(game, seed, step, "chance_outcomes() changed the match")
+            probe = match.copy()
+            drawn = probe.sample_chance()
+            if drawn not in [a for a, _ in outcomes]:
+                _fail(game, seed, step, f"sample_chance() gave {drawn!r}, not one of chance_outcomes()")
+            if probe.check(drawn) is not None:
+                _fail(game, seed, step, f"check refuses the sampled outcome {drawn!r}: {probe.check(drawn)}")
+        else:
+            waiting = aw.seats or (aw.player,)
+            if aw.player not in waiting:
+                _fail(game, seed, step, f"Awaiting.player {aw.player} is not among the seats {waiting}")
+            for seat in waiting + tuple(aw.others):
+                view = match.view(seat)
+                legal = match.legal_answers(seat)
+                if seat in waiting and len(legal) == 0:
+                    _fail(game, seed, step, f"no legal answers for seat {seat} at {aw.kind}")
+                for a in _sample(legal, rng):
+                    why = match.check(a, seat)
+                    if why is not None:
+                        _fail(game, seed, step, f"check refuses legal answer {a!r} of seat {seat}: {why}")
+                if match.fingerprint() != before:
+                    _fail(game, seed, step, "view(), legal_answers() or check() changed the match")
+                del view
+            if deep:
+                seat = aw.player
+                legal = match.legal_answers(seat)
+                small = len(legal) <= 400
+                legal_set = list(legal) if small else None
+                for old_seat, a in seen[-40:]:
+                    if getattr(a, "kind", None) != aw.kind or not small or a in legal_set:
+                        continue
+                    if match.check(a, seat) is None:
+                        _fail(game, seed, step, f"check accepts {a!r} from seat {seat}, which legal_answers omits")
+                    try:
+                        match.apply(a, False, seat)
+                    except IllegalAnswer:
+                        pass
+                    else:
+                        _fail(game, seed, step, f"apply accepted the refused answer {a!r}")
+                    if match.fingerprint() != before:
+                        _fail(game, seed, step, f"a refused apply of {a!r} changed the match")
+                for other in range(len(match.names)):
+                    if other not in waiting and other not in aw.others and len(legal):
+                        if match.check(legal[0], other) is None:
+                            _fail(game, seed, step, f"seat {other} may answer {aw.kind} for seat {seat}")
+                if step % 7 == 0:
+                    c = match.copy()
+                    if c.fingerprint() != before:
+                        _fail(game, seed, step, "copy() has another fingerprint")
+                    if len(legal):
+                        c.apply(legal[0], False, seat)
+                        if match.fingerprint() != before:
+                            _fail(game, seed, step, "applying to a copy changed the original")
+                    back = game.match_from_json(match.to_json())
+                    if back.fingerprint() != before:
+                        _fail(game, seed, step, "match_from_json(to_json()) has another fingerprint")
+        if session.advance() is None:
+            _fail(game, seed, step, "a session of CPU seats could not go on")
+    _fail(game, seed, max_inputs, f"no end after {max_inputs} inputs")
+
+
+def fingerprint_trail(game_id: str, seed: int, seats: int | None = None, options: dict | None = None) -> str:
+    """The sha256 of every fingerprint of a random playout (compared across processes)."""
+    import hashlib
+    from . import registry
+    game = registry.get(game_id)
+    session = random_session(game, seed, seats, options)
+    h = hashlib.sha256()
+    while session.match.awaiting() is not None:
+        session.advance()
+        h.update(session.match.fingerprint().encode())
+    return h.hexdigest()
+
+
+__all__ = ["ConformanceError", "checked_playout", "fingerprint_trail", "random_session", "seat_names"]

@@ -1,0 +1,375 @@
+"""The game protocol: what the platform knows of a game (docs/ARCHITECTURE.md).
+
+Two halves, as in OpenSpiel: a static **game definition** (``GameDef``: id, name, seats,
+options, data, how to start a match or load a position, CPU players, scenario keys, narration,
+front-end scenes), registered once in ``tdream.platform.registry``; and a **match**, one game in
+progress, with the narrow API below. Every tool of the platform (the drive loop, records, movies,
+scenarios, simulate, tournament, bench, the records database, the CLI and the front-end shell)
+uses a game only through these two.
+
+A match (duck-typed; each game's own class)::
+
+    awaiting() -> Awaiting | None        # what the match waits for; None once it is over
+    legal_answers(seat=None) -> Sequence # the answers ``seat`` may give now, in a fixed order
+    check(answer, seat=None) -> str|None # None if legal, else why not, naming the rule ("T3.3: ...")
+    apply(answer, checked=False, seat=None) -> list   # carry it out; the events it caused
+    chance_outcomes() -> [(answer, weight)]           # at a chance point: every outcome, whole weights
+    sample_chance() -> answer            # one outcome drawn from the match's own seeded RNG
+    view(seat) -> match                  # the match as ``seat`` may know it (hidden parts removed)
+    copy() -> match                      # an independent match in the same state
+    to_json() -> dict; fingerprint() -> str   # plain state; sha256 of its canonical JSON
+    names: list[str]                     # the seats' names, by seat (turn order)
+    to_move: int                         # the seat whose turn it is (for display)
+    over: bool
+    progress() -> int                    # whole turns (or rounds) played: a record's checkpoints
+    scores() -> list[int]                # each seat's score now (the final one once over)
+    result() -> Result                   # once over: ranking, scores, why it ended
+
+``seat`` is a seat index (0 .. seats-1, in turn order). ``None`` means ``awaiting().player``.
+
+Input points. ``Awaiting(kind, player, seats, others)``:
+
+- chance (``player == CHANCE``): the caller applies one of ``chance_outcomes()``, or
+  ``sample_chance()`` when nobody supplies the outcome. Shuffles are chance too: a card revealed
+  is an outcome with a weight, never a hidden draw inside ``apply``.
+- one seat decides (``seats == (player,)``).
+- several seats answer at once (``len(seats) > 1``: secret picks, simultaneous drawings): each
+  listed seat gives one answer with ``apply(answer, seat=s)``, in any order; the match keeps the
+  answers given so far in its state, and ``view(s)`` of any other seat hides them until all have
+  answered. ``seats`` shrinks as answers come in; ``player`` is the first still to answer.
+- out-of-turn answers (``others``): seats that *may* answer now although the point does not wait
+  for them (Towers' double-turn declarations). ``legal_answers(seat)`` lists what each may give.
+  An out-of-turn answer has the point's ``kind`` (its step text may differ, see below) and never
+  resolves the point for the seats it waits for.
+
+Answers are small immutable values with a ``kind`` (the input point's kind) and a text form that
+round-trips through the game's ``ScenarioAdapter`` (``read_step``/``step_text``): scenario steps
+and game-record lines are the same text. Events are the game's own typed values.
+
+CPU players (``GameDef.make_player(kind, seed)``) have ``choose(view, seat) -> answer``, and may
+have ``interject(view, seat) -> answer | None`` for out-of-turn answers. They see only
+``match.view(seat)``, never the match itself, and never sample chance.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+CHANCE = -1          # Awaiting.player of a chance point
+BANK = -2            # the Bank as a payer, payee or owner (games with a bank)
+
+
+class Awaiting(NamedTuple):
+    """An input point: what a match waits for now."""
+
+    kind: str                           # the input kind (a decision or chance kind of the game)
+    player: int                         # the seat that answers (the first still to answer); CHANCE
+    seats: tuple[int, ...] = ()         # every seat the point still waits for (() for chance)
+    others: tuple[int, ...] = ()        # seats that may give an out-of-turn answer now
+
+    @property
+    def chance(self) -> bool:
+        return self.player == CHANCE
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished match came out."""
+
+    ranking: tuple[tuple[int, ...], ...]     # seats by place, best first; a tie shares a place
+    scores: tuple[int, ...]                  # each seat's final score (Wealth, tower sums, points)
+    reason: str                              # why it ended (the game's own word: "percent", "full", ...)
+
+    def place_of(self, seat: int) -> int:
+        """1 for the winners, 2 for the next group, ..."""
+        for i, group in enumerate(self.ranking, 1):
+            if seat in group:
+                return i
+        raise ValueError(seat)
+
+
+class PositionError(ValueError):
+    """A position that cannot be set up. ``problems`` holds (key path, what) pairs, the key path
+    a tuple of YAML keys and indices from the top of the scenario (``("lands", "c4", "floors")``),
+    so that a scenario file can name the line of each."""
+
+    def __init__(self, problems: list[tuple[tuple, str]]) -> None:
+        self.problems = list(problems)
+        super().__init__("\n".join(f"{'.'.join(map(str, p))}: {w}" if p else w for p, w in self.problems))
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option of a game (house rules, board size, ...): its default and what it may be."""
+
+    name: str
+    default: Any
+    choices: tuple = ()                 # the allowed values, when a closed list
+    lo: int | None = None               # whole-number options: the range
+    hi: int | None = None
+    nullable: bool = False              # None is allowed ("none": no limit)
+    rule: str = ""                      # the rule ID it changes
+    help: str = ""
+
+    def check(self, value) -> str | None:
+        """None if ``value`` is allowed, else why not."""
+        if value is None:
+            return None if self.nullable else f"{self.name} must be given (not none)"
+        if self.choices:
+            if value in self.choices and type(value) is type(self.choices[list(self.choices).index(value)]):
+                return None
+            return f"{self.name} is one of {', '.join(_text(c) for c in self.choices)}, not {_text(value)}"
+        if isinstance(self.default, bool) or (self.default is None and self.lo is None):
+            if isinstance(value, bool):
+                return None
+            return f"{self.name} is true or false, not {_text(value)}"
+        if isinstance(value, bool) or not isinstance(value, int):
+            return f"{self.name} is a whole number, not {_text(value)}"
+        if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
+            return f"{self.name} is {self.lo}..{self.hi}, not {value}"
+        return None
+
+    def parse(self, text: str):
+        """The value of ``--option NAME=TEXT`` (raises ValueError naming the option)."""
+        t = text.strip()
+        if self.nullable and t.lower() in ("none", "null", "off"):
+            value = None
+        elif self.choices and all(isinstance(c, str) for c in self.choices):
+            value = t
+        elif isinstance(self.default, bool):
+            if t.lower() in ("yes", "true", "on", "1"):
+                value = True
+            elif t.lower() in ("no", "false", "off", "0"):
+                value = False
+            else:
+                raise ValueError(f"{self.name} is yes or no, not {t!r}")
+        else:
+            try:
+                value = int(t)
+            except ValueError:
+                raise ValueError(f"{self.name} is a whole number, not {t!r}") from None
+        why = self.check(value)
+        if why:
+            raise ValueError(why)
+        return value
+
+
+def _text(v) -> str:
+    if v is None:
+        return "none"
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    return str(v)
+
+
+@dataclass
+class ScenarioContext:
+    """What a game's scenario adapter gets while a scenario file is read.
+
+    ``pr`` and ``sc`` are the file's ``yamlio.Problems`` and ``Schema`` (report with
+    ``pr.at(node, key, "key.path", "what")``); ``names`` the seats' names in order, ``seat_of`` the
+    seat of each name; ``data`` the whole file (its top-level mapping, with line numbers)."""
+
+    pr: Any
+    sc: Any
+    names: list[str]
+    seat_of: dict
+    data: dict
+    options: dict = field(default_factory=dict)
+    game: Any = None
+
+
+class ScenarioAdapter:
+    """A game's part of scenario files and game records (FORMATS.md sections 2, 3 and 6).
+
+    The platform reads the shared keys (format, version, name, rules, game, options, seed,
+    players' ``name`` and ``cpu``, steps, ``expect``, ``illegal``, checkpoints) and matches steps to
+    input points; the adapter reads the rest."""
+
+    #: top-level keys of a position, besides the shared ones (``lands``, ``towers``, ...)
+    position_keys: tuple[str, ...] = ()
+    #: keys a seat of ``players:`` may have besides ``name`` and ``cpu`` (``cash``, ``at``, ...)
+    player_keys: tuple[str, ...] = ()
+    #: the step keys (``roll``, ``place``, ``pass``, ...): every key ``read_step`` reads
+    step_keys: tuple[str, ...] = ()
+    #: expect keys besides the shared ``awaiting``, ``game_over`` and ``ranking``
+    expect_keys: tuple[str, ...] = ()
+    #: rule IDs of this game (``rules:``): a regular expression
+    rule_pattern: str = r"^[A-Z]+\d+(\.\d+)?$"
+
+    def read_position(self, ctx: ScenarioContext, players: list) -> dict:
+        """The position of a scenario as plain JSON data (it goes into game records' ``start``),
+        from the file's position keys and each seat's own keys (``players``: the seats' mappings).
+        Report problems through ``ctx.pr``; what cannot be read is left out."""
+        return {}
+
+    def read_step(self, key: str, value, ctx: ScenarioContext) -> list[tuple[int | None, Any]]:
+        """The answers a step gives, each with its seat (None: the seat the point waits for),
+        in order. Raises ValueError with what is wrong (the platform adds file, line and step)."""
+        raise ValueError(f"unknown step kind {key!r}")
+
+    def step_text(self, answer, seat: int, match) -> dict:
+        """The step (a one-key mapping) that ``read_step`` reads back as ``answer`` by ``seat``:
+        a game record's line. Name the seat when the input point is simultaneous or the answer is
+        out of turn, so that the line reads back to the same seat."""
+        return {answer.kind: answer.to_step()}
+
+    def none_answer(self, match, aw: Awaiting):
+        """The "nothing" answer of an optional decision (``sell: []``, ``build: none``), when the
+        point is one and the scenario's next step is of another kind; None for a point that must be
+        answered by a step."""
+        return None
+
+    def check_expect(self, node, path: str, ctx: ScenarioContext) -> None:
+        """Check the shape of an ``expect`` mapping's game keys (report through ``ctx.pr``)."""
+
+    def compare(self, match, expect: dict, names: list[str]) -> list[str]:
+        """Every difference between the game keys of ``expect`` and the match now."""
+        return []
+
+    def position_seats(self, position: dict) -> list[str] | None:
+        """The seats' names of a position, when the position holds them (else None)."""
+        return None
+
+
+class GameDef:
+    """The static description of one game, registered once (``tdream.platform.registry``).
+
+    Subclass it in the game's folder (``tdream/games/<id>/__init__.py``: ``GAME = MyGame()``)."""
+
+    id: str = ""                        # the slug used by --game and in files
+    name: str = ""                      # as shown on the title (English)
+    name_ja: str = ""
+    seats: tuple[int, int] = (2, 4)     # fewest, most
+    default_seats: int = 4
+    simultaneous: bool = False          # some input points take several seats' answers at once
+    chance: bool = True
+    hidden: bool = False                # views hide something from some seats
+    options: tuple[OptionSpec, ...] = ()
+    decision_kinds: tuple[str, ...] = ()
+    chance_kinds: tuple[str, ...] = ()
+    cpu_levels: tuple[str, ...] = ("easy", "normal", "hard")
+    scenario: ScenarioAdapter = ScenarioAdapter()
+
+    # ---------------------------------------------------------------- data
+    def rules_id(self) -> str:
+        """The id of the rules data (a record's ``ruleset``)."""
+        return self.id
+
+    def data_hash(self) -> str:
+        """16 hex digits: everything a match (and the game's CPU players) depend on besides the
+        program: rules data, boards, cities, cards, CPU styles. Records and movies carry it."""
+        raise NotImplementedError
+
+    def option(self, name: str) -> OptionSpec:
+        for o in self.options:
+            if o.name == name:
+                return o
+        raise KeyError(name)
+
+    def default_options(self) -> dict:
+        return {o.name: o.default for o in self.options}
+
+    def check_options(self, options: dict) -> list[tuple[str, str]]:
+        """(option name, what is wrong) for each unknown or bad option."""
+        out = []
+        known = {o.name: o for o in self.options}
+        for k, v in options.items():
+            if k not in known:
+                out.append((k, f"unknown option (known: {', '.join(known)})"))
+            else:
+                why = known[k].check(v)
+                if why:
+                    out.append((k, why))
+        return out
+
+    def full_options(self, options: dict | None) -> dict:
+        """The defaults with ``options`` over them."""
+        opts = self.default_options()
+        opts.update(options or {})
+        return opts
+
+    def seat_count(self, options: dict) -> int | None:
+        """How many seats ``options`` ask for, if an option says (``players``); else None."""
+        v = options.get("players")
+        return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+    # ---------------------------------------------------------------- matches
+    def new_match(self, names: list[str], options: dict, seed: int) -> tuple[Any, list]:
+        """A new match with these seats (names in the order given) and options, waiting for its
+        first input; and the set-up events. Raises ValueError for seats or options it cannot take."""
+        raise NotImplementedError
+
+    def load_position(self, position: dict, names: list[str], options: dict, seed: int) -> tuple[Any, list]:
+        """A match set up at ``position`` (``ScenarioAdapter.read_position``'s JSON). Raises
+        ``PositionError`` naming every impossible part, by key path."""
+        raise NotImplementedError
+
+    def match_from_json(self, data: dict):
+        """The match of ``match.to_json()`` (saves, conformance tests)."""
+        raise NotImplementedError
+
+    def legacy_fingerprint(self, match, seats: list[dict]) -> str | None:
+        """For version-1 game records: the fingerprint as the program that wrote them made it
+        (None: the same as ``match.fingerprint()``)."""
+        return None
+
+    # ---------------------------------------------------------------- players
+    def cpu_kinds(self) -> tuple[str, ...]:
+        """The CPU players' base ids: ``random`` and the characters who play this game."""
+        return ("random",)
+
+    def make_player(self, kind: str, seed: int):
+        """A CPU player (``random``, a character id, or ``id:level``). Raises ValueError."""
+        raise NotImplementedError
+
+    def split_kind(self, kind: str) -> tuple[str, str]:
+        """``joji:hard`` -> (``joji``, ``hard``); raises ValueError for an unknown one."""
+        base, _, level = kind.partition(":")
+        if base not in self.cpu_kinds():
+            raise ValueError(f"unknown CPU player {kind!r} (known: {', '.join(self.cpu_kinds())})")
+        if base == "random" and level:
+            raise ValueError(f"{kind!r}: the random player has no level")
+        level = level or "normal"
+        if level not in self.cpu_levels:
+            raise ValueError(f"{kind!r}: unknown level {level!r} (known: {', '.join(self.cpu_levels)})")
+        return base, level
+
+    # ---------------------------------------------------------------- telling it
+    def describe(self, event, match) -> str | None:
+        """One English line telling ``event`` (text play), or None for one not worth telling."""
+        return None
+
+    def commentary(self, seat_kinds: list[str], seed: int, talk: str):
+        """The characters' comments on this game's events (an object with
+        ``react(match, events) -> [Comment]``), or None for a game they do not comment on."""
+        return None
+
+    def score_parts(self, match, seat: int) -> list[tuple[str, int]]:
+        """A seat's score broken down for the results screen and ``--json`` ((label, points), ...)."""
+        return [("total", match.scores()[seat])]
+
+    def variant(self, options: dict) -> str:
+        """A short label of the options that most change a match (a board id, ``8x8``): the
+        records database groups by it."""
+        return ""
+
+    # ---------------------------------------------------------------- the front end
+    def frontend(self):
+        """The game's front-end module (imported only by the front end: it uses pygame). It has
+        ``setup_scene(m, mode)``, ``table_scene(m, session_setup)`` and ``demo_scene(m, seed)``."""
+        raise NotImplementedError
+
+
+def answer_seat(match, seat: int | None) -> int:
+    """``seat``, or the seat the match waits for when None."""
+    if seat is not None:
+        return seat
+    aw = match.awaiting()
+    return aw.player if aw is not None else CHANCE
+
+
+__all__ = ["CHANCE", "BANK", "Awaiting", "Result", "PositionError", "OptionSpec", "ScenarioContext",
+           "ScenarioAdapter", "GameDef", "answer_seat"]

@@ -1,0 +1,41 @@
+"""The conformance suite (issue 15): every registered game through the protocol alone."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tdream.platform import registry
+from tdream.platform.conformance import checked_playout, fingerprint_trail
+
+from ..conftest import ROOT
+
+GAMES = registry.ids()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_playout_keeps_the_protocol_to_the_end(game_id, seed):
+    game = registry.get(game_id)
+    session = checked_playout(game, seed, deep=True)
+    assert session.match.over and session.match.awaiting() is None
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_seat_count_plays_to_the_end(game_id):
+    game = registry.get(game_id)
+    lo, hi = game.seats
+    for n in range(lo, hi + 1):
+        session = checked_playout(game, 100 + n, seats=n, deep=False)
+        assert len(session.match.names) == n and session.match.over
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_fingerprints_are_the_same_in_another_process_and_hash_seed(game_id):
+    here = fingerprint_trail(game_id, 5)
+    code = f"from tdream.platform.conformance import fingerprint_trail; print(fingerprint_trail({game_id!r}, 5))"
+    for hash_seed in ("1", "12345"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                             check=True).stdout.strip()
+        assert out == here
