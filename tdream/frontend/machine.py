@@ -137,11 +137,15 @@ class Machine:
     # ---------------------------------------------------------------- the state, hashed
     def state_hash(self) -> str:
         """sha256 of everything the logic holds (movies' checkpoints and end): the frame count,
-        the pads' held buttons, and every scene's plain data (a game by its fingerprint)."""
+        the pads' held buttons, and every scene's plain data (a game by its fingerprint).
+
+        An attribute whose name starts with ``_`` is a cache of drawing (pictures, text laid out),
+        never state: drawing may fill those and nothing else, so that a movie recorded in a window
+        (drawing whenever the display can) verifies headless (never drawing)."""
         import hashlib
         import json
         data = {"frame": self.frame, "held": self.buttons.held, "quit": self.quit,
-                "scenes": [[type(sc).__name__, _plain(vars(sc), 0)] for sc in self.stack]}
+                "scenes": [[type(sc).__name__, _plain(sc, 0)] for sc in self.stack]}
         return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -187,8 +191,8 @@ class Machine:
 
 def _plain(value, depth: int):
     """Plain data of a scene's state: numbers, text, lists and dicts of them, the front end's own
-    small objects (menus, text boxes, prompts, beats) field by field, a game by its fingerprint;
-    pictures and services (font, art, views) are left out."""
+    small objects (scenes, menus, text boxes, prompts, beats) field by field without their ``_``
+    caches, a match by its fingerprint; pictures and services (font, art, views) are left out."""
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, float):
@@ -199,12 +203,12 @@ def _plain(value, depth: int):
         return [_plain(v, depth + 1) for v in value]
     if isinstance(value, dict):
         return {str(k): _plain(v, depth + 1) for k, v in value.items()}
-    from ..engine.game import Game
-    if isinstance(value, Game):
-        return value.fingerprint()
+    fingerprint = getattr(value, "fingerprint", None)
+    if fingerprint is not None and hasattr(value, "awaiting"):
+        return fingerprint()
     module = type(value).__module__
-    if module.startswith("tdream.frontend") and not module.endswith(("boardview", "art", "font", "display")) \
-            and hasattr(value, "__dict__"):
+    if (module.startswith("tdream.frontend") or ".frontend." in module) and hasattr(value, "__dict__") \
+            and not module.endswith(("boardview", "art", "font", "display")):
         return {k: _plain(v, depth + 1) for k, v in vars(value).items() if not k.startswith("_")}
     return None
 

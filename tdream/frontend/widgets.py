@@ -95,12 +95,12 @@ class TextBox:
         self.shown = 0.0
         self.held = 0
         self.done = False
-        self.lines: list[str] | None = None
+        self._lines: tuple[int, list[str]] | None = None     # a cache of drawing: never state
 
     def layout(self, font, width: int) -> list[str]:
-        if self.lines is None:
-            self.lines = font.wrap(self.text, width)
-        return self.lines
+        if self._lines is None or self._lines[0] != width:
+            self._lines = (width, font.wrap(self.text, width))
+        return self._lines[1]
 
     def update(self, m, pad_a: bool) -> None:
         total = len(self.text)

@@ -11,11 +11,33 @@ from tdream.frontend.constants import A, B, DOWN, R, SELECT, START, X
 from tdream.frontend.run import Headless
 
 SEED = 1
+DRAW_EVERY = 16          # frames between two purity checks while the scripts play
+IMPURE: list = []        # (frame, scenes) where drawing changed the hashed state (issue 14)
+
+
+class CheckedHeadless(Headless):
+    """A headless machine that every DRAW_EVERY frames draws a frame and checks that drawing
+    left the state hash as it was (a movie recorded in a window must verify headless)."""
+
+    def step(self, buttons=(0, 0, 0, 0), connected: int = 0b0001, draw: bool = False):
+        super().step(buttons, connected, False)
+        m = self.machine
+        if m.stack and (draw or m.frame % DRAW_EVERY == 0):
+            self.frame()
+        return self.surface
+
+    def frame(self):
+        m = self.machine
+        before = m.state_hash()
+        m.draw(self.surface)
+        if m.state_hash() != before and len(IMPURE) < 10:
+            IMPURE.append((m.frame, [type(sc).__name__ for sc in m.stack]))
+        return self.surface
 
 
 class Session:
     def __init__(self, seed: int = SEED, setup=None, settings=None) -> None:
-        self.h = Headless(seed=seed, setup=setup, settings=settings)
+        self.h = CheckedHeadless(seed=seed, setup=setup, settings=settings)
         self.m = self.h.machine
         self.frames: dict = {}
 

@@ -56,3 +56,10 @@ def test_frames_use_only_15_bit_colours(screens):
         data = _pixels(frame)
         bad = {v for v in set(data) if v % 8}
         assert not bad, (name, sorted(bad)[:5])
+
+
+def test_drawing_never_changes_the_hashed_state(screens):
+    """Issue 14 (1): whatever drawing fills (pictures, laid-out text) is a ``_`` cache, never
+    state. The golden routes draw and check every few frames: drawing left every hash alone."""
+    from .screens import IMPURE
+    assert not IMPURE, f"drawing changed the state at (frame, scenes): {IMPURE}"

@@ -137,3 +137,35 @@ def test_a_movie_cut_short_verifies_its_checkpoints(tmp_path):
     path.write_text(cut + "\n")
     r = run_cli("movie", "verify", str(path))
     assert r.returncode == 0 and "unfinished" in r.stdout
+
+
+def test_a_movie_recorded_live_into_a_game_verifies(tmp_path):
+    """Issue 14 (1): a window draws a frame when it can (skipping some under load); ``movie
+    verify`` never draws. A movie recorded the way the window records it (step, add the frame to
+    the movie, draw or not), from power on through the title and the Free-play set-up into a game,
+    verifies."""
+    from tdream.engine.rng import Rng
+    from tdream.frontend.autopilot import Autopilot
+    from tdream.frontend.movie import MovieWriter
+    from tdream.frontend.pads import PadFrame
+    from tdream.frontend.run import Headless
+    from tdream.frontend.scenes.table import TableScene
+    settings = Settings()
+    h = Headless(seed=3, settings=settings)
+    m = h.machine
+    path = tmp_path / "live.tdm"
+    writer = MovieWriter(str(path), 3, settings)
+    pilot, load = Autopilot(), Rng(99)
+    in_game = 0
+    for _ in range(3 * CHECK_EVERY + 77):
+        pads = PadFrame(pilot.buttons(m), 1)
+        m.step(pads)
+        writer.add(pads, m)
+        if load.below(4):                       # three frames in four drawn
+            m.draw(h.surface)
+        in_game += isinstance(m.stack[-1], TableScene)
+    writer.close(m)
+    assert in_game > CHECK_EVERY
+    _, verdict = run_movie(load_movie(path))
+    assert verdict.ok, verdict.message
+

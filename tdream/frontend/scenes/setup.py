@@ -65,14 +65,14 @@ class SetupScene(Scene):
                      "rounds", "talk", "start"]
         self.index = len(self.rows) - 1
         self.pad = 0
-        self.views: dict[str, tuple] = {}
+        self._views: dict[str, tuple] = {}      # board pictures, made when first drawn: never state
         self.message = ""
 
     def view(self, m, board_id: str):
-        v = self.views.get(board_id)
+        v = self._views.get(board_id)
         if v is None:
             board = load_board(board_id, m.ruleset)
-            v = self.views[board_id] = (board, BoardView(m.art, m.font, board, m.ruleset))
+            v = self._views[board_id] = (board, BoardView(m.art, m.font, board, m.ruleset))
         return v
 
     # ---------------------------------------------------------------- values
