@@ -15,7 +15,13 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
+DOCS = ROOT / "docs"
+
+# The suite never touches the real user folders (issue 14): settings, records and the records
+# database of every test, and of every process a test starts, live in a folder of their own.
+_USER = Path(__import__("tempfile").mkdtemp(prefix="tdream-tests-"))
+for _var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+    os.environ[_var] = str(_USER / _var.split("_")[1].lower())
 
 
 @pytest.fixture(scope="session")

@@ -1,7 +1,9 @@
 """The command line (FORMATS.md section 1): simulate, bench, play (text), errors, layering."""
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 from .conftest import ROOT, run_cli
 
@@ -59,6 +61,26 @@ def test_play_runs_a_text_game_without_crashing():
     r = run_cli("play", "--text", "--seed", "3", "--board", "classic-7", "--turns", "12")
     assert r.returncode == 0, r.stderr
     assert "Turn order:" in r.stdout and "rolls" in r.stdout
+
+
+def test_the_suite_keeps_out_of_the_real_user_folders():
+    """Issue 14 (11): a text game records into the user data folder, which in the suite is ours."""
+    import platformdirs
+    data = Path(platformdirs.user_data_dir("tdream"))
+    assert str(data).startswith(os.environ["XDG_DATA_HOME"]) and Path.home() / ".local" not in data.parents
+    r = run_cli("play", "--text", "--seed", "4", "--board", "classic-7", "--turns", "2")
+    assert r.returncode == 0 and list((data / "records").glob("*.tdr"))
+
+
+def test_play_without_a_display_says_so_and_exits_2(tmp_path):
+    """Issue 14 (2): with no X or Wayland display SDL would fall back to an offscreen driver and
+    the game would run unseen (writing a record). It says so, exits 2 and writes nothing."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    env["XDG_DATA_HOME"] = str(tmp_path / "data")
+    r = subprocess.run([sys.executable, "-m", "tdream", "play"], capture_output=True, text=True, cwd=ROOT, env=env,
+                       timeout=60)
+    assert r.returncode == 2 and "no display" in r.stderr and "Traceback" not in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1 and not (tmp_path / "data").exists()
 
 
 def test_board_list_and_show():

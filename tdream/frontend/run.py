@@ -25,6 +25,21 @@ def init_pygame(headless: bool) -> None:
         pygame.display.set_mode((1, 1), pygame.HIDDEN) if os.environ.get("SDL_VIDEODRIVER") != "dummy" else None
 
 
+HIDDEN_DRIVERS = ("offscreen", "dummy")
+
+
+def no_display() -> str | None:
+    """Why no window can be shown here, or None. On Linux a window needs an X or a Wayland
+    display; without one SDL would fall back to an offscreen driver and the game would run
+    where nobody sees it (issue 14). An SDL_VIDEODRIVER set by hand is taken as asked."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return None
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return ("no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set); "
+                "start it in a desktop session, or try tdream play --text")
+    return None
+
+
 def make_machine(seed: int = 0, settings=None, setup=None, record_dir=None, record_path=None, warning=None,
                  records=None, today: str = ""):
     from .art import Art
@@ -67,8 +82,18 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
 
     ``movie_path``: record every frame's pad states as an input movie. ``source``: frames to play
     instead of the pads (``movie play``); when it runs out the picture stays until the window closes."""
+    why = no_display()
+    if why:
+        print(f"tdream: {why}", file=sys.stderr)
+        return 2
     init_pygame(False)
     import pygame
+    driver = pygame.display.get_driver()
+    if driver in HIDDEN_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
+        pygame.display.quit()
+        print(f"tdream: SDL found no display and fell back to its {driver} driver: the window would not be seen; "
+              f"start it in a desktop session, or try tdream play --text", file=sys.stderr)
+        return 2
     from .display import Display
     from .pads import PadReader
     from .settings import save_settings

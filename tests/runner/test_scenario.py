@@ -8,10 +8,10 @@ import pytest
 from tdream.errors import FormatError
 from tdream.runner.scenario import find_scenarios, load_scenario, run_scenario
 
-from ..conftest import ROOT, SHARED, run_cli
+from ..conftest import DOCS, ROOT, run_cli
 
 SHIPPED = find_scenarios([str(ROOT / "scenarios")])
-EXAMPLES = sorted((SHARED / "spec" / "examples").glob("*.yaml"))
+EXAMPLES = sorted((DOCS / "examples").glob("*.yaml"))
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: str(p.relative_to(ROOT / "scenarios")))
@@ -26,7 +26,7 @@ def test_worked_example_passes(path, ruleset):
 
 def test_every_rule_id_is_named_by_some_scenario():
     import re
-    ids = re.findall(r"^- ((?:R|G)\d+\.\d+)", (SHARED / "spec" / "RULES.md").read_text(), re.M)
+    ids = re.findall(r"^- ((?:R|G)\d+\.\d+)", (DOCS / "RULES.md").read_text(), re.M)
     named = set()
     for path in SHIPPED:
         named |= set(load_scenario(path).rules)
