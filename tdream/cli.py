@@ -27,6 +27,21 @@ def _positive(text: str) -> int:
     return v
 
 
+BOARD_HELP = "the board's id (tdream board list; default classic-10)"
+CPUS_HELP = ("CPU players, comma-separated, repeated to fill the seats: random, a character id "
+             "(kenta, yuka, joji, ...) or id:level (joji:hard; easy, normal, hard)")
+
+
+def _seconds(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not v > 0 or v > 3600:
+        raise argparse.ArgumentTypeError(f"{text} must be more than 0 and at most 3600")
+    return v
+
+
 def _seed(text: str) -> int:
     try:
         v = int(text)
@@ -55,8 +70,9 @@ def _cpus(text: str) -> list[str]:
 
 def _window_args(parser, headless: bool = True) -> None:
     """The options of every command that opens the window."""
-    parser.add_argument("--fullscreen", action="store_true")
-    parser.add_argument("--scale", type=_positive, default=None)
+    parser.add_argument("--fullscreen", action="store_true", help="start fullscreen (F11 or Alt+Enter toggles it)")
+    parser.add_argument("--scale", type=_positive, default=None,
+                        help="the window's whole-number scale (default: the largest that fits)")
     if headless:         # a smoke run without a screen (tests, CI)
         parser.add_argument("--headless-frames", type=_positive, default=None, help=argparse.SUPPRESS)
 
@@ -79,13 +95,14 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     play = sub.add_parser("play", help="play the game")
-    play.add_argument("--board", default="classic-10")
-    play.add_argument("--seed", type=_seed, default=None)
+    play.add_argument("--board", default="classic-10", help=BOARD_HELP)
+    play.add_argument("--seed", type=_seed, default=None, help="the game's seed (default: from the clock)")
     play.add_argument("--humans", type=int, default=None, choices=range(0, 5), metavar="K",
                       help="human seats (pads 1-K); 0 spectates")
-    play.add_argument("--cpus", type=_cpus, default=None, metavar="NAME,...")
+    play.add_argument("--cpus", type=_cpus, default=None, metavar="NAME,...", help=CPUS_HELP)
     _window_args(play)
-    play.add_argument("--turns", type=_positive, default=None, help="(--text) stop after this many turns")
+    play.add_argument("--turns", type=_positive, default=None,
+                      help="with --text: stop after this many turns (default: play to the end)")
     play.add_argument("--text", action="store_true", help="no window: a CPU game told in text")
     play.add_argument("--movie", default=None, metavar="FILE", help="record every frame's pad states (an input movie)")
     play.add_argument("--scenario", default=None, metavar="FILE", help="practice: start at a scenario's position")
@@ -95,11 +112,11 @@ def build_parser() -> argparse.ArgumentParser:
                       help="how often the CPU characters comment")
 
     sim = sub.add_parser("simulate", help="CPU-only games, headless")
-    sim.add_argument("--games", type=_positive, required=True)
-    sim.add_argument("--board", default="classic-10")
-    sim.add_argument("--seed", type=_seed, default=0)
-    sim.add_argument("--cpus", type=_cpus, default=None, metavar="NAME,...")
-    sim.add_argument("--jobs", type=_positive, default=1)
+    sim.add_argument("--games", type=_positive, required=True, help="how many games")
+    sim.add_argument("--board", default="classic-10", help=BOARD_HELP)
+    sim.add_argument("--seed", type=_seed, default=0, help="the series' seed: game i plays seed (S, i) (default 0)")
+    sim.add_argument("--cpus", type=_cpus, default=None, metavar="NAME,...", help=CPUS_HELP + " (default: random)")
+    sim.add_argument("--jobs", type=_positive, default=1, help="processes sharing the games (default 1)")
     sim.add_argument("--records", default=None, metavar="DIR", help="write one game record per game here")
     sim.add_argument("--players", type=int, default=None, choices=range(2, 5), metavar="N",
                      help="seats (house rule G2.1: 2-4)")
@@ -107,13 +124,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     tour = sub.add_parser("tournament", help="the CPU roster round robin: win rates, head to head, style")
     tour.add_argument("--rounds", type=_positive, default=1, help="times each seating is played (504 games each)")
-    tour.add_argument("--board", default="classic-10")
-    tour.add_argument("--seed", type=_seed, default=0)
-    tour.add_argument("--jobs", type=_positive, default=1)
-    tour.add_argument("--difficulty", default="normal", choices=("easy", "normal", "hard"))
+    tour.add_argument("--board", default="classic-10", help=BOARD_HELP)
+    tour.add_argument("--seed", type=_seed, default=0, help="the series' seed (default 0)")
+    tour.add_argument("--jobs", type=_positive, default=1, help="processes sharing the games (default 1)")
+    tour.add_argument("--difficulty", default="normal", choices=("easy", "normal", "hard"),
+                      help="the level every character plays at (default normal)")
     tour.add_argument("--characters", type=_cpus, default=None, metavar="ID,...",
                       help="only these characters (4 or more; default all nine)")
-    tour.add_argument("--json", action="store_true")
+    tour.add_argument("--json", action="store_true", help="one JSON object instead of tables")
 
     sc = sub.add_parser("scenario", help="scenario files")
     scsub = sc.add_subparsers(dest="action", metavar="ACTION", parser_class=_Parser)
@@ -127,15 +145,16 @@ def build_parser() -> argparse.ArgumentParser:
     _window_args(rpp)
 
     rec = sub.add_parser("records", help="per-profile and per-character records from the records database")
-    rec.add_argument("--json", action="store_true")
+    rec.add_argument("--json", action="store_true", help="one JSON object instead of tables")
 
     mplay = _verify_and_play(sub, "movie", "input movies (speedrun replays)",
                              "re-run movies through the whole front end, headless", "show a movie in the window")
     _window_args(mplay, headless=False)
 
     bench = sub.add_parser("bench", help="the speed figures of FORMATS.md section 5")
-    bench.add_argument("--json", action="store_true")
-    bench.add_argument("--seconds", type=float, default=5.0)
+    bench.add_argument("--json", action="store_true", help="one JSON object instead of name: value lines")
+    bench.add_argument("--seconds", type=_seconds, default=5.0,
+                       help="time the engine figures for about this long (default 5)")
 
     sub.add_parser("native", help="compile the engine with mypyc (optional; never fails)")
 
@@ -324,6 +343,9 @@ def cmd_board(args) -> int:
 
 def cmd_play(args) -> int:
     """The game in a window (the front end); ``--text``: a CPU game told in text."""
+    if args.turns is not None and not args.text:
+        print("tdream play: --turns goes with --text (a game in the window plays to its end)", file=sys.stderr)
+        return 2
     if args.text:
         return cmd_play_text(args)
     from .data import load_board, load_ruleset
@@ -473,7 +495,7 @@ def cmd_play_text(args) -> int:
             print(f"({note}; resuming from turn {game.turn})")
         print(f"Resuming {record.path} at turn {game.turn}.")
         writer = RecordWriter(args.record or args.resume, prefix=kept)
-        return play_text(game, players, sys.stdout, max_turns=args.turns or 40, writer=writer, talk=args.talk,
+        return play_text(game, players, sys.stdout, max_turns=args.turns, writer=writer, talk=args.talk,
                          seed=record.setup.seed)
     rs = load_ruleset()
     board = load_board(args.board, rs)
@@ -491,7 +513,7 @@ def cmd_play_text(args) -> int:
     path = args.record or _records_path(seed)
     writer = RecordWriter(path, make_header(rs, board, Setup(seed, names, kinds, dict(rs.options))))
     print(f"{board.name} ({board.id}), seed {seed}; recording to {path}")
-    return play_text(game, cpu_players(game, seed), sys.stdout, max_turns=args.turns or 40, writer=writer,
+    return play_text(game, cpu_players(game, seed), sys.stdout, max_turns=args.turns, writer=writer,
                      events=events, talk=args.talk, seed=seed)
 
 

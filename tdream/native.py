@@ -71,6 +71,12 @@ def _clean(name: str) -> None:
         p.unlink()
 
 
+def up_to_date() -> bool:
+    """Every module compiled, from the sources as they are now (nothing to do)."""
+    stamp = _stamp()
+    return all(_compiled(name) and stamp.get(name) == _source_hash(name) for name in MODULES)
+
+
 def build(out=sys.stdout) -> int:
     """Compile the engine modules; exit status 0 whatever happens (the engine works either way)."""
     try:
@@ -81,6 +87,9 @@ def build(out=sys.stdout) -> int:
         return 0
     if not (shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")):
         print("tdream.native: no C compiler found; the engine stays pure Python", file=out)
+        return 0
+    if up_to_date():
+        print(f"tdream.native: {', '.join(MODULES)} already compiled from these sources", file=out)
         return 0
     stamp = {}
     for name in MODULES:

@@ -128,3 +128,28 @@ def test_engine_imports_no_io_or_clock_modules():
             elif isinstance(node, ast.ImportFrom) and node.level == 0:
                 names = [node.module.split(".")[0]]
             assert not (set(names) & banned), (path.name, names)
+
+
+def test_bad_play_and_bench_arguments_get_one_line_and_exit_2():
+    """Issue 14 (11): --turns without --text, a bench of -1 seconds."""
+    for args, words in ((("play", "--turns", "5"), "--turns goes with --text"),
+                        (("bench", "--seconds", "-1"), "must be more than 0"),
+                        (("bench", "--seconds", "soon"), "not a number of seconds")):
+        r = run_cli(*args)
+        assert r.returncode == 2 and words in r.stderr and len(r.stderr.strip().splitlines()) == 1, (args, r.stderr)
+
+
+def test_every_option_says_what_it_does():
+    """Issue 14 (11): no option of any command without a help text."""
+    from tdream.cli import build_parser
+    missing = []
+
+    def walk(parser, where):
+        for action in parser._actions:
+            if action.option_strings and not action.help and action.dest not in ("help", "version"):
+                missing.append(f"{where} {action.option_strings[0]}")
+            for name, sub in (getattr(action, "choices", None) or {}).items() if hasattr(action, "_name_parser_map") \
+                    else ():
+                walk(sub, f"{where} {name}")
+    walk(build_parser(), "tdream")
+    assert not missing, missing

@@ -57,3 +57,15 @@ def test_native_build_without_mypyc_says_so_and_succeeds(tmp_path):
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0 and "mypyc is not installed" in r.stdout
     assert ENGINE.exists()
+
+
+def test_native_build_leaves_a_fresh_build_alone():
+    """Issue 14 (11): every README command runs ``tdream native``; with sources unchanged since
+    the last build it compiles nothing (it used to take 30 s each time)."""
+    from tdream.native import up_to_date
+    if not (COMPILED and up_to_date()):
+        pytest.skip("no fresh build here to leave alone (tdream native)")
+    before = {p.name: p.stat().st_mtime_ns for m in MODULES for p in _compiled(m)}
+    r = run_cli("native")
+    assert r.returncode == 0 and "already compiled" in r.stdout
+    assert {p.name: p.stat().st_mtime_ns for m in MODULES for p in _compiled(m)} == before

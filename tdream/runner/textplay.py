@@ -61,12 +61,12 @@ def _say(commentary, game, events: list, out) -> None:
             print(f"    {speaker_name(c.speaker)}: \"{c.en}\"", file=out)
 
 
-def play_text(game, players: dict, out, max_turns: int = 40, writer=None, events=(), talk: str = "sometimes",
+def play_text(game, players: dict, out, max_turns: int | None = None, writer=None, events=(), talk: str = "sometimes",
               seed: int = 0) -> int:
-    """Tell a CPU game in text from where ``game`` stands, for up to ``max_turns`` more turns,
-    with the roster's comments (``talk``: how often, docs/AI.md)."""
+    """Tell a CPU game in text from where ``game`` stands, to its end or for ``max_turns`` more
+    turns, with the roster's comments (``talk``: how often, docs/AI.md)."""
     from ..ai.commentary import Commentary
-    stop = game.turn - 1 + max_turns
+    stop = game.turn - 1 + max_turns if max_turns is not None else 1 << 62
     commentary = Commentary(game.kinds, seed, talk)
     try:
         while True:
