@@ -105,7 +105,7 @@ class Game:
         self._cache: tuple | None = None
         self._options_json: str | None = None     # the options as canonical JSON, once
         self._big = -1
-        self._view = None
+        self._view: object = None          # the seats' view (view.SealedView), made when first asked
         self._setup_static()
 
     def _setup_static(self) -> None:
