@@ -4,7 +4,9 @@ machine and Event kinds, and the boards. Every problem of a file is reported at 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
+import re
 from pathlib import Path
 
 from ..engine.board import BUILTIN_EVENTS, Board, build_board
@@ -211,7 +213,7 @@ def load_ruleset(path: Path | str | None = None) -> Ruleset:
         pr.raise_if_any()
     top = ("format", "version", "id", "options", "fees", "limits", "bonus", "die_sides", "cards", "slot",
            "events", "companies")
-    sc.mapping(data, "", top, ("name", "source"))
+    sc.mapping(data, "", top, ("name", "source", "earlier_hashes"))
     pr.raise_if_any()
     sc.string(data, "id", "id", slug=True)
     opts = data["options"]
@@ -230,9 +232,10 @@ def load_ruleset(path: Path | str | None = None) -> Ruleset:
         ids = set()
         for i, c in enumerate(data["companies"]):
             cp = f"companies.{i}"
-            if not sc.mapping(c, cp, ("id", "name", "prices"), ("source",), data["companies"], i):
+            if not sc.mapping(c, cp, ("id", "name", "business", "prices"), ("source",), data["companies"], i):
                 continue
-            if not (sc.string(c, "id", f"{cp}.id", slug=True) and sc.string(c, "name", f"{cp}.name")):
+            if not (sc.string(c, "id", f"{cp}.id", slug=True) and sc.string(c, "name", f"{cp}.name")
+                    and sc.string(c, "business", f"{cp}.business")):
                 continue
             if c["id"] in ids:
                 pr.at(c, "id", f"{cp}.id", f"duplicate Company id {c['id']!r}")
@@ -248,7 +251,7 @@ def load_ruleset(path: Path | str | None = None) -> Ruleset:
                     table.append(0)
             if any(b < a for a, b in zip(table[2:], table[3:])):
                 pr.at(c, "prices", f"{cp}.prices", "a price falls as the Level rises (R8.3: the price rises as it grows)")
-            companies.append(CompanySpec(c["id"], c["name"], tuple(table)))
+            companies.append(CompanySpec(c["id"], c["name"], tuple(table), c["business"]))
         if len(data["companies"]) != 9:
             pr.at(data, "companies", "companies", f"{len(data['companies'])} Companies; the game has nine (R7.4)")
     files = {}
@@ -263,14 +266,24 @@ def load_ruleset(path: Path | str | None = None) -> Ruleset:
     slot = _load_slot(files["slot"], problems, kinds)
     if problems:
         raise DataError(problems)
-    digest = hashlib.sha256()
-    for f in (path, files["cards"], files["slot"], files["events"]):
-        digest.update(f.read_bytes())
-        digest.update(b"\x00")
     opts = dict(DEFAULT_OPTIONS)
     opts.update(data["options"])
+    rules = {"id": data["id"], "options": opts, "fees": dict(fees), "limits": dict(limits), "bonus": dict(bonus),
+             "die_sides": data["die_sides"], "companies": [[c.id, list(c.prices)] for c in companies],
+             "cards": [[c.id, c.pile, [list(e) for e in c.effects]] for c in cards],
+             "slot": [list(slot.symbols), [list(r) for r in slot.reels],
+                      {k: {str(n): [list(e) for e in v] for n, v in t.items()} for k, t in slot.prizes.items()}],
+             "events": [[k, [list(e) for e in v.effects]] for k, v in sorted(event_kinds.items())]}
+    content = hashlib.sha256(json.dumps(rules, sort_keys=True, separators=(",", ":"), default=str).encode())
+    earlier = data.get("earlier_hashes") or {}
+    hexes = re.compile(r"[0-9a-f]{16}")
+    if not isinstance(earlier, dict) or not all(isinstance(k, str) and isinstance(v, str) and hexes.fullmatch(k)
+                                                 and hexes.fullmatch(v) for k, v in earlier.items()):
+        pr.at(data, "earlier_hashes", "earlier_hashes", "a mapping of 16-hex hashes to 16-hex hashes")
+        pr.raise_if_any()
     return Ruleset(
-        id=data["id"], data_hash=digest.hexdigest()[:16], companies=tuple(companies), options=opts,
+        id=data["id"], data_hash=content.hexdigest()[:16], companies=tuple(companies), options=opts,
+        earlier_hashes=dict(earlier),
         fee_base=fees["base"], fee_tower=fees["tower"], fee_grand_tower=fees["grand_tower"],
         tower_floors=fees["tower_floors"], grand_tower_floors=fees["grand_tower_floors"],
         sell_limit=limits["sell_floors"], sell_percent=limits["sell_percent"],
@@ -300,11 +313,63 @@ def check_options(opts, path: str, pr: Problems, sc: Schema, unknown: bool = Tru
         sc.integer(opts, "max_rounds", join(path, "max_rounds"), lo=1, hi=100_000)
 
 
+ORDER_FILE = "order.yaml"
+
+
 def board_ids() -> list[str]:
-    """The ids of the boards in ``boards/``, in the cartridge's order, then any others."""
-    order = ["classic-7", "classic-10", "bora-bora", "hong-kong", "nightmare-13", "lucky-star", "meringue", "shangri-la"]
-    found = sorted(p.stem for p in boards_dir().glob("*.yaml"))
-    return [b for b in order if b in found] + [b for b in found if b not in order]
+    """The ids of the boards in ``boards/``, in the order ``boards/order.yaml`` gives (the
+    cartridge's), then any others by id. Raises DataError for a bad order file."""
+    folder = boards_dir()
+    found = sorted(p.stem for p in folder.glob("*.yaml") if p.name != ORDER_FILE)
+    order: list[str] = []
+    path = folder / ORDER_FILE
+    if path.exists():
+        data = read_yaml(path, DataError)
+        pr = Problems(str(path), DataError)
+        sc = Schema(pr)
+        if check_header(data, pr, "tdream-board-order") and sc.mapping(data, "", ("format", "version", "boards")) \
+                and sc.sequence(data, "boards", "boards"):
+            for i, b in enumerate(data["boards"]):
+                if b not in found:
+                    pr.at(data["boards"], i, f"boards.{i}", f"{short(b)}: no such board in {folder}")
+                elif b in order:
+                    pr.at(data["boards"], i, f"boards.{i}", f"{b} is named twice")
+                else:
+                    order.append(b)
+        pr.raise_if_any()
+    return order + [b for b in found if b not in order]
+
+
+def load_campaign(path: Path | str | None = None) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """The Campaign's stages (board, grade, rivals) from ``campaign.yaml``. Raises DataError."""
+    from ..ai.roster import roster
+    path = Path(path) if path else DATA_DIR / "campaign.yaml"
+    data = read_yaml(path, DataError)
+    pr = Problems(str(path), DataError)
+    sc = Schema(pr)
+    stages = []
+    if check_header(data, pr, "tdream-campaign") and sc.mapping(data, "", ("format", "version", "stages")) \
+            and sc.sequence(data, "stages", "stages"):
+        boards = board_ids()
+        people = roster()
+        for i, st in enumerate(data["stages"]):
+            sp = f"stages.{i}"
+            if not sc.mapping(st, sp, ("board", "grade", "rivals"), (), data["stages"], i):
+                continue
+            if sc.string(st, "board", f"{sp}.board") and st["board"] not in boards:
+                pr.at(st, "board", f"{sp}.board", f"{short(st['board'])}: no such board")
+            sc.string(st, "grade", f"{sp}.grade", choices=("A", "B", "C", "D"))
+            if not sc.sequence(st, "rivals", f"{sp}.rivals") or not 1 <= len(st["rivals"]) <= 3:
+                pr.at(st, "rivals", f"{sp}.rivals", "one to three characters")
+                continue
+            for k, r in enumerate(st["rivals"]):
+                if r not in people:
+                    pr.at(st["rivals"], k, f"{sp}.rivals.{k}", f"{short(r)}: not a character of the roster")
+                elif people[r].grade != st["grade"]:
+                    pr.at(st["rivals"], k, f"{sp}.rivals.{k}", f"{r} is grade {people[r].grade}, not {st['grade']}")
+            stages.append((st["board"], st["grade"], tuple(st["rivals"])))
+    pr.raise_if_any()
+    return tuple(stages)
 
 
 def load_board(ref: str | Path, ruleset: Ruleset) -> Board:

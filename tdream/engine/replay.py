@@ -39,6 +39,7 @@ class Setup:
     kinds: list[str]
     options: dict
     position: dict | None = None     # for a game that began at a scenario position (from_position kwargs)
+    colours: dict = field(default_factory=dict)   # seat name -> the colour it was shown in (0-3), if kept
 
 
 @dataclass

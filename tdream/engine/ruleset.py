@@ -35,8 +35,9 @@ class CompanySpec:
     """One of the nine Companies (G8.2, G8.3)."""
 
     id: str
-    name: str
+    name: str                 # the cartridge's name (G8.3), shown on screen; never part of the rules' hash
     prices: tuple[int, ...]   # prices[L] for L in 0..40; entries 0 and 1 are unused (0)
+    business: str = ""        # what it does (G8.3), shown with its name
 
     def price(self, level: int) -> int:
         """The Floor price at ``level`` (G8.3: past 40, as at 40)."""
@@ -72,7 +73,7 @@ class Ruleset:
     """Everything a game needs besides its board."""
 
     id: str
-    data_hash: str
+    data_hash: str            # 16 hex: a hash of what changes play (never the names and texts shown)
     companies: tuple[CompanySpec, ...]
     options: dict = field(hash=False)          # defaults (RULES.md section 10)
     fee_base: int = 50
@@ -92,6 +93,11 @@ class Ruleset:
     cards: tuple[Card, ...] = ()
     slot: Slot | None = None
     event_kinds: dict = field(default_factory=dict, hash=False)   # id -> EventKind
+    earlier_hashes: dict = field(default_factory=dict, hash=False)  # an older data_hash -> the new one of its rules
+
+    def plays_like(self, data_hash: str) -> bool:
+        """A record made with rules of ``data_hash`` plays the same with this ruleset."""
+        return data_hash == self.data_hash or self.earlier_hashes.get(data_hash) == self.data_hash
 
     def company_index(self, company_id: str) -> int:
         for i, c in enumerate(self.companies):

@@ -40,7 +40,7 @@ class Autopilot:
         from .scenes.modes import CampaignScene, ProfileScene
         from .scenes.results import ResultsScene
         from .scenes.setup import SetupScene
-        from .scenes.table import TableScene
+        from .scenes.table import PROMPT_GUARD, TableScene
         from .scenes.title import TitleScene
         top = m.stack[-1]
         self.count += 1
@@ -82,6 +82,8 @@ class Autopilot:
                 self.waited = 0
                 if kind == "BuildPrompt":
                     self.builds += 1
+                return 0
+            if top.prompt_age < PROMPT_GUARD:              # not taking presses yet: a person waits too
                 return 0
             self.waited += 1
             if kind == "DicePrompt":

@@ -171,11 +171,12 @@ class BoardView:
 
     # ---------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface, rect, shown: Shown, frame: int, tokens=None,
-             highlight=(), cursor_land: int = -1, highlight_spaces=()) -> None:
-        """Draw the world into ``rect`` of ``surface`` with the camera. ``tokens``: per seat a
-        space or an (x, y) world position (walking)."""
+             highlight=(), cursor_land: int = -1, highlight_spaces=(), cam=None) -> None:
+        """Draw the world into ``rect`` of ``surface`` with the camera (or ``cam``, a world
+        position for the view's top-left). ``tokens``: per seat a space or an (x, y) world
+        position (walking)."""
         vx, vy, vw, vh = rect
-        cx, cy = self.cam
+        cx, cy = cam if cam is not None else self.cam
         prev = surface.get_clip()
         surface.set_clip(rect)
         surface.blit(self.world, (vx, vy), (cx, cy, vw, vh))
@@ -232,38 +233,100 @@ class BoardView:
                 surface.blit(self.art.tokens[self.colour_of[p]], (ox + x + 2 + dx, oy + y + 2 + dy))
         surface.set_clip(prev)
 
-    def draw_overview(self, surface: pygame.Surface, rect, shown: Shown, frame: int) -> None:
-        """The whole board at 8 pixels a cell (Select), centred in ``rect``."""
+    def overview_cell(self, rect) -> int:
+        """The largest cell size at which the whole board fits ``rect`` (16: the tiles themselves)."""
+        g = self.geo
+        for cell in (16, 12, 10, 8, 6):
+            if g.cols * cell <= rect[2] and g.rows * cell <= rect[3]:
+                return cell
+        return 5
+
+    def draw_overview(self, surface: pygame.Surface, rect, shown: Shown, frame: int, tokens=None) -> None:
+        """The whole board at once (Select), as large as fits ``rect``: the tiles themselves when
+        it fits at 16 pixels a cell, else a map of 12, 10 or 8 pixels a cell with every Landmark in
+        its owner's colour, its Floors, the Company areas and the tokens."""
         vx, vy, vw, vh = rect
         g = self.geo
-        cell = 8 if g.cols * 8 <= vw and g.rows * 8 <= vh else 6
+        cell = self.overview_cell(rect)
+        pygame.draw.rect(surface, rgb15(16, 24, 32), rect)
+        if cell == 16:
+            cam = (-(vw - g.width) // 2, -(vh - g.height) // 2)
+            self.draw(surface, rect, shown, frame, tokens, cam=cam)
+            return
         x0 = vx + (vw - g.cols * cell) // 2
         y0 = vy + (vh - g.rows * cell) // 2
-        pygame.draw.rect(surface, rgb15(16, 24, 32), rect)
         for lv, grid in enumerate(self.board.levels):
             for r, row in enumerate(grid):
                 for c, ch in enumerate(row):
                     if ch != ".":
                         pygame.draw.rect(surface, rgb15(40, 96, 184),
                                          (x0 + (g.level_x[lv] + c + 1) * cell, y0 + (r + 1) * cell, cell, cell))
-        for s in self.board.spaces:
-            cx, cy = g.space_cells[s.index]
-            col = rgb15(184, 176, 160) if s.kind == "line" else rgb15(232, 200, 96)
+        for sp in self.board.spaces:
+            cx, cy = g.space_cells[sp.index]
+            col = rgb15(184, 176, 160) if sp.kind == "line" else rgb15(232, 200, 96)
             pygame.draw.rect(surface, col, (x0 + cx * cell, y0 + cy * cell, cell - 1, cell - 1))
+        marks = {m: c for c, m in enumerate(shown.mark) if m >= 0}
+        grass = rgb15(72, 152, 72)
         for x, (cx, cy) in enumerate(g.land_cells):
+            px, py = x0 + cx * cell, y0 + cy * cell
+            pygame.draw.rect(surface, grass, (px, py, cell - 1, cell - 1))
             c = shown.company[x]
-            col = COMPANY_COLOURS.get(self.company_ids[c], GREY) if c >= 0 else rgb15(72, 152, 72)
-            pygame.draw.rect(surface, col, (x0 + cx * cell, y0 + cy * cell, cell - 1, cell - 1))
+            if c >= 0:
+                surface.blit(self.overlays[self.company_ids[c]], (px, py), (0, 0, cell - 1, cell - 1))
             o = shown.owner[x]
             if o != VACANT:
                 oc = PLAYER_COLOURS[self.colour_of[o]] if o >= 0 else BANK_COLOUR
-                pygame.draw.rect(surface, INK, (x0 + cx * cell + 1, y0 + cy * cell + 1, cell - 3, cell - 3))
-                pygame.draw.rect(surface, oc, (x0 + cx * cell + 2, y0 + cy * cell + 2, cell - 5, cell - 5))
-        for p, s in enumerate(shown.pos):
-            cx, cy = g.space_cells[s]
+                k = cell - 5
+                pygame.draw.rect(surface, INK, (px + 1, py + 1, k + 2, k + 2))
+                pygame.draw.rect(surface, oc, (px + 2, py + 2, k, k))
+                f = shown.floors[x]
+                if x in marks and cell >= 10:
+                    surface.blit(self.art.logo(self.company_ids[marks[x]]), (px + (cell - 8) // 2, py + (cell - 9) // 2))
+                elif f and cell >= 10:
+                    label = str(f)
+                    self.font.draw(surface, label, px + cell // 2, py + (cell - 8) // 2, GOLD if f >= 13 else INK,
+                                   "small", align="centre")
+        for p, t in enumerate(tokens if tokens is not None else shown.pos):
+            if t is None:
+                continue
+            if isinstance(t, int):
+                cx, cy = g.space_cells[t]
+                tx, ty = x0 + cx * cell + cell // 2, y0 + cy * cell + cell // 2
+            else:
+                tx, ty = x0 + (t[0] + CELL // 2) * cell // CELL, y0 + (t[1] + CELL // 2) * cell // CELL
             dx, dy = TOKEN_OFFSETS[p]
-            pygame.draw.circle(surface, PLAYER_COLOURS[self.colour_of[p]], (x0 + cx * cell + cell // 2 + dx // 2,
-                                                             y0 + cy * cell + cell // 2 + dy // 2), 2)
+            r = 3 if cell >= 10 else 2
+            pygame.draw.circle(surface, INK, (tx + dx * cell // 16, ty + dy * cell // 16), r + 1)
+            pygame.draw.circle(surface, PLAYER_COLOURS[self.colour_of[p]], (tx + dx * cell // 16, ty + dy * cell // 16), r)
+
+    def draw_offscreen(self, surface: pygame.Surface, rect, tokens) -> None:
+        """A token the camera does not show: a mark in its colour at the edge of the view, on
+        the side where it is (issue 14: nobody's piece is ever out of sight without a sign)."""
+        vx, vy, vw, vh = rect
+        cx, cy = self.cam
+        g = self.geo
+        for p, t in enumerate(tokens):
+            if t is None:
+                continue
+            x, y = g.space_xy(t) if isinstance(t, int) else t
+            sx, sy = x + CELL // 2 - cx, y + CELL // 2 - cy
+            if 2 <= sx < vw - 2 and 2 <= sy < vh - 2:
+                continue
+            ex = max(4, min(vw - 5, sx)) + TOKEN_OFFSETS[p][0]
+            ey = max(4, min(vh - 5, sy)) + TOKEN_OFFSETS[p][1]
+            colour = PLAYER_COLOURS[self.colour_of[p]]
+            px, py = vx + ex, vy + ey
+            if sx < 2:
+                pts = [(px - 3, py), (px + 1, py - 3), (px + 1, py + 3)]
+            elif sx >= vw - 2:
+                pts = [(px + 3, py), (px - 1, py - 3), (px - 1, py + 3)]
+            elif sy < 2:
+                pts = [(px, py - 3), (px - 3, py + 1), (px + 3, py + 1)]
+            else:
+                pts = [(px, py + 3), (px - 3, py - 1), (px + 3, py - 1)]
+            pygame.draw.polygon(surface, INK, [(a + (1 if a > px else -1 if a < px else 0),
+                                                b + (1 if b > py else -1 if b < py else 0)) for a, b in pts])
+            pygame.draw.polygon(surface, colour, pts)
 
 
 __all__ = ["BoardView", "BoardGeometry", "Shown", "CELL", "tint"]

@@ -30,6 +30,7 @@ class Font:
             self.faces[name] = {"w": w, "h": h, "glyphs": glyphs}
         self.tinted: dict[tuple[int, int, int], pygame.Surface] = {}
         self.cache: dict[tuple, pygame.Surface] = {}     # text drawn before: one blit, not one a glyph
+        self._wraps: dict[tuple, list[str]] = {}          # text wrapped before (text boxes wrap every frame)
 
     def _sheet(self, colour) -> pygame.Surface:
         key = tuple(colour[:3])
@@ -105,15 +106,26 @@ class Font:
             x += adv
         return img
 
-    def wrap(self, text: str, width: int, face: str = "main") -> list[str]:
-        """Lines of at most ``width`` pixels: at spaces for words, anywhere for Japanese."""
-        lines: list[str] = []
+    def wrap(self, text: str, width: int, face: str = "main", first: int | None = None) -> list[str]:
+        """Lines of at most ``width`` pixels (the first of at most ``first``, when the line starts
+        after something else, a speaker's name): at spaces for words, anywhere for Japanese."""
+        key = (text, width, face, first)
+        known = self._wraps.get(key)
+        if known is not None:
+            return known
+        if len(self._wraps) > 512:
+            self._wraps.clear()
+        lines: list[str] = self._wraps.setdefault(key, [])
         for para in text.split("\n"):
             line = ""
             for word in _tokens(para):
                 trial = line + word
-                if self.width(trial.rstrip(), face) <= width or not line:
+                room = first if first is not None and not lines else width
+                if self.width(trial.rstrip(), face) <= room or (not line and (lines or first is None)):
                     line = trial
+                elif not line:               # not even one word after the name: start below it
+                    lines.append("")
+                    line = word.lstrip()
                 else:
                     lines.append(line.rstrip())
                     line = word.lstrip()

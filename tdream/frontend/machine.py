@@ -17,6 +17,10 @@ from .pads import Buttons, PadFrame
 
 class Scene:
     opaque = True          # hides the scenes below it
+    # Where the timer and the input display go on this screen (speedruns): a strip of 10 pixels
+    # that grows from ``x`` ("right": leftwards, "left": rightwards), placed where the screen
+    # shows nothing a player needs (issue 14: never over a menu).
+    overlay_at: tuple[int, int, str] = (W - 2, 1, "right")
 
     def enter(self, m: "Machine") -> None:
         pass
@@ -158,35 +162,40 @@ class Machine:
                 break
         for scene in self.stack[start:]:
             scene.draw(self, surface)
-        if self.settings.timer:
-            self.draw_timer(surface)
-        if self.settings.input_display:
-            self.draw_inputs(surface)
+        if self.settings.timer or self.settings.input_display:
+            x, y, align = self.stack[-1].overlay_at if self.stack else Scene.overlay_at
+            step = -1 if align == "right" else 1
+            if self.settings.timer:
+                x += step * (self.draw_timer(surface, x, y, align) + 3)
+            if self.settings.input_display:
+                self.draw_inputs(surface, x, y, align)
 
-    def draw_timer(self, surface: pygame.Surface) -> None:
-        """The in-game timer (speedruns): time from power on in frames and h:mm:ss.ff."""
+    def draw_timer(self, surface: pygame.Surface, x: int, y: int, align: str) -> int:
+        """The in-game timer (speedruns): time from power on, h:mm:ss.ff; returns its width."""
         from .constants import GOLD, INK
         from .movie import game_time
-        text = f"{game_time(self.frame)} {self.frame}f"
-        w = self.font.width(text, "small")
-        pygame.draw.rect(surface, INK, (W - w - 4, H - 10, w + 4, 10))
-        self.font.draw(surface, text, W - 2, H - 9, GOLD, "small", align="right")
+        text = game_time(self.frame)
+        w = self.font.width(text, "small") + 4
+        left = x - w if align == "right" else x
+        pygame.draw.rect(surface, INK, (left, y - 1, w, 10))
+        self.font.draw(surface, text, left + 2, y, GOLD, "small")
+        return w
 
-    def draw_inputs(self, surface: pygame.Surface) -> None:
+    def draw_inputs(self, surface: pygame.Surface, x: int, y: int, align: str) -> None:
         """Each connected pad's buttons this frame: a small pad, lit where pressed."""
         from .constants import DIM, INK, PLAYER_COLOURS, WHITE
-        for p in range(4):
-            if not self.buttons.connected >> p & 1:
-                continue
-            x, y = 2 + p * 30, H - 12
+        pads = [p for p in range(4) if self.buttons.connected >> p & 1]
+        for i, p in enumerate(pads):
+            x0 = x - (len(pads) - i) * 30 if align == "right" else x + i * 30
+            px, py = x0, y - 1
             held = self.buttons.held[p]
-            pygame.draw.rect(surface, INK, (x, y, 28, 11))
-            pygame.draw.rect(surface, PLAYER_COLOURS[p], (x, y, 28, 11), 1)
+            pygame.draw.rect(surface, INK, (px, py, 28, 11))
+            pygame.draw.rect(surface, PLAYER_COLOURS[p], (px, py, 28, 11), 1)
             spots = ((4, 2), (4, 8), (1, 5), (7, 5), (24, 5), (21, 8), (21, 2), (18, 5), (3, 0), (24, 0), (14, 6),
                      (11, 6))
-            for i, (dx, dy) in enumerate(spots):
-                colour = WHITE if held >> i & 1 else DIM
-                pygame.draw.rect(surface, colour, (x + dx, y + dy + (1 if i < 8 else 0), 2, 2))
+            for k, (dx, dy) in enumerate(spots):
+                colour = WHITE if held >> k & 1 else DIM
+                pygame.draw.rect(surface, colour, (px + dx, py + dy + (1 if k < 8 else 0), 2, 2))
 
 
 def _plain(value, depth: int):

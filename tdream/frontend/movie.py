@@ -37,7 +37,8 @@ FORMAT = "tdream-movie"
 VERSION = 1
 LETTERS = "^v<>ABXYLRSE"
 CHECK_EVERY = 600
-PLAY_SETTINGS = ("text_speed", "anim_speed", "skip_cpu", "talk", "language")   # they change frame counts
+PLAY_SETTINGS = ("text_speed", "anim_speed", "skip_cpu", "talk", "language", "last")   # they change frame counts
+OPTIONAL_SETTINGS = ("last",)          # movies made before it was kept have none: the default
 _RUN = re.compile(r"^(\d+) ([" + re.escape(LETTERS) + r".]{12}) ([" + re.escape(LETTERS) + r".]{12}) (["
                   + re.escape(LETTERS) + r".]{12}) ([" + re.escape(LETTERS) + r".]{12}) ([0-9a-f])$")
 _CHECK = re.compile(r"^@(\d+) ([0-9a-f]{16})$")
@@ -172,7 +173,8 @@ def load_movie(path) -> Movie:
         if key not in header:
             raise FormatError([f"{path}:0: the header has no {key}"])
     settings = header["settings"]
-    if not isinstance(settings, dict) or set(settings) != set(PLAY_SETTINGS):
+    if not isinstance(settings, dict) or not set(PLAY_SETTINGS) - set(OPTIONAL_SETTINGS) <= set(settings) \
+            or not set(settings) <= set(PLAY_SETTINGS):
         raise FormatError([f"{path}:0: settings must give exactly {', '.join(PLAY_SETTINGS)}"])
     from .settings import _check
     checked, problems = _check({"format": "tdream-settings", "version": 1, **settings})

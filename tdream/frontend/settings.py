@@ -43,6 +43,7 @@ class Settings:
     input_display: bool = False
     livesplit: bool = False         # send splits to a LiveSplit Server on localhost
     mappings: dict = field(default_factory=dict)     # controller GUID -> {SDL button: SNES button}
+    last: dict = field(default_factory=dict)         # the set-up last started, per game: {board, profiles}
 
 
 def settings_path() -> Path:
@@ -82,6 +83,11 @@ def _check(data) -> tuple[Settings, list[str]]:
         elif key == "mappings":
             if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
                 problems.append("mappings: not a mapping of controller GUIDs to button maps")
+                continue
+        elif key == "last":
+            if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, dict)
+                                                      for k, v in value.items()):
+                problems.append("last: not a mapping of game ids to their last set-up")
                 continue
         setattr(s, key, value)
     return s, problems

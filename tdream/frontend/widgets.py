@@ -120,3 +120,13 @@ class TextBox:
 
     def visible(self) -> int:
         return int(self.shown)
+
+
+def fit(font, text: str, width: int, face: str = "small") -> str:
+    """``text`` cut to ``width`` pixels, with a full stop where it was cut (names are kept whole
+    where they fit: a panel is as wide as the longest name of the roster)."""
+    if font.width(text, face) <= width:
+        return text
+    while text and font.width(text + ".", face) > width:
+        text = text[:-1]
+    return text + "."

@@ -99,7 +99,8 @@ def make_header(ruleset, board, setup: Setup) -> dict:
     return {
         "format": FORMAT, "version": VERSION, "program": f"tdream {__version__}", "board": board.id,
         "ruleset": ruleset.id, "data_hash": ruleset.data_hash, "options": setup.options, "seed": setup.seed,
-        "seats": [{"name": n, "kind": k} for n, k in zip(setup.names, setup.kinds)],
+        "seats": [dict({"name": n, "kind": k}, **({"colour": setup.colours[n]} if n in setup.colours else {}))
+                  for n, k in zip(setup.names, setup.kinds)],
         "start": setup.position,
     }
 
@@ -314,14 +315,16 @@ def _check_header(h, name: str) -> Setup:
     pr.raise_if_any()
     seats = h["seats"]
     if not isinstance(seats, list) or not 2 <= len(seats) <= 4 or not all(
-            isinstance(s, dict) and set(s) == {"name", "kind"} and isinstance(s["name"], str)
-            and isinstance(s["kind"], str) for s in seats):
-        bad(f"seats: must be 2-4 of {{name, kind}}, not {short(seats)}", line_of(h, "seats"))
+            isinstance(s, dict) and {"name", "kind"} <= set(s) <= {"name", "kind", "colour"}
+            and isinstance(s["name"], str) and isinstance(s["kind"], str)
+            and (s.get("colour", 0) in (0, 1, 2, 3) and not isinstance(s.get("colour", 0), bool)) for s in seats):
+        bad(f"seats: must be 2-4 of {{name, kind}} (and colour 0-3), not {short(seats)}", line_of(h, "seats"))
     start = h["start"]
     if start is not None and not isinstance(start, dict):
         bad(f"start: must be a scenario position or null, not {short(start)}", line_of(h, "start"))
     return Setup(seed, [s["name"] for s in seats], [s["kind"] for s in seats], dict(h["options"]),
-                 _position_from_json(start) if start is not None else None)
+                 _position_from_json(start) if start is not None else None,
+                 {s["name"]: s["colour"] for s in seats if "colour" in s})
 
 
 def _position_from_json(start: dict) -> dict:
@@ -343,7 +346,7 @@ class Verdict:
 def _game_data(record: Record, force: bool, ruleset_cache: dict):
     h = record.header
     rs = ruleset_cache.get("ruleset") or ruleset_cache.setdefault("ruleset", load_ruleset())
-    if h["ruleset"] != rs.id or h["data_hash"] != rs.data_hash:
+    if h["ruleset"] != rs.id or not rs.plays_like(h["data_hash"]):
         if not force:
             from ..yamlio import line_of
             raise FormatError([f"{record.path}:{line_of(h, 'data_hash')}: made with other rules data "

@@ -1,21 +1,56 @@
 """The ruleset data against RULES.md: the G8.3 price table, piles, slot, Event kinds."""
 from tdream.engine.ruleset import EFFECTS, PILES
 
-G83 = {  # id: (name, price at Level 2, rise per Level)  -- RULES.md G8.3
-    "ace": ("Ace Realty", 100, 10), "bloom": ("Bloom Foods", 100, 15), "crest": ("Crest Hotels", 120, 20),
-    "dyna": ("Dyna Motors", 150, 20), "echo": ("Echo Media", 160, 25), "falcon": ("Falcon Air", 180, 30),
-    "gaia": ("Gaia Energy", 200, 35), "helix": ("Helix Pharma", 240, 40), "iris": ("Iris Bank", 300, 50),
-}
+import re
+
+from ..conftest import DOCS
+
+
+def _g83() -> dict:
+    """RULES.md G8.3's table: id -> (name, Japanese name, business, price at Level 2, rise a Level)."""
+    rows = re.findall(r"^  \| (\w+) \| (.+?) \((.+?)\) \| (.+?) \| (\d+) \+ (\d+)\(L-2\) \|", (DOCS / "RULES.md").read_text(),
+                      re.M)
+    return {r[0]: (r[1], r[2], r[3], int(r[4]), int(r[5])) for r in rows}
+
+
+G83 = _g83()
 
 
 def test_nine_companies_in_g83_order(ruleset):
+    assert len(G83) == 9
     assert [c.id for c in ruleset.companies] == list(G83)
     assert [c.name for c in ruleset.companies] == [v[0] for v in G83.values()]
+    assert [c.business for c in ruleset.companies] == [v[2] for v in G83.values()]
+
+
+def test_company_names_have_the_cartridge_s_japanese(ruleset):
+    """Issue 14 (12): the names shown in Japanese are G8.3's katakana (and the business too)."""
+    from tdream.frontend.text import load_ja
+    ja = load_ja()
+    for c in ruleset.companies:
+        assert ja[c.name] == G83[c.id][1] and ja.get(c.business), c.id
+
+
+def test_the_rules_hash_ignores_names_and_follows_prices(tmp_path):
+    """Issue 14 (12): a record names the rules it was played with; a name shown on screen is not
+    a rule, a price is."""
+    import shutil
+
+    from tdream.data.loader import DATA_DIR, load_ruleset
+    for f in ("ruleset.yaml", "cards.yaml", "slot.yaml", "events.yaml"):
+        shutil.copy(DATA_DIR / f, tmp_path / f)
+    base = load_ruleset(tmp_path / "ruleset.yaml").data_hash
+    text = (tmp_path / "ruleset.yaml").read_text()
+    (tmp_path / "ruleset.yaml").write_text(text.replace('name: "Casey\'s"', 'name: "Someone Else"').replace(
+        "# G8.3", "# a comment changed, G8.3"))
+    assert load_ruleset(tmp_path / "ruleset.yaml").data_hash == base
+    (tmp_path / "ruleset.yaml").write_text(text.replace("{2: 100, 3: 110,", "{2: 100, 3: 111,"))
+    assert load_ruleset(tmp_path / "ruleset.yaml").data_hash != base
 
 
 def test_price_table_matches_the_g83_formula_for_levels_2_to_40(ruleset):
     for c in ruleset.companies:
-        _, base, step = G83[c.id]
+        base, step = G83[c.id][3:]
         for level in range(2, 41):
             assert c.price(level) == base + step * (level - 2), (c.id, level)
 

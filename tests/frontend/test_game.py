@@ -153,7 +153,7 @@ def test_every_decision_the_engine_asks_has_a_prompt(tmp_path):
     from tdream.engine.answers import DECISIONS
     kinds = set()
     for board, seed in (("lucky-star", 1), ("meringue", 1), ("meringue", 2), ("hong-kong", 1), ("lucky-star", 2),
-                        ("bora-bora", 2), ("hong-kong", 2), ("nightmare-13", 1), ("lucky-star", 4)):
+                        ("bora-bora", 2), ("hong-kong", 2), ("nightmare-13", 1), ("lucky-star", 4), ("classic-7", 2)):
         if set(DECISIONS) <= kinds:
             break
         path = tmp_path / f"{board}-{seed}.tdr"

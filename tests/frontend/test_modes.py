@@ -74,15 +74,30 @@ def test_campaign_board_then_back_to_the_campaign(db):
 
 
 def test_campaign_opposition_grows_from_d_to_a():
+    """Issue 14 (10): a board of grade D seats only grade-D rivals (a game of three when the
+    roster has two of them), and the grades rise to A."""
     from tdream.ai import roster
+    from tdream.data import board_ids
     order = "DCBA"
-    strength = []
-    for stage, (_, grade) in enumerate(CAMPAIGN):
-        picks = opponents(stage, 5)
-        assert len(picks) == 3 == len(set(picks))
-        assert roster()[picks[0]].grade == grade
-        strength.append(sum(order.index(roster()[p].grade) for p in picks))
-    assert strength == sorted(strength) and strength[0] < strength[-1]
+    grades = []
+    for stage, (board, grade, _) in enumerate(CAMPAIGN):
+        picks = opponents(stage)
+        assert 1 <= len(picks) <= 3 and len(set(picks)) == len(picks)
+        assert {roster()[p].grade for p in picks} == {grade}, (board, picks)
+        grades.append(order.index(grade))
+    assert grades == sorted(grades) and grades[0] == 0 and grades[-1] == 3
+    assert [b for b, _, _ in CAMPAIGN] == board_ids()
+
+
+def test_a_campaign_with_a_rival_of_another_grade_is_refused(tmp_path):
+    from tdream.data.loader import DATA_DIR, load_campaign
+    from tdream.errors import DataError
+    bad = tmp_path / "campaign.yaml"
+    bad.write_text((DATA_DIR / "campaign.yaml").read_text().replace("rivals: [kenta, cosmic-will]",
+                                                                   "rivals: [kenta, yuka]", 1))
+    with pytest.raises(DataError) as e:
+        load_campaign(bad)
+    assert "yuka is grade C, not D" in str(e.value) and f"{bad}:" in str(e.value)
 
 
 def test_records_screen_lists_profiles_and_characters(db):

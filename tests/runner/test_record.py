@@ -289,3 +289,15 @@ def test_regression_a_start_position_without_seats_is_refused_not_a_traceback(re
     f.write_text(text)
     r = run_cli("replay", "verify", str(f))
     assert r.returncode == 2 and "Traceback" not in r.stderr and "seats" in r.stderr
+
+
+V1 = sorted((Path(__file__).resolve().parents[1] / "data" / "v1").glob("*.tdr"))
+
+
+@pytest.mark.parametrize("path", V1, ids=lambda p: p.name)
+def test_records_written_before_this_program_still_verify(path):
+    """Records the program wrote before issue 14 (tests/data/v1, made with the code of b88c681:
+    other rules-file bytes, the same rules) verify as they are."""
+    from tdream.runner.record import verify_record
+    v = verify_record(path)
+    assert v.ok, v.divergence

@@ -13,30 +13,20 @@ from ...ai import CHARACTER_IDS, roster
 from ..constants import A, B, DOWN, GOLD, GREY, INK, LEFT, RIGHT, START, UP, WHITE, X, rgb15
 from ..machine import Scene
 from ..text import tr
-from ..widgets import Menu, cursor, window
+from ..widgets import Menu, cursor, fit, window
 from .title import skyline
 
-# The Campaign: the eight boards in the cartridge's order against opposition growing from grade D
-# to grade A (our design: two boards a grade).
-CAMPAIGN = (("classic-7", "D"), ("classic-10", "D"), ("bora-bora", "C"), ("hong-kong", "C"), ("nightmare-13", "B"),
-            ("lucky-star", "B"), ("meringue", "A"), ("shangri-la", "A"))
+# The Campaign (tdream/data/campaign.yaml): each board's stage, grade and rivals.
+from ...data.loader import load_campaign  # noqa: E402
+
+CAMPAIGN = load_campaign()
 KEYS = ("ABCDEFGHIJKLM", "NOPQRSTUVWXYZ", "abcdefghijklm", "nopqrstuvwxyz", "0123456789 -.")
 MAX_NAME = 10
 
 
-def opponents(stage: int, seed: int) -> list[str]:
-    """Three CPU characters for a campaign board: the board's grade first, then the grade below."""
-    from ...engine.rng import Rng
-    grade = CAMPAIGN[stage][1]
-    order = "DCBA"
-    g = order.index(grade)
-    rng = Rng(seed)
-    picks: list[str] = []
-    for k in [g] + list(range(g - 1, -1, -1)) + list(range(g + 1, 4)):   # its grade, the ones below, then above
-        pool = [c for c in CHARACTER_IDS if roster()[c].grade == order[k]]
-        rng.shuffle(pool)
-        picks += pool
-    return picks[:3]
+def opponents(stage: int, seed: int = 0) -> list[str]:
+    """The rivals of a campaign board: the characters of its grade (campaign.yaml)."""
+    return list(CAMPAIGN[stage][2])
 
 
 class NameEntry(Scene):
@@ -266,7 +256,7 @@ class CampaignScene(Scene):
         elif b.press(pad, A | START):
             from .table import GameSetup, TableScene
             seed = (m.seed * 31 + self.index * 7 + m.frame) & 0xFFFFFFFF
-            board, grade = CAMPAIGN[self.index]
+            board, grade, _ = CAMPAIGN[self.index]
             prefs = {p["name"]: p for p in m.records.profiles()} if m.records is not None else {}
             me = prefs.get(self.profile, {})
             setup = GameSetup(board, seed, ["human"] + opponents(self.index, seed), {}, mode="campaign",
@@ -289,20 +279,23 @@ class CampaignScene(Scene):
         if self.profile is None or not hasattr(self, "stage"):
             return
         m.font.draw(surface, self.profile, 248, 4, WHITE, shadow=INK, align="right")
+        from ...games.towerdream import GAME
         window(surface, (4, 20, 248, 12 * len(CAMPAIGN) + 10))
-        for i, (board, grade) in enumerate(CAMPAIGN):
+        for i, (board, grade, rivals) in enumerate(CAMPAIGN):
             y = 25 + i * 12
             state = (tr("cleared") if i < self.stage or self.finished else tr("now") if i == self.stage
                      else tr("locked"))
             colour = GREY if i > self.stage else WHITE
-            m.font.draw(surface, f"{i + 1}. {tr(SetupScene._names[board])}", 16, y, colour)
-            m.font.draw(surface, tr("grade {grade}", grade=grade), 162, y + 2, colour, "small")
+            m.font.draw(surface, fit(m.font, f"{i + 1}. {tr(GAME.board(board).name)}", 140, "main"), 16, y, colour)
+            m.font.draw(surface, tr("grade {grade}", grade=grade), 196, y + 2, colour, "small", align="right")
             m.font.draw(surface, state, 248, y + 2, GOLD if state == tr("now") else colour, "small", align="right")
             if i == self.index:
                 cursor(surface, 8, y + 3, m.frame)
+        rivals = ", ".join(roster()[r].name for r in CAMPAIGN[self.index][2])
+        m.font.draw(surface, tr("Rivals: {names}", names=rivals), 128, 128, WHITE, "small", INK, align="centre")
         msg = (tr("The whole run is cleared! Play any board again.") if self.finished
                else tr("Win or finish second to unlock the next board."))
-        m.font.draw(surface, msg, 128, 130, WHITE, "small", INK, align="centre")
+        m.font.draw(surface, msg, 128, 138, WHITE, "small", INK, align="centre")
         if self.finished and m.records is not None:          # the run's results
             st = m.records.stats(self.profile)
             window(surface, (48, 146, 160, 52))
@@ -439,5 +432,100 @@ class RecordsScene(Scene):
 
 
 def _board_name(board_id: str) -> str:
-    from .setup import SetupScene
-    return SetupScene._names.get(board_id, board_id)
+    from ...errors import TdreamError
+    from ...games.towerdream import GAME
+    try:
+        return GAME.board(board_id).name
+    except TdreamError:
+        return board_id
+
+
+def saved_games(folder, limit: int = 12) -> list[dict]:
+    """The unfinished game records in ``folder`` (Pause > Save and quit, or a game cut off),
+    newest first: {path, board, turn, seats, date}. Damaged files are left out."""
+    import datetime
+    import os
+    from pathlib import Path
+
+    from ...errors import TdreamError
+    from ...runner.record import load_record
+    if not folder or not os.path.isdir(folder):
+        return []
+    files = sorted(Path(folder).glob("*.tdr"), key=lambda p: (-p.stat().st_mtime_ns, p.name))
+    out = []
+    for path in files[:limit * 4]:
+        try:
+            record = load_record(path)
+        except (TdreamError, OSError):
+            continue
+        if record.finished:
+            continue
+        turns = sum(1 for i in record.items if hasattr(i, "state"))
+        out.append({"path": str(path), "board": record.header.get("board", ""), "turn": turns + 1,
+                    "seats": list(record.setup.names),
+                    "date": datetime.date.fromtimestamp(path.stat().st_mtime).isoformat()})
+        if len(out) == limit:
+            break
+    return out
+
+
+class ContinueScene(Scene):
+    """Continue a saved game (issue 14): the unfinished records of the records folder, newest
+    first; A goes on from the last whole turn, B goes back."""
+
+    def __init__(self) -> None:
+        self.index = 0
+        self.message = ""
+
+    def enter(self, m) -> None:
+        if not hasattr(self, "games"):
+            self.games = saved_games(m.record_dir)
+
+    def handle(self, m, b) -> None:
+        pad = next((p for p in range(4) if b.pressed[p]), 0)
+        if b.press(pad, B):
+            m.pop()
+            return
+        if not self.games:
+            if b.press(pad, A):
+                m.pop()
+            return
+        if b.repeat(pad, UP):
+            self.index = (self.index - 1) % len(self.games)
+        elif b.repeat(pad, DOWN):
+            self.index = (self.index + 1) % len(self.games)
+        elif b.press(pad, A | START):
+            self.resume(m, self.games[self.index]["path"])
+
+    def resume(self, m, path: str) -> None:
+        from ...errors import TdreamError
+        from ...runner.record import resume_record
+        from ...runner.simulate import cpu_players
+        from .table import GameSetup, TableScene
+        try:
+            record, game, kept, _note, players = resume_record(path, cpu_players)
+        except (TdreamError, OSError) as e:
+            self.message = tr("Cannot continue it: {why}", why=str(e).splitlines()[0][-48:])
+            return
+        m.replace(TableScene(GameSetup(game.board.id, record.setup.seed, list(game.kinds), dict(game.options),
+                                       resume=(record, game, kept, players))))
+
+    def draw(self, m, surface) -> None:
+        font = m.font
+        skyline(surface, 0)
+        font.draw(surface, tr("CONTINUE"), 8, 4, GOLD, shadow=INK)
+        window(surface, (4, 18, 248, 190))
+        if not self.games:
+            font.draw(surface, tr("No saved game. Pause > Save and quit keeps one."), 128, 100, WHITE, "small",
+                      align="centre")
+        for i, g in enumerate(self.games):
+            y = 24 + i * 15
+            colour = GOLD if i == self.index else WHITE
+            font.draw(surface, fit(font, f"{tr(_board_name(g['board']))}, " + tr("turn {turn}", turn=g["turn"]), 170,
+                                   "small"), 16, y, colour, "small")
+            font.draw(surface, g["date"], 246, y, rgb15(200, 216, 248), "small", align="right")
+            font.draw(surface, fit(font, ", ".join(g["seats"]), 226, "small"), 20, y + 7, rgb15(160, 168, 200),
+                      "small")
+            if i == self.index:
+                cursor(surface, 8, y + 1, m.frame)
+        font.draw(surface, self.message or tr("A: continue   B: back"), 128, 212, WHITE, "small", INK, align="centre")

@@ -35,6 +35,8 @@ def _show(value) -> str:
 
 
 class OptionsScene(Scene):
+    overlay_at = (2, 214, "left")
+
     opaque = False
 
     def __init__(self, pad: int) -> None:
@@ -100,7 +102,8 @@ class PauseScene(Scene):
     def __init__(self, table, pad: int) -> None:
         self.table = table
         self.pad = pad
-        self.menu = Menu(["Resume", "Options", "Save and quit"], cancel=True)
+        watching = getattr(table, "replaying", False)
+        self.menu = Menu(["Resume", "Options", "Stop watching" if watching else "Save and quit"], cancel=True)
         self.confirm: Menu | None = None
 
     def handle(self, m, b) -> None:
@@ -126,6 +129,9 @@ class PauseScene(Scene):
                 m.pop()
             elif choice == 1:
                 m.push(OptionsScene(self.pad))
+            elif getattr(self.table, "replaying", False):     # watching a record: nothing to save
+                from .title import TitleScene
+                m.reset(TitleScene())
             else:
                 self.confirm = Menu(["Quit to the title", "Keep playing"], cancel=True)
 
@@ -134,8 +140,10 @@ class PauseScene(Scene):
         self.menu.draw(m, surface, 80, 60, 96, "PAUSE")
         w = self.table.writer
         if w is not None:
-            lines = m.font.wrap(tr("The game record is kept as you play: {path}. Continue it with "
-                                   "tdream play --resume FILE.", path=w.path), 220, "small")
+            from .results import short_path
+            lines = m.font.wrap(tr("The game record is kept as you play: {path}. Continue it from the "
+                                   "title (Continue) or with tdream play --resume FILE.", path=short_path(w.path)),
+                                220, "small")
             window(surface, (14, 112, 228, 12 + 9 * len(lines)))
             for i, line in enumerate(lines):
                 m.font.draw(surface, line, 20, 118 + i * 9, WHITE, "small")

@@ -13,6 +13,7 @@ from ...engine.rng import Rng
 from ..constants import A, B, DOWN, GOLD, GREY, INK, LEFT, RED, RIGHT, UP, WHITE, rgb15
 from ..text import tr
 from ..widgets import Menu, window
+from .layout import DIE_XY
 
 
 class Prompt:
@@ -22,12 +23,27 @@ class Prompt:
     board_cursor = False         # the board camera follows the cursor
     answer = None
     given = False                # a chance outcome supplied by the player (the dice)
+    keep: tuple = ()             # what the player has done so far: kept when the prompt is made again
+                                 # in another language (the table remakes it, ``adopt``)
+
+    def adopt(self, old: "Prompt") -> None:
+        """Take over what the player did in ``old`` (the same prompt in the language before)."""
+        for name in self.keep:
+            if "." in name:
+                a, b = name.split(".")
+                setattr(getattr(self, a), b, getattr(getattr(old, a), b))
+            elif hasattr(old, name):
+                setattr(self, name, getattr(old, name))
 
     def handle(self, m, b, pad: int) -> None:
         pass
 
     def draw(self, m, surface) -> None:
         pass
+
+    def lines(self, m) -> list[tuple[str, tuple]]:
+        """Lines the text box shows under the prompt's text (what the cursor is on), with colours."""
+        return []
 
 
 def g(amount: int) -> str:
@@ -38,12 +54,15 @@ class DicePrompt(Prompt):
     """The d10 spins, one face a frame from the spin RNG (seeded by the game state when the spin
     starts), until A: the frame of the press picks the roll (FORMATS.md section 4)."""
 
+    keep = ("rng", "face", "spun")
+
     def __init__(self, game, name: str) -> None:
         self.rolls = [a for a in game.legal_answers()]
         self.rng = Rng(int(game.fingerprint()[:16], 16))
         self.face = self.rolls[self.rng.below(len(self.rolls))]
         self.text = tr("{who}: press A to stop the die!", who=name)
         self.given = True
+        self.spun = 0
 
     def handle(self, m, b, pad: int) -> None:
         if b.press(pad, A):
@@ -52,12 +71,12 @@ class DicePrompt(Prompt):
                 m.sound("dice_stop")
             return
         self.face = self.rolls[self.rng.below(len(self.rolls))]
-        self.spun = getattr(self, "spun", 0) + 1
+        self.spun += 1
         if m is not None and self.spun % 28 == 1:
             m.sound("dice")
 
     def draw(self, m, surface) -> None:
-        draw_die(m, surface, 112, 70, self.face.value, spinning=True)
+        draw_die(m, surface, DIE_XY[0], DIE_XY[1], self.face.value, spinning=True)
 
 
 def draw_die(m, surface, x: int, y: int, value: int, spinning: bool = False) -> None:
@@ -68,11 +87,13 @@ def draw_die(m, surface, x: int, y: int, value: int, spinning: bool = False) -> 
     surface.blit(m.art.die, (x, y))
     m.font.draw(surface, str(value), x + 16, y + 6, rgb15(24, 24, 40), "main", align="centre")
     if spinning:
-        m.font.draw(surface, "A: stop", x + 16, y + 37, GOLD, "small", align="centre")
+        m.font.draw(surface, tr("A: stop"), x + 16, y + 37, GOLD, "small", align="centre")
 
 
 class MenuPrompt(Prompt):
     """A choice from a list (Building Mark, survivor, pile, ...)."""
+
+    keep = ("menu.index", "menu.first")
 
     def __init__(self, text: str, labels: list[str], answers: list, icons=None, title: str | None = None,
                  width: int = 160, details: list[str] | None = None) -> None:
@@ -128,6 +149,7 @@ class LandPrompt(Prompt):
     would do; ``blocked`` Lands are shown with why they cannot be chosen."""
 
     board_cursor = True
+    keep = ("index",)
 
     def __init__(self, game, geo, text: str, options: list[tuple[int, object, str]],
                  blocked: list[tuple[int, str]] = (), none_answer=None, none_label: str = "") -> None:
@@ -156,17 +178,15 @@ class LandPrompt(Prompt):
         elif b.press(pad, B) and self.none_answer is not None:
             self.answer = self.none_answer
 
-    def draw(self, m, surface) -> None:
+    def lines(self, m) -> list[tuple[str, tuple]]:
+        """The Land under the cursor and what choosing it does, in the text box (not over the
+        board: issue 14)."""
         x, a, info = self.options[self.index]
-        name = self.game.land_name(x)
-        lines = m.font.wrap(info, 214, "small")[:2]
-        window(surface, (2, 168 - 8 - 9 * len(lines), 252, 8 + 9 * len(lines)))
-        y = 168 - 4 - 9 * len(lines)
-        m.font.draw(surface, f"{name}", 8, y, GOLD, "small")
-        for i, line in enumerate(lines):
-            m.font.draw(surface, line, 34, y + i * 9, WHITE if a is not None else RED, "small")
+        text = f"{self.game.land_name(x)}: {info}"
         if self.none_answer is not None:
-            m.font.draw(surface, tr("B: {what}", what=self.none_label), 248, y - 9, GREY, "small", INK, align="right")
+            text += "  " + tr("B: {what}", what=self.none_label)
+        colour = rgb15(200, 224, 248) if a is not None else RED
+        return [(line, colour) for line in m.font.wrap(text, 240, "small")[:2]]
 
 
 def place_prompt(game, geo, name: str) -> LandPrompt:
@@ -183,6 +203,21 @@ def place_prompt(game, geo, name: str) -> LandPrompt:
     return LandPrompt(game, geo, tr("{who}: where does your Landmark go?", who=name), options, blocked)
 
 
+def company_name(game, cid: str | None) -> str:
+    """A Company's name as the cartridge gives it (G8.3), in the language on screen."""
+    if cid is None:
+        return "-"
+    for c in game.ruleset.companies:
+        if c.id == cid:
+            return tr(c.name)
+    return cid
+
+
+def ubbo_level(game, level: int) -> str:
+    """A Level, with the cartridge's "Ubbo" from the Level that can no longer be absorbed (R7.10)."""
+    return tr("{level} (Ubbo)", level=level) if level >= game.ruleset.unabsorbable_level else str(level)
+
+
 def preview_place(game, answer) -> str:
     """What placing here would do, found by trying it on a copy (start, join, merge...)."""
     from ...engine import events as ev
@@ -190,19 +225,21 @@ def preview_place(game, answer) -> str:
     events = trial.apply(answer)
     aw = trial.awaiting()
     claim = tr("Claim the Bank's Landmark") if isinstance(answer, an.Claim) else tr("Place here")
+    name = lambda cid: company_name(game, cid)  # noqa: E731
     for e in events:
         if isinstance(e, ev.Merged):
             return tr("{claim}: merges {absorbed} into {survivor} (Level {level}).", claim=claim,
-                      absorbed=", ".join(e.absorbed), survivor=e.survivor, level=e.level)
+                      absorbed=", ".join(name(c) for c in e.absorbed), survivor=name(e.survivor),
+                      level=ubbo_level(game, e.level))
         if isinstance(e, ev.CompanyGrew):
-            return tr("{claim}: joins {company}, Level {level}, {price}G a Floor.", claim=claim, company=e.company,
-                      level=e.level, price=trial.price(e.company))
+            return tr("{claim}: joins {company}, Level {level}, {price}G a Floor.", claim=claim, company=name(e.company),
+                      level=ubbo_level(game, e.level), price=trial.price(e.company))
         if isinstance(e, ev.CompanyStarted):
-            return tr("{claim}: starts {company}.", claim=claim, company=e.company)
+            return tr("{claim}: starts {company}.", claim=claim, company=name(e.company))
     if aw is not None and aw.kind == "company":
         return tr("{claim}: starts a new Company (you choose its Building Mark).", claim=claim)
     if aw is not None and aw.kind == "survivor":
-        names = [trial.company_id(c) for c in trial.candidates]
+        names = [name(trial.company_id(c)) for c in trial.candidates]
         return tr("{claim}: merges Companies; you choose the survivor ({names}).", claim=claim, names=", ".join(names))
     return tr("{claim}: a loose Landmark (no Company yet).", claim=claim)
 
@@ -211,6 +248,7 @@ class BuildPrompt(Prompt):
     """Build (screen 10): a Land, then 1-3 Floors with the price and cash shown; B builds none."""
 
     board_cursor = True
+    keep = ("index", "count")
 
     def __init__(self, game, geo, name: str) -> None:
         self.game = game
@@ -225,7 +263,7 @@ class BuildPrompt(Prompt):
         self.index = 0
         self.count = 0            # 0: choosing the Land; else Floors chosen
         self.lands = tuple(lands)
-        self.text = tr("{who}: build Floors? Choose a Land (B: build nothing).", who=name)
+        self.text = tr("{who}: build Floors? Choose a Land.", who=name)
 
     @property
     def cursor_land(self) -> int:
@@ -258,27 +296,28 @@ class BuildPrompt(Prompt):
         elif b.press(pad, B):
             self.count = 0
 
-    def draw(self, m, surface) -> None:
+    def lines(self, m) -> list[tuple[str, tuple]]:
+        """The Land under the cursor, its Company's price, and the Floors chosen, in the text box."""
         game = self.game
         x = self.order[self.index]
-        c = game.company[x]
-        cid = game.company_id(c) if c >= 0 else None
-        price = game.price_of(c) if c >= 0 else 0
-        cash = game.cash[game.to_move]
-        window(surface, (2, 140, 252, 30))
-        m.font.draw(surface, game.land_name(x), 8, 144, GOLD, "small")
-        m.font.draw(surface, tr("{company}: {price} a Floor, {k} Floors now", company=cid or "-", price=g(price),
-                                k=game.floors[x]), 34, 144, WHITE, "small")
+        info = game.land(game.land_name(x))
+        price = game.price(info.company) if info.company else 0
+        cash = game.cash_of(game.to_move)
+        out = [(tr("{land}: {company}, {price} a Floor, {k} Floors now", land=game.land_name(x),
+                   company=company_name(game, info.company), price=g(price), k=info.floors), rgb15(200, 224, 248))]
         if self.count:
             cost = price * self.count
-            m.font.draw(surface, tr("< {k} > Floor(s): {cost}   cash {cash} -> {after}", k=self.count, cost=g(cost),
-                                    cash=g(cash), after=g(cash - cost)), 34, 155, GOLD, "small")
+            out.append((tr("< {k} > Floor(s): {cost}   cash {cash} -> {after}", k=self.count, cost=g(cost),
+                           cash=g(cash), after=g(cash - cost)), GOLD))
         else:
-            m.font.draw(surface, tr("Cash {cash}.   A: this Land   B: none", cash=g(cash)), 34, 155, WHITE, "small")
+            out.append((tr("Cash {cash}.   A: this Land   B: none", cash=g(cash)), WHITE))
+        return out
 
 
 class SellPrompt(Prompt):
     """Before the roll (R3.1): roll, or sell up to the limit of Floors at the sale price."""
+
+    keep = ("items", "menu.index", "menu.first")
 
     def __init__(self, game, name: str, text: str | None = None) -> None:
         self.game = game
@@ -349,9 +388,13 @@ class SellPrompt(Prompt):
                 self.answer = an.NO_SELL
             menu.chosen = None
 
+    def adopt(self, old) -> None:
+        super().adopt(old)
+        self._refresh()
+
     def draw(self, m, surface) -> None:
         self.menu.draw(m, surface, 40, 40, 176, tr("Sell Floors"))
 
 
 __all__ = ["Prompt", "DicePrompt", "MenuPrompt", "LandPrompt", "BuildPrompt", "SellPrompt", "place_prompt",
-           "draw_die", "g"]
+           "draw_die", "g", "company_name", "ubbo_level"]

@@ -12,6 +12,10 @@ from .title import skyline
 ORDER = ("a", "b", "x", "y", "l", "r", "start", "select", "up", "down", "left", "right")
 
 
+KEY_NAMES = {"up": "Up", "down": "Down", "left": "Left", "right": "Right", "return": "Enter",
+             "right shift": "Right Shift", "z": "Z", "x": "X", "a": "A", "s": "S", "q": "Q", "w": "W"}
+
+
 class RemapScene(Scene):
     """Needs the live PadReader (``m.reader``); without a controller it shows the keyboard map."""
 
@@ -59,8 +63,9 @@ class RemapScene(Scene):
         if self.device is None:
             font.draw(surface, tr("Keyboard (pad 1):"), 36, 54, WHITE, "small")
             for i, (key, button) in enumerate(KEYBOARD.items()):
-                font.draw(surface, f"{key:12} {button.upper()}", 44 + (i // 6) * 96, 66 + (i % 6) * 10,
-                          rgb15(200, 216, 248), "small")
+                x, y = 36 + (i // 6) * 96, 66 + (i % 6) * 10
+                font.draw(surface, KEY_NAMES.get(key, key), x, y, rgb15(200, 216, 248), "small")
+                font.draw(surface, button.upper(), x + 88, y, WHITE, "small", align="right")
             font.draw(surface, tr("Plug in a controller to remap it."), 36, 136, WHITE, "small")
             font.draw(surface, tr("F11 or Alt+Enter: fullscreen"), 36, 148, WHITE, "small")
             font.draw(surface, tr("Any button: back"), 36, 172, rgb15(160, 168, 200), "small")

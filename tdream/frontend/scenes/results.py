@@ -11,7 +11,19 @@ from ..widgets import window
 from .status import wealth_parts
 
 
+def short_path(path) -> str:
+    """A file's path as a person reads it: the home folder as ~ (it is wrapped, never cut)."""
+    import os
+    text = str(path)
+    home = os.path.expanduser("~")
+    if home and home != "/" and text.startswith(home + os.sep):
+        text = "~" + text[len(home):]
+    return text
+
+
 class ResultsScene(Scene):
+    overlay_at = (2, 214, "left")
+
     def __init__(self, table) -> None:
         self.table = table
 
@@ -39,8 +51,8 @@ class ResultsScene(Scene):
         font.draw(surface, tr("RESULTS"), 128, 6, GOLD, align="centre")
         reason = {"percent": "the Lands are covered", "broke": "a player went broke", "stalemate": "no more moves",
                   "rounds": "the round limit"}.get(game.over_reason, game.over_reason)
-        font.draw(surface, tr("{board}, {k} turns: {why}", board=tr(game.board.name), k=game.turn - 1, why=tr(reason)), 128, 20,
-                  rgb15(200, 216, 248), "small", align="centre")
+        font.draw(surface, tr("{board}, {k} turns: {why}", board=tr(game.board.name), k=self.table.turn_number(),
+                              why=tr(reason)), 128, 20, rgb15(200, 216, 248), "small", align="centre")
         wealth = game.wealth()
         parts = wealth_parts(game)
         y = 32
@@ -58,11 +70,13 @@ class ResultsScene(Scene):
                 for value, right in ((cash, 128), (props, 172), (bonus, 210), (wealth[p], 250)):
                     font.draw(surface, f"{value:,}", right, y, WHITE, "small", align="right")
                 y += 12
-        self.draw_graph(m, surface, (16, 100, 228, 100))
+        self.draw_graph(m, surface, (16, 104, 228, 80))
         if self.table.writer is not None:
-            font.draw(surface, tr("Record: {path}", path=self.table.writer.path)[:62], 6, 204, GREY, "small")
+            lines = font.wrap(tr("Record: {path}", path=short_path(self.table.writer.path)), 244, "small")
+            for i, line in enumerate(lines[-2:]):
+                font.draw(surface, line, 6, 190 + i * 9, GREY, "small")
         if self.age > 30 and (m.frame // 30) % 2 == 0:
-            font.draw(surface, tr("A: to the title"), 250, 214, WHITE, "small", align="right")
+            font.draw(surface, tr("A: to the title"), 250, 212, WHITE, "small", align="right")
 
     def draw_graph(self, m, surface, rect) -> None:
         """Wealth after every turn, one line a player."""
@@ -82,5 +96,5 @@ class ResultsScene(Scene):
                    for i, row in enumerate(hist)]
             if len(pts) >= 2:
                 pygame.draw.lines(surface, PLAYER_COLOURS[self.table.colour_of[p]], False, pts)
-        m.font.draw(surface, f"{top:,}G", x0 + 3, y0 + 2, rgb15(160, 168, 200), "small")
-        m.font.draw(surface, tr("Wealth over the game"), x0 + w - 3, y0 + 2, rgb15(160, 168, 200), "small", align="right")
+        m.font.draw(surface, f"{top:,}G", x0 + 1, y0 - 9, rgb15(160, 168, 200), "small")
+        m.font.draw(surface, tr("Wealth over the game"), x0 + w - 1, y0 - 9, rgb15(160, 168, 200), "small", align="right")

@@ -79,6 +79,8 @@ def draw_card_flip(m, surface, pile: str, age: int, text_colour=INK) -> None:
 class PilePrompt(Prompt):
     """Choose one of the four piles (left/right, A)."""
 
+    keep = ("index",)
+
     def __init__(self, game, name: str) -> None:
         self.legal = {a.pile: a for a in game.legal_answers()}
         self.index = next(i for i, p in enumerate(PILES) if p in self.legal)
@@ -191,6 +193,8 @@ class SlotPrompt(Prompt):
     drawn from the spin RNG (seeded from the game state when the spin starts)."""
 
     given = True
+
+    keep = ("rng", "index", "stopped", "age")
 
     def __init__(self, game, name: str) -> None:
         self.strips = game.ruleset.slot.reels

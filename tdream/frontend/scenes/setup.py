@@ -4,20 +4,19 @@ the house rules of RULES.md section 10, all by pad alone."""
 from __future__ import annotations
 
 from ...ai import CHARACTER_IDS, roster
-from ...data import load_board
+from ...data import board_ids, load_board
 from ...engine.game import VACANT
 from ...engine.rng import Rng
 from ..boardview import BoardView
 from ..constants import A, B, DOWN, GOLD, INK, LEFT, RIGHT, START, UP, WHITE, rgb15
 from ..machine import Scene
 from ..text import tr
-from ..widgets import cursor, window
+from ..widgets import cursor, fit, window
 from .table import GameSetup, TableScene
 from .title import skyline
 
-# The cartridge's order (PRESENTATION.md "The boards").
-BOARD_ORDER = ("classic-7", "classic-10", "bora-bora", "hong-kong", "nightmare-13", "lucky-star", "meringue",
-               "shangri-la")
+# The cartridge's order (boards/order.yaml).
+BOARD_ORDER = tuple(board_ids())
 SEAT_KINDS = ("human",) + tuple(CHARACTER_IDS) + ("random", None)
 LEVELS = ("easy", "normal", "hard")
 TALK = ("never", "rarely", "sometimes", "often", "always")
@@ -53,6 +52,13 @@ class SetupScene(Scene):
         Rng(m.seed).shuffle(pool)
         first = pool[0] if self.spectate else "human"
         self.seats = [first, pool[1], pool[2], pool[3]]
+        last = m.settings.last.get("towerdream", {})          # the set-up last started (issue 14)
+        if last.get("board") in self.boards:
+            self.board_i = self.boards.index(last["board"])
+        known = {p["name"] for p in m.records.profiles()} if m.records is not None else set()
+        if not self.spectate and last.get("profile") in known:
+            self.profiles[0] = last["profile"]
+            self.prefs = {p["name"]: p for p in m.records.profiles()}
         self.level = 1
         o = rs.options
         self.cash = o["starting_cash"]
@@ -113,11 +119,8 @@ class SetupScene(Scene):
 
     @property
     def view_board_name(self) -> str:
-        return tr(self._names.get(self.boards[self.board_i], self.boards[self.board_i]))
-
-    _names = {"classic-7": "Times Square", "classic-10": "King of Tokyo", "bora-bora": "Bora Bora Island",
-              "hong-kong": "Hong Kong Night Tour", "nightmare-13": "Nightmare Street 13", "lucky-star": "Lucky Star",
-              "meringue": "Meringue Dreamland", "shangri-la": "Shangri-La"}
+        from ...games.towerdream import GAME
+        return tr(GAME.board(self.boards[self.board_i]).name)
 
     def change(self, row: str, d: int) -> None:
         if row == "board":
@@ -169,8 +172,9 @@ class SetupScene(Scene):
         pads = [prefs[name]["pad"] - 1 if name in prefs else k for k, name in enumerate(profiles)]
         if len(set(pads)) != len(pads):
             pads = list(range(len(profiles)))            # two seats want one pad: pads in seat order
-        return GameSetup(self.boards[self.board_i], m.seed, kinds, options,
-                         mode="practice" if self.practice else "free", profiles=profiles, colours=colours, pads=pads)
+        mode = "practice" if self.practice else "spectate" if "human" not in kinds else "free"
+        return GameSetup(self.boards[self.board_i], m.seed, kinds, options, mode=mode, profiles=profiles,
+                         colours=colours, pads=pads)
 
     # ---------------------------------------------------------------- input
     def handle(self, m, b) -> None:
@@ -194,6 +198,9 @@ class SetupScene(Scene):
             setup = self.game_setup(m)
             if setup is not None:
                 m.settings.talk = TALK[self.talk]
+                m.settings.last = {**m.settings.last, "towerdream": {"board": setup.board,
+                                                                     "profile": setup.profiles[0] if setup.profiles else None}}
+                m.settings_changed = True
                 m.replace(TableScene(setup))
         elif b.press(pad, A) and row.startswith("seat") and self.seats[int(row[4])] == "human":
             from .modes import ProfileScene
@@ -218,9 +225,10 @@ class SetupScene(Scene):
             y = 22 + i * 12
             name, value = self.label(row)
             colour = GOLD if row == "start" else WHITE
-            font.draw(surface, name, 14, y, colour, "small" if row != "start" else "main")
+            w = font.draw(surface, name, 14, y, colour, "small" if row != "start" else "main")
             if value:
-                font.draw(surface, value, 140, y + 1, rgb15(200, 216, 248), "small", align="right")
+                font.draw(surface, fit(font, value, 140 - 14 - w - 6), 140, y + 1, rgb15(200, 216, 248), "small",
+                          align="right")
             if i == self.index:
                 cursor(surface, 6, y + 2, m.frame)
         self.draw_info(m, surface, self.rows[self.index])
@@ -252,12 +260,19 @@ class SetupScene(Scene):
                 font.draw(surface, line, 154, 26 + i * 9, WHITE, "small")
             return
         board, view = self.view(m, self.boards[self.board_i])
-
-        view.draw_overview(surface, (150, 22, 100, 100), _Blank(board), m.frame)
-        font.draw(surface, self.view_board_name, 200, 124, GOLD, "small", align="centre")
+        view.draw_overview(surface, (150, 22, 100, 70), _Blank(board), m.frame)
+        y = 94
+        for line in font.wrap(self.view_board_name, 96, "small"):
+            font.draw(surface, line, 200, y, GOLD, "small", align="centre")
+            y += 9
         size = " + ".join(f"{len(lv[0])}x{len(lv)}" for lv in board.levels)
-        font.draw(surface, tr("{size}, {k} spaces", size=size, k=board.road_length), 200, 134, WHITE, "small",
+        font.draw(surface, tr("{size}, {k} spaces", size=size, k=board.road_length), 200, y, WHITE, "small",
                   align="centre")
-        font.draw(surface, tr("Luck: {luck}", luck=tr(board.luck)), 200, 143, WHITE, "small", align="centre")
-        for i, line in enumerate(font.wrap(tr(board.description), 94, "small")[:5]):
-            font.draw(surface, line, 153, 154 + i * 9, rgb15(200, 216, 248), "small")
+        font.draw(surface, tr("Luck: {luck}", luck=tr(board.luck)), 200, y + 9, WHITE, "small", align="centre")
+        lines = font.wrap(tr(board.description), 96, "small")
+        room = (204 - (y + 21)) // 9
+        first = 0
+        if len(lines) > room:                # too long for the panel: it scrolls, a line every 1.5 s
+            first = min(len(lines) - room, max(0, (m.frame // 90) % (len(lines) - room + 3) - 1))
+        for i, line in enumerate(lines[first:first + room]):
+            font.draw(surface, line, 152, y + 21 + i * 9, rgb15(200, 216, 248), "small")

@@ -2,10 +2,12 @@
 of every Road space, a page each (L/R or left/right to turn, B or X to close)."""
 from __future__ import annotations
 
-from ..constants import B, GOLD, INK, L, LEFT, PLAYER_COLOURS, R, RIGHT, WHITE, X, rgb15
+import pygame
+
+from ..constants import B, COMPANY_COLOURS, GOLD, INK, L, LEFT, PLAYER_COLOURS, R, RIGHT, WHITE, X, rgb15
 from ..machine import Scene
 from ..text import tr
-from ..widgets import window
+from ..widgets import fit, window
 
 PAGES = ("Companies", "Players", "Line Owners")
 
@@ -22,6 +24,8 @@ def wealth_parts(game) -> list[tuple[int, int, int]]:
 
 
 class StatusScene(Scene):
+    overlay_at = (2, 214, "left")        # the timer and pads beside the page's hint line
+
     def __init__(self, table, pad: int) -> None:
         self.table = table
         self.pad = pad
@@ -44,28 +48,7 @@ class StatusScene(Scene):
             font.draw(surface, tr(name), 8 + i * 84, 6, GOLD if i == self.page else rgb15(120, 128, 168))
         y = 24
         if self.page == 0:
-            font.draw(surface, tr("Company        Lv Price Floors Top / Sub"), 8, y, rgb15(200, 216, 248), "small")
-            y += 10
-            comps = game.companies()
-            if not comps:
-                font.draw(surface, tr("No Company stands yet."), 8, y + 4, WHITE)
-            for c in game.ruleset.companies:
-                info = comps.get(c.id)
-                if info is None:
-                    continue
-                surface.blit(m.art.logo(c.id), (8, y))
-                font.draw(surface, tr(c.name), 22, y + 2, WHITE, "small")
-                font.draw(surface, f"{info['level']:2} {info['price']:5} {info['floors']:4}", 84, y + 2, WHITE, "small")
-                x = 160
-                for p in info["top"]:
-                    font.draw(surface, game.names[p][:6], x, y + 2, PLAYER_COLOURS[self.table.colour_of[p]], "small")
-                    x += 32
-                font.draw(surface, tr("/"), x, y + 2, WHITE, "small")
-                x += 6
-                for p in info["sub"]:
-                    font.draw(surface, game.names[p][:6], x, y + 2, PLAYER_COLOURS[self.table.colour_of[p]], "small")
-                    x += 32
-                y += 14
+            self.draw_companies(m, surface, y)
         elif self.page == 1:
             font.draw(surface, tr("Player        Cash  Property  Bonuses   Wealth"), 8, y, rgb15(200, 216, 248), "small")
             y += 12
@@ -98,3 +81,45 @@ class StatusScene(Scene):
                 for j, (p, a) in enumerate(zip(who, amounts)):
                     font.draw(surface, f"{a}", x + 14 + j * 24, yy, PLAYER_COLOURS[self.table.colour_of[p]], "small")
         font.draw(surface, tr("L/R: page   B: back"), 250, 214, rgb15(160, 168, 200), "small", align="right")
+
+    def draw_companies(self, m, surface, y: int) -> None:
+        """Every Company on the board, two lines each: its tint as it shows on the board with its
+        logo (the legend of the board's colours, issue 14), the cartridge's name and business,
+        Level ("Ubbo" from the Level that can no longer be absorbed), price and Floors; then its
+        Top and Sub Owners by their whole names."""
+        from ..boardview import BoardView
+        from .prompts import company_name
+        game = self.table.game
+        font = m.font
+        comps = game.companies()
+        if not comps:
+            font.draw(surface, tr("No Company stands yet."), 8, y + 4, WHITE)
+            return
+        land = m.art.tiles["land"]
+        for c in game.ruleset.companies:
+            info = comps.get(c.id)
+            if info is None:
+                continue
+            surface.blit(land, (8, y + 1))
+            surface.blit(BoardView._overlay(COMPANY_COLOURS[c.id]), (8, y + 1))
+            surface.blit(m.art.logo(c.id), (12, y + 5))
+            x = font.draw(surface, company_name(game, c.id), 28, y, WHITE) + 32
+            stats = tr("Lv {level}  {price}G  {floors}F", level=info["level"], price=info["price"], floors=info["floors"])
+            right = 250 - font.width(stats, "small")
+            font.draw(surface, stats, 250, y + 3, WHITE, "small", align="right")
+            if info["level"] >= game.ruleset.unabsorbable_level:
+                badge = font.width(tr("UBBO"), "small") + 4
+                right -= badge + 3
+                pygame.draw.rect(surface, GOLD, (right, y + 2, badge, 9))
+                font.draw(surface, tr("UBBO"), right + badge // 2, y + 3, INK, "small", align="centre")
+            font.draw(surface, fit(font, tr(c.business), right - 4 - x), x, y + 3, rgb15(150, 160, 200), "small")
+            x = 28
+            for label, seats in ((tr("Top"), info["top"]), (tr("Sub"), info["sub"])):
+                if not seats:
+                    continue
+                x += font.draw(surface, label, x, y + 12, rgb15(150, 160, 200), "small") + 4
+                for p in seats:
+                    x += font.draw(surface, game.names[p], x, y + 12, PLAYER_COLOURS[self.table.colour_of[p]],
+                                   "small") + 5
+                x += 6
+            y += 21

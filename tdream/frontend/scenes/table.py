@@ -19,12 +19,12 @@ from ..constants import (A, B, GOLD, INK, L, PLAYER_COLOURS, PLAYER_DARK, R, RED
                          rgb15)
 from ..machine import Scene
 from ..text import tr
-from ..widgets import TextBox, window
+from ..widgets import TextBox, fit, window
 from . import prompts as pr
 
-HUD_H = 32
-VIEW = (0, HUD_H + 9, 256, 131)      # the board's viewport, under the info line
-BOX_Y = 172                          # the text box
+from .layout import BOX_H, BOX_Y, DIE_XY, HUD_H, INFO_H, LINE_H, MAP, SMALL_H, VIEW  # noqa: E402
+PROMPT_GUARD = 12                    # frames a prompt is shown before it takes a press: a press that
+                                     # hurried the text before it never answers it (issue 14)
 
 
 @dataclass
@@ -37,7 +37,7 @@ class GameSetup:
     scenario: object = None          # a loaded scenario: practice from its position (its steps are not played)
     replay: object = None            # (record, ruleset, board): watch a game record (``tdream replay play``)
     speed: int = 1                   # watching: x1, x2, x4, x16
-    mode: str = "free"               # free, campaign or practice (issue 8: practice is never recorded)
+    mode: str = "free"               # free, campaign, practice or spectate (only free and campaign are counted)
     profiles: list = field(default_factory=list)   # per human seat in set-up order: a profile name or None
     stage: int = -1                  # campaign: the board's place in the run
     colours: dict = field(default_factory=dict)    # a profile's name -> its preferred colour (0-3)
@@ -63,6 +63,8 @@ class Beat:
 
 
 class TableScene(Scene):
+    overlay_at = (254, 32, "right")      # the info line's end (it is shorter when they are on)
+
     def __init__(self, setup: GameSetup, demo: bool = False) -> None:
         self.setup = setup
         self.started = False
@@ -80,12 +82,15 @@ class TableScene(Scene):
         from ...runner.simulate import cpu_players
         rs = m.ruleset
         s = self.setup
+        header = None                    # the set-up of the record to write, once the colours are known
+        colours = dict(s.colours)        # name -> colour: a profile's wish, or what a record kept
         if s.resume is not None:
             record, game, kept, players = s.resume
             self.board = game.board
             events: list = []
             names = game.names
             kinds = list(game.kinds)
+            colours = dict(record.setup.colours)
             self.writer = RecordWriter(m.record_path or record.path, prefix=kept)
         elif s.replay is not None:
             from ...engine.replay import Input, start_game
@@ -94,6 +99,7 @@ class TableScene(Scene):
             game = start_game(rs, board, record.setup)
             events = []
             names, kinds = list(game.names), list(game.kinds)
+            colours = dict(record.setup.colours)
             self.writer = None
             self.items = [i for i in record.items if isinstance(i, Input)]
         elif s.scenario is not None:
@@ -105,8 +111,7 @@ class TableScene(Scene):
             self.writer = None
             path = m.record_path or (m.record_dir and _record_file(m.record_dir, sc.seed))
             if path:
-                self.writer = RecordWriter(path, make_header(rs, self.board, Setup(sc.seed, names, kinds,
-                                                                                   dict(game.options), sc.position)))
+                header = (path, Setup(sc.seed, names, kinds, dict(game.options), sc.position))
         else:
             self.board = load_board(s.board, rs)
             kinds = list(s.seats)
@@ -118,7 +123,7 @@ class TableScene(Scene):
             self.writer = None
             path = m.record_path or (m.record_dir and _record_file(m.record_dir, s.seed))
             if path and not self.demo:
-                self.writer = RecordWriter(path, make_header(rs, self.board, Setup(s.seed, names, kinds, opts)))
+                header = (path, Setup(s.seed, names, kinds, opts))
         self.game = game
         self.replaying = s.replay is not None
         self.next_item = 0
@@ -137,14 +142,19 @@ class TableScene(Scene):
             self.pad_of = {seat: s.pads[setup_humans.index(game.names[seat])] for seat in humans
                            if game.names[seat] in setup_humans}
         self.control_pad = min(self.pad_of.values()) if self.pad_of else 0
-        # colours: a profile's preferred colour when still free, then the others in seat order
+        # colours: a profile's preferred colour when still free, then the others in seat order;
+        # the record keeps them, so that watching or resuming it shows the same (issue 14)
         self.colour_of = [-1] * len(game.names)
         for seat, name in enumerate(game.names):
-            want = s.colours.get(name, -1)
+            want = colours.get(name, -1)
             if 0 <= want < 4 and want not in self.colour_of:
                 self.colour_of[seat] = want
         free = [c for c in range(4) if c not in self.colour_of]
         self.colour_of = [c if c >= 0 else free.pop(0) for c in self.colour_of]
+        if header is not None:
+            path, setup = header
+            setup.colours = {n: self.colour_of[game.names.index(n)] for n in setup.names}
+            self.writer = RecordWriter(path, make_header(rs, self.board, setup))
         self.commentary = Commentary(game.kinds, s.seed, m.settings.talk)
         self.view = BoardView(m.art, m.font, self.board, rs)
         self.view.colour_of = self.colour_of
@@ -153,6 +163,8 @@ class TableScene(Scene):
         self.beat: Beat | None = None
         self.prompt: pr.Prompt | None = None
         self.prompt_seat = -1
+        self.prompt_age = 0              # frames the prompt has been shown (PROMPT_GUARD)
+        self.prompt_lang = ""            # the language it was made in (remade in another, issue 14)
         self.think = 0
         self.overview = False
         self.panel = -1              # L/R: a player's details shown
@@ -181,10 +193,17 @@ class TableScene(Scene):
         self.beats.append(Beat("say", hold, text, player=player, cpu=self.is_cpu(player)))
 
     def narrate(self, m, events: list) -> None:
+        """Engine events become beats; the comments on a turn come when it ends, before the next
+        turn is announced (issue 14: never over the next player's die)."""
         game = self.game
         n = game.names
+        segment: list = []
         for e in events:
             t = type(e)
+            if t is ev.TurnStarted and segment:
+                self.comment(m, segment)
+                segment = []
+            segment.append(e)
             if t is ev.TurnOrderDrawn:
                 self.say(tr("Turn order: {seats}.", seats=", ".join(e.seats)), hold=70)
             elif t is ev.TurnStarted:
@@ -300,8 +319,17 @@ class TableScene(Scene):
             elif t is ev.GameOver:
                 self.beats.append(Beat("sync", 1))
                 self.say(tr("The game is over ({why})!", why=_over(e.reason)), hold=80)
-        for c in self.commentary.react(game, events):
+        self.comment(m, segment)
+
+    def comment(self, m, events: list) -> None:
+        """The characters' comments on ``events``; one who is not seated is shown watching."""
+        if not events:
+            return
+        seated = {k.split(":")[0] for k in self.game.kinds}
+        for c in self.commentary.react(self.game, events):
             name = speaker_name(c.speaker)
+            if c.speaker not in seated and c.speaker not in ("taxi-driver", "old-man"):
+                name = tr("{name}, watching", name=name)
             self.beats.append(Beat("say", 90, c.text(m.settings.language), speaker=c.speaker, name=name,
                                    colour=_speech_colour(c.speaker), cpu=True))
 
@@ -315,7 +343,7 @@ class TableScene(Scene):
                 from .pause import PauseScene
                 m.push(PauseScene(self, p))
                 return
-            if b.press(p, X) and self.prompt is None or (b.press(p, X) and not isinstance(self.prompt, pr.DicePrompt)):
+            if b.press(p, X):                # the status screen, at any time (the spinning die waits)
                 from .status import StatusScene
                 m.push(StatusScene(self, p))
                 return
@@ -330,7 +358,7 @@ class TableScene(Scene):
         if self.replaying:
             self.handle_replay(m, b)
             return
-        if self.prompt is not None:
+        if self.prompt is not None and self.prompt_age >= PROMPT_GUARD:
             pad = self.pad_of.get(self.prompt_seat, 0)
             if m.buttons.connected >> pad & 1:
                 self.prompt.handle(m, b, pad)
@@ -339,7 +367,8 @@ class TableScene(Scene):
         """A finished Free or Campaign game goes into the records database (never Practice, a
         demo, a scenario or a watched record); a campaign board is cleared by a top-two place."""
         s = self.setup
-        if m.records is None or self.demo or self.replaying or s.mode == "practice" or s.scenario is not None:
+        if m.records is None or self.demo or self.replaying or s.mode not in ("free", "campaign") \
+                or s.scenario is not None:
             return
         from ...runner.database import SeatResult
         from .status import wealth_parts
@@ -388,9 +417,10 @@ class TableScene(Scene):
                 self.jump = self.game.turn
 
     def last_turn(self) -> int:
+        """The turns the record holds (as the results count them; the jump goes to the start of one)."""
         record = self.setup.replay[0]
         from ...engine.replay import Checkpoint
-        return max([i.turn for i in record.items if isinstance(i, Checkpoint)], default=1) + 1
+        return max([i.turn for i in record.items if isinstance(i, Checkpoint)] + [1])
 
     def replay_input(self, m, quiet: bool = False) -> bool:
         """Apply the record's next input; False when there is none (or it does not fit)."""
@@ -472,6 +502,16 @@ class TableScene(Scene):
                 a, given = self.prompt.answer, self.prompt.given
                 self.prompt = None
                 self.give(m, a, given)
+                return
+            from ..text import language
+            if self.prompt_lang != language():             # the options changed the language: say it anew
+                again = self.make_prompt(m, self.game.awaiting(), self.prompt_seat)
+                if again is not None:
+                    again.adopt(self.prompt)
+                    self.prompt = again
+                self.prompt_lang = language()
+            if not self.overview:
+                self.prompt_age += 1
             return
         game = self.game
         if self.replaying:
@@ -493,8 +533,11 @@ class TableScene(Scene):
             return
         seat = game.to_move if aw.player < 0 else aw.player
         if not self.is_cpu(seat):
+            from ..text import language
             self.prompt = self.make_prompt(m, aw, seat)
             self.prompt_seat = seat
+            self.prompt_age = 0
+            self.prompt_lang = language()
             if self.prompt is None:                  # chance the engine draws (cards, a CPU's reels)
                 self.give(m, game.sample_chance())
             return
@@ -683,10 +726,11 @@ class TableScene(Scene):
     def draw(self, m, surface) -> None:
         surface.fill(INK)
         shown = self.shown
+        tokens = [self.walk_pos[p] if self.walk_pos[p] is not None else shown.pos[p] for p in range(len(shown.pos))]
         if self.overview:
-            self.view.draw_overview(surface, VIEW, shown, m.frame)
+            # The whole board: the view and the text box's room (the HUD stays), as large as fits
+            self.view.draw_overview(surface, MAP, shown, m.frame, tokens)
         else:
-            tokens = [self.walk_pos[p] if self.walk_pos[p] is not None else shown.pos[p] for p in range(len(shown.pos))]
             prompt = self.prompt if self.beat is None else None
             lands = prompt.lands if prompt is not None else ()
             cur = prompt.cursor_land if prompt is not None else -1
@@ -696,25 +740,27 @@ class TableScene(Scene):
                 spaces = (space,)
                 lands = self.board.spaces[space].line
             self.view.draw(surface, VIEW, shown, m.frame, tokens, lands, cur, spaces)
+            self.view.draw_offscreen(surface, VIEW, tokens)
         self.draw_hud(m, surface)
         self.draw_info(m, surface)
         beat = self.beat
         if beat is not None and beat.kind == "die":
             v = beat.data[0] if beat.age > m.anim(beat.frames, beat.cpu) // 2 else 1 + (beat.age * 7 + 3) % 10
-            pr.draw_die(m, surface, 112, 70, v, spinning=False)
+            pr.draw_die(m, surface, DIE_XY[0], DIE_XY[1], v, spinning=False)
         if beat is not None and beat.kind == "fanfare":
             self.draw_fanfare(m, surface, beat)
         if beat is not None and beat.kind in ("piles", "card", "slot", "event", "drop"):
             self.draw_setpiece(m, surface, beat)
         if self.beat is None and self.prompt is not None and not self.overview:
             self.prompt.draw(m, surface)
-        self.draw_box(m, surface)
+        if not self.overview:
+            self.draw_box(m, surface)
         if self.panel_frames and self.panel >= 0:
             self.draw_player(m, surface, self.panel)
         if self.replaying:
             label = tr("REPLAY x{speed}  L/R speed  B jump", speed=self.speed)
-            pygame.draw.rect(surface, INK, (0, VIEW[1], 256, 9))
-            m.font.draw(surface, label, 253, VIEW[1] + 1, GOLD, "small", align="right")
+            pygame.draw.rect(surface, INK, (0, VIEW[1], 256, INFO_H + 1))
+            m.font.draw(surface, label, 253, VIEW[1], GOLD, "small", align="right")
             if self.jump is not None:
                 window(surface, (64, 80, 128, 40))
                 m.font.draw(surface, tr("Jump to turn"), 128, 86, GOLD, align="centre")
@@ -727,6 +773,9 @@ class TableScene(Scene):
                 m.font.draw(surface, tr("Connect pad {pad} to go on", pad=pad + 1), 128, 98, GOLD, align="centre")
 
     def draw_hud(self, m, surface) -> None:
+        """The players' panels: the whole name on top, the face (or token) below it with the
+        seat's number on its corner, cash and Wealth on the right; money won or paid pops up in
+        the strip under the panel, never over the cash (issue 14)."""
         game, shown = self.game, self.shown
         n = len(game.names)
         w = 256 // n
@@ -738,74 +787,94 @@ class TableScene(Scene):
             pygame.draw.rect(surface, PLAYER_DARK[c], (x, 0, w, HUD_H))
             pygame.draw.rect(surface, PLAYER_COLOURS[c] if turn and (m.frame // 16) % 2 == 0 else INK,
                              (x, 0, w, HUD_H), 1)
-            kind = game.kinds[p]
-            face = m.art.portrait(kind, small=True) if kind != "human" else None
+            kind = self.kinds[p]
+            face = m.art.portrait(kind.split(":")[0], small=True) if kind != "human" else None
             if face is not None:
-                surface.blit(face, (x + 2, 2))
+                surface.blit(face, (x + 2, 12))
             else:
-                surface.blit(m.art.tokens[c], (x + 4, 4))
-            font.draw(surface, game.names[p][:9 if n == 4 else 14], x + 20, 2, WHITE, "small")
+                surface.blit(m.art.tokens[c], (x + 2, 12))
+            pygame.draw.rect(surface, PLAYER_COLOURS[c], (x + 13, 22, 7, 9))
+            font.draw(surface, str(p + 1), x + 14, 23, INK, "small")
+            font.draw(surface, fit(font, game.names[p], w - 4), x + 2, 2, WHITE, "small")
             cash = shown.cash[p]
             font.draw(surface, f"{cash:,}G", x + w - 2, 12, RED if cash < 0 else WHITE, "small", align="right")
-            font.draw(surface, f"W{shown.wealth[p]:,}", x + w - 2, 21, rgb15(184, 200, 232), "small", align="right")
-            pygame.draw.rect(surface, PLAYER_COLOURS[c], (x + 2, 20, 14, 10))
-            font.draw(surface, str(p + 1), x + 7, 21, INK, "small")
+            font.draw(surface, f"W{shown.wealth[p]:,}", x + w - 2, 22, rgb15(184, 200, 232), "small", align="right")
         for seat, amount, left in self.popups:
             x = seat * w + w - 2
-            y = 12 - (45 - left) // 6
-            label = f"{'+' if amount > 0 else ''}{amount:,}"
+            label = f"{'+' if amount > 0 else ''}{amount:,}G"
             lw = font.width(label, "small")
-            pygame.draw.rect(surface, INK, (x - lw - 1, max(0, y) - 1, lw + 2, 10))
-            font.draw(surface, label, x, max(0, y), GOLD if amount > 0 else RED, "small", align="right")
+            if left > 8 or left % 2:
+                pygame.draw.rect(surface, INK, (x - lw - 2, HUD_H, lw + 4, INFO_H))
+                font.draw(surface, label, x, HUD_H, GOLD if amount > 0 else RED, "small", align="right")
 
     def draw_info(self, m, surface) -> None:
         game = self.game
-        text = tr("Turn {turn}  Round {round}  Jackpot {jackpot}F  Covered {covered}/{threshold}", turn=game.turn,
-                  round=game.round, jackpot=self.shown.jackpot, covered=game.covered, threshold=game.end_threshold)
-        pygame.draw.rect(surface, INK, (0, HUD_H, 256, 9))
-        m.font.draw(surface, text, 3, HUD_H + 1, rgb15(200, 208, 232), "small")
+        values = dict(turn=self.turn_number(), round=game.round, jackpot=self.shown.jackpot, covered=game.covered,
+                      threshold=game.end_threshold)
+        if m.settings.timer or m.settings.input_display:         # they sit at this line's end
+            text = tr("T{turn} R{round} J{jackpot}F {covered}/{threshold}", **values)
+        else:
+            text = tr("Turn {turn}  Round {round}  Jackpot {jackpot}F  Covered {covered}/{threshold}", **values)
+        pygame.draw.rect(surface, INK, (0, HUD_H, 256, INFO_H))
+        m.font.draw(surface, text, 3, HUD_H, rgb15(200, 208, 232), "small")
         if self.overview:
-            m.font.draw(surface, tr("MAP"), 253, HUD_H + 1, GOLD, "small", align="right")
+            m.font.draw(surface, tr("MAP"), 128, HUD_H, GOLD, "small", align="centre")
+
+    def turn_number(self) -> int:
+        """The turn being played; once the game is over, the last one played (the results' count)."""
+        return self.game.turn - 1 if self.game.over else self.game.turn
+
+    @property
+    def kinds(self) -> list[str]:
+        return self.game.kinds
 
     def draw_box(self, m, surface) -> None:
+        """The text box: three lines beside the speaker's face, his name first in his colour;
+        a prompt's own lines (the Land under the cursor) in it too, never over the board."""
         box = self.beat.box if self.beat is not None and self.beat.box is not None else None
         text, speaker, name, colour, shown = "", None, None, WHITE, 0
+        extra: list = []
         if box is not None:
             text, speaker, name, colour, shown = box.text, box.speaker, box.name, box.colour, box.visible()
-            lines = box.layout(m.font, 204 if speaker else 240)
         elif self.prompt is not None:
             text = self.prompt.text
             speaker = getattr(self.prompt, "speaker", None)
             if speaker:
                 name, colour = speaker_name(speaker), _speech_colour(speaker)
-            lines = m.font.wrap(text, 204 if speaker else 240)
             shown = len(text)
+            extra = self.prompt.lines(m) if not self.overview else []
         elif self.last_box is not None:           # between lines: the last one stays up
             box = self.last_box
             text, speaker, name, colour, shown = box.text, box.speaker, box.name, box.colour, len(box.text)
-            lines = box.layout(m.font, 204 if speaker else 240)
             box = None
-        else:
-            lines = []
-        window(surface, (0, BOX_Y, 256, 52))
+        window(surface, (0, BOX_Y, 256, BOX_H))
         x = 8
         if speaker:
             face = m.art.portrait(speaker)
             if face is not None:
-                pygame.draw.rect(surface, INK, (6, BOX_Y + 8, 34, 34))
-                surface.blit(face, (7, BOX_Y + 9))
-            x = 46
-        if name:
-            pygame.draw.rect(surface, INK, (x - 2, BOX_Y - 9, m.font.width(name, "small") + 6, 10))
-            m.font.draw(surface, name, x + 1, BOX_Y - 8, colour, "small")
+                pygame.draw.rect(surface, INK, (5, BOX_Y + 3, 34, 34))
+                surface.blit(face, (6, BOX_Y + 4))
+            x = 44
+        width = 248 - x
+        head_w = m.font.width(name + ": ") if name else 0
+        lines = m.font.wrap(text, width, first=width - head_w if name else None) if text else []
+        room = (BOX_H - 4 - SMALL_H * len(extra)) // LINE_H      # main lines that fit above the prompt's own
+        lines = lines[:max(1, room)]
         left = shown
+        y = BOX_Y + 2
+        if name:
+            m.font.draw(surface, name + ":", x, y, colour)
         for i, line in enumerate(lines[:3]):
             if left <= 0:
                 break
-            m.font.draw_prefix(surface, line, left, x, BOX_Y + 6 + i * 14, WHITE)
+            lx = x + head_w if i == 0 else x
+            m.font.draw_prefix(surface, line, left, lx, y + i * LINE_H, WHITE)
             left -= len(line) + 1
+        for j, (line, line_colour) in enumerate(extra[:2]):
+            m.font.draw(surface, line, x, y + len(lines) * LINE_H + j * SMALL_H + 1, line_colour, "small")
         if box is not None and box.visible() >= len(box.text) and (m.frame // 15) % 2 == 0:
-            pygame.draw.polygon(surface, WHITE, [(244, BOX_Y + 42), (250, BOX_Y + 42), (247, BOX_Y + 46)])
+            pygame.draw.polygon(surface, WHITE, [(244, BOX_Y + BOX_H - 7), (250, BOX_Y + BOX_H - 7),
+                                                 (247, BOX_Y + BOX_H - 4)])
 
     def draw_setpiece(self, m, surface, beat: Beat) -> None:
         from . import setpieces as sp

@@ -69,8 +69,8 @@ class TitleScene(Scene):
             return
         if self.menu is None:
             if b.any_press(START | A) >= 0:
-                self.menu = Menu(["Free play", "Campaign", "Practice", "Spectate", "Records", "Options", "Quit"],
-                                 cancel=True, rows=7)
+                self.menu = Menu(["Free play", "Continue", "Campaign", "Practice", "Spectate", "Records", "Options",
+                                  "Quit"], cancel=True, rows=8)
                 self.pad = b.any_press(START | A)
             return
         self.menu.handle(b, self.pad, m)
@@ -87,6 +87,9 @@ class TitleScene(Scene):
                 m.push(SetupScene(spectate=False))
             elif choice == "Practice":
                 m.push(SetupScene(spectate=False, practice=True))
+            elif choice == "Continue":
+                from .modes import ContinueScene
+                m.push(ContinueScene())
             elif choice == "Campaign":
                 from .modes import CampaignScene
                 m.push(CampaignScene())
@@ -126,7 +129,7 @@ class TitleScene(Scene):
             m.font.draw(surface, tr("tdream  (c) the tdream authors"), 128, 214, rgb15(136, 136, 176), "small",
                         align="centre")
         else:
-            self.menu.draw(m, surface, 84, 130, 88)
+            self.menu.draw(m, surface, 84, 124, 88)
         if m.warning:
             window(surface, (4, 4, 248, 20))
             m.font.draw(surface, m.warning[:60], 8, 10, GOLD, "small")
@@ -135,6 +138,8 @@ class TitleScene(Scene):
 class DemoScene(Scene):
     """The title's demo: four CPU characters play on a board while the title waits; any button
     (or a minute) goes back. Nothing is recorded."""
+
+    overlay_at = (254, 32, "right")      # as on the table it shows
 
     def __init__(self, seed: int) -> None:
         from ...ai import CHARACTER_IDS
