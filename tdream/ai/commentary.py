@@ -34,7 +34,7 @@ HOSTS = ("taxi-driver", "old-man")
 SPEAKERS = CHARACTER_IDS + HOSTS
 TALK = {"never": 0.0, "rarely": 0.15, "sometimes": 0.35, "often": 0.6, "always": 1.0}
 BIG = {"merger", "grand_tower", "jackpot_won", "slot_four", "broke", "won", "lost", "bonus_top", "tower",
-       "game_start", "last_turns"}
+       "game_start", "last_turns", "ubbo"}
 HOST_SLOTS = {"taxi": "taxi-driver", "pile_squid": "old-man", "pile_octopus": "old-man", "pile_crab": "old-man",
               "pile_crocodile": "old-man", "card_good": "old-man", "card_bad": "old-man"}
 # Events that are one slot for the player they name.
@@ -155,6 +155,7 @@ class Commentary:
         self.final_called = False
         self.fired: set[str] = set()      # every slot that fired (spoken or not): for tests
         self._cards: dict = {}
+        self.ubbo: set[str] = set()       # Companies that have reached the Level of no absorbing
 
     # ------------------------------------------------------------------ events -> moments
     def moments(self, game, events: list) -> list[tuple[str, int, str]]:
@@ -197,6 +198,11 @@ class Commentary:
                 out.append(("company_joined", placer if placer >= 0 else game.seat, ""))
             elif t is ev.Merged:
                 out.append(("merger", placer if placer >= 0 else game.seat, ""))
+            if t in (ev.CompanyGrew, ev.Merged):
+                company = e.company if t is ev.CompanyGrew else e.survivor
+                if e.level >= game.ruleset.unabsorbable_level and company not in self.ubbo:    # R7.10
+                    self.ubbo.add(company)
+                    out.append(("ubbo", placer if placer >= 0 else game.seat, ""))
             elif t is ev.Absorbed:
                 for p in e.top + e.sub:
                     absorbed_owners.add(p)

@@ -11,6 +11,13 @@ def describe(event, game) -> str | None:
 
     def who(p):
         return "the Bank" if p < 0 else n[p]
+
+    def company(cid: str) -> str:
+        """The cartridge's name of a Company (G8.3), never its id."""
+        return next((c.name for c in game.ruleset.companies if c.id == cid), cid)
+
+    def ubbo(level: int) -> str:
+        return ", an Ubbo Company" if level >= game.ruleset.unabsorbable_level else ""
     match event:
         case ev.TurnOrderDrawn(seats):
             return "Turn order: " + ", ".join(seats)
@@ -23,17 +30,19 @@ def describe(event, game) -> str | None:
         case ev.Landed(p, s, kind):
             return f"{n[p]} lands on {game.board.space_label(s)}."
         case ev.Payment(payer, payee, amount, reason, detail):
-            return f"  {who(payer)} pays {who(payee)} {amount}G ({reason}{', ' + detail if detail else ''})."
+            if detail in {c.id for c in game.ruleset.companies}:
+                detail = company(detail)
+            return f"  {who(payer)} pays {who(payee)} {amount}G ({reason.replace('_', ' ')}{', ' + detail if detail else ''})."
         case ev.LandmarkPlaced(p, land):
             return f"{n[p]} places a Landmark on {land}."
         case ev.LandmarkClaimed(p, land):
             return f"{n[p]} claims the Bank's Landmark on {land}."
         case ev.CompanyStarted(p, c, land, level):
-            return f"{n[p]} starts {c} on {land} (Level {level})."
+            return f"{n[p]} starts {company(c)} on {land} (Level {level})."
         case ev.CompanyGrew(c, land, level):
-            return f"{c} grows to Level {level}."
+            return f"{company(c)} grows to Level {level}{ubbo(level)}."
         case ev.Merged(s, absorbed, land, level):
-            return f"Merger! {s} absorbs {', '.join(absorbed)} (Level {level})."
+            return f"Merger! {company(s)} absorbs {', '.join(company(c) for c in absorbed)} (Level {level}{ubbo(level)})."
         case ev.FloorsBuilt(p, land, k, total):
             return f"{n[p]} builds {k} Floor{'s' if k > 1 else ''} on {land} ({total} now)."
         case ev.CardDrawn(p, pile, card):

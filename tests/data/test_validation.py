@@ -164,4 +164,5 @@ def test_cli_unknown_board_exits_2(tmp_path):
 
 def test_shipped_boards_all_load(ruleset):
     for f in sorted((ROOT / "boards").glob("*.yaml")):
-        assert load_board(f.stem, ruleset).id == f.stem
+        if f.name != "order.yaml":                  # the boards' order, not a board
+            assert load_board(f.stem, ruleset).id == f.stem

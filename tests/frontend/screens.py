@@ -35,7 +35,71 @@ class CheckedHeadless(Headless):
         return self.surface
 
 
+LAYOUT: dict = {}        # shot name -> the texts left visible on it: (text, x, y, w, h)
+_DRAWN: list = []        # while a shot is drawn: ("text", ...) and ("cover", x, y, w, h) in order
+
+
+def _watch_drawing() -> None:
+    """Log every text and every opaque window drawn on the 256x224 frame (the layout test)."""
+    import pygame
+
+    from tdream.frontend import font, widgets
+    if getattr(font.Font.draw, "watched", False):
+        return
+    draw, window = font.Font.draw, widgets.window
+
+    def logged_draw(self, surface, text, x, y, colour=(248, 248, 248), face="main", shadow=None, align="left"):
+        w = draw(self, surface, text, x, y, colour, face, shadow, align)
+        if surface.get_size() == (256, 224) and text.strip():
+            left = x - w if align == "right" else x - w // 2 if align == "centre" else x
+            _DRAWN.append(("text", text, left, y, w, self.height(face)))
+        return w
+
+    def logged_prefix(self, surface, text, count, x, y, colour=(248, 248, 248), face="main"):
+        draw(self, surface, text[:count], x, y, colour, face) if count < len(text) else draw(
+            self, surface, text, x, y, colour, face)
+        if surface.get_size() == (256, 224) and text.strip():
+            _DRAWN.append(("text", text, x, y, self.width(text, face), self.height(face)))
+
+    def logged_window(surface, rect, *args, **kwargs):
+        window(surface, rect, *args, **kwargs)
+        if surface.get_size() == (256, 224):
+            _DRAWN.append(("cover",) + tuple(pygame.Rect(rect)))
+    rect = pygame.draw.rect
+
+    def logged_rect(surface, colour, r, width=0, *args, **kwargs):
+        out = rect(surface, colour, r, width, *args, **kwargs)
+        box = pygame.Rect(r)
+        if width == 0 and surface.get_size() == (256, 224) and box.w * box.h >= 400:
+            _DRAWN.append(("cover",) + tuple(box))
+        return out
+    logged_draw.watched = True
+    font.Font.draw, font.Font.draw_prefix = logged_draw, logged_prefix
+    pygame.draw.rect = logged_rect
+    for module in [widgets] + [m for name, m in __import__("sys").modules.items()
+                               if name.startswith("tdream.frontend.scenes.") and hasattr(m, "window")]:
+        module.window = logged_window
+
+
+def visible_texts(drawn: list) -> list:
+    """The texts of a frame that no later window or panel lies on (those are the picture behind
+    a dialog), each once (a shadow is its own text)."""
+    out: list = []
+    for i, item in enumerate(drawn):
+        if item[0] != "text":
+            continue
+        _, text, x, y, w, h = item
+        covered = any(c[0] == "cover" and c[1] < x + w and x < c[1] + c[3] and c[2] < y + h and y < c[2] + c[4]
+                      for c in drawn[i + 1:])
+        if covered or any(t == text and abs(x - a) <= 1 and abs(y - b) <= 1 for t, a, b, _, _ in out):
+            continue
+        out.append((text, x, y, w, h))
+    return out
+
+
 class Session:
+    prefix = ""
+
     def __init__(self, seed: int = SEED, setup=None, settings=None) -> None:
         self.h = CheckedHeadless(seed=seed, setup=setup, settings=settings)
         self.m = self.h.machine
@@ -50,7 +114,9 @@ class Session:
         self.step(0, wait)
 
     def shot(self, name: str) -> None:
+        _DRAWN.clear()
         self.frames[name] = self.h.frame().copy()
+        LAYOUT[self.prefix + name] = visible_texts(_DRAWN)
 
     @property
     def top(self):
@@ -59,6 +125,7 @@ class Session:
 
 def _title_screens(frames: dict, settings=None, prefix: str = "") -> None:
     s = Session(settings=settings)
+    s.prefix = prefix
     s.step(0, 40)
     s.shot("title")
     from tdream.frontend.scenes.title import DEMO_AFTER, DemoScene
@@ -92,6 +159,7 @@ def _game_screens(frames: dict, settings=None, prefix: str = "") -> None:
     from tdream.frontend.scenes.table import GameSetup, TableScene
     from tdream.frontend.scenes.results import ResultsScene
     s = Session(setup=GameSetup("classic-10", SEED, ["human", "joji", "yuka", "kenta"]), settings=settings)
+    s.prefix = prefix
     ap = Autopilot()
     want = {"board", "dice", "walk", "fee", "comment", "place", "company", "build-land", "build-floors", "sell",
             "merge", "status-companies", "status-players", "status-lines", "pause", "overview", "panel"}
@@ -173,7 +241,9 @@ def _setpiece_screens(frames: dict) -> None:
             elif b is None and t.prompt is not None and type(t.prompt).__name__ in want:
                 key = type(t.prompt).__name__
             if key and want[key] not in frames:
+                _DRAWN.clear()
                 frames[want[key]] = s.h.frame().copy()
+                LAYOUT[want[key]] = visible_texts(_DRAWN)
             s.h.step(ap.buttons(s.m), connected=0b1111)
             if t.game.over or len([k for k in SETPIECES if k in frames]) == len(SETPIECES):
                 break
@@ -238,6 +308,7 @@ def _mode_screens(frames: dict) -> None:
 
 
 def capture() -> dict:
+    _watch_drawing()
     frames: dict = {}
     _mode_screens(frames)
     _title_screens(frames)

@@ -63,3 +63,24 @@ def test_drawing_never_changes_the_hashed_state(screens):
     state. The golden routes draw and check every few frames: drawing left every hash alone."""
     from .screens import IMPURE
     assert not IMPURE, f"drawing changed the state at (frame, scenes): {IMPURE}"
+
+
+def _apart(a, b) -> bool:
+    """Two texts' boxes do not overlap (the font's blank top and bottom rows may touch)."""
+    _, ax, ay, aw, ah = a
+    _, bx, by, bw, bh = b
+    return ax + aw <= bx or bx + bw <= ax or ay + ah <= by + 2 or by + bh <= ay + 2
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_no_text_is_cut_or_laid_over_another(name, screens):
+    """Issue 14 (9): on every golden screen, every text that no window covers lies wholly on the
+    screen and clear of every other text."""
+    from .screens import LAYOUT
+    texts = LAYOUT.get(name)
+    if texts is None:
+        pytest.skip(f"{name} is not a scripted shot")
+    off = [t for t in texts if t[1] < 0 or t[2] < 0 or t[1] + t[3] > 256 or t[2] + t[4] > 224]
+    assert not off, f"off the screen: {off}"
+    clash = [(a[0], b[0]) for i, a in enumerate(texts) for b in texts[i + 1:] if not _apart(a, b)]
+    assert not clash, f"texts over each other: {clash[:6]}"

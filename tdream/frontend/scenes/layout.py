@@ -8,5 +8,5 @@ BOX_Y = VIEW[1] + VIEW[3]            # the text box: three lines, the speaker's 
 BOX_H = 224 - BOX_Y
 LINE_H = 11                          # a line of the text box (the 12-pixel font, its blank row shared)
 SMALL_H = 9                          # a line of the small font under it (a prompt's own lines)
-MAP = (0, VIEW[1], 256, 224 - VIEW[1])   # Select: the whole board, in the view's and the box's room
+MAP = (0, HUD_H, 256, 224 - HUD_H)   # Select: the whole board, under the panels (12x12 cells at 16 pixels)
 DIE_XY = (112, VIEW[1] + VIEW[3] // 2 - 24)

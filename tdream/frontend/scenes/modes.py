@@ -286,7 +286,9 @@ class CampaignScene(Scene):
             state = (tr("cleared") if i < self.stage or self.finished else tr("now") if i == self.stage
                      else tr("locked"))
             colour = GREY if i > self.stage else WHITE
-            m.font.draw(surface, fit(m.font, f"{i + 1}. {tr(GAME.board(board).name)}", 140, "main"), 16, y, colour)
+            label = f"{i + 1}. {tr(GAME.board(board).name)}"
+            face = "main" if m.font.width(label) <= 140 else "small"
+            m.font.draw(surface, fit(m.font, label, 140, face), 16, y + (0 if face == "main" else 2), colour, face)
             m.font.draw(surface, tr("grade {grade}", grade=grade), 196, y + 2, colour, "small", align="right")
             m.font.draw(surface, state, 248, y + 2, GOLD if state == tr("now") else colour, "small", align="right")
             if i == self.index:

@@ -64,23 +64,34 @@ class StatusScene(Scene):
                           rgb15(160, 168, 200), "small")
                 y += 24
         else:
-            owners = game.all_line_owners()
-            col = 0
-            for s, space in enumerate(game.board.spaces):
-                if space.kind != "line":
-                    continue
-                who, amounts = owners[s]
-                x = 8 + (col % 4) * 62
-                yy = y + (col // 4) * 9
-                col += 1
-                if yy > 210:
-                    break
-                font.draw(surface, f"{s:2}", x, yy, rgb15(160, 168, 200), "small")
-                if not who:
-                    font.draw(surface, tr("-"), x + 14, yy, rgb15(120, 128, 168), "small")
-                for j, (p, a) in enumerate(zip(who, amounts)):
-                    font.draw(surface, f"{a}", x + 14 + j * 24, yy, PLAYER_COLOURS[self.table.colour_of[p]], "small")
+            self.draw_lines(m, surface, y)
         font.draw(surface, tr("L/R: page   B: back"), 250, 214, rgb15(160, 168, 200), "small", align="right")
+
+    def draw_lines(self, m, surface, y: int) -> None:
+        """Every Line space with the fee its Line Owners collect, in each owner's colour (two at
+        most shown, then how many more), three columns down the page; the players' colours named
+        at the foot."""
+        game, font = self.table.game, m.font
+        owners = game.all_line_owners()
+        spaces = [s for s, sp in enumerate(game.board.spaces) if sp.kind == "line"]
+        rows = -(-len(spaces) // 3)
+        dim = rgb15(160, 168, 200)
+        for col, s in enumerate(spaces):
+            x = 8 + (col // rows) * 82
+            yy = y + (col % rows) * 8
+            font.draw(surface, f"{s:2}", x, yy, dim, "small")
+            who, amounts = owners[s]
+            if not who:
+                font.draw(surface, tr("-"), x + 14, yy, rgb15(120, 128, 168), "small")
+            xx = x + 14
+            for j, (p, a) in enumerate(zip(who, amounts)):
+                if j == 2:
+                    font.draw(surface, f"+{len(who) - 2}", xx, yy, WHITE, "small")
+                    break
+                xx += font.draw(surface, f"{a}", xx, yy, PLAYER_COLOURS[self.table.colour_of[p]], "small") + 5
+        x = 8
+        for p, name in enumerate(game.names):
+            x += font.draw(surface, name, x, 204, PLAYER_COLOURS[self.table.colour_of[p]], "small") + 8
 
     def draw_companies(self, m, surface, y: int) -> None:
         """Every Company on the board, two lines each: its tint as it shows on the board with its

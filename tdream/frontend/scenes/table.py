@@ -255,12 +255,14 @@ class TableScene(Scene):
                 self.beats.append(Beat("companies", 1))
                 self.say(tr("{company} grows to Level {level}.", company=_company(game, e.company), level=e.level),
                          hold=30)
+                self.ubbo(game, e.company, e.level)
             elif t is ev.Merged:
                 self.beats.append(Beat("companies", 1))
                 self.beats.append(Beat("fanfare", 60, tr("MERGER! {survivor} absorbs {absorbed} (Level {level}).",
                                                           survivor=_company(game, e.survivor),
                                                           absorbed=", ".join(_company(game, c) for c in e.absorbed),
                                                           level=e.level), sound="merge"))
+                self.ubbo(game, e.survivor, e.level)
             elif t is ev.Absorbed:
                 pass
             elif t in (ev.FloorsBuilt, ev.FloorsGained):
@@ -320,6 +322,16 @@ class TableScene(Scene):
                 self.beats.append(Beat("sync", 1))
                 self.say(tr("The game is over ({why})!", why=_over(e.reason)), hold=80)
         self.comment(m, segment)
+
+    def ubbo(self, game, company: str, level: int) -> None:
+        """A Company that has just reached the Level no merger can absorb (R7.10): an Ubbo Company,
+        as the cartridge calls it."""
+        lim = game.ruleset.unabsorbable_level
+        c = game.company_index(company)
+        before = sum(1 for x in self.shown.company if x == c)
+        if level >= lim > before:
+            self.say(tr("{company} is an Ubbo Company now: no merger can absorb it.", company=_company(game, company)),
+                     hold=50)
 
     def comment(self, m, events: list) -> None:
         """The characters' comments on ``events``; one who is not seated is shown watching."""
@@ -742,7 +754,8 @@ class TableScene(Scene):
             self.view.draw(surface, VIEW, shown, m.frame, tokens, lands, cur, spaces)
             self.view.draw_offscreen(surface, VIEW, tokens)
         self.draw_hud(m, surface)
-        self.draw_info(m, surface)
+        if not self.overview:
+            self.draw_info(m, surface)
         beat = self.beat
         if beat is not None and beat.kind == "die":
             v = beat.data[0] if beat.age > m.anim(beat.frames, beat.cpu) // 2 else 1 + (beat.age * 7 + 3) % 10
@@ -774,8 +787,8 @@ class TableScene(Scene):
 
     def draw_hud(self, m, surface) -> None:
         """The players' panels: the whole name on top, the face (or token) below it with the
-        seat's number on its corner, cash and Wealth on the right; money won or paid pops up in
-        the strip under the panel, never over the cash (issue 14)."""
+        seat's number on its corner, cash and Wealth on the right; money won or paid shows for a
+        moment in the Wealth's place, never over the cash (issue 14)."""
         game, shown = self.game, self.shown
         n = len(game.names)
         w = 256 // n
@@ -798,14 +811,15 @@ class TableScene(Scene):
             font.draw(surface, fit(font, game.names[p], w - 4), x + 2, 2, WHITE, "small")
             cash = shown.cash[p]
             font.draw(surface, f"{cash:,}G", x + w - 2, 12, RED if cash < 0 else WHITE, "small", align="right")
-            font.draw(surface, f"W{shown.wealth[p]:,}", x + w - 2, 22, rgb15(184, 200, 232), "small", align="right")
-        for seat, amount, left in self.popups:
-            x = seat * w + w - 2
-            label = f"{'+' if amount > 0 else ''}{amount:,}G"
-            lw = font.width(label, "small")
-            if left > 8 or left % 2:
-                pygame.draw.rect(surface, INK, (x - lw - 2, HUD_H, lw + 4, INFO_H))
-                font.draw(surface, label, x, HUD_H, GOLD if amount > 0 else RED, "small", align="right")
+            pop = next((q for q in reversed(self.popups) if q[0] == p), None)
+            if pop is not None:                  # money won or paid, where the Wealth is, for a moment
+                amount, left = pop[1], pop[2]
+                if left > 8 or left % 2:
+                    label = f"{'+' if amount > 0 else ''}{amount:,}G"
+                    font.draw(surface, label, x + w - 2, 22, GOLD if amount > 0 else RED, "small", align="right")
+            else:
+                font.draw(surface, f"W{shown.wealth[p]:,}", x + w - 2, 22, rgb15(184, 200, 232), "small",
+                          align="right")
 
     def draw_info(self, m, surface) -> None:
         game = self.game
@@ -817,8 +831,6 @@ class TableScene(Scene):
             text = tr("Turn {turn}  Round {round}  Jackpot {jackpot}F  Covered {covered}/{threshold}", **values)
         pygame.draw.rect(surface, INK, (0, HUD_H, 256, INFO_H))
         m.font.draw(surface, text, 3, HUD_H, rgb15(200, 208, 232), "small")
-        if self.overview:
-            m.font.draw(surface, tr("MAP"), 128, HUD_H, GOLD, "small", align="centre")
 
     def turn_number(self) -> int:
         """The turn being played; once the game is over, the last one played (the results' count)."""
@@ -914,7 +926,8 @@ class TableScene(Scene):
         pygame.draw.rect(surface, INK, (0, y, 256, 20))
         pygame.draw.line(surface, colour, (0, y), (255, y))
         pygame.draw.line(surface, colour, (0, y + 19), (255, y + 19))
-        title = beat.text.split("!")[0] + "!"
+        cut = min((i for i in (beat.text.find("!"), beat.text.find("！")) if i >= 0), default=len(beat.text) - 1)
+        title = beat.text[:cut + 1]            # "MERGER!", "合併！": the banner's word
         m.font.draw(surface, title, 128, y + 4, colour, align="centre")
 
     def draw_player(self, m, surface, p: int) -> None:

@@ -118,9 +118,10 @@ class TitleScene(Scene):
             for wx in (117, 125, 133):
                 surface.set_at((wx, y + 3), rgb15(248, 232, 144) if (i + wx) % 3 else rgb15(88, 96, 160))
                 surface.set_at((wx + 1, y + 3), rgb15(248, 232, 144) if (i + wx) % 3 else rgb15(88, 96, 160))
-        pygame.draw.polygon(surface, GOLD, [(128, 46), (120, 56), (136, 56)])
-        big_text(m, surface, "TOWER", 128, 60, GOLD)
-        big_text(m, surface, "DREAM", 128, 100, WHITE)
+        top = 60 if self.menu is None else 26            # the menu open: the logo makes room for it
+        pygame.draw.polygon(surface, GOLD, [(128, top - 14), (120, top - 4), (136, top - 4)])
+        big_text(m, surface, "TOWER", 128, top, GOLD)
+        big_text(m, surface, "DREAM", 128, top + 40, WHITE)
         if self.menu is None:
             m.font.draw(surface, tr("a table game of Landmarks, Companies and Towers"), 128, 148,
                         rgb15(200, 200, 232), "small", INK, align="centre")
@@ -129,7 +130,7 @@ class TitleScene(Scene):
             m.font.draw(surface, tr("tdream  (c) the tdream authors"), 128, 214, rgb15(136, 136, 176), "small",
                         align="centre")
         else:
-            self.menu.draw(m, surface, 84, 124, 88)
+            self.menu.draw(m, surface, 84, 108, 88)
         if m.warning:
             window(surface, (4, 4, 248, 20))
             m.font.draw(surface, m.warning[:60], 8, 10, GOLD, "small")

@@ -1,0 +1,126 @@
+"""CAT TOWER (Lee Ju-Hwa and Kim Giung, 2019): a dice roll-and-write game (RULES-cattower.md).
+
+``GAME`` is its ``GameDef``: the sheet (``sheet.yaml``), the engine (``match.py``), the answers
+and events, the scenario adapter (``scenario.py``), the CPU players (``players.py``, styles in
+``styles.yaml``), the characters' comments (``comments.yaml``, ``commentary.py``), the narration
+(``narration.py``) and the front end's queries (``queries.py``). docs/games/cattower.md has the
+design notes.
+"""
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+
+from ...platform.protocol import GameDef, OptionSpec
+from .answers import CHANCE_KINDS, DECISIONS
+from .scenario import CatTowerScenarios
+
+OPTIONS = (
+    OptionSpec("pass_footprints", 1, lo=0, hi=15, rule="C2.3",
+               help="footprints a player circles when he passes (0-15)"),
+    OptionSpec("dishes", "goods", ("goods", "kinds"), rule="C5.4",
+               help="dishes score 2 for each good beside them (goods) or for each different good (kinds)"),
+    OptionSpec("felt_needs_one", False, rule="CG5.2",
+               help="a player with no felt in a tower scores nothing there (true), or is ranked with the rest (false)"),
+)
+
+
+class CatTower(GameDef):
+    id = "cattower"
+    name = "CAT TOWER"
+    name_ja = "キャットタワー"
+    seats = (2, 4)
+    default_seats = 4
+    simultaneous = True           # the round's drawings, and its houses (CG2.1)
+    chance = True                 # the roll (C2.1)
+    hidden = True                 # a drawing is hidden until every seat has drawn (CG2.1)
+    options = OPTIONS
+    decision_kinds = DECISIONS
+    chance_kinds = CHANCE_KINDS
+
+    def __init__(self) -> None:
+        self.scenario = CatTowerScenarios(self)
+
+    # ---------------------------------------------------------------- data
+    def sheet(self):
+        from .sheet import default_sheet
+        return default_sheet()
+
+    def styles(self):
+        from .styles import default_styles
+        return default_styles()
+
+    def data_hash(self) -> str:
+        return _data_hash()
+
+    def variant(self, options: dict) -> str:
+        o = self.full_options(options)
+        return f"dishes-{o['dishes']}" + ("-felt1" if o["felt_needs_one"] else "")
+
+    # ---------------------------------------------------------------- matches
+    def _checked(self, names: list[str], options: dict | None) -> dict:
+        lo, hi = self.seats
+        if not lo <= len(names) <= hi:
+            raise ValueError(f"CAT TOWER seats {lo}-{hi} players (C1.1), not {len(names)}")
+        if len(set(names)) != len(names):
+            raise ValueError("two seats have the same name")
+        bad = self.check_options(options or {})
+        if bad:
+            raise ValueError("; ".join(f"{k}: {why}" for k, why in bad))
+        return self.full_options(options)
+
+    def new_match(self, names, options, seed):
+        from .match import CatTowerMatch
+        return CatTowerMatch.new(self.sheet(), list(names), self._checked(list(names), options), seed)
+
+    def load_position(self, position, names, options, seed):
+        from .match import CatTowerMatch
+        return CatTowerMatch.from_position(self.sheet(), list(names), self._checked(list(names), options), seed,
+                                           position or {})
+
+    def match_from_json(self, data: dict):
+        from .match import CatTowerMatch
+        return CatTowerMatch.from_json(self.sheet(), data)
+
+    # ---------------------------------------------------------------- players
+    def cpu_kinds(self):
+        from ...platform.roster import CHARACTER_IDS
+        return ("random", "cpu") + tuple(CHARACTER_IDS)
+
+    def make_player(self, kind: str, seed: int):
+        from .players import make_player
+        base, level = self.split_kind(kind)
+        return make_player(base, level, seed)
+
+    # ---------------------------------------------------------------- telling it
+    def describe(self, event, match):
+        from .narration import describe
+        return describe(event, match)
+
+    def commentary(self, seat_kinds, seed, talk="sometimes"):
+        from .commentary import CatTowerCommentary
+        return CatTowerCommentary(list(seat_kinds), seed, talk)
+
+    def score_parts(self, match, seat: int):
+        from .scoring import PARTS
+        row = match.breakdown()[seat]
+        return [(k, row[k]) for k in PARTS]
+
+    # ---------------------------------------------------------------- the front end
+    def frontend(self):
+        raise NotImplementedError("CAT TOWER's front-end scenes are not written yet")
+
+
+@lru_cache(maxsize=None)
+def _data_hash() -> str:
+    from .sheet import SHEET_PATH
+    from .styles import STYLES_PATH
+    h = hashlib.sha256()
+    for path in (SHEET_PATH, STYLES_PATH):
+        h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+GAME = CatTower()
+
+__all__ = ["GAME", "CatTower", "OPTIONS"]

@@ -1,0 +1,89 @@
+"""CAT TOWER told in English, one line per event worth telling (``tdream play --text``).
+
+Seats are named by their names, goods by their words, cells as ``t3f2 (tower 3, floor 2)``. An
+``AnswerGiven`` is not told (what was drawn is told when all have drawn, CG2.1).
+"""
+from __future__ import annotations
+
+from . import events as ev
+from .sheet import parse_cell
+
+WORDS = {1: "house", 2: "felt", 3: "butterfly", 4: "dish", 5: "cushion", 6: "mouse"}
+PLURAL = {1: "houses", 2: "felts", 3: "butterflies", 4: "dishes", 5: "cushions", 6: "mice"}
+
+
+def _cell(name: str) -> str:
+    where = parse_cell(name)
+    return f"{name} (tower {where[0]}, floor {where[1]})" if where else name
+
+
+def _list(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _fp(n: int) -> str:
+    return f"{n} footprint{'s' if n != 1 else ''}"
+
+
+def describe(event, match) -> str | None:
+    """One line for ``event`` (None for one not worth telling)."""
+    names = match.names
+    t = type(event)
+    if t is ev.ParentDrawn:
+        return f"{names[event.parent]} is drawn to be the first parent."
+    if t is ev.RoundStarted:
+        return f"Round {event.round}: {names[event.parent]} is the parent."
+    if t is ev.DiceRolled:
+        return f"{names[event.parent]} rolls {', '.join(map(str, event.dice))}."
+    if t is ev.DieTaken:
+        note = ""
+        if len(event.choices) > 1 and event.value == event.choices[-1]:
+            note = " (the highest)"
+        elif len(event.choices) == 1:
+            note = " (no choice)"
+        return f"{names[event.seat]} takes the {event.value}{note}."
+    if t is ev.SharedDie:
+        return f"The {event.value} is left over: everyone's shared die."
+    if t is ev.GoodDrawn:
+        x, y = event.numbers
+        line = f"{names[event.seat]} draws a {WORDS[event.good]} on {_cell(event.cell)}"
+        if event.spent:
+            line += f", spending {_fp(event.spent)} to make the numbers {x} and {y}"
+        if event.group > 1:
+            line += f": a group of {event.group} mice ({event.group * event.group} points)"
+        if event.gained:
+            line += f", and circles a footprint ({event.footprints})"
+        return line + "."
+    if t is ev.Passed:
+        line = f"{names[event.seat]} passes"
+        if event.gained:
+            line += f" and circles {_fp(event.gained)} ({event.footprints})"
+        if event.lost:
+            line += f"; {_fp(event.lost)} past the track are lost"
+        return line + "."
+    if t is ev.HouseScored:
+        return (f"{names[event.seat]}'s house on {event.cell} counts {PLURAL[event.good]}: {event.count} x 3 = "
+                f"{event.points} points.")
+    if t is ev.TowerCompleted:
+        how = "first" if event.first else "later"
+        return f"{names[event.seat]} completes tower {event.tower} {how}: {event.points} points."
+    if t is ev.FirstCrossedOut:
+        return f"Tower {event.tower}'s left value is crossed out for {_list([names[s] for s in event.seats])}."
+    if t is ev.OneCellFromEnd:
+        return (f"{names[event.seat]} is one cell ({event.cell}) from a third tower: if he draws it, the game ends "
+                f"with that round!")
+    if t is ev.RoundEnded:
+        scores = ", ".join(f"{names[s]} {p}" for s, p in enumerate(event.scores))
+        return f"Round {event.round} ends. Scores: {scores}."
+    if t is ev.GameOver:
+        top = event.ranking[0]
+        who = _list([names[s] for s in top])
+        best = event.scores[top[0]]
+        verb = "win" if len(top) > 1 else "wins"
+        return f"The game ends ({event.reason}): {who} {verb} with {best} points."
+    return None
+
+
+__all__ = ["describe", "WORDS", "PLURAL"]

@@ -1,0 +1,131 @@
+"""The CPU players' styles (``styles.yaml`` beside this file): the plain ``cpu`` weights, each
+character's changes to them, and what each level adds.
+
+``load_styles(path)`` validates the whole file and raises one ``DataError`` listing every problem
+as ``file:line: key.path: what`` (an unknown or missing weight, a number out of range, a character
+not of the roster or missing, an unknown level or level key).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from ...errors import DataError
+from ...platform.roster import CHARACTER_IDS
+from ...yamlio import Problems, Schema, line_of, read_yaml, short, type_name
+
+STYLES_PATH = Path(__file__).resolve().parent / "styles.yaml"
+FORMAT = "cattower-styles"
+WEIGHTS = ("mouse", "felt", "butterfly", "dishes", "cushion", "house", "patience", "towers", "footprints", "rival",
+           "greed", "second", "cutin", "odd", "group", "end")
+LEVELS = ("easy", "normal", "hard")
+LEVEL_KEYS = ("depth", "noise", "lapse", "lapse_pool", "width")
+WEIGHT_MAX = 20.0
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    depth: int
+    noise: float
+    lapse: float
+    lapse_pool: int
+    width: int
+
+
+@dataclass(frozen=True)
+class Styles:
+    base: dict                       # the cpu's weights
+    characters: dict                 # id -> its whole weights (the base with its changes)
+    levels: dict                     # name -> Level
+
+    def weights(self, kind: str) -> dict:
+        """The weights of ``cpu`` or a character id."""
+        return self.base if kind == "cpu" else self.characters[kind]
+
+
+def _number(node, key, path, pr: Problems, lo: float, hi: float):
+    v = node[key]
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        pr.at(node, key, path, f"must be a number, not {type_name(v)} {short(v)}")
+        return None
+    if not lo <= v <= hi:
+        pr.at(node, key, path, f"{v} is out of range ({lo}..{hi})")
+        return None
+    return float(v)
+
+
+def load_styles(path: Path | str | None = None) -> Styles:
+    """Read and validate a styles file. Raises DataError listing every problem."""
+    path = Path(path) if path is not None else STYLES_PATH
+    data = read_yaml(path, DataError)
+    pr = Problems(str(path), DataError)
+    sc = Schema(pr)
+    if not isinstance(data, dict):
+        pr.add(line_of(data), "", f"must be a YAML mapping with format: {FORMAT}, not {type_name(data)}")
+        pr.raise_if_any()
+    if data.get("format") != FORMAT:
+        pr.at(data, "format", "format", f"must be {FORMAT!r}, not {short(data.get('format'))}")
+        pr.raise_if_any()
+    if data.get("version") != 1:
+        pr.at(data, "version", "version", f"{short(data.get('version'))}: must be 1")
+        pr.raise_if_any()
+    if not sc.mapping(data, "", ("format", "version", "provisional", "source", "weights", "characters", "levels")):
+        pr.raise_if_any()
+    if not isinstance(data["provisional"], bool):
+        pr.at(data, "provisional", "provisional", "must be true or false")
+    if not isinstance(data["source"], str) or not data["source"].strip():
+        pr.at(data, "source", "source", "say where the numbers come from")
+    base: dict = {k: 0.0 for k in WEIGHTS}
+    node = data["weights"]
+    if sc.mapping(node, "weights", WEIGHTS, (), data, "weights") or isinstance(node, dict):
+        for k in WEIGHTS:
+            if k not in node:
+                continue
+            v = _number(node, k, f"weights.{k}", pr, 0.0, WEIGHT_MAX)
+            if v is not None:
+                base[k] = v
+    chars: dict = {}
+    node = data["characters"]
+    if sc.mapping(node, "characters", CHARACTER_IDS, (), data, "characters") or isinstance(node, dict):
+        for cid in CHARACTER_IDS:
+            if cid not in node:
+                continue
+            spec = node[cid] or {}
+            cp = f"characters.{cid}"
+            w = dict(base)
+            if sc.mapping(spec, cp, (), WEIGHTS, node, cid):
+                for k in spec:
+                    if k in WEIGHTS:
+                        v = _number(spec, k, f"{cp}.{k}", pr, 0.0, WEIGHT_MAX)
+                        if v is not None:
+                            w[k] = v
+            chars[cid] = w
+    levels: dict = {}
+    node = data["levels"]
+    if sc.mapping(node, "levels", LEVELS, (), data, "levels") or isinstance(node, dict):
+        for name in LEVELS:
+            if name not in node:
+                continue
+            spec = node[name]
+            lp = f"levels.{name}"
+            if not sc.mapping(spec, lp, LEVEL_KEYS, (), node, name):
+                continue
+            ok = sc.integer(spec, "depth", f"{lp}.depth", lo=1, hi=2) & sc.integer(spec, "lapse_pool",
+                                                                                     f"{lp}.lapse_pool", lo=1, hi=50) \
+                & sc.integer(spec, "width", f"{lp}.width", lo=1, hi=50)
+            noise = _number(spec, "noise", f"{lp}.noise", pr, 0.0, 100.0)
+            lapse = _number(spec, "lapse", f"{lp}.lapse", pr, 0.0, 1.0)
+            if ok and noise is not None and lapse is not None:
+                levels[name] = Level(name, spec["depth"], noise, lapse, spec["lapse_pool"], spec["width"])
+    pr.raise_if_any()
+    return Styles(base, chars, levels)
+
+
+@lru_cache(maxsize=None)
+def default_styles() -> Styles:
+    return load_styles()
+
+
+__all__ = ["Styles", "Level", "load_styles", "default_styles", "WEIGHTS", "LEVELS", "STYLES_PATH"]

@@ -1,0 +1,152 @@
+"""Towers 2.00 (Sean Lambert, 1995): a tower-building abstract on a square board
+(docs/RULES-towers.md; docs/games/towers.md for the package, the engine's rulings and the CPU).
+
+``GAME`` is its ``GameDef``: the options of RULES-towers.md section 7, the match
+(``match.TowersMatch``), the scenario keys (``scenario.py``), the CPU players (``players.py``),
+the characters' comments (``commentary.py``) and the narration (``narration.py``).
+
+Layout: ``board.py`` (squares, the support rule, territory, collapses: pure functions),
+``answers.py``, ``events.py``, ``match.py`` (the state machine and the front-end queries),
+``data.py`` with ``rules.yaml`` and ``styles.yaml``, ``search.py`` (evaluation, alpha-beta),
+``players.py``, ``scenario.py``, ``commentary.py`` with ``comments.yaml``, ``narration.py``.
+"""
+from __future__ import annotations
+
+from ...platform.protocol import GameDef, OptionSpec, PositionError
+from ...platform.roster import CHARACTER_IDS
+from . import board as bd
+from .data import data_hash, rules
+from .match import TowersMatch
+from .scenario import TowersScenarios
+
+CLAIM_MODES = ("grace", "literal", "enclosed")
+FIRST_PLAYER = ("pick", "random")
+DEMOLISH = ("none", "advanced", "war")
+
+
+def _options() -> tuple[OptionSpec, ...]:
+    r = rules()
+    return (
+        OptionSpec("claim_mode", "grace", CLAIM_MODES, rule="TG4.2",
+                   help="when territory counts: grace (not until every player has a tower), literal (T4.1 as "
+                        "written: the game ends at move one), enclosed (also never a group touching the edge)"),
+        OptionSpec("first_player", "pick", FIRST_PLAYER, rule="TG2.1",
+                   help="who goes first: pick (secret picks, T2.1) or random (the seeded coin); 3-4 players: random"),
+        OptionSpec("demolish", "none", DEMOLISH, rule="T7.1",
+                   help="demolition: none, advanced (T7.1: remove an own tower if none is left unsupported) or "
+                        "war (T7.2: remove it anyway; every unsupported tower falls, again and again)"),
+        OptionSpec("size", r.size_default, lo=r.size_min, hi=r.size_max, rule="T1.1",
+                   help=f"the board's side: {r.size_min}-{r.size_max} squares (columns a-l)"),
+        OptionSpec("players", r.players_default, lo=r.players_min, hi=r.players_max, rule="TG7.2",
+                   help="seats (2-4; with 3-4 the first player is drawn and the next seat is asked to end)"),
+    )
+
+
+class Towers(GameDef):
+    id = "towers"
+    name = "Towers"
+    name_ja = "タワーズ"
+    seats = (2, 4)
+    default_seats = 2
+    simultaneous = True                 # the secret picks (TG2.1)
+    chance = False                      # the first player of random/3-4 seats is drawn at set-up
+    hidden = True                       # the other seat's pick until both are in; the RNG
+    decision_kinds = ("pick", "place", "end")
+    chance_kinds = ()
+    options = _options()
+
+    def __init__(self) -> None:
+        self.scenario = TowersScenarios()
+
+    # ---------------------------------------------------------------- data
+    def data_hash(self) -> str:
+        return data_hash()
+
+    def variant(self, options: dict) -> str:
+        n = self.full_options(options)["size"]
+        return f"{n}x{n}"
+
+    def _match_options(self, names: list[str], options: dict | None) -> dict:
+        options = dict(options or {})
+        bad = self.check_options(options)
+        if bad:
+            raise ValueError("; ".join(f"{k}: {why}" for k, why in bad))
+        lo, hi = self.seats
+        if not lo <= len(names) <= hi:
+            raise ValueError(f"Towers has {lo}-{hi} seats, not {len(names)}")
+        if "players" in options and options["players"] != len(names):
+            raise ValueError(f"players: {options['players']} but {len(names)} seats")
+        full = self.full_options(options)
+        full["players"] = len(names)
+        return full
+
+    # ---------------------------------------------------------------- matches
+    def new_match(self, names, options, seed):
+        return TowersMatch.new(list(names), self._match_options(list(names), options), seed)
+
+    def load_position(self, position, names, options, seed):
+        opts = self._match_options(list(names), options)
+        geo = bd.geometry(opts["size"])
+        problems: list[tuple[tuple, str]] = []
+        towers = []
+        for sq, seat, s in position.get("towers", []):
+            path = ("towers", sq)
+            if sq not in geo.index:
+                problems.append((path, f"no square {sq} on the {geo.n}x{geo.n} board (TG1.1)"))
+                continue
+            if not 0 <= seat < len(names):
+                problems.append((path + ("owner",), f"no seat {seat}"))
+                continue
+            if isinstance(s, bool) or not isinstance(s, int) or not 1 <= s <= bd.MAX_SIZE:
+                problems.append((path + ("size",), f"a tower is size 1-{bd.MAX_SIZE}, not {s!r} (T1.2)"))
+                continue
+            towers.append((geo.index[sq], seat, s))
+        doubles: list = [None] * len(names)
+        most = rules().double_turns
+        for name, n in (position.get("double_turns") or {}).items():
+            if name not in names:
+                problems.append((("double_turns", name), f"unknown player {name!r}"))
+            elif isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= most:
+                problems.append((("double_turns", name), f"{n!r}: a player has 0-{most} double turns (T5.1)"))
+            else:
+                doubles[names.index(name)] = n
+        to_move = position.get("to_move")
+        if to_move is not None and to_move not in names:
+            problems.append((("to_move",), f"unknown player {to_move!r}"))
+        if problems:
+            raise PositionError(problems)
+        return TowersMatch.from_position(list(names), opts, seed, towers, doubles,
+                                         names.index(to_move) if to_move is not None else None)
+
+    def match_from_json(self, data: dict):
+        return TowersMatch.from_json(data)
+
+    # ---------------------------------------------------------------- players
+    def cpu_kinds(self) -> tuple[str, ...]:
+        return ("random", "cpu") + CHARACTER_IDS
+
+    def make_player(self, kind: str, seed: int):
+        from .players import make_player
+        self.split_kind(kind)
+        return make_player(kind, seed, self.cpu_kinds())
+
+    # ---------------------------------------------------------------- telling it
+    def describe(self, event, match):
+        from .narration import describe
+        return describe(event, match)
+
+    def commentary(self, seat_kinds: list[str], seed: int, talk: str = "sometimes"):
+        from .commentary import TowersCommentary
+        return TowersCommentary(seat_kinds, seed, talk)
+
+    def score_parts(self, match, seat: int):
+        from .narration import score_parts
+        return score_parts(match, seat)
+
+    def frontend(self):
+        raise NotImplementedError("the Towers front end is not written yet (the lead's part)")
+
+
+GAME = Towers()
+
+__all__ = ["GAME", "Towers", "TowersMatch"]

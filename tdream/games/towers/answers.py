@@ -1,0 +1,95 @@
+"""Answers of Towers: the typed values a seat gives at an input point (FORMATS.md section 6).
+
+Three input kinds: ``pick`` (T2.1, simultaneous), ``place`` (a turn, TG3.3: a placement, a pass,
+a declaration or a demolition, all of kind ``place``; a declaration may also come out of turn)
+and ``end`` (TG6.1, after a pass). Each answer has ``kind`` (the input point's kind), ``step``
+(the scenario step key it is written with) and ``to_step()`` (that step's value, without the
+seat; ``scenario.TowersScenarios.step_text`` adds the seat's name where the step names one).
+Squares are named by TG1.1 (``c4``); a well-formed name off the board is an illegal answer.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ...engine.values import typed_values
+
+PICK, PLACE, END = "pick", "place", "end"
+KINDS = (PICK, PLACE, END)
+STEP_KEYS = ("pick", "place", "pass", "declare", "end", "demolish")
+
+
+class Pick(NamedTuple):
+    """A secret pick of a size 1-9 (T2.1)."""
+
+    size: int
+    kind = PICK
+    step = "pick"
+
+    def to_step(self):
+        return self.size
+
+
+class Place(NamedTuple):
+    """Place a tower of ``size`` at ``square`` (T3.1-T3.3)."""
+
+    square: str
+    size: int
+    kind = PLACE
+    step = "place"
+
+    def to_step(self):
+        return {"square": self.square, "size": self.size}
+
+
+class Pass(NamedTuple):
+    """Place nothing this turn (T3.4, TG3.2)."""
+
+    kind = PLACE
+    step = "pass"
+
+    def to_step(self):
+        return None
+
+
+class Declare(NamedTuple):
+    """Declare a double turn (T5.1, T5.2, TG5.1): in turn or out of turn."""
+
+    kind = PLACE
+    step = "declare"
+
+    def to_step(self):
+        return None
+
+
+class Demolish(NamedTuple):
+    """Remove one of his towers (T7.1 advanced, T7.2 corporate war)."""
+
+    square: str
+    kind = PLACE
+    step = "demolish"
+
+    def to_step(self):
+        return self.square
+
+
+class End(NamedTuple):
+    """The answer to "end the game?" after a pass (T6.1, TG6.1)."""
+
+    yes: bool
+    kind = END
+    step = "end"
+
+    def to_step(self):
+        return "yes" if self.yes else "no"
+
+
+typed_values(globals())
+
+PASS = Pass()
+DECLARE = Declare()
+END_YES = End(True)
+END_NO = End(False)
+PICKS = tuple(Pick(s) for s in range(1, 10))
+
+__all__ = ["PICK", "PLACE", "END", "KINDS", "STEP_KEYS", "Pick", "Place", "Pass", "Declare", "Demolish", "End",
+           "PASS", "DECLARE", "END_YES", "END_NO", "PICKS"]

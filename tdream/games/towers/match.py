@@ -1,0 +1,681 @@
+"""A match of Towers 2.00 (docs/RULES-towers.md): a pure, deterministic state machine.
+
+The state is plain JSON data (``to_json``): the board as two flat lists (``owner``: a seat or -1,
+``size``: 0-9, indexed row by row from ``a1``), each seat's double turns left, the phase and the
+seat it waits for, the secret picks given so far, the turn bookkeeping (extra turns waiting, the
+declarations of this turn, the demolition of this turn, passes in a row), whether territory is
+counted yet (TG4.2) and the RNG's state. Nothing else: claims are recomputed from the board.
+
+Input points (``awaiting``):
+
+- ``pick`` (T2.1, TG2.1): both seats at once (``seats=(0, 1)``), each ``Pick(1-9)``; equal picks
+  are picked again. With ``first_player: random`` and with 3-4 players the first player is drawn
+  from the seeded RNG when the match is set up, and there is no ``pick``.
+- ``place`` (TG3.3): the acting seat answers with ``Place``, ``Pass``, ``Declare`` or (options
+  ``demolish: advanced|war``) ``Demolish`` (once a turn; the point then asks again); every other
+  seat that may declare is in ``others`` and may answer ``Declare`` out of turn (TG5.1).
+- ``end`` (TG6.1, TG7.2): after a pass, the next seat in turn order answers ``End(yes|no)``.
+
+``legal_answers(seat)`` order: at ``pick`` the sizes 1-9; at ``place`` for the acting seat every
+placement by square (``a1, b1, ..., a2, ...``) then size (1 up), then every demolition by square,
+then ``Declare`` (when legal), then ``Pass``; for another seat ``[Declare]`` or nothing; at
+``end`` yes then no.
+
+``check`` returns None or a reason starting with the rule it breaks; ``apply`` raises
+``IllegalAnswer`` with that reason and leaves the match unchanged.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+
+from ...errors import IllegalAnswer
+from ...platform.protocol import Awaiting, Result
+from ...rng import Rng
+from . import board as bd
+from . import events as ev
+from .answers import DECLARE, END_NO, END_YES, PASS, PICKS, Declare, Demolish, End, Pass, Pick, Place
+from .data import rules
+
+STATE_VERSION = 1
+GAME_ID = "towers"
+PICK_PHASE, PLACE_PHASE, END_PHASE, OVER = "pick", "place", "end", "over"
+HIDDEN = 0                     # a pick another seat has given, as a view shows it
+
+
+class DemolitionPreview(tuple):
+    """What demolishing a tower would do (front-end query): ``allowed``, ``reason`` (None when
+    allowed), ``falls`` (the other towers that would fall, war; or that would be left
+    unsupported, advanced), by square name in falling order."""
+
+    __slots__ = ()
+
+    def __new__(cls, allowed: bool, reason: str | None, falls: tuple[str, ...]):
+        return tuple.__new__(cls, (allowed, reason, falls))
+
+    allowed = property(lambda self: self[0])
+    reason = property(lambda self: self[1])
+    falls = property(lambda self: self[2])
+
+
+class TowersMatch:
+    """One game of Towers in progress (the protocol's match API)."""
+
+    def __init__(self, names: list[str], options: dict, seed: int = 0) -> None:
+        self.names = list(names)
+        self.options = dict(options)
+        self.n = int(options["size"])
+        self.players = len(self.names)
+        self.geo = bd.geometry(self.n)
+        self.owner = [bd.EMPTY] * self.geo.cells
+        self.size = [0] * self.geo.cells
+        r = rules()
+        self.doubles = [r.double_turns] * self.players
+        self.placed = [0] * self.players          # towers placed so far (his first tower: comments)
+        self.phase = PICK_PHASE
+        self.player = 0
+        self.picks: list = [None] * self.players
+        self.pick_rounds = 0
+        self.turn = 0                              # the current turn's number (1 = the first)
+        self.turns_done = 0
+        self.extra = False
+        self.normal = 0                            # the seat of the last ordinary turn
+        self.pending: list[int] = []               # extra turns waiting, in order (T5.1)
+        self.declared: list[int] = []              # declarations of this turn, in order
+        self.demolished = False
+        self.passes = 0                            # passes in a row
+        self.passer = -1                           # the seat who passed (at ``end``)
+        self.counting = self.options["claim_mode"] == "literal"
+        self.rng = Rng(seed)
+        self.over_reason = ""
+        self.sealed = False                        # a view: hidden parts removed
+        self._claims: list[int] | None = None
+        self._legal: dict = {}
+
+    # ================================================================ set-up
+    @classmethod
+    def new(cls, names: list[str], options: dict, seed: int) -> tuple["TowersMatch", list]:
+        m = cls(names, options, seed)
+        events: list = [ev.GameStarted(tuple(m.names), m.n)]
+        if m.players == 2 and options["first_player"] == "pick":
+            m.phase = PICK_PHASE
+        else:
+            first = m.rng.below(m.players)
+            events.append(ev.FirstPlayer(first, "random"))
+            m._first_turn(first, events)
+        return m, events
+
+    @classmethod
+    def from_position(cls, names: list[str], options: dict, seed: int, towers: list, doubles: list,
+                      to_move: int | None) -> tuple["TowersMatch", list]:
+        """A match at a scenario's position (already checked by ``load_position``)."""
+        m = cls(names, options, seed)
+        for sq, o, s in towers:
+            m.owner[sq], m.size[sq] = o, s
+            m.placed[o] += 1
+        for p, d in enumerate(doubles):
+            if d is not None:
+                m.doubles[p] = d
+        m._update_counting([])
+        events: list = [ev.GameStarted(tuple(m.names), m.n)]
+        if m.empties() == 0:
+            m._finish("full", events)
+            return m, events
+        if to_move is not None:
+            events.append(ev.FirstPlayer(to_move, "given"))
+            m._first_turn(to_move, events)
+        elif m.players == 2 and options["first_player"] == "pick":
+            m.phase = PICK_PHASE
+        else:
+            first = m.rng.below(m.players)
+            events.append(ev.FirstPlayer(first, "random"))
+            m._first_turn(first, events)
+        return m, events
+
+    def _first_turn(self, first: int, events: list) -> None:
+        self.normal = first
+        self._start_turn(first, False, events)
+
+    # ================================================================ queries (protocol)
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def to_move(self) -> int:
+        """The seat the match waits for (the acting seat at ``place``, the asked seat at
+        ``end``, the first still to pick at ``pick``); once over, the last acting seat."""
+        if self.phase == PICK_PHASE:
+            waiting = self._pick_waiting()
+            return waiting[0] if waiting else 0
+        return self.player
+
+    def awaiting(self) -> Awaiting | None:
+        ph = self.phase
+        if ph == OVER:
+            return None
+        if ph == PICK_PHASE:
+            waiting = self._pick_waiting()
+            return Awaiting(PICK_PHASE, waiting[0], waiting, ())
+        if ph == PLACE_PHASE:
+            others = tuple(p for p in range(self.players) if p != self.player and self._declare_reason(p) is None)
+            return Awaiting(PLACE_PHASE, self.player, (self.player,), others)
+        return Awaiting(END_PHASE, self.player, (self.player,), ())
+
+    def _pick_waiting(self) -> tuple[int, ...]:
+        return tuple(p for p in range(2) if self.picks[p] is None)
+
+    def progress(self) -> int:
+        """Turns played (extra turns count as turns)."""
+        return self.turns_done
+
+    def scores(self) -> list[int]:
+        """T6.2: each seat's sum of tower sizes."""
+        out = [0] * self.players
+        for o, s in zip(self.owner, self.size):
+            if o >= 0:
+                out[o] += s
+        return out
+
+    def ranking(self) -> tuple[tuple[int, ...], ...]:
+        """Seats by score, best first; equal sums share a place (TG6.2)."""
+        s = self.scores()
+        groups: list[list[int]] = []
+        for p in sorted(range(self.players), key=lambda p: (-s[p], p)):
+            if groups and s[groups[-1][0]] == s[p]:
+                groups[-1].append(p)
+            else:
+                groups.append([p])
+        return tuple(tuple(g) for g in groups)
+
+    def result(self) -> Result:
+        if not self.over:
+            raise ValueError("the match is not over")
+        return Result(self.ranking(), tuple(self.scores()), self.over_reason)
+
+    # ================================================================ board queries
+    def claims(self) -> list[int]:
+        """The claimer of each square (a seat, or -1: unclaimed or holding a tower), T4.1/TG4.2."""
+        c = self._claims
+        if c is None:
+            c = self._claims = bd.claims(self.geo, self.owner, self.counting, self.options["claim_mode"] == "enclosed")
+        return c
+
+    def empties(self) -> int:
+        return self.owner.count(bd.EMPTY)
+
+    def square(self, name: str) -> int | None:
+        """The index of a square name on this board, or None."""
+        return self.geo.index.get(name)
+
+    def tower(self, name: str) -> tuple[int, int] | None:
+        """(owner, size) of the tower at ``name``, or None when empty."""
+        i = self.geo.index[name]
+        return (self.owner[i], self.size[i]) if self.owner[i] != bd.EMPTY else None
+
+    def can_place(self, p: int) -> bool:
+        """Whether ``p`` has any square to place on (T3.1)."""
+        c = self.claims()
+        owner = self.owner
+        return any(owner[i] == bd.EMPTY and (c[i] == bd.EMPTY or c[i] == p) for i in range(self.geo.cells))
+
+    def walled_in(self, p: int) -> bool:
+        """TG4.3: ``p`` can place nowhere while empty squares are left."""
+        return self.empties() > 0 and not self.can_place(p)
+
+    def largest_size(self, name: str, p: int) -> tuple[int, str | None]:
+        """Front-end query: the largest size ``p`` may place at ``name`` now (0: none at all) and
+        why the next size up is refused (None above 9)."""
+        i = self.geo.index.get(name)
+        if i is None:
+            return 0, f"TG1.1: no square {name} on the {self.n}x{self.n} board"
+        why = self._square_reason(i, p)
+        if why is not None:
+            return 0, why
+        s = bd.largest_size(self.geo, self.owner, self.size, i, p)
+        if s >= bd.MAX_SIZE:
+            return s, None
+        return s, f"T3.3: {bd.support_reason(self.geo, self.owner, self.size, i, p, s + 1)}"
+
+    def territory(self) -> dict[str, int | None]:
+        """Front-end query: every square's claimer (a seat) or None (unclaimed or a tower)."""
+        c = self.claims()
+        return {self.geo.names[i]: (c[i] if c[i] != bd.EMPTY else None) for i in range(self.geo.cells)}
+
+    def wall_threats(self, p: int) -> list[tuple[str, int]]:
+        """Front-end query (TG4.3): (square, enemy) for every placement of one more enemy tower
+        that would wall ``p`` in, by square then enemy; [] when none would (or he is already)."""
+        if self.over or self.walled_in(p):
+            return []
+        out = []
+        claim_mode = self.options["claim_mode"]
+        for e in range(self.players):
+            if e == p:
+                continue
+            c = self.claims()
+            for i in bd.placeable(self.owner, c, e):
+                self.owner[i] = e
+                try:
+                    counting = self.counting or all(q in self.owner for q in range(self.players))
+                    if self.owner.count(bd.EMPTY) == 0:
+                        continue
+                    after = bd.claims(self.geo, self.owner, counting, claim_mode == "enclosed")
+                    if not bd.placeable(self.owner, after, p):
+                        out.append((self.geo.names[i], e))
+                finally:
+                    self.owner[i] = bd.EMPTY
+        out.sort(key=lambda t: (self.geo.index[t[0]], t[1]))
+        return out
+
+    def demolition(self, name: str, p: int) -> DemolitionPreview:
+        """Front-end query (T7.1, T7.2): whether ``p`` may demolish the tower at ``name`` now (the
+        option, once a turn, his tower, and under ``advanced`` no tower left unsupported) and the
+        towers that would fall with it (``war``) or be left unsupported (``advanced``)."""
+        mode = self.options["demolish"]
+        i = self.geo.index.get(name)
+        falls: tuple[str, ...] = ()
+        if i is not None and self.owner[i] == p:
+            if mode == "war":
+                o, s = list(self.owner), list(self.size)
+                o[i], s[i] = bd.EMPTY, 0
+                falls = tuple(self.geo.names[j] for wave in bd.collapse(self.geo, o, s) for j in wave)
+            else:
+                falls = tuple(self.geo.names[j] for j in bd.newly_unsupported(self.geo, self.owner, self.size, i))
+        why = self._demolish_reason(name, p)
+        return DemolitionPreview(why is None, why, falls)
+
+    def double_turns_left(self, p: int) -> int:
+        """Front-end query: the declarations ``p`` has left (T5.1)."""
+        return self.doubles[p]
+
+    def can_declare(self, p: int) -> bool:
+        return self.phase == PLACE_PHASE and self._declare_reason(p) is None
+
+    def turns_ahead(self, count: int) -> list[int]:
+        """The seats of the next ``count`` turns after this one, if nobody declares again
+        (extra turns waiting first, then the turn order): for look-ahead."""
+        pending = list(self.declared) + list(self.pending)
+        normal = self.normal
+        out = []
+        while len(out) < count:
+            if pending:
+                out.append(pending.pop(0))
+            else:
+                normal = (normal + 1) % self.players
+                out.append(normal)
+        return out
+
+    # ================================================================ legal answers
+    def legal_answers(self, seat: int | None = None) -> tuple:
+        if self.phase == OVER:
+            return ()
+        if seat is None:
+            seat = self.to_move
+        key = seat
+        got = self._legal.get(key)
+        if got is not None:
+            return got
+        ph = self.phase
+        if ph == PICK_PHASE:
+            out: tuple = PICKS if seat in self._pick_waiting() else ()
+        elif ph == END_PHASE:
+            out = (END_YES, END_NO) if seat == self.player else ()
+        elif seat != self.player:
+            out = (DECLARE,) if 0 <= seat < self.players and self._declare_reason(seat) is None else ()
+        else:
+            items: list = []
+            c = self.claims()
+            names = self.geo.names
+            for i in range(self.geo.cells):
+                if self.owner[i] == bd.EMPTY and (c[i] == bd.EMPTY or c[i] == seat):
+                    top = bd.largest_size(self.geo, self.owner, self.size, i, seat)
+                    name = names[i]
+                    items.extend(Place(name, s) for s in range(1, top + 1))
+            if self.options["demolish"] != "none" and not self.demolished:
+                for i in range(self.geo.cells):
+                    if self.owner[i] == seat and self._demolish_reason(names[i], seat) is None:
+                        items.append(Demolish(names[i]))
+            if self._declare_reason(seat) is None:
+                items.append(DECLARE)
+            items.append(PASS)
+            out = tuple(items)
+        self._legal[key] = out
+        return out
+
+    def placements(self, p: int) -> list[tuple[int, int]]:
+        """(square index, largest size) for every square where ``p`` may place now (T3.1-T3.3)."""
+        c = self.claims()
+        return [(i, bd.largest_size(self.geo, self.owner, self.size, i, p)) for i in range(self.geo.cells)
+                if self.owner[i] == bd.EMPTY and (c[i] == bd.EMPTY or c[i] == p)]
+
+    # ================================================================ chance (none)
+    def chance_outcomes(self) -> list:
+        """Towers has no chance input points (FORMATS.md section 6: "chance: none"): the first
+        player of ``first_player: random`` and of 3-4 seats is drawn inside set-up."""
+        return []
+
+    def sample_chance(self):
+        raise ValueError("Towers has no chance input points; the match awaits a decision")
+
+    # ================================================================ checking
+    def check(self, answer, seat: int | None = None) -> str | None:
+        """None if ``seat`` (the seat awaited when None) may give ``answer`` now; else why not,
+        starting with the rule it breaks."""
+        ph = self.phase
+        if ph == OVER:
+            return f"T6.1: the game is over ({self.over_reason})"
+        if seat is None:
+            seat = self.to_move
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            return f"TG3.3: no seat {seat!r} in this game"
+        kind = getattr(answer, "kind", None)
+        if ph == PICK_PHASE:
+            if type(answer) is not Pick:
+                return f"TG2.1: the game awaits the secret picks (pick), not {kind or answer!r}"
+            if seat not in self._pick_waiting():
+                if seat >= 2:
+                    return "TG2.1: picks are for two players"
+                return f"TG2.1: {self.names[seat]} has picked already"
+            s = answer.size
+            if isinstance(s, bool) or not isinstance(s, int) or not 1 <= s <= bd.MAX_SIZE:
+                return f"T2.1: a pick is a size 1-9, not {s!r}"
+            if self.sealed and len(self._pick_waiting()) == 1 and HIDDEN in self.picks:
+                return "TG2.1: the other pick is hidden in this view"
+            return None
+        if ph == END_PHASE:
+            if type(answer) is not End:
+                return f"TG6.1: the game awaits {self.names[self.player]}'s answer to end the game? (end), " \
+                       f"not {kind or answer!r}"
+            if seat != self.player:
+                return f"TG6.1: {self.names[self.player]} is asked to end the game, not {self.names[seat]}"
+            return None
+        t = type(answer)
+        if t is Declare:
+            return self._declare_reason(seat)
+        if t not in (Place, Pass, Demolish):
+            return f"TG3.3: the game awaits {self.names[self.player]}'s turn (place), not {kind or answer!r}"
+        if seat != self.player:
+            return f"TG5.1: it is {self.names[self.player]}'s turn; {self.names[seat]} may only declare a double turn"
+        if t is Pass:
+            return None
+        if t is Demolish:
+            return self._demolish_reason(answer.square, seat)
+        return self._place_reason(answer, seat)
+
+    def _square_reason(self, i: int, p: int) -> str | None:
+        name = self.geo.names[i]
+        if self.owner[i] != bd.EMPTY:
+            o = self.owner[i]
+            return f"T3.1: {name} holds {self.names[o]}'s {self.size[i]}"
+        c = self.claims()[i]
+        if c != bd.EMPTY and c != p:
+            return f"T3.1: {name} is claimed by {self.names[c]}"
+        return None
+
+    def _place_reason(self, a: Place, p: int) -> str | None:
+        name, s = a.square, a.size
+        i = self.geo.index.get(name) if isinstance(name, str) else None
+        if i is None:
+            return f"TG1.1: no square {name} on the {self.n}x{self.n} board"
+        if isinstance(s, bool) or not isinstance(s, int) or not 1 <= s <= bd.MAX_SIZE:
+            return f"T1.2: a tower is size 1-9, not {s!r}"
+        why = self._square_reason(i, p)
+        if why is not None:
+            return why
+        if s == 1:
+            return None
+        top = bd.largest_size(self.geo, self.owner, self.size, i, p)
+        if s <= top:
+            return None
+        return f"T3.3: {bd.support_reason(self.geo, self.owner, self.size, i, p, s)} (the largest at {name} is {top})"
+
+    def _declare_reason(self, p: int) -> str | None:
+        if self.phase != PLACE_PHASE:
+            return "TG5.1: a double turn is declared during a turn, before its placement or pass"
+        who = self.names[p]
+        if self.doubles[p] <= 0:
+            return f"T5.1: {who} has no double turn left (two a game)"
+        need = rules().declare_min_size
+        if not any(o == p and s >= need for o, s in zip(self.owner, self.size)):
+            return f"T5.2: {who} has no tower of size {need} or more"
+        return None
+
+    def _demolish_reason(self, name, p: int) -> str | None:
+        mode = self.options["demolish"]
+        if mode == "none":
+            return "T7.1: demolition is not played (option demolish: none)"
+        if self.phase != PLACE_PHASE or p != self.player:
+            return "T7.1: only the acting player demolishes, on his turn"
+        if self.demolished:
+            return "T7.1: one demolition a turn"
+        i = self.geo.index.get(name) if isinstance(name, str) else None
+        if i is None:
+            return f"TG1.1: no square {name} on the {self.n}x{self.n} board"
+        if self.owner[i] != p:
+            return f"T7.1: {name} holds no tower of {self.names[p]}'s"
+        if mode == "advanced":
+            left = bd.newly_unsupported(self.geo, self.owner, self.size, i)
+            if left:
+                what = ", ".join(f"{self.geo.names[j]} ({self.names[self.owner[j]]}'s {self.size[j]})" for j in left)
+                return f"T7.1: removing {name} would leave {what} unsupported"
+        return None
+
+    # ================================================================ applying
+    def apply(self, answer, checked: bool = False, seat: int | None = None) -> list:
+        """Carry out ``answer`` by ``seat`` (the awaited seat when None) and run to the next
+        input point; the events. Raises ``IllegalAnswer`` (the match unchanged) when refused."""
+        if seat is None:
+            seat = self.to_move
+        if not checked:
+            why = self.check(answer, seat)
+            if why is not None:
+                raise IllegalAnswer(why)
+        events: list = []
+        self._legal = {}
+        ph = self.phase
+        if ph == PICK_PHASE:
+            self._do_pick(answer, seat, events)
+        elif ph == END_PHASE:
+            self._do_end(answer, seat, events)
+        else:
+            t = type(answer)
+            if t is Place:
+                self._do_place(answer, seat, events)
+            elif t is Declare:
+                self._do_declare(seat, events)
+            elif t is Pass:
+                self._do_pass(seat, events)
+            else:
+                self._do_demolish(answer, seat, events)
+        return events
+
+    def _do_pick(self, a: Pick, seat: int, events: list) -> None:
+        self.picks[seat] = a.size
+        events.append(ev.PickGiven(seat))
+        if self._pick_waiting():
+            return
+        if HIDDEN in self.picks:       # a view cannot know the other pick
+            self.picks[seat] = None
+            raise IllegalAnswer("TG2.1: the other pick is hidden in this view")
+        picks = tuple(self.picks[:2])
+        self.pick_rounds += 1
+        a0, a1 = picks
+        if a0 == a1:
+            events.append(ev.PicksRevealed(picks, -1))
+            self.picks = [None] * self.players
+            return
+        split = rules().pick_split
+        larger = 0 if a0 > a1 else 1
+        first = larger if a0 + a1 <= split else 1 - larger
+        events.append(ev.PicksRevealed(picks, first))
+        events.append(ev.FirstPlayer(first, "pick"))
+        self._first_turn(first, events)
+
+    def _do_place(self, a: Place, p: int, events: list) -> None:
+        i = self.geo.index[a.square]
+        top = bd.largest_size(self.geo, self.owner, self.size, i, p)
+        walled = [self.walled_in(q) for q in range(self.players)]
+        self.owner[i], self.size[i] = p, a.size
+        self._claims = None
+        self.placed[p] += 1
+        self.passes = 0
+        events.append(ev.TowerPlaced(p, a.square, a.size, self.placed[p] == 1, a.size == top))
+        self._update_counting(events)
+        if self.empties() == 0:
+            self._finish("full", events)
+            return
+        self._walls(walled, p, events)
+        self._end_turn(events)
+
+    def _do_declare(self, p: int, events: list) -> None:
+        self.doubles[p] -= 1
+        self.declared.append(p)
+        events.append(ev.Declared(p, self.doubles[p], p == self.player))
+
+    def _do_pass(self, p: int, events: list) -> None:
+        forced = not self.can_place(p)
+        events.append(ev.Passed(p, forced))
+        self.passes += 1
+        self.turns_done += 1
+        self.passer = p
+        self.phase = END_PHASE
+        self.player = (p + 1) % self.players           # TG6.1, TG7.2: the next seat in turn order
+        events.append(ev.EndAsked(self.player, self.passes >= 2))
+
+    def _do_end(self, a: End, p: int, events: list) -> None:
+        events.append(ev.EndAnswered(p, a.yes))
+        if a.yes:
+            self._finish("ended", events)
+        elif self.passes >= 2:
+            self._finish("passes", events)
+        else:
+            self._next_turn(events)
+
+    def _do_demolish(self, a: Demolish, p: int, events: list) -> None:
+        i = self.geo.index[a.square]
+        walled = [self.walled_in(q) for q in range(self.players)]
+        events.append(ev.Demolished(p, a.square, self.size[i]))
+        self.owner[i], self.size[i] = bd.EMPTY, 0
+        self.demolished = True
+        if self.options["demolish"] == "war":
+            k = 0
+            while True:                       # T7.2, TG7.1: every unsupported tower falls, again and again
+                wave = bd.unsupported(self.geo, self.owner, self.size)
+                if not wave:
+                    break
+                k += 1
+                events.append(ev.Collapsed(k, tuple((self.geo.names[j], self.owner[j], self.size[j]) for j in wave)))
+                for j in wave:
+                    self.owner[j], self.size[j] = bd.EMPTY, 0
+        self._claims = None
+        self._walls(walled, -1, events)
+
+    # ================================================================ turn order
+    def _start_turn(self, p: int, extra: bool, events: list) -> None:
+        self.phase = PLACE_PHASE
+        self.player = p
+        self.extra = extra
+        self.demolished = False
+        self.turn += 1
+        events.append(ev.TurnStarted(p, self.turn, extra))
+
+    def _end_turn(self, events: list) -> None:
+        self.turns_done += 1
+        self._next_turn(events)
+
+    def _next_turn(self, events: list) -> None:
+        """T5.1, TG5.1: this turn's declarations come first, in the order declared, then the
+        extra turns still waiting, then the turn order."""
+        self.pending = self.declared + self.pending
+        self.declared = []
+        if self.pending:
+            p = self.pending.pop(0)
+            self._start_turn(p, True, events)
+        else:
+            self.normal = (self.normal + 1) % self.players
+            self._start_turn(self.normal, False, events)
+
+    def _update_counting(self, events: list) -> None:
+        """TG4.2: territory counts once every player has a tower on the board, for good."""
+        if not self.counting and all(q in self.owner for q in range(self.players)):
+            self.counting = True
+            self._claims = None
+            events.append(ev.ClaimsBegin())
+
+    def _walls(self, before: list[bool], by: int, events: list) -> None:
+        for q in range(self.players):
+            if not before[q] and self.walled_in(q):
+                events.append(ev.WalledIn(q, by))
+
+    def _finish(self, reason: str, events: list) -> None:
+        self.phase = OVER
+        self.over_reason = reason
+        self.pending, self.declared = [], []          # TG5.1: declarations still waiting are lost
+        events.append(ev.GameOver(reason, self.ranking(), tuple(self.scores())))
+
+    # ================================================================ views, copies, JSON
+    def view(self, seat: int) -> "TowersMatch":
+        """What ``seat`` may know: a copy without the RNG's state and without the other seats'
+        secret picks (shown as given, value 0) until both are in (TG2.1)."""
+        v = self.copy()
+        v.sealed = True
+        v.rng.state = 0
+        if v.phase == PICK_PHASE:
+            v.picks = [p if (k == seat or p is None) else HIDDEN for k, p in enumerate(v.picks)]
+        return v
+
+    def copy(self) -> "TowersMatch":
+        m = TowersMatch.__new__(TowersMatch)
+        m.names = self.names
+        m.options = self.options
+        m.n, m.players, m.geo = self.n, self.players, self.geo
+        m.owner, m.size = list(self.owner), list(self.size)
+        m.doubles, m.placed = list(self.doubles), list(self.placed)
+        m.phase, m.player = self.phase, self.player
+        m.picks, m.pick_rounds = list(self.picks), self.pick_rounds
+        m.turn, m.turns_done, m.extra, m.normal = self.turn, self.turns_done, self.extra, self.normal
+        m.pending, m.declared = list(self.pending), list(self.declared)
+        m.demolished, m.passes, m.passer = self.demolished, self.passes, self.passer
+        m.counting = self.counting
+        m.rng = Rng(0)
+        m.rng.state = self.rng.state
+        m.over_reason, m.sealed = self.over_reason, self.sealed
+        m._claims = self._claims          # never changed in place: replaced on every change
+        m._legal = {}
+        return m
+
+    def to_json(self) -> dict:
+        return {
+            "game": GAME_ID, "version": STATE_VERSION, "names": list(self.names), "options": dict(self.options),
+            "owner": list(self.owner), "size": list(self.size), "doubles": list(self.doubles),
+            "placed": list(self.placed), "phase": self.phase, "player": self.player, "picks": list(self.picks),
+            "pick_rounds": self.pick_rounds, "turn": self.turn, "turns_done": self.turns_done, "extra": self.extra,
+            "normal": self.normal, "pending": list(self.pending), "declared": list(self.declared),
+            "demolished": self.demolished, "passes": self.passes, "passer": self.passer,
+            "counting": self.counting, "rng": self.rng.state, "over_reason": self.over_reason,
+            "sealed": self.sealed,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> "TowersMatch":
+        if data.get("game") != GAME_ID or data.get("version") != STATE_VERSION:
+            raise ValueError(f"not a Towers state of version {STATE_VERSION}")
+        m = cls(list(data["names"]), dict(data["options"]), 0)
+        m.owner, m.size = list(data["owner"]), list(data["size"])
+        m.doubles, m.placed = list(data["doubles"]), list(data["placed"])
+        m.phase, m.player = data["phase"], data["player"]
+        m.picks, m.pick_rounds = list(data["picks"]), data["pick_rounds"]
+        m.turn, m.turns_done, m.extra, m.normal = data["turn"], data["turns_done"], data["extra"], data["normal"]
+        m.pending, m.declared = list(data["pending"]), list(data["declared"])
+        m.demolished, m.passes, m.passer = data["demolished"], data["passes"], data["passer"]
+        m.counting = data["counting"]
+        m.rng.state = data["rng"]
+        m.over_reason, m.sealed = data["over_reason"], data["sealed"]
+        return m
+
+    def fingerprint(self) -> str:
+        text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+
+__all__ = ["TowersMatch", "DemolitionPreview", "STATE_VERSION"]

@@ -1,0 +1,124 @@
+"""Tower Up (Largey, Crittin and Pauchon, 2024) on the tdream platform (docs/RULES-towerup.md).
+
+``GAME`` is its ``GameDef``. The package:
+
+- ``data.py`` and the YAML beside it: cities, cards, tracks and counts, objectives, CPU styles;
+- ``answers.py``, ``events.py``, ``objectives.py``, ``match.py`` (the rules engine), ``position.py``;
+- ``scenario.py`` (scenario keys), ``players.py`` (CPU players), ``queries.py`` (front-end queries),
+  ``commentary.py`` with ``comments.yaml``, ``narration.py`` (text play).
+
+docs/games/towerup.md has the rulings the engine adds (E1, E2, ...) and how the CPU thinks.
+"""
+from __future__ import annotations
+
+from ...platform.protocol import GameDef, OptionSpec
+from .answers import CHANCE_KINDS, DECISIONS
+from .scenario import TowerUpScenarios
+
+OPTIONS = (
+    OptionSpec("extra_turn_on_last_roof", False, rule="UG4.1",
+               help="an extra turn earned by placing one's last roof (or by a build that leaves the city no site to "
+                    "build on) is played instead of lost"),
+    OptionSpec("players", None, lo=2, hi=4, nullable=True, rule="UG1.2",
+               help="seats, 2-4 (none: as many as are seated); 2 players play the 30-site city, 3-4 the 36-site one"),
+)
+
+
+class TowerUp(GameDef):
+    id = "towerup"
+    name = "Tower Up"
+    name_ja = "タワーアップ"
+    seats = (2, 4)
+    default_seats = 4
+    simultaneous = False
+    chance = True
+    hidden = True                 # the order of a stacked deck and the RNG: nobody's to see
+    options = OPTIONS
+    decision_kinds = DECISIONS
+    chance_kinds = CHANCE_KINDS
+
+    def __init__(self) -> None:
+        self.scenario = TowerUpScenarios(self)
+
+    # ---------------------------------------------------------------- data
+    def data(self):
+        from .data import shipped
+        return shipped()
+
+    def data_hash(self) -> str:
+        from .data import shipped
+        return shipped().hash
+
+    def variant(self, options: dict) -> str:
+        from .data import city_for
+        n = options.get("players")
+        return city_for(n) if isinstance(n, int) and not isinstance(n, bool) else ""
+
+    def rules_for(self, seats: int):
+        """The shipped Rules of a match of ``seats`` players."""
+        from .data import city_for, make_rules
+        return make_rules({"city": city_for(seats), "cards": "standard", "tracks": "standard"})
+
+    # ---------------------------------------------------------------- matches
+    def _check(self, names, options) -> dict:
+        lo, hi = self.seats
+        if not lo <= len(names) <= hi:
+            raise ValueError(f"Tower Up takes {lo}-{hi} players, not {len(names)}")
+        if len(set(names)) != len(names):
+            raise ValueError("two seats have the same name")
+        bad = self.check_options(options or {})
+        if bad:
+            raise ValueError("; ".join(f"{k}: {w}" for k, w in bad))
+        n = (options or {}).get("players")
+        if n is not None and n != len(names):
+            raise ValueError(f"players: {n}, but {len(names)} seats")
+        return self.full_options(options)
+
+    def new_match(self, names, options, seed):
+        from .match import TowerUpMatch
+        opts = self._check(list(names), options)
+        return TowerUpMatch.new(self.rules_for(len(names)), list(names), opts, seed)
+
+    def load_position(self, position, names, options, seed):
+        from .position import from_position
+        opts = self._check(list(names), options)
+        return from_position(position or {}, list(names), opts, seed)
+
+    def match_from_json(self, data: dict):
+        from .data import make_rules
+        from .match import TowerUpMatch
+        return TowerUpMatch.from_json(make_rules(data["data"]), data)
+
+    def position_seats(self, position):
+        return None
+
+    # ---------------------------------------------------------------- players
+    def cpu_kinds(self):
+        from ...platform.roster import CHARACTER_IDS
+        return ("random", "cpu") + tuple(CHARACTER_IDS)
+
+    def make_player(self, kind: str, seed: int):
+        from .players import make_player
+        base, level = self.split_kind(kind)
+        return make_player(base, level, seed)
+
+    # ---------------------------------------------------------------- telling it
+    def describe(self, event, match):
+        from .narration import describe
+        return describe(event, match)
+
+    def commentary(self, seat_kinds, seed, talk="sometimes"):
+        from .commentary import TowerUpCommentary
+        return TowerUpCommentary(list(seat_kinds), seed, talk)
+
+    def score_parts(self, match, seat: int):
+        _total, vehicles, cone, chips, _visible = match.score_parts(seat)
+        return [("vehicles", vehicles), ("cone", cone), ("chips", chips)]
+
+    def frontend(self):
+        raise NotImplementedError("Tower Up's scenes come with the front end (the lead's part)")
+
+
+GAME = TowerUp()
+
+__all__ = ["GAME", "TowerUp", "OPTIONS"]

@@ -1,0 +1,891 @@
+"""Tower Up's rules engine: one match, a pure deterministic state machine (RULES-towerup.md).
+
+The state is plain data (ints, strings, lists) and serializes with ``to_json``; the data it
+plays with (city, cards, tracks) is a ``data.Rules`` named in the state by its ``spec``. Colours
+are indices into ``data.COLOURS``; sites are indices into the city's sites; seats are indices in
+turn order (clockwise). Rulings the rules document leaves open are numbered E1, E2... in
+docs/games/towerup.md and named where they are applied.
+
+Input points (``awaiting()``): chance ``deal`` (the next card into the market: every card left in
+the deck, weight 1 each), chance ``start_sites`` (one market card's first floor at set-up: every
+empty site not linked to a tower of its colour, weight 1 each; one point a card, in market order),
+``start_floors`` (UG1.1), ``turn`` (take a card or build: ``Take`` answers first, in market order,
+each with its wild colours in colour order; then ``Build`` answers by site in city order, colour
+in colour order, roof on the base first and then on each neighbour in city order) and
+``discard`` (U3.3: every way to give back exactly the floors over 10, as count vectors in
+lexicographic order).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+
+from ...errors import IllegalAnswer
+from ...platform.protocol import CHANCE, Awaiting, Result
+from ...rng import Rng
+from . import events as ev
+from .answers import (DEAL, DISCARD, START_FLOORS, START_SITES, TURN, Build, Deal, Discard, StartFloors, StartSite,
+                      Take)
+from .data import COLOUR_INDEX, COLOURS, WILD, Rules
+from .objectives import met as objective_met
+
+LIMIT = 10          # U3.3: floors a player may hold
+MARKET = 3          # U2.1: cards face up
+TOP = 15            # UG1.4: the last column
+DEAL_P, SITES_P, FLOORS_P, TURN_P, DISCARD_P, OVER_P = "deal", "start_sites", "start_floors", "turn", "discard", "over"
+
+
+def _combos(total: int, limit: list[int]) -> list[tuple[int, int, int, int]]:
+    """Every (b, w, br, g) with sum ``total`` and each at most its limit, in lexicographic order."""
+    out = []
+    for a in range(min(total, limit[0]) + 1):
+        for b in range(min(total - a, limit[1]) + 1):
+            for c in range(min(total - a - b, limit[2]) + 1):
+                d = total - a - b - c
+                if d <= limit[3]:
+                    out.append((a, b, c, d))
+    return out
+
+
+class TowerUpMatch:
+    """One match of Tower Up (the protocol's match API: tdream/platform/protocol.py)."""
+
+    __slots__ = ("rules", "names", "n", "opts", "fl", "rf", "stock", "left", "veh", "supply", "market", "deck",
+                 "discards", "stacked", "objectives", "chips_left", "chips", "phase", "to_move", "extra", "chain",
+                 "ending", "trigger", "final_turns", "closing", "finals_begun", "final", "turns", "passes", "rng",
+                 "reason", "setup_sites", "setup_floors", "setup")
+
+    # ---------------------------------------------------------------- making one
+    @classmethod
+    def blank(cls, rules: Rules, names: list[str], options: dict, seed: int) -> "TowerUpMatch":
+        """An empty city, full supply, nothing dealt (the parts set-up and positions fill in)."""
+        m = cls.__new__(cls)
+        comp = rules.components
+        n = len(names)
+        m.rules = rules
+        m.names = list(names)
+        m.n = n
+        m.opts = {"extra_turn_on_last_roof": bool(options.get("extra_turn_on_last_roof", False))}
+        S = len(rules.city.sites)
+        m.fl = [[] for _ in range(S)]
+        m.rf = [[] for _ in range(S)]
+        m.stock = [[0, 0, 0, 0] for _ in range(n)]
+        m.left = [comp.roofs] * n
+        m.veh = [[0, 0, 0, 0] for _ in range(n)]
+        m.supply = [comp.supply] * 4
+        m.market = []
+        m.deck = sorted(rules.card_ids)
+        m.discards = []
+        m.stacked = False
+        m.objectives = []
+        m.chips_left = []
+        m.chips = [[] for _ in range(n)]
+        m.phase = TURN_P
+        m.to_move = 0
+        m.extra = False
+        m.chain = 0
+        m.ending = ""
+        m.trigger = -1
+        m.final_turns = []
+        m.closing = -1
+        m.finals_begun = False
+        m.final = [None] * n
+        m.turns = 0
+        m.passes = 0
+        m.rng = Rng(seed)
+        m.reason = ""
+        m.setup_sites = []
+        m.setup_floors = []
+        m.setup = ""                      # "game": set-up under way; "position": a position's deals
+        return m
+
+    @classmethod
+    def new(cls, rules: Rules, names: list[str], options: dict, seed: int, supply=None, objectives=None):
+        """A match at the start of set-up (U2.1, UG2.1, UG2.2, UG1.1, UG1.5); its set-up events.
+        Objectives are drawn from the seeded RNG, then the first player; every player takes one
+        floor of each colour; the market is dealt as chance points."""
+        m = cls.blank(rules, names, options, seed)
+        out: list = []
+        if supply is not None:
+            m.supply = list(supply)
+        if objectives is None:
+            pool = list(rules.objectives)
+            m.rng.shuffle(pool)
+            objectives = pool[: rules.components.draw]
+        m._set_objectives(list(objectives))
+        out.append(ev.ObjectivesDrawn(tuple(m.objectives)))
+        first = m.rng.below(m.n)
+        m.to_move = first
+        out.append(ev.FirstPlayerDrawn(first))
+        for p in range(m.n):
+            got = []
+            for c in range(4):
+                if m.supply[c] > 0:
+                    m.supply[c] -= 1
+                    m.stock[p][c] += 1
+                    got.append(COLOURS[c])
+            out.append(ev.StartingFloors(p, tuple(got), False))
+        m.setup = "game"
+        m.setup_floors = [[(first + k) % m.n, k] for k in range(1, m.n)]
+        m._refill(out)
+        if m.phase != DEAL_P:
+            m._after_deals(out)
+        return m, out
+
+    def _set_objectives(self, ids: list[str]) -> None:
+        self.objectives = list(ids)
+        self.chips_left = [list(self.rules.components.chips[: self.n]) for _ in ids]      # UG6.1
+
+    # ---------------------------------------------------------------- the protocol
+    def awaiting(self) -> Awaiting | None:
+        ph = self.phase
+        if ph == TURN_P:
+            return Awaiting(TURN, self.to_move, (self.to_move,))
+        if ph == DEAL_P:
+            return Awaiting(DEAL, CHANCE)
+        if ph == DISCARD_P:
+            return Awaiting(DISCARD, self.to_move, (self.to_move,))
+        if ph == SITES_P:
+            return Awaiting(START_SITES, CHANCE)
+        if ph == FLOORS_P:
+            p = self.setup_floors[0][0]
+            return Awaiting(START_FLOORS, p, (p,))
+        return None
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER_P
+
+    def progress(self) -> int:
+        """Turns played (extra turns count as turns)."""
+        return self.turns
+
+    def legal_answers(self, seat: int | None = None) -> list:
+        aw = self.awaiting()
+        if aw is None:
+            return []
+        if seat is None:
+            seat = aw.player
+        if aw.player == CHANCE:
+            return [a for a, _ in self.chance_outcomes()] if seat == CHANCE else []
+        if seat != aw.player:
+            return []
+        if aw.kind == TURN:
+            return self.take_answers(seat) + self.build_answers(seat)
+        if aw.kind == DISCARD:
+            excess = sum(self.stock[seat]) - LIMIT
+            return [Discard(c) for c in _combos(excess, self.stock[seat])]
+        k = self.setup_floors[0][1]
+        return [StartFloors(c) for c in _combos(k, self.supply)]
+
+    def take_answers(self, p: int) -> list:
+        """Every Take of seat ``p`` now: market order, then the chosen colours (product order)."""
+        out = []
+        for cid in self.market:
+            for wilds in self._wild_choices(self.rules.cards[cid]):
+                out.append(Take(cid, wilds))
+        return out
+
+    def _wild_choices(self, card) -> list[tuple[str, ...]]:
+        """Every sequence of chosen colours a card accepts (U3.1, U3.2, UG3.1): its icons in order,
+        each wild, and each coloured icon whose colour is out, a choice among the colours still in
+        the supply (a choice takes a floor, which can empty a colour for a later icon)."""
+        icons = card.floors
+        out: list[tuple[str, ...]] = []
+
+        def walk(i: int, sup: list[int], acc: list[str]) -> None:
+            if i == len(icons):
+                out.append(tuple(acc))
+                return
+            icon = icons[i]
+            if icon != WILD and sup[icon] > 0:
+                sup[icon] -= 1
+                walk(i + 1, sup, acc)
+                sup[icon] += 1
+                return
+            allowed = [c for c in range(4) if sup[c] > 0 and c != icon]
+            if not allowed:
+                walk(i + 1, sup, acc)
+                return
+            for c in allowed:
+                sup[c] -= 1
+                acc.append(COLOURS[c])
+                walk(i + 1, sup, acc)
+                acc.pop()
+                sup[c] += 1
+        walk(0, list(self.supply), [])
+        return out
+
+    def build_options(self, p: int) -> list[tuple[int, int, list[int]]]:
+        """(site, colour, neighbour towers) of every base floor seat ``p`` can pay for (U3.4),
+        by site in city order and colour in colour order."""
+        out = []
+        fl = self.fl
+        st = self.stock[p]
+        if self.left[p] <= 0:
+            return out
+        adj = self.rules.city.adj
+        for s in range(len(fl)):
+            if fl[s]:
+                continue
+            nb = [t for t in adj[s] if fl[t]]
+            if not nb:
+                continue
+            need = [0, 0, 0, 0]
+            for t in nb:
+                need[fl[t][-1]] += 1
+            if any(need[k] > st[k] for k in range(4)):
+                continue
+            for c in range(4):
+                if need[c] == 0 and st[c] > 0:
+                    out.append((s, c, nb))
+        return out
+
+    def build_answers(self, p: int) -> list:
+        names = self.rules.city.sites
+        out = []
+        for s, c, nb in self.build_options(p):
+            sn, cn = names[s], COLOURS[c]
+            out.append(Build(sn, cn, sn))
+            for t in nb:
+                out.append(Build(sn, cn, names[t]))
+        return out
+
+    def chance_outcomes(self) -> list:
+        if self.phase == DEAL_P:
+            return [(Deal(c), 1) for c in sorted(set(self.deck))]
+        if self.phase == SITES_P:
+            names = self.rules.city.sites
+            return [(StartSite(names[s]), 1) for s in self._start_candidates(self.setup_sites[0])]
+        return []
+
+    def sample_chance(self):
+        """The awaited chance outcome, drawn from the match's RNG (a stacked scenario deck, E2,
+        deals its top card)."""
+        if self.phase == DEAL_P:
+            if self.stacked:
+                return Deal(self.deck[0])
+            cards = sorted(set(self.deck))
+            return Deal(cards[self.rng.below(len(cards))])
+        if self.phase == SITES_P:
+            cands = self._start_candidates(self.setup_sites[0])
+            return StartSite(self.rules.city.sites[cands[self.rng.below(len(cands))]])
+        raise IllegalAnswer("no chance point: the match awaits " + (self.awaiting() or Awaiting("none", 0)).kind)
+
+    def _start_candidates(self, colour: int) -> list[int]:
+        """UG2.1: empty sites not linked to a tower of ``colour``."""
+        fl, adj = self.fl, self.rules.city.adj
+        return [s for s in range(len(fl)) if not fl[s] and not any(fl[t] and fl[t][-1] == colour for t in adj[s])]
+
+    # ---------------------------------------------------------------- checking
+    def check(self, answer, seat: int | None = None) -> str | None:
+        aw = self.awaiting()
+        if aw is None:
+            return f"U5.4: the game is over ({self.reason})"
+        if seat is None:
+            seat = aw.player
+        kind = getattr(answer, "kind", None)
+        if aw.player == CHANCE:
+            if seat != CHANCE:
+                return f"U2.1: chance reveals this ({aw.kind}), not {self._who(seat)}"
+            if kind != aw.kind:
+                return f"U2.1: the game awaits chance's {aw.kind}, not {kind or type(answer).__name__}"
+            if type(answer) is Deal:
+                if answer.card not in self.deck:
+                    return f"U3.1: {answer.card} is not in the deck"
+                return None
+            if type(answer) is StartSite:
+                s = self.rules.city.index.get(answer.site)
+                if s is None:
+                    return f"UG2.1: no site {answer.site} in the city"
+                if self.fl[s]:
+                    return f"UG2.1: {answer.site} is not empty"
+                col = self.setup_sites[0]
+                if s not in self._start_candidates(col):
+                    return f"UG2.1: {answer.site} is linked to a {COLOURS[col]} tower"
+                return None
+            return f"U2.1: not a chance outcome of Tower Up: {answer!r}"
+        if seat != aw.player:
+            return f"UG2.2: {self._who(aw.player)} answers {aw.kind} now, not {self._who(seat)}"
+        if kind != aw.kind:
+            rule = {TURN: "U3.1", DISCARD: "U3.3", START_FLOORS: "UG1.1"}[aw.kind]
+            return f"{rule}: the game awaits {aw.kind} from {self._who(seat)}, not {kind or type(answer).__name__}"
+        t = type(answer)
+        if t is Take:
+            return self._check_take(answer, seat)
+        if t is Build:
+            return self._check_build(answer, seat)
+        if t is Discard:
+            return self._check_counts(answer.counts, sum(self.stock[seat]) - LIMIT, self.stock[seat], "U3.3",
+                                      "give back", f"{self._who(seat)} has")
+        if t is StartFloors:
+            return self._check_counts(answer.counts, self.setup_floors[0][1], self.supply, "UG1.1", "take",
+                                      "the supply has")
+        return f"U3.1: not an answer of Tower Up: {answer!r}"
+
+    def _who(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < self.n else "chance" if seat == CHANCE else f"seat {seat}"
+
+    def _check_counts(self, counts, total: int, have, rule: str, verb: str, whose: str) -> str | None:
+        if not (isinstance(counts, tuple) and len(counts) == 4 and all(isinstance(c, int) and c >= 0 for c in counts)):
+            return f"{rule}: floors per colour, not {counts!r}"
+        if sum(counts) != total:
+            return f"{rule}: {verb} exactly {total} floor{'s' if total != 1 else ''}, not {sum(counts)}"
+        for c in range(4):
+            if counts[c] > have[c]:
+                return f"{rule}: {whose} {have[c]} {COLOURS[c]}, not {counts[c]}"
+        return None
+
+    def _check_take(self, a: Take, p: int) -> str | None:
+        if a.card not in self.market:
+            return f"U3.1: {a.card} is not in the market ({', '.join(self.market) or 'empty'})"
+        card = self.rules.cards[a.card]
+        supply = list(self.supply)
+        k = 0
+        for icon in card.floors:
+            if icon != WILD and supply[icon] > 0:
+                supply[icon] -= 1
+                continue
+            allowed = [c for c in range(4) if supply[c] > 0 and c != icon]
+            if not allowed:
+                continue
+            if k >= len(a.wilds):
+                return (f"U3.1: {a.card} asks for {self._choices_needed(card)} chosen colour(s) (wilds, and "
+                        f"substitutes for an exhausted colour, U3.2), not {len(a.wilds)}")
+            c = COLOUR_INDEX.get(a.wilds[k], -9)
+            if c not in allowed:
+                if icon == WILD:
+                    return f"UG3.1: a wild's colour is one still in the supply; {a.wilds[k]} has none left"
+                return (f"U3.2: {COLOURS[icon]} has run out: take a floor of another colour still in the "
+                        f"supply, not {a.wilds[k]}")
+            supply[c] -= 1
+            k += 1
+        if k != len(a.wilds):
+            return (f"U3.1: {a.card} asks for {k} chosen colour(s) (wilds, and substitutes for an exhausted "
+                    f"colour, U3.2), not {len(a.wilds)}")
+        return None
+
+    def _choices_needed(self, card) -> int:
+        ch = self._wild_choices(card)
+        return len(ch[0]) if ch else 0
+
+    def _check_build(self, a: Build, p: int) -> str | None:
+        city = self.rules.city
+        s = city.index.get(a.site)
+        if s is None:
+            return f"U3.4: no site {a.site} in the city"
+        if self.fl[s]:
+            return f"U3.4: {a.site} is not empty (a tower of {len(self.fl[s])})"
+        nb = [t for t in city.adj[s] if self.fl[t]]
+        if not nb:
+            return f"U3.4: {a.site} is next to no tower"
+        c = COLOUR_INDEX.get(a.colour, -9)
+        if c < 0:
+            return f"U3.4: {a.colour!r} is not a colour"
+        for t in nb:
+            if self.fl[t][-1] == c:
+                return f"U3.4: the base floor must differ from every adjacent tower; {city.sites[t]} is {a.colour}"
+        r = city.index.get(a.roof)
+        if r is None or (r != s and r not in nb):
+            return (f"U3.5: the roof goes on one floor just placed: {a.site} or a tower next to it "
+                    f"({', '.join(city.sites[t] for t in nb)}), not {a.roof}")
+        if self.left[p] <= 0:
+            return f"U3.5: {self._who(p)} has no roof left"
+        need = [0, 0, 0, 0]
+        need[c] += 1
+        for t in nb:
+            need[self.fl[t][-1]] += 1
+        st = self.stock[p]
+        short = [f"{need[k]} {COLOURS[k]} (has {st[k]})" for k in range(4) if need[k] > st[k]]
+        if short:
+            return f"U3.4: building on {a.site} costs {self._cost_text(need)}; {self._who(p)} lacks {', '.join(short)}"
+        return None
+
+    @staticmethod
+    def _cost_text(need) -> str:
+        return ", ".join(f"{need[k]} {COLOURS[k]}" for k in range(4) if need[k])
+
+    # ---------------------------------------------------------------- applying
+    def apply(self, answer, checked: bool = False, seat: int | None = None) -> list:
+        if not checked:
+            why = self.check(answer, seat)
+            if why is not None:
+                raise IllegalAnswer(why)
+        out: list = []
+        t = type(answer)
+        if t is Take:
+            self._take(answer, out)
+        elif t is Build:
+            self._build(answer, out)
+        elif t is Deal:
+            self._deal(answer.card, out)
+        elif t is Discard:
+            self._discard(answer.counts, out)
+        elif t is StartSite:
+            self._start_site(answer.site, out)
+        elif t is StartFloors:
+            self._start_floors(answer.counts, out)
+        else:
+            raise IllegalAnswer(f"U3.1: not an answer of Tower Up: {answer!r}")
+        return out
+
+    # -- chance and set-up
+    def _refill(self, out: list) -> None:
+        """U3.1, UG3.1: the market refills from the deck (reshuffled from the discards when empty);
+        with no card left anywhere it shrinks. Sets the deal phase when a card is to be dealt."""
+        if len(self.market) >= MARKET:
+            return
+        if not self.deck and self.discards:
+            self.deck = sorted(self.discards)
+            self.discards = []
+            self.stacked = False
+            out.append(ev.DeckReshuffled(len(self.deck)))
+        if self.deck:
+            self.phase = DEAL_P
+        else:
+            out.append(ev.MarketShrank(len(self.market)))
+
+    def _deal(self, card: str, out: list) -> None:
+        self.deck.remove(card)
+        self.market.append(card)
+        out.append(ev.CardDealt(card))
+        self.phase = "?"
+        self._refill(out)
+        if self.phase == DEAL_P:
+            return
+        if self.setup == "game":
+            self._after_deals(out)
+        elif self.setup == "position":
+            self.setup = ""
+            self._start_turn(self.to_move, False, out)
+        else:
+            self._after_take(out)
+
+    def _after_deals(self, out: list) -> None:
+        """Set-up once the market is dealt: its cards' first floors (UG2.1), then the chosen floors."""
+        self.setup_sites = [self.rules.cards[c].bottom for c in self.market]
+        self._next_start_site(out)
+
+    def _next_start_site(self, out: list) -> None:
+        while self.setup_sites:
+            col = self.setup_sites[0]
+            if self.supply[col] > 0 and self._start_candidates(col):
+                self.phase = SITES_P
+                return
+            out.append(ev.StartSiteMissing(COLOURS[col]))          # E3
+            self.setup_sites.pop(0)
+        self._next_start_floors(out)
+
+    def _start_site(self, site: str, out: list) -> None:
+        s = self.rules.city.index[site]
+        col = self.setup_sites.pop(0)
+        self.supply[col] -= 1
+        self.fl[s] = [col]
+        self.rf[s] = [-1]
+        out.append(ev.StartFloorPlaced(site, COLOURS[col]))
+        self._next_start_site(out)
+
+    def _next_start_floors(self, out: list) -> None:
+        while self.setup_floors:
+            k = self.setup_floors[0][1]
+            if sum(min(k, x) for x in self.supply) >= k:
+                self.phase = FLOORS_P
+                return
+            self.setup_floors.pop(0)                                # E4: the supply cannot give them
+        self.setup = ""
+        self._start_turn(self.to_move, False, out)
+
+    def _start_floors(self, counts, out: list) -> None:
+        p, _k = self.setup_floors.pop(0)
+        got = []
+        for c in range(4):
+            self.supply[c] -= counts[c]
+            self.stock[p][c] += counts[c]
+            got += [COLOURS[c]] * counts[c]
+        out.append(ev.StartingFloors(p, tuple(got), True))
+        self._next_start_floors(out)
+
+    # -- turns
+    def _can_act(self, p: int) -> bool:
+        return bool(self.market) or bool(self.build_options(p))
+
+    def _start_turn(self, p: int, extra: bool, out: list) -> None:
+        """Begin seat p's turn (an extra one when ``extra``); passes turns nobody can play (E5)."""
+        while True:
+            self.to_move = p
+            self.phase = TURN_P
+            self.extra = extra
+            self.chain = self.chain + 1 if extra else 0
+            out.append(ev.TurnStarted(p, self.turns, extra, self.closing == p and bool(self.ending)))
+            if self._can_act(p):
+                return
+            out.append(ev.TurnPassed(p))
+            self.extra = False
+            self.passes += 1
+            if not self.ending and self.passes >= self.n:
+                self._stuck(out)
+                return
+            nxt = self._turn_over(out)
+            if nxt is None:
+                return
+            p, extra = nxt, False
+
+    def _take(self, a: Take, out: list) -> None:
+        p = self.to_move
+        self.passes = 0
+        self.extra = False
+        self.turns += 1
+        card = self.rules.cards[a.card]
+        chosen = [COLOUR_INDEX[w] for w in a.wilds]
+        got = []
+        ran_out = False
+        k = 0
+        sup, st = self.supply, self.stock[p]
+        for icon in card.floors:
+            if icon != WILD and sup[icon] > 0:
+                c = icon
+            else:
+                if icon != WILD:
+                    ran_out = True                                   # U3.2
+                if not any(sup[x] > 0 and x != icon for x in range(4)):
+                    if icon != WILD:
+                        out.append(ev.ColourRanOut(p, COLOURS[icon], ""))
+                    continue                                         # UG3.1: nothing to give
+                c = chosen[k]
+                k += 1
+                if icon != WILD:
+                    out.append(ev.ColourRanOut(p, COLOURS[icon], COLOURS[c]))
+            sup[c] -= 1
+            st[c] += 1
+            got.append(COLOURS[c])
+        self.market.remove(a.card)
+        self.discards.append(a.card)
+        out.append(ev.CardTaken(p, a.card, tuple(got), a.wilds))
+        if card.vehicles:
+            steps = [0, 0, 0, 0]
+            for v in card.vehicles:
+                steps[v] += 1
+            self._move(p, steps, out)                                # UG4.0: one move
+        self._objectives(p, out)
+        if ran_out and not self.ending:
+            self._begin_end("supply", p, out)
+        self.phase = "?"
+        self._refill(out)
+        if self.phase != DEAL_P:
+            self._after_take(out)
+
+    def _after_take(self, out: list) -> None:
+        if sum(self.stock[self.to_move]) > LIMIT:
+            self.phase = DISCARD_P                                   # U3.3
+        else:
+            self._end_turn(out)
+
+    def _discard(self, counts, out: list) -> None:
+        p = self.to_move
+        got = []
+        for c in range(4):
+            self.stock[p][c] -= counts[c]
+            self.supply[c] += counts[c]
+            got += [COLOURS[c]] * counts[c]
+        out.append(ev.FloorsDiscarded(p, tuple(got)))
+        self._end_turn(out)
+
+    def _build(self, a: Build, out: list) -> None:
+        p = self.to_move
+        self.passes = 0
+        self.extra = False
+        self.turns += 1
+        city = self.rules.city
+        s = city.index[a.site]
+        c = COLOUR_INDEX[a.colour]
+        r = city.index[a.roof]
+        fl, rf, st = self.fl, self.rf, self.stock[p]
+        nb = [t for t in city.adj[s] if fl[t]]
+        cost = [0, 0, 0, 0]
+        cost[c] += 1
+        st[c] -= 1
+        for t in nb:
+            col = fl[t][-1]
+            st[col] -= 1
+            cost[col] += 1
+        fl[s] = [c]
+        rf[s] = [-1]
+        out.append(ev.Built(p, a.site, a.colour, tuple(city.sites[t] for t in nb), tuple(cost)))
+        for t in nb:                                                 # U3.4: one floor on each neighbour
+            if rf[t][-1] >= 0:
+                out.append(ev.RoofCovered(rf[t][-1], city.sites[t], p))
+            fl[t].append(fl[t][-1])
+            rf[t].append(-1)
+        rf[r][-1] = p                                                # U3.5
+        self.left[p] -= 1
+        h = len(fl[r])
+        out.append(ev.RoofPlaced(p, a.roof, h, self.left[p]))
+        steps = [0, 0, 0, 0]
+        steps[fl[r][-1]] = h
+        self._move(p, steps, out)
+        self._objectives(p, out)
+        last = self.left[p] == 0
+        if not self.ending:
+            if last:
+                self._begin_end("roof", p, out)                      # U5.1
+            elif not self.buildable_site_exists():
+                self._begin_end("city", p, out)                      # UG5.2
+                last = True
+        if last and self.extra and not self.opts["extra_turn_on_last_roof"]:
+            self.extra = False                                       # UG4.1, UG5.2 (E6)
+            out.append(ev.ExtraTurnLost(p, "last_roof" if self.left[p] == 0 else "city"))
+        self._end_turn(out)
+
+    def _move(self, p: int, steps: list[int], out: list) -> None:
+        """Move p's vehicles (U3.1, U3.5) as one move (UG4.0); U4.1 at the end of the track; U4.2
+        an extra turn when all four reach a star column they had not all reached."""
+        v = self.veh[p]
+        before = min(v)
+        for c in range(4):
+            if steps[c]:
+                start = v[c]
+                end = min(TOP, start + steps[c])
+                v[c] = end
+                out.append(ev.VehicleMoved(p, COLOURS[c], start, end, start + steps[c] - end))
+        after = min(v)
+        passed = [s for s in self.rules.tracks.stars if before < s <= after]
+        if passed:
+            self.extra = True
+            out.append(ev.ExtraTurnEarned(p, passed[-1], self.chain + 1))
+
+    def _objectives(self, active: int, out: list) -> None:
+        """UG4.2: every player, the active one first and then clockwise; U4.3 the highest chip left,
+        one a player an objective. A player who has scored takes no more (E7)."""
+        if not self.objectives:
+            return
+        cat = self.rules.objectives
+        for i in range(self.n):
+            q = (active + i) % self.n
+            if self.final[q] is not None:
+                continue
+            held = {o for o, _v in self.chips[q]}
+            for j, oid in enumerate(self.objectives):
+                if oid in held or not self.chips_left[j]:
+                    continue
+                if objective_met(cat[oid], self, q):
+                    chip = self.chips_left[j].pop(0)
+                    self.chips[q].append([oid, chip])
+                    out.append(ev.ObjectiveMet(q, oid, chip))
+
+    def buildable_site_exists(self) -> bool:
+        """UG5.2: an empty site next to a tower whose neighbours do not show all four colours."""
+        fl, adj = self.fl, self.rules.city.adj
+        for s in range(len(fl)):
+            if fl[s]:
+                continue
+            cols = 0
+            near = False
+            for t in adj[s]:
+                if fl[t]:
+                    near = True
+                    cols |= 1 << fl[t][-1]
+            if near and cols != 15:
+                return True
+        return False
+
+    def _begin_end(self, reason: str, p: int, out: list) -> None:
+        """U5.1, U5.2, UG5.2; UG5.1: final turns from the next player clockwise."""
+        self.ending = reason
+        self.trigger = p
+        others = [(p + i) % self.n for i in range(1, self.n)]
+        if reason == "supply":
+            self.final_turns = others + [p]
+        else:
+            self.final_turns = others
+            self.closing = p
+        out.append(ev.EndBegun(p, reason, tuple(self.final_turns)))
+
+    def _end_turn(self, out: list) -> None:
+        if self.extra:
+            self._start_turn(self.to_move, True, out)
+            return
+        nxt = self._turn_over(out)
+        if nxt is not None:
+            self._start_turn(nxt, False, out)
+
+    def _turn_over(self, out: list) -> int | None:
+        """The end of the turn of the seat to move (no extra turn pending): U5.3 he scores if it was
+        his final turn; the next seat to play, or None once the game is over."""
+        p = self.to_move
+        if self.closing == p and self.ending:
+            self._score(p, out)
+            self.closing = -1
+            if self.final_turns and self.final_turns[0] == p:
+                self.final_turns.pop(0)
+        if self.ending:
+            if not self.final_turns:
+                self._game_over(out)
+                return None
+            nxt = self.final_turns[0]
+            self.closing = nxt
+            if not self.finals_begun:
+                self.finals_begun = True
+                out.append(ev.FinalTurnsBegin(tuple(self.final_turns)))
+            return nxt
+        return (p + 1) % self.n
+
+    def _stuck(self, out: list) -> None:
+        """E5: nobody can play: everyone who has not scored scores now and the game ends."""
+        self.ending = "stuck"
+        for i in range(self.n):
+            q = (self.to_move + i) % self.n
+            if self.final[q] is None:
+                self._score(q, out)
+        self.final_turns = []
+        self._game_over(out)
+
+    def score_now(self, p: int) -> list[int]:
+        """U5.3 as it would be now: [total, vehicles, cone points, chips, visible roofs]."""
+        vals = self.rules.tracks.values
+        visible = 0
+        for owners in self.rf:
+            if owners and owners[-1] == p:
+                visible += 1
+        vehicles = sum(vals[c] for c in self.veh[p])
+        cone = vals[min(visible, TOP)]
+        chips = sum(v for _o, v in self.chips[p])
+        return [vehicles + cone + chips, vehicles, cone, chips, visible]
+
+    def _score(self, p: int, out: list) -> None:
+        parts = self.score_now(p)
+        self.final[p] = parts
+        out.append(ev.Scored(p, parts[0], parts[1], parts[2], parts[3], parts[4]))
+
+    def _game_over(self, out: list) -> None:
+        self.phase = OVER_P
+        self.reason = self.ending or "over"
+        self.final_turns = []
+        res = self.result()
+        out.append(ev.GameEnded(self.reason, res.ranking, res.scores))
+
+    # ---------------------------------------------------------------- reading it
+    def scores(self) -> list[int]:
+        return [self.final[p][0] if self.final[p] is not None else self.score_now(p)[0] for p in range(self.n)]
+
+    def score_parts(self, p: int) -> list[int]:
+        """[total, vehicles, cone, chips, visible]: the final ones once he has scored."""
+        return list(self.final[p]) if self.final[p] is not None else self.score_now(p)
+
+    def result(self) -> Result:
+        s = self.scores()
+        order = sorted(range(self.n), key=lambda q: (-s[q], q))
+        groups: list[list[int]] = []
+        for q in order:                                              # U5.4: tied leaders share
+            if groups and s[groups[-1][0]] == s[q]:
+                groups[-1].append(q)
+            else:
+                groups.append([q])
+        return Result(tuple(tuple(g) for g in groups), tuple(s), self.reason or "not over")
+
+    def visible_roofs(self, p: int) -> list[int]:
+        return [s for s, owners in enumerate(self.rf) if owners and owners[-1] == p]
+
+    def tower_colour(self, s: int) -> int:
+        """UG3.2: a tower's colour is its top floor's (-1 for an empty site)."""
+        return self.fl[s][-1] if self.fl[s] else -1
+
+    # ---------------------------------------------------------------- copies, views, JSON
+    def copy(self) -> "TowerUpMatch":
+        m = TowerUpMatch.__new__(TowerUpMatch)
+        m.rules = self.rules
+        m.names = self.names
+        m.n = self.n
+        m.opts = self.opts
+        m.fl = [f[:] for f in self.fl]
+        m.rf = [r[:] for r in self.rf]
+        m.stock = [s[:] for s in self.stock]
+        m.left = self.left[:]
+        m.veh = [v[:] for v in self.veh]
+        m.supply = self.supply[:]
+        m.market = self.market[:]
+        m.deck = self.deck[:]
+        m.discards = self.discards[:]
+        m.stacked = self.stacked
+        m.objectives = self.objectives
+        m.chips_left = [c[:] for c in self.chips_left]
+        m.chips = [[x[:] for x in c] for c in self.chips]
+        m.phase = self.phase
+        m.to_move = self.to_move
+        m.extra = self.extra
+        m.chain = self.chain
+        m.ending = self.ending
+        m.trigger = self.trigger
+        m.final_turns = self.final_turns[:]
+        m.closing = self.closing
+        m.finals_begun = self.finals_begun
+        m.final = [f[:] if f is not None else None for f in self.final]
+        m.turns = self.turns
+        m.passes = self.passes
+        m.rng = Rng(0)
+        m.rng.state = self.rng.state
+        m.reason = self.reason
+        m.setup_sites = self.setup_sites[:]
+        m.setup_floors = [x[:] for x in self.setup_floors]
+        m.setup = self.setup
+        return m
+
+    def view(self, seat: int) -> "TowerUpMatch":
+        """What ``seat`` may know: everything but the order of a stacked deck and the RNG (E2).
+        Stock, roofs, tracks and chips are public in Tower Up; there is no simultaneous point."""
+        v = self.copy()
+        v.deck.sort()
+        v.stacked = False
+        v.rng.state = 0
+        return v
+
+    def to_json(self) -> dict:
+        return {
+            "game": "towerup", "version": 1, "data": json.loads(self.rules.spec_json), "names": list(self.names),
+            "options": dict(self.opts), "floors": [f[:] for f in self.fl], "roofs": [r[:] for r in self.rf],
+            "stock": [s[:] for s in self.stock], "roofs_left": self.left[:], "vehicles": [v[:] for v in self.veh],
+            "supply": self.supply[:], "market": self.market[:], "deck": self.deck[:], "discards": self.discards[:],
+            "stacked": self.stacked, "objectives": list(self.objectives),
+            "chips_left": [c[:] for c in self.chips_left], "chips": [[x[:] for x in c] for c in self.chips],
+            "phase": self.phase, "to_move": self.to_move, "extra": self.extra, "chain": self.chain,
+            "ending": self.ending, "trigger": self.trigger, "final_turns": self.final_turns[:],
+            "closing": self.closing, "finals_begun": self.finals_begun,
+            "final": [f[:] if f is not None else None for f in self.final], "turns": self.turns,
+            "passes": self.passes, "rng": self.rng.state, "reason": self.reason,
+            "setup_sites": self.setup_sites[:], "setup_floors": [x[:] for x in self.setup_floors],
+            "setup": self.setup,
+        }
+
+    @classmethod
+    def from_json(cls, rules: Rules, d: dict) -> "TowerUpMatch":
+        m = cls.blank(rules, d["names"], d["options"], 0)
+        m.fl = [list(f) for f in d["floors"]]
+        m.rf = [list(r) for r in d["roofs"]]
+        m.stock = [list(s) for s in d["stock"]]
+        m.left = list(d["roofs_left"])
+        m.veh = [list(v) for v in d["vehicles"]]
+        m.supply = list(d["supply"])
+        m.market = list(d["market"])
+        m.deck = list(d["deck"])
+        m.discards = list(d["discards"])
+        m.stacked = bool(d["stacked"])
+        m.objectives = list(d["objectives"])
+        m.chips_left = [list(c) for c in d["chips_left"]]
+        m.chips = [[list(x) for x in c] for c in d["chips"]]
+        for k in ("phase", "to_move", "extra", "chain", "ending", "trigger", "closing", "finals_begun", "turns",
+                  "passes", "reason", "setup"):
+            setattr(m, k, d[k])
+        m.final_turns = list(d["final_turns"])
+        m.final = [list(f) if f is not None else None for f in d["final"]]
+        m.rng.state = d["rng"]
+        m.setup_sites = list(d["setup_sites"])
+        m.setup_floors = [list(x) for x in d["setup_floors"]]
+        return m
+
+    def canonical_json(self) -> str:
+        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+    def fingerprint(self) -> str:
+        return hashlib.sha256(self.canonical_json().encode()).hexdigest()
+
+
+__all__ = ["TowerUpMatch", "LIMIT", "MARKET", "TOP"]

@@ -1,0 +1,105 @@
+"""Tower Up told as text (``tdream play --text``): one English line an event worth telling,
+with the seats' names; and a seat's score broken down."""
+from __future__ import annotations
+
+from . import events as ev
+
+REASONS = {"roof": "a player placed his last roof (U5.1)", "supply": "a colour ran out in the supply (U5.2)",
+           "city": "the city has no site left to build on (UG5.2)", "stuck": "nobody could play (E5)"}
+
+
+def _floors(colours) -> str:
+    if not colours:
+        return "nothing"
+    counts: dict[str, int] = {}
+    for c in colours:
+        counts[c] = counts.get(c, 0) + 1
+    return ", ".join(f"{n} {c}" for c, n in counts.items())
+
+
+def _names(match, seats) -> str:
+    return ", ".join(match.names[s] for s in seats) or "nobody"
+
+
+def describe(e, match) -> str | None:
+    """One line for ``e``, or None for an event not worth a line (a turn starting)."""
+    n = match.names
+    t = type(e)
+    if t is ev.FirstPlayerDrawn:
+        return f"{n[e.player]} goes first."
+    if t is ev.ObjectivesDrawn:
+        cat = match.rules.objectives
+        return "Objectives: " + "; ".join(f"{cat[o].name} ({cat[o].text.rstrip('.')})" for o in e.objectives) + "."
+    if t is ev.StartingFloors:
+        return f"{n[e.player]} {'chooses' if e.chosen else 'starts with'} {_floors(e.colours)}."
+    if t is ev.CardDealt:
+        return f"{_card(match, e.card)} is dealt into the market."
+    if t is ev.DeckReshuffled:
+        return f"The discards are shuffled into a new deck of {e.cards} cards."
+    if t is ev.MarketShrank:
+        return f"No card is left to deal: the market holds {e.size}."
+    if t is ev.StartFloorPlaced:
+        return f"A {e.colour} floor starts a tower on {e.site}."
+    if t is ev.StartSiteMissing:
+        return f"No empty site may take a {e.colour} first floor."
+    if t is ev.TurnStarted:
+        if e.extra:
+            return f"{n[e.player]} plays an extra turn."
+        if e.final:
+            return f"{n[e.player]}'s final turn."
+        return None
+    if t is ev.TurnPassed:
+        return f"{n[e.player]} can neither take a card nor build, and passes."
+    if t is ev.CardTaken:
+        return f"{n[e.player]} takes {_card(match, e.card)}: {_floors(e.colours)}."
+    if t is ev.ColourRanOut:
+        if e.instead:
+            return f"No {e.colour} floor is left: {n[e.player]} takes {e.instead} instead."
+        return f"No {e.colour} floor is left, and the supply is empty."
+    if t is ev.VehicleMoved:
+        lost = f" ({e.lost} lost at the end of the track)" if e.lost else ""
+        return f"{n[e.player]}'s {e.colour} vehicle moves from column {e.start} to {e.end}{lost}."
+    if t is ev.ExtraTurnEarned:
+        again = " again" if e.chain > 1 else ""
+        return f"All of {n[e.player]}'s vehicles reach star column {e.star}: an extra turn{again}!"
+    if t is ev.ExtraTurnLost:
+        why = "the last roof" if e.reason == "last_roof" else "the build that closed the city"
+        return f"{n[e.player]}'s extra turn is lost with {why}."
+    if t is ev.FloorsDiscarded:
+        return f"{n[e.player]} gives back {_floors(e.colours)} to keep 10 floors."
+    if t is ev.Built:
+        on = f", adding a floor to {', '.join(e.neighbours)}" if e.neighbours else ""
+        return f"{n[e.player]} builds a {e.colour} tower on {e.site}{on}."
+    if t is ev.RoofPlaced:
+        return f"{n[e.player]} roofs {e.site} ({e.height} high); {e.left} roof{'s' if e.left != 1 else ''} left."
+    if t is ev.RoofCovered:
+        whose = "his own" if e.owner == e.by else f"{n[e.owner]}'s"
+        return f"{n[e.by]} covers {whose} roof on {e.site}."
+    if t is ev.ObjectiveMet:
+        return f"{n[e.player]} meets {match.rules.objectives[e.objective].name} and takes the {e.chip} chip."
+    if t is ev.EndBegun:
+        return f"The end begins: {REASONS.get(e.reason, e.reason)}. Final turns: {_names(match, e.final_turns)}."
+    if t is ev.FinalTurnsBegin:
+        return f"Final turns: {_names(match, e.final_turns)}."
+    if t is ev.Scored:
+        return (f"{n[e.player]} scores {e.total}: vehicles {e.vehicles}, cone {e.cone} ({e.visible} visible "
+                f"roof{'s' if e.visible != 1 else ''}), chips {e.chips}.")
+    if t is ev.GameEnded:
+        winners = _names(match, e.ranking[0])
+        share = " share the win" if len(e.ranking[0]) > 1 else " wins"
+        return f"Game over: {winners}{share} with {e.scores[e.ranking[0][0]]}."
+    return None
+
+
+def _card(match, cid: str) -> str:
+    card = match.rules.cards.get(cid)
+    if card is None:
+        return cid
+    from .data import COLOURS
+    icons = ["wild" if f < 0 else COLOURS[f] for f in card.floors]
+    veh = [COLOURS[v] for v in card.vehicles]
+    extra = f" + vehicle {', '.join(veh)}" if veh else ""
+    return f"{cid} [{', '.join(icons)}{extra}]"
+
+
+__all__ = ["describe", "REASONS"]
