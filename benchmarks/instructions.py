@@ -17,7 +17,7 @@ import tempfile
 GAMES = 10
 WORK = r"""
 import sys, glob
-from tdream.data import load_ruleset, load_board
+from tdream.games.towerdream.data import load_ruleset, load_board
 from tdream.runner.simulate import play_game
 from tdream.runner.record import verify_record
 mode, n, folder = sys.argv[1], int(sys.argv[2]), sys.argv[3]
@@ -46,7 +46,7 @@ def main() -> int:
     mode = sys.argv[1] if len(sys.argv) > 1 else "simulate"
     with tempfile.TemporaryDirectory() as folder:
         if mode == "verify":
-            from tdream.data import load_board, load_ruleset
+            from tdream.games.towerdream.data import load_board, load_ruleset
             from tdream.runner.simulate import play_game
             rs = load_ruleset()
             b = load_board("classic-10", rs)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tdream.ai import CHARACTER_IDS, roster  # noqa: E402
+from tdream.games.towerdream.ai import CHARACTER_IDS, roster  # noqa: E402
 from tdream.runner.simulate import simulate  # noqa: E402
 
 

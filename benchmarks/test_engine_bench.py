@@ -4,7 +4,7 @@ The same workload as ``tdream bench``: whole 4-player ``random`` games on classi
 """
 import pytest
 
-from tdream.data import load_board, load_ruleset
+from tdream.games.towerdream.data import load_board, load_ruleset
 from tdream.runner.simulate import play_game
 
 
@@ -33,8 +33,8 @@ def test_engine_scenario_load_and_run(benchmark):
 @pytest.mark.parametrize("kind", ["hazumi", "hazumi:hard"])
 def test_ai_build_decision(benchmark, setup, kind):
     """One CPU decision (a Build, the slowest kind) mid-game on classic-10."""
-    from tdream.ai import make_player
-    from tdream.engine import new_game
+    from tdream.games.towerdream.ai import make_player
+    from tdream.games.towerdream.rules import new_game
     rs, board = setup
     game, _ = new_game(rs, board, list("ABCD"), seed=4, kinds=[kind] * 4)
     players = {i: make_player(kind, i) for i in range(4)}

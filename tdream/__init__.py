@@ -1,2 +1,6 @@
-"""tdream: Tower Dream (ASCII, 1996, Super Famicom), faithfully reimplemented."""
+"""tdream: four tower games on one program, Tower Dream (ASCII, 1996, Super Famicom) first."""
 __version__ = "0.1.0"
+
+from .nativeload import select as _select  # noqa: E402
+
+_select()          # a compiled module whose source changed since is passed over (tdream/nativeload.py)

@@ -56,9 +56,9 @@ def _cpus(text: str) -> list[str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
     if not names:
         raise argparse.ArgumentTypeError("give one or more CPU ids, comma-separated")
-    from .ai import split_kind
+    from .games.towerdream.ai import split_kind
     if names == ["all"]:
-        from .ai import CHARACTER_IDS
+        from .games.towerdream.ai import CHARACTER_IDS
         return list(CHARACTER_IDS)
     for n in names:
         try:
@@ -230,7 +230,7 @@ def _make_dir(path: str) -> str:
 
 
 def _board_and_ruleset(board_id: str):
-    from .data import load_board, load_ruleset
+    from .games.towerdream.data import load_board, load_ruleset
     rs = load_ruleset()
     return rs, load_board(board_id, rs)
 
@@ -244,7 +244,7 @@ def cmd_simulate(args) -> int:
     records = _make_dir(args.records) if args.records else None
     options = {"players": args.players} if args.players else None
     lineups = None
-    from .ai import CHARACTER_IDS
+    from .games.towerdream.ai import CHARACTER_IDS
     if args.cpus == list(CHARACTER_IDS):       # --cpus all: the round robin's seatings in turn
         from .runner.tournament import lineups as round_robin
         lineups = round_robin(list(CHARACTER_IDS), args.players or 4)
@@ -255,7 +255,7 @@ def cmd_simulate(args) -> int:
             progress_bar(len(results), args.games, sys.stderr)
     summary = summarize(results, time.perf_counter() - start)
     if args.json:
-        from .runner.style import average_by_kind, leaders
+        from .games.towerdream.style import average_by_kind, leaders
         summary["style"] = average_by_kind(results)
         summary["style_leaders"] = leaders(summary["style"])
         print(json.dumps(summary, sort_keys=True))
@@ -317,7 +317,7 @@ def cmd_bench(args) -> int:
 
 
 def cmd_board(args) -> int:
-    from .data import board_ids, load_board, load_ruleset
+    from .games.towerdream.data import board_ids, load_board, load_ruleset
     rs = load_ruleset()
     if args.action == "list" or args.action is None:
         for b in board_ids():
@@ -348,7 +348,7 @@ def cmd_play(args) -> int:
         return 2
     if args.text:
         return cmd_play_text(args)
-    from .data import load_board, load_ruleset
+    from .games.towerdream.data import load_board, load_ruleset
     from .frontend.scenes.table import GameSetup
     from .frontend.settings import load_settings
     settings, warning = load_settings()
@@ -376,8 +376,8 @@ def cmd_play(args) -> int:
         if args.cpus:
             cpus = [args.cpus[i % len(args.cpus)] for i in range(players - humans)]
         else:
-            from .ai import CHARACTER_IDS
-            from .engine.rng import Rng
+            from .games.towerdream.ai import CHARACTER_IDS
+            from .rng import Rng
             pool = list(CHARACTER_IDS)
             Rng(seed).shuffle(pool)
             cpus = pool[:players - humans]
@@ -479,12 +479,12 @@ def _records_dir() -> str:
 
 def cmd_play_text(args) -> int:
     """A CPU game told in text, recorded as it goes (no window needed)."""
-    from .data import load_board, load_ruleset
-    from .engine import new_game
-    from .engine.replay import Setup
+    from .games.towerdream.data import load_board, load_ruleset
+    from .games.towerdream.rules import new_game
+    from .platform.replay import Setup
     from .runner.record import RecordWriter, make_header, resume_record
     from .runner.simulate import cpu_players
-    from .runner.textplay import play_text
+    from .games.towerdream.narrate import play_text
     if args.resume:
         record, game, kept, note, players = resume_record(args.resume, cpu_players)
         if any(k == "human" for k in game.kinds):
@@ -503,8 +503,8 @@ def cmd_play_text(args) -> int:
     if args.cpus:
         kinds = [args.cpus[i % len(args.cpus)] for i in range(rs.options["players"])]
     else:                                  # four of the roster, drawn by the seed
-        from .ai import CHARACTER_IDS
-        from .engine.rng import Rng
+        from .games.towerdream.ai import CHARACTER_IDS
+        from .rng import Rng
         pool = list(CHARACTER_IDS)
         Rng(seed).shuffle(pool)
         kinds = pool[:rs.options["players"]]
@@ -518,7 +518,7 @@ def cmd_play_text(args) -> int:
 
 
 def _seat_name(kind: str, i: int, kinds: list[str]) -> str:
-    from .ai.commentary import speaker_name
+    from .games.towerdream.ai.commentary import speaker_name
     base = kind.split(":")[0]
     name = speaker_name(base)
     return name if sum(1 for k in kinds if k.split(":")[0] == base) == 1 else f"{name} {i + 1}"

@@ -26,13 +26,13 @@ for _var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HO
 
 @pytest.fixture(scope="session")
 def ruleset():
-    from tdream.data import load_ruleset
+    from tdream.games.towerdream.data import load_ruleset
     return load_ruleset()
 
 
 @pytest.fixture(scope="session")
 def boards(ruleset):
-    from tdream.data import board_ids, load_board
+    from tdream.games.towerdream.data import board_ids, load_board
     return {b: load_board(b, ruleset) for b in board_ids()}
 
 

@@ -117,9 +117,11 @@ print(bad)
 
 
 def test_engine_imports_no_io_or_clock_modules():
+    """Every game's rules (its ``rules`` package, or its rules modules) import no clock, I/O or
+    randomness of their own."""
     import ast
     banned = {"time", "datetime", "random", "os", "pathlib", "yaml", "pygame", "socket", "io"}
-    for path in (ROOT / "tdream" / "engine").glob("*.py"):
+    for path in (ROOT / "tdream" / "games" / "towerdream" / "rules").glob("*.py"):
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             names = []
@@ -153,3 +155,14 @@ def test_every_option_says_what_it_does():
                 walk(sub, f"{where} {name}")
     walk(build_parser(), "tdream")
     assert not missing, missing
+
+
+def test_importing_a_game_s_rules_starts_nothing():
+    """Issue 15: importing the engine runs no compiler shim: no subprocess, signal or fcntl (and
+    no pygame, sockets, threads or databases) in a fresh interpreter."""
+    code = ("import sys\nimport tdream.games.towerdream.rules\nimport tdream.platform.session\n"
+            "print(sorted(m for m in ('subprocess', 'signal', 'fcntl', 'pygame', 'socket', 'threading', 'sqlite3',"
+            " 'multiprocessing') if m in sys.modules))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "[]"

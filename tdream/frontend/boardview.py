@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..engine.game import BANK, VACANT
+from ..games.towerdream.rules.game import BANK, VACANT
 from .art import building, dither, tint
 from .constants import (BLACK, COMPANY_COLOURS, GOLD, GREY, INK, PLAYER_COLOURS, PLAYER_DARK, WHITE, rgb15)
 

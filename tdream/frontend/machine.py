@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..engine.rng import Rng
+from ..rng import Rng
 from .constants import ANIM_SPEEDS, H, TEXT_SPEEDS, W
 from .pads import Buttons, PadFrame
 
@@ -41,7 +41,7 @@ class Scene:
 class Machine:
     def __init__(self, font, art, settings, seed: int = 0, setup=None, record_dir=None, record_path=None,
                  warning: str | None = None, records=None, today: str = "") -> None:
-        from ..data import load_ruleset
+        from ..games.towerdream.data import load_ruleset
         self.font = font
         self.art = art
         self.settings = settings

@@ -64,13 +64,13 @@ def game_time(frames: int) -> str:
 def data_hash() -> str:
     """What a movie's frames depend on besides the program: the rules data, the boards, the CPU
     roster and every comment line (their lengths set how long text types out)."""
-    from ..data import board_ids, load_ruleset
-    from ..data.loader import boards_dir
+    from ..games.towerdream.data import board_ids, load_ruleset
+    from ..games.towerdream.data.loader import boards_dir
     h = hashlib.sha256()
     h.update(load_ruleset().data_hash.encode())
     for b in board_ids():
         h.update((Path(boards_dir()) / f"{b}.yaml").read_bytes())
-    data = Path(__file__).resolve().parent.parent / "data"
+    from ..games.towerdream.data.loader import DATA_DIR as data
     for p in [data / "roster.yaml"] + sorted((data / "comments").glob("*.yaml")):
         h.update(p.read_bytes())
     return h.hexdigest()[:16]

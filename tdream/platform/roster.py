@@ -2,7 +2,7 @@
 portrait). How each plays a game is that game's own data (its styles file)."""
 from __future__ import annotations
 
-from ..ai.roster import CHARACTER_IDS, GRADES, roster
+from ..games.towerdream.ai.roster import CHARACTER_IDS, GRADES, roster
 
 
 def character(cid: str):

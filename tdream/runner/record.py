@@ -34,10 +34,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import __version__
-from ..data import load_board, load_ruleset
-from ..engine import events as ev
-from ..engine.answers import KINDS, answer_from_step
-from ..engine.replay import Checkpoint, Divergence, Input, Setup, checkpoint_of, replay, start_game
+from ..games.towerdream.data import load_board, load_ruleset
+from ..games.towerdream.rules import events as ev
+from ..games.towerdream.rules.answers import KINDS, answer_from_step
+from ..platform.replay import Checkpoint, Divergence, Input, Setup, checkpoint_of, replay, start_game
 from ..errors import DataError, FormatError
 from ..yamlio import parse_yaml, read_text, short, type_name
 
@@ -308,7 +308,7 @@ def _check_header(h, name: str) -> Setup:
         bad(f"seed: must be a whole number 0..2^64-1, not {short(seed)}", line_of(h, "seed"))
     if not isinstance(h["options"], dict):
         bad(f"options: must be a mapping, not {short(h['options'])}", line_of(h, "options"))
-    from ..data import check_options
+    from ..games.towerdream.data import check_options
     from ..yamlio import Problems, Schema
     pr = Problems(name, FormatError)
     check_options(h["options"], "options", pr, Schema(pr))

@@ -10,12 +10,12 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..ai import make_player, split_kind
-from ..data import check_options, load_board, load_ruleset
-from ..engine import BANK, VACANT, Game, answer_from_step
-from ..engine.answers import CHANCE, DECISIONS, KINDS, NO_BUILD, NO_SELL, OPTIONAL
-from ..engine.rng import derive_seed
-from ..engine.ruleset import PILES
+from ..games.towerdream.ai import make_player, split_kind
+from ..games.towerdream.data import check_options, load_board, load_ruleset
+from ..games.towerdream.rules import BANK, VACANT, Game, answer_from_step
+from ..games.towerdream.rules.answers import CHANCE, DECISIONS, KINDS, NO_BUILD, NO_SELL, OPTIONAL
+from ..rng import derive_seed
+from ..games.towerdream.rules.ruleset import PILES
 from ..errors import DataError, FormatError, IllegalAnswer
 from ..yamlio import LDict, Problems, Schema, line_of, read_yaml, short, type_name
 
@@ -545,7 +545,7 @@ def find_scenarios(paths: list[str]) -> list[Path]:
 
 def record_scenario(s: Scenario, ruleset, path: str) -> list[str]:
     """Run a scenario writing its game record to ``path``; return its failures."""
-    from ..engine.replay import Setup
+    from ..platform.replay import Setup
     from .record import RecordWriter, make_header
     game = s.game
     setup = Setup(s.seed, list(game.names), list(game.kinds), dict(game.options), s.position)

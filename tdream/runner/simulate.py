@@ -10,10 +10,10 @@ import sys
 import time
 from dataclasses import dataclass
 
-from ..ai import make_player
-from ..data import load_board, load_ruleset
-from ..engine import new_game
-from ..engine.rng import derive_seed
+from ..games.towerdream.ai import make_player
+from ..games.towerdream.data import load_board, load_ruleset
+from ..games.towerdream.rules import new_game
+from ..rng import derive_seed
 
 
 @dataclass
@@ -50,13 +50,13 @@ def play_game(ruleset, board, kinds: list[str], seed: int, options: dict | None 
     writer = None
     if record is not None:
         from .record import RecordWriter, make_header
-        from ..engine.replay import Setup
+        from ..platform.replay import Setup
         opts = dict(ruleset.options)
         opts.update(options or {})
         writer = RecordWriter(record, make_header(ruleset, board, Setup(seed, names, list(kinds), opts)))
     counter = None
     if style:
-        from .style import StyleCounter
+        from ..games.towerdream.style import StyleCounter
         counter = StyleCounter(len(kinds))
     finish_game(game, players, writer, counter.observe if counter else None)
     result = result_of(game, index, seed)
@@ -238,7 +238,7 @@ def bench_replay(games: int = 20, board_id: str = "classic-10") -> dict:
 def bench_ai(games: int = 2, board_id: str = "classic-10", difficulty: str = "normal") -> dict:
     """``ai_decision_ms_p99``: the 99th percentile of one CPU decision's time, for the slowest
     character (each plays ``games`` whole games in a table of four characters)."""
-    from ..ai import CHARACTER_IDS, make_player
+    from ..games.towerdream.ai import CHARACTER_IDS, make_player
     rs = load_ruleset()
     board = load_board(board_id, rs)
     times: dict[str, list[float]] = {c: [] for c in CHARACTER_IDS}

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..ai import CHARACTER_IDS, roster, split_kind
+from ..games.towerdream.ai import CHARACTER_IDS, roster, split_kind
 from .simulate import simulate
-from .style import FIGURES, SIGNATURE, average_by_kind, leaders
+from ..games.towerdream.style import FIGURES, SIGNATURE, average_by_kind, leaders
 
 
 def lineups(characters: list[str], seats: int = 4) -> list[list[str]]:

@@ -1,8 +1,8 @@
 """The CPU characters (issue 4): legal, deterministic, and blind to what a player cannot see."""
 import pytest
 
-from tdream.ai import CHARACTER_IDS, make_player
-from tdream.engine import new_game
+from tdream.games.towerdream.ai import CHARACTER_IDS, make_player
+from tdream.games.towerdream.rules import new_game
 
 
 class PlayerView:
@@ -86,7 +86,7 @@ def test_characters_crush_the_random_player(ruleset, boards):
 def test_character_traits_show_in_their_choices(ruleset, boards):
     """Cosmic Will builds all he can; Hikozaemon keeps a reserve; Marimo stacks one Land."""
     from tdream.runner.simulate import play_game
-    from tdream.runner.style import average_by_kind
+    from tdream.games.towerdream.style import average_by_kind
     results = [play_game(ruleset, boards["classic-10"], ["cosmic-will", "hikozaemon", "marimo", "random"], s,
                          style=True) for s in range(4)]
     style = average_by_kind(results)
@@ -107,7 +107,7 @@ def test_hard_characters_look_ahead_seeing_only_what_a_player_sees(ruleset, boar
 def test_hard_takes_a_rivals_reply_as_the_landmark_that_gains_him_most(ruleset, boards):
     """``_reply``: where a rival must place a Landmark, the position after the one that gains him
     most Wealth over the player looking ahead; the game itself is left as it was."""
-    from tdream.ai.character import CharacterPlayer
+    from tdream.games.towerdream.ai.character import CharacterPlayer
     game, _ = new_game(ruleset, boards["classic-10"], list("ABCD"), seed=21,
                        kinds=["kenta", "hazumi", "joji", "yuderu"])
     players = {i: make_player(k, i) for i, k in enumerate(game.kinds)}

@@ -5,9 +5,9 @@ import shutil
 
 import pytest
 
-from tdream.ai import make_player
-from tdream.ai.commentary import COMMENTS_DIR, SPEAKERS, Commentary, load_comments, slots
-from tdream.engine import new_game
+from tdream.games.towerdream.ai import make_player
+from tdream.games.towerdream.ai.commentary import COMMENTS_DIR, SPEAKERS, Commentary, load_comments, slots
+from tdream.games.towerdream.rules import new_game
 from tdream.errors import DataError
 
 

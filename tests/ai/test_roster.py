@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from tdream.ai import CHARACTER_IDS, load_roster, make_player, split_kind
-from tdream.ai.roster import ROSTER_PATH
+from tdream.games.towerdream.ai import CHARACTER_IDS, load_roster, make_player, split_kind
+from tdream.games.towerdream.ai.roster import ROSTER_PATH
 from tdream.errors import DataError
 
 SPEC = Path(__file__).resolve().parents[2] / "docs" / "PRESENTATION.md"

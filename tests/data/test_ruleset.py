@@ -1,5 +1,5 @@
 """The ruleset data against RULES.md: the G8.3 price table, piles, slot, Event kinds."""
-from tdream.engine.ruleset import EFFECTS, PILES
+from tdream.games.towerdream.rules.ruleset import EFFECTS, PILES
 
 import re
 
@@ -36,7 +36,7 @@ def test_the_rules_hash_ignores_names_and_follows_prices(tmp_path):
     a rule, a price is."""
     import shutil
 
-    from tdream.data.loader import DATA_DIR, load_ruleset
+    from tdream.games.towerdream.data.loader import DATA_DIR, load_ruleset
     for f in ("ruleset.yaml", "cards.yaml", "slot.yaml", "events.yaml"):
         shutil.copy(DATA_DIR / f, tmp_path / f)
     base = load_ruleset(tmp_path / "ruleset.yaml").data_hash

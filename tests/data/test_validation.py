@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from tdream.data import load_board, load_ruleset
-from tdream.data.loader import DATA_DIR
+from tdream.games.towerdream.data import load_board, load_ruleset
+from tdream.games.towerdream.data.loader import DATA_DIR
 from tdream.errors import DataError
 
 from ..conftest import ROOT, run_cli

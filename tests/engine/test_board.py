@@ -1,7 +1,7 @@
 """Boards: G1.1-G1.5 numbering, Lines, adjacency, segregation and the two-level link."""
 import pytest
 
-from tdream.engine.board import build_board
+from tdream.games.towerdream.rules.board import build_board
 
 
 def names(board, lands):

@@ -3,12 +3,12 @@ import json
 
 import pytest
 
-from tdream.engine import BANK, Game, new_game
-from tdream.engine import events as ev
-from tdream.engine.answers import (
+from tdream.games.towerdream.rules import BANK, Game, new_game
+from tdream.games.towerdream.rules import events as ev
+from tdream.games.towerdream.rules.answers import (
     NO_BUILD, NO_SELL, Build, Claim, Place, Roll, Sell, answer_from_step,
 )
-from tdream.engine.game import BuildAnswers, SellAnswers
+from tdream.games.towerdream.rules.game import BuildAnswers, SellAnswers
 from tdream.errors import IllegalAnswer
 
 
@@ -123,7 +123,7 @@ def test_answer_from_step_refuses_malformed_values():
 
 
 def test_state_json_round_trips_mid_game_and_plays_on_identically(ruleset, boards):
-    from tdream.ai import RandomPlayer
+    from tdream.games.towerdream.ai import RandomPlayer
     g, _ = new_game(ruleset, boards["meringue"], list("ABCD"), seed=11)
     players = [RandomPlayer(i) for i in range(4)]
     for _ in range(120):
@@ -187,7 +187,7 @@ def test_awaiting_names_the_debtor_for_a_forced_sale_r6_4(ruleset, boards):
 
 
 def test_piles_are_shuffled_by_seed_and_reshuffled_from_the_discard_g5_1(ruleset, boards):
-    from tdream.engine.answers import ChoosePile, Draw
+    from tdream.games.towerdream.rules.answers import ChoosePile, Draw
     orders = set()
     for seed in range(5):
         g = position(ruleset, boards["classic-7"], seed=seed)
@@ -225,7 +225,7 @@ def test_regression_place_never_equals_claim_of_the_same_land():
 
 
 def test_canonical_json_is_exactly_json_dumps_sorted_compact(ruleset, boards):
-    from tdream.ai import RandomPlayer
+    from tdream.games.towerdream.ai import RandomPlayer
     for board in ("classic-7", "hong-kong"):
         g, _ = new_game(ruleset, boards[board], list("ABCD"), seed=21)
         players = [RandomPlayer(i) for i in range(4)]
@@ -250,8 +250,8 @@ def test_a_move_longer_than_the_road_passes_start_and_jackpot_each_lap_g4_2(rule
 
 def test_fee_outlook_agrees_with_line_owners(ruleset, boards):
     """``fee_outlook`` (the CPU players' view of Line Fees) is line_owners summed as documented."""
-    from tdream.ai import RandomPlayer
-    from tdream.engine import new_game
+    from tdream.games.towerdream.ai import RandomPlayer
+    from tdream.games.towerdream.rules import new_game
     for board in ("classic-10", "hong-kong"):
         g, _ = new_game(ruleset, boards[board], list("ABCD"), seed=31)
         players = [RandomPlayer(i) for i in range(4)]
@@ -279,8 +279,8 @@ def test_fee_outlook_agrees_with_line_owners(ruleset, boards):
 
 def test_top_and_sub_owners_match_the_rule_as_written(ruleset, boards):
     """R7.9, G7.4 by the book (ranked distinct counts), against the engine's counting loop."""
-    from tdream.ai import RandomPlayer
-    from tdream.engine import new_game
+    from tdream.games.towerdream.ai import RandomPlayer
+    from tdream.games.towerdream.rules import new_game
 
     def by_the_book(g, c):
         counts = {}

@@ -5,10 +5,10 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tdream.ai import RandomPlayer
-from tdream.data import board_ids
-from tdream.engine import VACANT, new_game
-from tdream.engine import events as ev
+from tdream.games.towerdream.ai import RandomPlayer
+from tdream.games.towerdream.data import board_ids
+from tdream.games.towerdream.rules import VACANT, new_game
+from tdream.games.towerdream.rules import events as ev
 
 BOARDS = board_ids()
 MAX_INPUTS = 20_000

@@ -1,7 +1,7 @@
 """The engine's PRNG (STYLE.md rule 5): known answers, range, determinism."""
 import pytest
 
-from tdream.engine.rng import Rng, derive_seed
+from tdream.rng import Rng, derive_seed
 
 
 def test_next_u64_known_answers_seed_1234567():

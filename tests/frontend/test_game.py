@@ -92,7 +92,7 @@ def _stop_die(game, frames: int) -> int:
 def test_the_frame_of_the_press_picks_the_roll(ruleset, boards):
     """The d10 spins a face a frame from the spin RNG, seeded by the game state when the spin
     starts (FORMATS.md section 4): the frame of the press picks the roll, the same every time."""
-    from tdream.engine import new_game
+    from tdream.games.towerdream.rules import new_game
     game, _ = new_game(ruleset, boards["classic-7"], ["A", "B"], seed=9, options={"players": 2},
                        kinds=["human", "human"])
     assert game.awaiting().kind == "roll"
@@ -150,7 +150,7 @@ def test_play_straight_into_a_game_records_it(tmp_path):
 def test_every_decision_the_engine_asks_has_a_prompt(tmp_path):
     """Four humans (one on each pad) on boards with Card and Event spaces: every decision kind
     comes up, each through its prompt, and the games' records verify."""
-    from tdream.engine.answers import DECISIONS
+    from tdream.games.towerdream.rules.answers import DECISIONS
     kinds = set()
     for board, seed in (("lucky-star", 1), ("meringue", 1), ("meringue", 2), ("hong-kong", 1), ("lucky-star", 2),
                         ("bora-bora", 2), ("hong-kong", 2), ("nightmare-13", 1), ("lucky-star", 4), ("classic-7", 2)):

@@ -76,8 +76,8 @@ def test_campaign_board_then_back_to_the_campaign(db):
 def test_campaign_opposition_grows_from_d_to_a():
     """Issue 14 (10): a board of grade D seats only grade-D rivals (a game of three when the
     roster has two of them), and the grades rise to A."""
-    from tdream.ai import roster
-    from tdream.data import board_ids
+    from tdream.games.towerdream.ai import roster
+    from tdream.games.towerdream.data import board_ids
     order = "DCBA"
     grades = []
     for stage, (board, grade, _) in enumerate(CAMPAIGN):
@@ -90,7 +90,7 @@ def test_campaign_opposition_grows_from_d_to_a():
 
 
 def test_a_campaign_with_a_rival_of_another_grade_is_refused(tmp_path):
-    from tdream.data.loader import DATA_DIR, load_campaign
+    from tdream.games.towerdream.data.loader import DATA_DIR, load_campaign
     from tdream.errors import DataError
     bad = tmp_path / "campaign.yaml"
     bad.write_text((DATA_DIR / "campaign.yaml").read_text().replace("rivals: [kenta, cosmic-will]",

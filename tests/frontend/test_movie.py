@@ -61,7 +61,7 @@ def test_moving_one_press_on_the_die_by_a_frame_changes_the_game(shipped, tmp_pa
     frames = list(shipped.frames())
     presses = []
 
-    from tdream.engine.rng import Rng
+    from tdream.rng import Rng
 
     def look(h, n):
         t = h.machine.stack[-1]
@@ -148,7 +148,7 @@ def test_a_movie_recorded_live_into_a_game_verifies(tmp_path):
     verify`` never draws. A movie recorded the way the window records it (step, add the frame to
     the movie, draw or not), from power on through the title and the Free-play set-up into a game,
     verifies."""
-    from tdream.engine.rng import Rng
+    from tdream.rng import Rng
     from tdream.frontend.autopilot import Autopilot
     from tdream.frontend.movie import MovieWriter
     from tdream.frontend.pads import PadFrame

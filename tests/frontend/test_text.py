@@ -25,8 +25,8 @@ def _templates_in_code() -> set[str]:
 
 
 def _data_texts(ruleset) -> set[str]:
-    from tdream.ai import roster
-    from tdream.data import board_ids, load_board
+    from tdream.games.towerdream.ai import roster
+    from tdream.games.towerdream.data import board_ids, load_board
     from tdream.frontend.scenes.pause import OPTION_ROWS, _show
     from tdream.frontend.scenes.setpieces import PILES, pile_flavours
     out = {c.text for c in ruleset.cards} | {c.name for c in ruleset.companies}

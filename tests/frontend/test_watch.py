@@ -27,7 +27,7 @@ def watch(path, speed):
 
 
 def test_watching_a_record_plays_it_to_its_end_at_any_speed(record_path):
-    from tdream.engine.replay import Checkpoint
+    from tdream.platform.replay import Checkpoint
     frames = {}
     for speed in (16, 4):
         record, h = watch(record_path, speed)

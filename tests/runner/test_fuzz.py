@@ -6,9 +6,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tdream.ai import RandomPlayer
-from tdream.data import load_board
-from tdream.engine import new_game
+from tdream.games.towerdream.ai import RandomPlayer
+from tdream.games.towerdream.data import load_board
+from tdream.games.towerdream.rules import new_game
 from tdream.errors import DataError, FormatError
 from tdream.runner.scenario import find_scenarios, load_scenario, run_scenario
 
@@ -104,8 +104,8 @@ def test_degenerate_scenario_files(tmp_path, ruleset, text):
 def test_mutated_ruleset_data_is_refused_cleanly_or_loads(data, tmp_path_factory):
     import shutil
 
-    from tdream.data import load_ruleset
-    from tdream.data.loader import DATA_DIR
+    from tdream.games.towerdream.data import load_ruleset
+    from tdream.games.towerdream.data.loader import DATA_DIR
     d = tmp_path_factory.mktemp("fuzzd")
     for f in DATA_DIR.glob("*.yaml"):
         shutil.copy(f, d / f.name)
@@ -121,7 +121,7 @@ def test_mutated_ruleset_data_is_refused_cleanly_or_loads(data, tmp_path_factory
 
 @pytest.fixture(scope="module")
 def a_record(tmp_path_factory, ruleset):
-    from tdream.data import load_board
+    from tdream.games.towerdream.data import load_board
     from tdream.runner.simulate import play_game
     path = tmp_path_factory.mktemp("rec") / "g.tdr"
     play_game(ruleset, load_board("classic-7", ruleset), ["random"] * 4, 5, record=str(path))
@@ -153,8 +153,8 @@ def test_mutated_roster_and_comments_are_refused_cleanly_or_load(data, tmp_path_
     """The roster and a speaker's comments file, mutated: DataError naming file:line, or a load."""
     import shutil
 
-    from tdream.ai.commentary import COMMENTS_DIR, load_comments
-    from tdream.ai.roster import ROSTER_PATH, load_roster
+    from tdream.games.towerdream.ai.commentary import COMMENTS_DIR, load_comments
+    from tdream.games.towerdream.ai.roster import ROSTER_PATH, load_roster
     folder = tmp_path_factory.mktemp("roster")
     roster = folder / "roster.yaml"
     roster.write_text(mutate(ROSTER_PATH.read_text(), data))

@@ -191,8 +191,8 @@ def test_sigkill_mid_simulation_loses_at_most_the_turn_in_progress(tmp_path):
     _, game, kept, note, players = resume_record(f, cpu_players)
     assert game.turn - 1 == (rec.whole_turns()[-1].turn if rec.whole_turns() else 0)
     # Finished from its last whole turn, it is the game the killed process was playing.
-    from tdream.data import load_board, load_ruleset
-    from tdream.engine.rng import derive_seed
+    from tdream.games.towerdream.data import load_board, load_ruleset
+    from tdream.rng import derive_seed
     from tdream.runner.record import RecordWriter
     finish_game(game, players, RecordWriter(f, prefix=kept))
     rs = load_ruleset()
@@ -237,7 +237,7 @@ def test_play_writes_its_record_into_the_user_data_folder(tmp_path):
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from tdream.data import board_ids  # noqa: E402
+from tdream.games.towerdream.data import board_ids  # noqa: E402
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -259,7 +259,7 @@ def test_any_game_records_verifies_and_resumes_from_any_cut(tmp_path_factory, ru
 
 def test_checkpoint_fast_path_reads_as_the_general_reader(tmp_path, ruleset, boards):
     """Checkpoint lines as RecordWriter writes them take a regex path; it must read the same."""
-    from tdream.engine.replay import Checkpoint
+    from tdream.platform.replay import Checkpoint
     from tdream.runner.record import _parse_item, _parse_new_item
     from tdream.runner.simulate import play_game
     path = tmp_path / "g.tdr"

@@ -1,15 +1,15 @@
 """Style figures and the round robin (issue 4)."""
 import json
 
-from tdream.engine import events as ev
+from tdream.games.towerdream.rules import events as ev
 from tdream.runner.simulate import play_game
-from tdream.runner.style import FIGURES, SIGNATURE, StyleCounter, average_by_kind, leaders
+from tdream.games.towerdream.style import FIGURES, SIGNATURE, StyleCounter, average_by_kind, leaders
 from tests.conftest import run_cli
 
 
 def test_style_counts_agree_with_the_events(ruleset, boards):
-    from tdream.ai import make_player
-    from tdream.engine import new_game
+    from tdream.games.towerdream.ai import make_player
+    from tdream.games.towerdream.rules import new_game
     game, _ = new_game(ruleset, boards["classic-10"], list("ABCD"), seed=21, kinds=["joji", "kenta", "yuka", "random"])
     players = {i: make_player(k, i) for i, k in enumerate(game.kinds)}
     counter = StyleCounter(4)

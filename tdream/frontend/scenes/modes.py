@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...ai import CHARACTER_IDS, roster
+from ...games.towerdream.ai import CHARACTER_IDS, roster
 from ..constants import A, B, DOWN, GOLD, GREY, INK, LEFT, RIGHT, START, UP, WHITE, X, rgb15
 from ..machine import Scene
 from ..text import tr
@@ -17,7 +17,7 @@ from ..widgets import Menu, cursor, fit, window
 from .title import skyline
 
 # The Campaign (tdream/data/campaign.yaml): each board's stage, grade and rivals.
-from ...data.loader import load_campaign  # noqa: E402
+from ...games.towerdream.data.loader import load_campaign  # noqa: E402
 
 CAMPAIGN = load_campaign()
 KEYS = ("ABCDEFGHIJKLM", "NOPQRSTUVWXYZ", "abcdefghijklm", "nopqrstuvwxyz", "0123456789 -.")

@@ -7,9 +7,9 @@ player, and every answer is one the engine lists as legal (or checks as legal).
 from __future__ import annotations
 
 
-from ...engine import answers as an
-from ...engine.game import VACANT
-from ...engine.rng import Rng
+from ...games.towerdream.rules import answers as an
+from ...games.towerdream.rules.game import VACANT
+from ...rng import Rng
 from ..constants import A, B, DOWN, GOLD, GREY, INK, LEFT, RED, RIGHT, UP, WHITE, rgb15
 from ..text import tr
 from ..widgets import Menu, window
@@ -220,7 +220,7 @@ def ubbo_level(game, level: int) -> str:
 
 def preview_place(game, answer) -> str:
     """What placing here would do, found by trying it on a copy (start, join, merge...)."""
-    from ...engine import events as ev
+    from ...games.towerdream.rules import events as ev
     trial = game.copy()
     events = trial.apply(answer)
     aw = trial.awaiting()

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pygame
 
-from ...engine import answers as an
-from ...engine.rng import Rng
+from ...games.towerdream.rules import answers as an
+from ...rng import Rng
 from ..constants import A, GOLD, INK, LEFT, RED, RIGHT, WHITE, rgb15
 from ..text import tr
 from ..widgets import cursor, window
@@ -108,11 +108,11 @@ _FLAVOURS: list = []
 
 
 def pile_flavours() -> list[str]:
-    """Each pile's flavour line, from the card data (tdream/data/cards.yaml)."""
+    """Each pile's flavour line, from the card data (Tower Dream's cards.yaml)."""
     if not _FLAVOURS:
-        from pathlib import Path
+        from ...games.towerdream.data.loader import DATA_DIR
         from ...yamlio import read_yaml
-        data = read_yaml(Path(__file__).resolve().parents[2] / "data" / "cards.yaml")
+        data = read_yaml(DATA_DIR / "cards.yaml")
         _FLAVOURS.extend(str(data["piles"][p].get("flavour", "")) for p in PILES)
     return _FLAVOURS
 

@@ -3,10 +3,10 @@ seats (a human's pad or one of the nine CPU characters, with portrait and style)
 the house rules of RULES.md section 10, all by pad alone."""
 from __future__ import annotations
 
-from ...ai import CHARACTER_IDS, roster
-from ...data import board_ids, load_board
-from ...engine.game import VACANT
-from ...engine.rng import Rng
+from ...games.towerdream.ai import CHARACTER_IDS, roster
+from ...games.towerdream.data import board_ids, load_board
+from ...games.towerdream.rules.game import VACANT
+from ...rng import Rng
 from ..boardview import BoardView
 from ..constants import A, B, DOWN, GOLD, INK, LEFT, RIGHT, START, UP, WHITE, rgb15
 from ..machine import Scene

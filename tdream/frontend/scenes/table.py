@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ...ai.commentary import Commentary, speaker_name
-from ...engine import events as ev
+from ...games.towerdream.ai.commentary import Commentary, speaker_name
+from ...games.towerdream.rules import events as ev
 from ..boardview import BoardView, Shown
 from ..constants import (A, B, GOLD, INK, L, PLAYER_COLOURS, PLAYER_DARK, R, RED, SELECT, START, WHITE, X,
                          rgb15)
@@ -75,9 +75,9 @@ class TableScene(Scene):
         if self.started:
             return
         self.started = True
-        from ...data import load_board
-        from ...engine import new_game
-        from ...engine.replay import Setup
+        from ...games.towerdream.data import load_board
+        from ...games.towerdream.rules import new_game
+        from ...platform.replay import Setup
         from ...runner.record import RecordWriter, make_header
         from ...runner.simulate import cpu_players
         rs = m.ruleset
@@ -93,7 +93,7 @@ class TableScene(Scene):
             colours = dict(record.setup.colours)
             self.writer = RecordWriter(m.record_path or record.path, prefix=kept)
         elif s.replay is not None:
-            from ...engine.replay import Input, start_game
+            from ...platform.replay import Input, start_game
             record, rs, board = s.replay
             self.board = board
             game = start_game(rs, board, record.setup)
@@ -431,7 +431,7 @@ class TableScene(Scene):
     def last_turn(self) -> int:
         """The turns the record holds (as the results count them; the jump goes to the start of one)."""
         record = self.setup.replay[0]
-        from ...engine.replay import Checkpoint
+        from ...platform.replay import Checkpoint
         return max([i.turn for i in record.items if isinstance(i, Checkpoint)] + [1])
 
     def replay_input(self, m, quiet: bool = False) -> bool:
@@ -457,7 +457,7 @@ class TableScene(Scene):
 
     def jump_to(self, m, turn: int) -> None:
         """Start again from the record's header and apply its inputs, silently, up to ``turn``."""
-        from ...engine.replay import start_game
+        from ...platform.replay import start_game
         record, rs, board = self.setup.replay
         self.game = start_game(rs, board, record.setup)
         self.next_item = 0
@@ -985,7 +985,7 @@ def _over(reason: str) -> str:
 
 
 def _speech_colour(speaker: str):
-    from ...ai import CHARACTER_IDS, roster
+    from ...games.towerdream.ai import CHARACTER_IDS, roster
     base = speaker.split(":")[0]
     if base in CHARACTER_IDS:
         c = roster()[base].colour

@@ -143,8 +143,8 @@ class DemoScene(Scene):
     overlay_at = (254, 32, "right")      # as on the table it shows
 
     def __init__(self, seed: int) -> None:
-        from ...ai import CHARACTER_IDS
-        from ...engine.rng import Rng
+        from ...games.towerdream.ai import CHARACTER_IDS
+        from ...rng import Rng
         from .setup import BOARD_ORDER
         from .table import GameSetup, TableScene
         rng = Rng(seed)

@@ -1,6 +1,6 @@
 """Tower Dream (ASCII, 1996): the platform's first game (RULES.md).
 
-``GAME`` is its ``GameDef``: the ruleset and boards, the engine (``tdream.engine``), the nine
+``GAME`` is its ``GameDef``: the ruleset and boards, the engine (``tdream.games.towerdream.rules``), the nine
 CPU characters, its scenario keys, its narration and its front-end scenes.
 """
 from __future__ import annotations
@@ -33,7 +33,7 @@ class TowerDream(GameDef):
         return _ruleset()
 
     def board_ids(self) -> list[str]:
-        from ...data import board_ids
+        from .data import board_ids
         return board_ids()
 
     def board(self, board_id: str):
@@ -59,12 +59,12 @@ class TowerDream(GameDef):
         return house
 
     def new_match(self, names, options, seed):
-        from ...engine import new_game
+        from .rules import new_game
         board = self.board(options.get("board", "classic-10"))
         return new_game(self.ruleset(), board, list(names), seed=seed, options=self._house(options, len(names)))
 
     def load_position(self, position, names, options, seed):
-        from ...engine import Game
+        from .rules import Game
         board = self.board(position.get("board") or options.get("board", "classic-10"))
         lands = {k: tuple(v) for k, v in position.get("lands", {}).items()}
         seats = position.get("seats") or [{"name": n} for n in names]
@@ -74,25 +74,25 @@ class TowerDream(GameDef):
                                   companies=position.get("companies", {}))
 
     def match_from_json(self, data: dict):
-        from ...engine import Game
+        from .rules import Game
         return Game.from_json(self.ruleset(), self.board(data["board"]), data)
 
     # ---------------------------------------------------------------- players
     def cpu_kinds(self):
-        from ...ai import PLAYER_KINDS
+        from .ai import PLAYER_KINDS
         return PLAYER_KINDS
 
     def make_player(self, kind: str, seed: int):
-        from ...ai import make_player
+        from .ai import make_player
         return make_player(kind, seed)
 
     def split_kind(self, kind: str):
-        from ...ai import split_kind
+        from .ai import split_kind
         return split_kind(kind)
 
     # ---------------------------------------------------------------- telling it
     def describe(self, event, match):
-        from ...runner.textplay import describe
+        from .narrate import describe
         return describe(event, match)
 
     def score_parts(self, match, seat: int):
@@ -102,19 +102,19 @@ class TowerDream(GameDef):
 
 @lru_cache(maxsize=None)
 def _ruleset():
-    from ...data import load_ruleset
+    from .data import load_ruleset
     return load_ruleset()
 
 
 @lru_cache(maxsize=None)
 def _board(board_id: str):
-    from ...data import load_board
+    from .data import load_board
     return load_board(board_id, _ruleset())
 
 
 @lru_cache(maxsize=None)
 def _options() -> tuple[OptionSpec, ...]:
-    from ...data import board_ids
+    from .data import board_ids
     return (
         OptionSpec("board", "classic-10", tuple(board_ids()), help="the board (PRESENTATION.md)"),
         OptionSpec("starting_cash", 1500, lo=0, hi=10_000_000, rule="R2.2", help="starting cash"),

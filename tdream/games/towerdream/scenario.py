@@ -7,9 +7,9 @@ each seat's ``cash`` and ``at``), the steps (``answers.answer_from_step``) and t
 """
 from __future__ import annotations
 
-from ...engine import BANK, VACANT
-from ...engine.answers import KINDS, NO_BUILD, NO_SELL, answer_from_step
-from ...engine.ruleset import PILES
+from .rules import BANK, VACANT
+from .rules.answers import KINDS, NO_BUILD, NO_SELL, answer_from_step
+from .rules.ruleset import PILES
 from ...platform.protocol import ScenarioAdapter
 from ...platform.scenario import flow
 from ...yamlio import short, type_name

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...engine.values import typed_values
+from ...values import typed_values
 from .data import COLOURS
 
 TURN, DISCARD, START_FLOORS, DEAL, START_SITES = "turn", "discard", "start_floors", "deal", "start_sites"

@@ -792,7 +792,7 @@ LEVEL_KEYS = ("depth", "width", "noise", "blunder")
 def read_styles(path: Path | None = None) -> Styles:
     """``styles.yaml``: the base weights, each character's changes, and what each level does.
     Raises DataError listing every problem."""
-    from ...ai.roster import CHARACTER_IDS
+    from ...platform.roster import CHARACTER_IDS
     path = path or HERE / "styles.yaml"
     data = read_yaml(path, DataError)
     rep = Report()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...engine.values import typed_values
+from ...values import typed_values
 
 
 class FirstPlayerDrawn(NamedTuple):       # UG2.2
@@ -50,7 +50,7 @@ class TurnStarted(NamedTuple):
     final: bool                           # his final turn (U5.1, U5.2)
 
 
-class TurnPassed(NamedTuple):             # E5: no answer is legal
+class TurnPassed(NamedTuple):             # E10: no answer is legal
     player: int
 
 

@@ -491,7 +491,7 @@ class TowerUpMatch:
             if sum(min(k, x) for x in self.supply) >= k:
                 self.phase = FLOORS_P
                 return
-            self.setup_floors.pop(0)                                # E4: the supply cannot give them
+            self.setup_floors.pop(0)                                # E3: the supply cannot give them
         self.setup = ""
         self._start_turn(self.to_move, False, out)
 
@@ -510,7 +510,7 @@ class TowerUpMatch:
         return bool(self.market) or bool(self.build_options(p))
 
     def _start_turn(self, p: int, extra: bool, out: list) -> None:
-        """Begin seat p's turn (an extra one when ``extra``); passes turns nobody can play (E5)."""
+        """Begin seat p's turn (an extra one when ``extra``); passes turns nobody can play (E10)."""
         while True:
             self.to_move = p
             self.phase = TURN_P
@@ -531,6 +531,8 @@ class TowerUpMatch:
             p, extra = nxt, False
 
     def _take(self, a: Take, out: list) -> None:
+        """U3.1, U3.2, UG3.1 (E4): the card's floors in its order, the chosen colours for wilds and
+        for missing colours; its vehicle icons as one move (UG4.0); then the refill (E5)."""
         p = self.to_move
         self.passes = 0
         self.extra = False
@@ -575,6 +577,7 @@ class TowerUpMatch:
             self._after_take(out)
 
     def _after_take(self, out: list) -> None:
+        """U3.3 once the market is refilled (E5): down to 10, then the turn ends."""
         if sum(self.stock[self.to_move]) > LIMIT:
             self.phase = DISCARD_P                                   # U3.3
         else:
@@ -591,6 +594,8 @@ class TowerUpMatch:
         self._end_turn(out)
 
     def _build(self, a: Build, out: list) -> None:
+        """U3.4, U3.5, UG3.2: the base floor, a floor on each neighbour, the roof, the vehicle; then
+        U4.2, UG4.2, and the end triggers U5.1 and UG5.2 (E7)."""
         p = self.to_move
         self.passes = 0
         self.extra = False
@@ -632,7 +637,7 @@ class TowerUpMatch:
                 self._begin_end("city", p, out)                      # UG5.2
                 last = True
         if last and self.extra and not self.opts["extra_turn_on_last_roof"]:
-            self.extra = False                                       # UG4.1, UG5.2 (E6)
+            self.extra = False                                       # UG4.1, UG5.2 (E7)
             out.append(ev.ExtraTurnLost(p, "last_roof" if self.left[p] == 0 else "city"))
         self._end_turn(out)
 
@@ -655,7 +660,7 @@ class TowerUpMatch:
 
     def _objectives(self, active: int, out: list) -> None:
         """UG4.2: every player, the active one first and then clockwise; U4.3 the highest chip left,
-        one a player an objective. A player who has scored takes no more (E7)."""
+        one a player an objective. A player who has scored takes no more (E6)."""
         if not self.objectives:
             return
         cat = self.rules.objectives
@@ -730,7 +735,7 @@ class TowerUpMatch:
         return (p + 1) % self.n
 
     def _stuck(self, out: list) -> None:
-        """E5: nobody can play: everyone who has not scored scores now and the game ends."""
+        """E10: nobody can play: everyone who has not scored scores now and the game ends."""
         self.ending = "stuck"
         for i in range(self.n):
             q = (self.to_move + i) % self.n

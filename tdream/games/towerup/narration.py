@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import events as ev
 
 REASONS = {"roof": "a player placed his last roof (U5.1)", "supply": "a colour ran out in the supply (U5.2)",
-           "city": "the city has no site left to build on (UG5.2)", "stuck": "nobody could play (E5)"}
+           "city": "the city has no site left to build on (UG5.2)", "stuck": "nobody could play (E10)"}
 
 
 def _floors(colours) -> str:

@@ -192,13 +192,20 @@ class Thinker:
     def best_build(self, m, b: Board, p: int, stock, v, F=None) -> float:
         """The value of the best build ``stock`` pays for on board ``b`` (the potential of floors in
         hand; 0 when none)."""
-        s0, s1, s2, s3 = stock
         if F is None:
             F = self.projection(m, b, p)
+        key = ("B", tuple(v), tuple(F), tuple(stock))
+        got = b.tables.get(key)
+        if got is not None:
+            return got
+        s0, s1, s2, s3 = stock
+        best = 0.0
         for val, (n0, n1, n2, n3) in self.build_table(m, b, v, F):
             if n0 <= s0 and n1 <= s1 and n2 <= s2 and n3 <= s3:
-                return max(0.0, val)
-        return 0.0
+                best = max(0.0, val)
+                break
+        b.tables[key] = best
+        return best
 
     def turns_left(self, m, b: Board) -> float:
         """About how many turns each player has left: until someone's last roof, the supply's end
@@ -257,6 +264,9 @@ class Thinker:
         floor_value = w["hoard"] * max(0.2, min(1.0, tl / 6.0)) * (1.0 if sum(st) < 7 else 0.6)
         focus = max(range(4), key=lambda c: (v[c], -c))
         objs = self._open_objectives(m, p)
+        # A build adds one roof: only objectives one roof away can be met (progress counts for a
+        # style that weighs objectives above their chips).
+        near_objs = objs if w["objective"] > 1.0 else [o for o in objs if o[2] + 1 >= o[3]]
         out: list[tuple[float, int, object]] = []
         idx = 0
         # ---- takes
@@ -329,8 +339,8 @@ class Thinker:
                 val = base + mv[0] + w_cone * cv
                 if r != s and w_others and any(o >= 0 and o != p for o in rf[r]):
                     val += w_others
-                if objs:
-                    val += self._objective_gain_build(m, p, objs, s, c, nb, r)
+                if near_objs:
+                    val += self._objective_gain_build(m, p, near_objs, s, c, nb, r)
                 if last:
                     val += self._ending_value(m, b, p, mv[1] + cv + (cone0 - cone_before))
                 out.append((val, idx, Build(names[s], COLOURS[c], names[r])))

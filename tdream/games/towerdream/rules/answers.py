@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .values import typed_values
+from ....values import typed_values
 
 DECISIONS = ("sell", "place", "company", "survivor", "build", "pile", "jackpot", "forced_sale", "floors")
 CHANCE = ("roll", "draw", "slot")

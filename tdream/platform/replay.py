@@ -11,9 +11,9 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 
-from .board import Board
-from .game import Game, new_game
-from .ruleset import Ruleset
+from ..games.towerdream.rules.board import Board
+from ..games.towerdream.rules.game import Game, new_game
+from ..games.towerdream.rules.ruleset import Ruleset
 
 # The state's top-level keys, grouped into the parts a divergence report names.
 PARTS = {

@@ -9,12 +9,12 @@ import os
 import re
 from pathlib import Path
 
-from ..engine.board import BUILTIN_EVENTS, Board, build_board
-from ..engine.ruleset import (
+from ..rules.board import BUILTIN_EVENTS, Board, build_board
+from ..rules.ruleset import (
     DEFAULT_OPTIONS, EFFECTS, MOVEMENT_EFFECTS, PILES, Card, CompanySpec, EventKind, Ruleset, Slot,
 )
-from ..errors import DataError
-from ..yamlio import Problems, Schema, is_slug, join, line_of, read_yaml, short, type_name
+from ....errors import DataError
+from ....yamlio import Problems, Schema, is_slug, join, line_of, read_yaml, short, type_name
 
 DATA_DIR = Path(__file__).resolve().parent
 DEFAULT_RULESET = DATA_DIR / "ruleset.yaml"
@@ -25,7 +25,7 @@ def boards_dir() -> Path:
     env = os.environ.get("TDREAM_BOARDS")
     if env:
         return Path(env)
-    return DATA_DIR.parent.parent / "boards"
+    return DATA_DIR.parents[3] / "boards"
 
 
 def check_header(data, problems: Problems, fmt: str) -> bool:

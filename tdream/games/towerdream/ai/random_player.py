@@ -1,7 +1,7 @@
 """The ``random`` baseline player: uniform over the legal answers, with its own seeded RNG."""
 from __future__ import annotations
 
-from ..engine.rng import Rng
+from ....rng import Rng
 
 
 class RandomPlayer:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .values import typed_values
+from ....values import typed_values
 
 BANK = -1
 

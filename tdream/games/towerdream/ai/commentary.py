@@ -23,10 +23,10 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..data.loader import check_header
-from ..engine import events as ev
-from ..engine.rng import Rng, derive_seed
-from ..errors import DataError
-from ..yamlio import Problems, Schema, read_yaml, short
+from ..rules import events as ev
+from ....rng import Rng, derive_seed
+from ....errors import DataError
+from ....yamlio import Problems, Schema, read_yaml, short
 from .roster import CHARACTER_IDS
 
 COMMENTS_DIR = Path(__file__).resolve().parent.parent / "data" / "comments"

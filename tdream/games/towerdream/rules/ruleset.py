@@ -1,6 +1,6 @@
 """The ruleset: Companies, fees, limits, options, cards, slot machine and Event kinds.
 
-Static data, loaded once (by ``tdream.data``) and never changed by a game (STYLE.md rule 2).
+Static data, loaded once (by ``tdream.games.towerdream.data``) and never changed by a game (STYLE.md rule 2).
 """
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """A CPU game told in plain text (``tdream play`` until the front end exists)."""
 from __future__ import annotations
 
-from ..ai.commentary import speaker_name
-from ..engine import events as ev
+from .ai.commentary import speaker_name
+from .rules import events as ev
 
 
 def describe(event, game) -> str | None:
@@ -74,7 +74,7 @@ def play_text(game, players: dict, out, max_turns: int | None = None, writer=Non
               seed: int = 0) -> int:
     """Tell a CPU game in text from where ``game`` stands, to its end or for ``max_turns`` more
     turns, with the roster's comments (``talk``: how often, docs/AI.md)."""
-    from ..ai.commentary import Commentary
+    from .ai.commentary import Commentary
     stop = game.turn - 1 + max_turns if max_turns is not None else 1 << 62
     commentary = Commentary(game.kinds, seed, talk)
     try:

@@ -10,7 +10,7 @@ all players' cash, his Towers (13-19 Floors, R6.3) and Grand Towers (20+). ``sim
 """
 from __future__ import annotations
 
-from ..engine import events as ev
+from .rules import events as ev
 
 FIGURES = ("landmarks", "stray_landmarks", "floors_built", "floors_per_build", "all_in", "merges", "bonus_top",
            "bonus_sub", "fee_income", "floors_sold", "forced_sales", "cash_share", "towers", "grand_towers")

@@ -28,9 +28,9 @@ Wealth over this player (``_reply``). The weights (the style) are the same at ev
 """
 from __future__ import annotations
 
-from ..engine import events as ev
-from ..engine.answers import NO_SELL, Build, Sell
-from ..engine.rng import Rng
+from ..rules import events as ev
+from ..rules.answers import NO_SELL, Build, Sell
+from ....rng import Rng
 from .roster import DIFFICULTIES, Profile, Weights
 
 FOLLOW_UPS = ("company", "survivor")

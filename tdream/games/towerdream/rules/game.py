@@ -28,8 +28,8 @@ from .answers import (
     Roll, Sell, SlotStop, StartCompany, Survivor,
 )
 from .board import LINE, Board
-from ..platform.protocol import Awaiting, PositionError, Result
-from .rng import Rng
+from ....platform.protocol import Awaiting, PositionError, Result
+from ....rng import Rng
 from .ruleset import DEFAULT_OPTIONS, PILES, Card, Ruleset
 
 # Events and answers are NamedTuples; the hot paths make them with tuple.__new__ (all fields
@@ -850,7 +850,7 @@ class Game:
         if not checked:
             reason = self.check(answer, seat)
             if reason is not None:
-                from ..errors import IllegalAnswer
+                from ....errors import IllegalAnswer
                 raise IllegalAnswer(reason)
         events: list = []
         self._cache = None

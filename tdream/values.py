@@ -1,0 +1,25 @@
+"""Small immutable values (answers, events) as NamedTuples that never equal a value of another type.
+
+A plain NamedTuple compares as a tuple: ``Place("c1") == Claim("c1")`` would be true. After
+``typed_values(globals())`` every NamedTuple class of a module compares and hashes with its type.
+"""
+from __future__ import annotations
+
+
+def _typed_eq(self, other):
+    return type(self) is type(other) and tuple.__eq__(self, other)
+
+
+def _typed_ne(self, other):
+    return not _typed_eq(self, other)
+
+
+def _typed_hash(self):
+    return hash((type(self).__name__, tuple.__hash__(self)))
+
+
+def typed_values(namespace: dict) -> None:
+    """Give every NamedTuple class in ``namespace`` typed equality and hashing."""
+    for value in list(namespace.values()):
+        if isinstance(value, type) and issubclass(value, tuple) and value is not tuple and hasattr(value, "_fields"):
+            value.__eq__, value.__ne__, value.__hash__ = _typed_eq, _typed_ne, _typed_hash
