@@ -1,4 +1,4 @@
-"""The command line (FORMATS.md section 1). Errors a person can fix get one clear message per
+"""The command line (FORMATS.md sections 1 and 6: every command knows the games by the registry). Errors a person can fix get one clear message per
 problem on stderr and exit code 2, never a traceback."""
 from __future__ import annotations
 
@@ -53,19 +53,30 @@ def _seed(text: str) -> int:
 
 
 def _cpus(text: str) -> list[str]:
+    """A comma-separated list of CPU kinds (checked against the game once it is known)."""
     names = [n.strip() for n in text.split(",") if n.strip()]
     if not names:
         raise argparse.ArgumentTypeError("give one or more CPU ids, comma-separated")
-    from .games.towerdream.ai import split_kind
     if names == ["all"]:
-        from .games.towerdream.ai import CHARACTER_IDS
+        from .platform.roster import CHARACTER_IDS
         return list(CHARACTER_IDS)
-    for n in names:
-        try:
-            split_kind(n)
-        except ValueError as e:
-            raise argparse.ArgumentTypeError(str(e)) from None
     return names
+
+
+def _option(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f"{text!r}: an option is NAME=VALUE, like size=10")
+    return name.strip(), value.strip()
+
+
+def _game_args(parser) -> None:
+    """--game and --option: which game, and its options (every command that starts matches)."""
+    from .platform import registry
+    parser.add_argument("--game", default=None, choices=registry.ids(), metavar="ID",
+                        help=f"the game: {', '.join(registry.ids())} (default {registry.DEFAULT})")
+    parser.add_argument("--option", type=_option, action="append", default=[], metavar="NAME=VALUE",
+                        help="one of the game's options (repeatable), like size=10 or starting_cash=3000")
 
 
 def _window_args(parser, headless: bool = True) -> None:
@@ -90,12 +101,13 @@ def _verify_and_play(sub, name: str, what: str, verify_help: str, play_help: str
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="tdream", description="Tower Dream (ASCII, 1996), reimplemented.")
+    p = _Parser(prog="tdream", description="Four tower games (Tower Dream, ASCII 1996, first), on one program.")
     p.add_argument("--version", action="version", version=f"tdream {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    play = sub.add_parser("play", help="play the game")
-    play.add_argument("--board", default="classic-10", help=BOARD_HELP)
+    play = sub.add_parser("play", help="play a game (the title chooses which, without --game)")
+    _game_args(play)
+    play.add_argument("--board", default=None, help=BOARD_HELP)
     play.add_argument("--seed", type=_seed, default=None, help="the game's seed (default: from the clock)")
     play.add_argument("--humans", type=int, default=None, choices=range(0, 5), metavar="K",
                       help="human seats (pads 1-K); 0 spectates")
@@ -112,25 +124,28 @@ def build_parser() -> argparse.ArgumentParser:
                       help="how often the CPU characters comment")
 
     sim = sub.add_parser("simulate", help="CPU-only games, headless")
+    _game_args(sim)
     sim.add_argument("--games", type=_positive, required=True, help="how many games")
-    sim.add_argument("--board", default="classic-10", help=BOARD_HELP)
+    sim.add_argument("--board", default=None, help=BOARD_HELP)
     sim.add_argument("--seed", type=_seed, default=0, help="the series' seed: game i plays seed (S, i) (default 0)")
     sim.add_argument("--cpus", type=_cpus, default=None, metavar="NAME,...", help=CPUS_HELP + " (default: random)")
     sim.add_argument("--jobs", type=_positive, default=1, help="processes sharing the games (default 1)")
     sim.add_argument("--records", default=None, metavar="DIR", help="write one game record per game here")
     sim.add_argument("--players", type=int, default=None, choices=range(2, 5), metavar="N",
-                     help="seats (house rule G2.1: 2-4)")
-    sim.add_argument("--json", action="store_true", help="one JSON object, with per-character style figures")
+                     help="seats (2-4; the game's option players)")
+    sim.add_argument("--json", action="store_true", help="one JSON object: the game, each game's scores and winners, "
+                                                         "and per-character style figures")
 
     tour = sub.add_parser("tournament", help="the CPU roster round robin: win rates, head to head, style")
-    tour.add_argument("--rounds", type=_positive, default=1, help="times each seating is played (504 games each)")
-    tour.add_argument("--board", default="classic-10", help=BOARD_HELP)
+    _game_args(tour)
+    tour.add_argument("--rounds", type=_positive, default=1, help="times each seating is played")
+    tour.add_argument("--board", default=None, help=BOARD_HELP)
     tour.add_argument("--seed", type=_seed, default=0, help="the series' seed (default 0)")
     tour.add_argument("--jobs", type=_positive, default=1, help="processes sharing the games (default 1)")
     tour.add_argument("--difficulty", default="normal", choices=("easy", "normal", "hard"),
                       help="the level every character plays at (default normal)")
     tour.add_argument("--characters", type=_cpus, default=None, metavar="ID,...",
-                      help="only these characters (4 or more; default all nine)")
+                      help="only these characters (as many as a game seats, or more; default all nine)")
     tour.add_argument("--json", action="store_true", help="one JSON object instead of tables")
 
     sc = sub.add_parser("scenario", help="scenario files")
@@ -138,6 +153,9 @@ def build_parser() -> argparse.ArgumentParser:
     run = scsub.add_parser("run", help="run scenario files (folders: every *.yaml below them)")
     run.add_argument("paths", nargs="+", metavar="PATH")
     run.add_argument("--record", default=None, metavar="DIR", help="write each scenario's game record here")
+    from .platform import registry
+    run.add_argument("--game", default=None, choices=registry.ids(), metavar="ID",
+                     help="only the scenarios of this game (a file names its game; default: every game)")
 
     rpp = _verify_and_play(sub, "replay", "game records", "re-play records headless and check every checkpoint",
                            "watch a game record in the window")
@@ -145,6 +163,8 @@ def build_parser() -> argparse.ArgumentParser:
     _window_args(rpp)
 
     rec = sub.add_parser("records", help="per-profile and per-character records from the records database")
+    rec.add_argument("--game", default=None, choices=registry.ids(), metavar="ID",
+                     help="only this game's records (default: every game, and each game's)")
     rec.add_argument("--json", action="store_true", help="one JSON object instead of tables")
 
     mplay = _verify_and_play(sub, "movie", "input movies (speedrun replays)",
@@ -152,13 +172,15 @@ def build_parser() -> argparse.ArgumentParser:
     _window_args(mplay, headless=False)
 
     bench = sub.add_parser("bench", help="the speed figures of FORMATS.md section 5")
+    bench.add_argument("--game", default=None, choices=registry.ids(), metavar="ID",
+                       help="only this game's figures (default: every game's, and the front end's)")
     bench.add_argument("--json", action="store_true", help="one JSON object instead of name: value lines")
     bench.add_argument("--seconds", type=_seconds, default=5.0,
                        help="time the engine figures for about this long (default 5)")
 
     sub.add_parser("native", help="compile the engine with mypyc (optional; never fails)")
 
-    board = sub.add_parser("board", help="boards")
+    board = sub.add_parser("board", help="Tower Dream's boards")
     bsub = board.add_subparsers(dest="action", metavar="ACTION", parser_class=_Parser)
     bsub.add_parser("list", help="the boards")
     show = bsub.add_parser("show", help="a board's Lands and Road, with every Line")
@@ -177,15 +199,15 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "scenario":
             if args.action != "run":
                 parser.parse_args(["scenario", "--help"])
-            from .runner.scenario import run_paths
+            from .platform.scenario import run_paths
             record_dir = _make_dir(args.record) if args.record else None
-            return run_paths(args.paths, sys.stdout, sys.stderr, record_dir)
+            return run_paths(args.paths, sys.stdout, sys.stderr, record_dir, args.game)
         if args.command == "replay" and args.action == "play":
             return cmd_replay_play(args)
         if args.command == "replay":
             if args.action != "verify":
                 parser.parse_args(["replay", "--help"])
-            from .runner.record import verify_paths
+            from .platform.record import verify_paths
             return verify_paths(args.files, args.force, sys.stdout, sys.stderr)
         if args.command == "records":
             return cmd_records(args)
@@ -229,59 +251,107 @@ def _make_dir(path: str) -> str:
     return path
 
 
-def _board_and_ruleset(board_id: str):
-    from .games.towerdream.data import load_board, load_ruleset
-    rs = load_ruleset()
-    return rs, load_board(board_id, rs)
+def _usage(command: str, what: str):
+    """One line for a bad argument, exit 2 (as argparse's own)."""
+    raise TdreamError(f"tdream {command}: {what} (see tdream {command} --help)")
+
+
+def _game_and_options(args, command: str):
+    """The game (--game) and its options (--option, Tower Dream's --board, simulate's --players),
+    every one checked: a bad one is one line and exit 2."""
+    from .platform import registry
+    game = registry.get(getattr(args, "game", None))
+    options: dict = {}
+    for name, text in getattr(args, "option", []) or []:
+        try:
+            spec = game.option(name)
+        except KeyError:
+            _usage(command, f"--option {name}: {game.name} has no such option "
+                            f"(its options: {', '.join(o.name for o in game.options)})")
+        try:
+            options[name] = spec.parse(text)
+        except ValueError as e:
+            _usage(command, f"--option {name}={text}: {e}")
+    board = getattr(args, "board", None)
+    if board is not None:
+        if game.id != "towerdream":
+            _usage(command, f"--board is Tower Dream's; {game.name}'s choices are options (--option NAME=VALUE)")
+        if board not in game.board_ids():
+            from .errors import DataError
+            game.board(board)               # the loader's own message names the boards there are
+            raise DataError([f"{board}: no such board"])
+        options["board"] = board
+    players = getattr(args, "players", None)
+    if players is not None:
+        if not game.seats[0] <= players <= game.seats[1]:
+            _usage(command, f"--players {players}: {game.name} seats {game.seats[0]}-{game.seats[1]}")
+        options["players"] = players
+    for key, why in game.check_options(options):
+        _usage(command, f"{key}: {why}")
+    return game, options
+
+
+def _check_cpus(game, cpus, command: str) -> None:
+    for k in cpus or []:
+        try:
+            game.split_kind(k)
+        except ValueError as e:
+            _usage(command, f"--cpus: {e}")
 
 
 def cmd_simulate(args) -> int:
-    from .runner.simulate import progress_bar, simulate, summarize
-    _board_and_ruleset(args.board)       # a bad board fails before any game
+    from .platform.simulate import progress_bar, simulate, summarize
+    game, options = _game_and_options(args, "simulate")
+    _check_cpus(game, args.cpus, "simulate")
     results = []
     start = time.perf_counter()
     show = sys.stderr.isatty() and not args.json
     records = _make_dir(args.records) if args.records else None
-    options = {"players": args.players} if args.players else None
     lineups = None
-    from .games.towerdream.ai import CHARACTER_IDS
+    from .platform.roster import CHARACTER_IDS
     if args.cpus == list(CHARACTER_IDS):       # --cpus all: the round robin's seatings in turn
-        from .runner.tournament import lineups as round_robin
-        lineups = round_robin(list(CHARACTER_IDS), args.players or 4)
-    for r in simulate(args.games, args.board, args.seed, args.cpus, args.jobs, options=options, records=records,
-                      style=args.json, lineups=lineups):
+        from .platform.tournament import lineups as round_robin
+        seats = game.seat_count(game.full_options(options)) or game.default_seats
+        lineups = round_robin([c for c in CHARACTER_IDS if c in game.cpu_kinds()], seats)
+    style = args.json and hasattr(game, "style_counter")
+    for r in simulate(args.games, game.id, args.seed, args.cpus, args.jobs, options=options or None, records=records,
+                      style=style, lineups=lineups):
         results.append(r)
         if show and (len(results) % 10 == 0 or len(results) == args.games):
             progress_bar(len(results), args.games, sys.stderr)
     summary = summarize(results, time.perf_counter() - start)
     if args.json:
-        from .games.towerdream.style import average_by_kind, leaders
-        summary["style"] = average_by_kind(results)
-        summary["style_leaders"] = leaders(summary["style"])
+        if style:
+            from .games.towerdream.style import average_by_kind, leaders
+            summary["style"] = average_by_kind(results)
+            summary["style_leaders"] = leaders(summary["style"])
         print(json.dumps(summary, sort_keys=True))
         return 0
+    print(f"game: {game.name}")
     print(f"games: {summary['games']}")
     print(f"turns: {summary['turns']} (average {summary['avg_turns']} a game)")
     print(f"seconds: {summary['seconds']}")
     print(f"games/s: {summary['games_per_s']}")
     print(f"turns/s: {summary['turns_per_s']}")
-    print("wins: " + ", ".join(f"{k} {v}/{summary['seats'][k]} seats" for k, v in summary["wins"].items()))
+    print("wins: " + ", ".join(f"{k} {v:g}/{summary['seats'][k]} seats" for k, v in summary["wins"].items()))
     print("endings: " + ", ".join(f"{k} {v}" for k, v in summary["endings"].items()))
     return 0
 
 
 def cmd_tournament(args) -> int:
-    from .runner.simulate import progress_bar
-    from .runner.tournament import format_tournament, tournament
-    _board_and_ruleset(args.board)
+    from .platform.simulate import progress_bar
+    from .platform.tournament import format_tournament, tournament
+    game, options = _game_and_options(args, "tournament")
     show = sys.stderr.isatty() and not args.json
     chars = args.characters
-    if chars is not None and (len(set(chars)) < 4 or any(":" in c or c == "random" for c in chars)):
-        raise TdreamError("tdream tournament: --characters: give 4 or more different roster ids "
+    seats = game.seat_count(game.full_options(options)) or game.default_seats
+    if chars is not None and (len(set(chars)) < seats or any(":" in c or c not in game.cpu_kinds() or
+                                                                c in ("random", "cpu") for c in chars)):
+        raise TdreamError(f"tdream tournament: --characters: give {seats} or more different roster ids "
                           "(no difficulty, not random)")
-    t = tournament(args.rounds, args.board, args.seed, args.jobs, characters=chars, difficulty=args.difficulty,
+    t = tournament(args.rounds, game.id, args.seed, args.jobs, characters=chars, difficulty=args.difficulty,
                    progress=(lambda d, n: progress_bar(d, n, sys.stderr) if d % 10 == 0 or d == n else None)
-                   if show else None)
+                   if show else None, options=options or None)
     if args.json:
         print(json.dumps(t, sort_keys=True))
     else:
@@ -290,41 +360,25 @@ def cmd_tournament(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    from .native import engine_kind
-    from .runner.simulate import bench_ai, bench_engine, bench_replay
-    figures = bench_engine(args.seconds)
-    figures.update(bench_replay())
-    figures.update(bench_ai())
-    figures.update(bench_ai(difficulty="hard"))
-    from .frontend.bench import bench_frames, bench_movie, bench_rss, bench_startup
-    figures.update(bench_frames())
-    figures.update(bench_frames(setpiece=True))
-    figures.update(bench_movie())
-    figures.update(bench_startup())
-    figures.update(bench_rss())
-    figures["engine"] = engine_kind()
+    from .platform.bench import figures, units
+    out = figures(args.seconds, args.game)
     if args.json:
-        print(json.dumps(figures, sort_keys=True))
+        print(json.dumps(out, sort_keys=True))
     else:
-        units = {"engine_turns_per_s": "turns/s", "engine_games_per_s": "games/s",
-                 "replay_verify_turns_per_s": "turns/s", "ai_decision_ms_p99": "ms",
-                 "ai_decision_ms_p99_hard": "ms", "frame_ms_p50": "ms", "frame_ms_p99": "ms", "startup_s": "s",
-                 "frame_ms_p50_setpiece": "ms", "frame_ms_p99_setpiece": "ms",
-                 "movie_verify_frames_per_s": "frames/s", "peak_rss_mb": "MB"}
-        for k, v in figures.items():
-            print(f"{k}: {v} {units.get(k, '')}".rstrip())
+        for k, v in out.items():
+            print(f"{k}: {v} {units(k)}".rstrip())
     return 0
 
 
 def cmd_board(args) -> int:
-    from .games.towerdream.data import board_ids, load_board, load_ruleset
-    rs = load_ruleset()
+    from .games.towerdream import GAME
     if args.action == "list" or args.action is None:
-        for b in board_ids():
-            board = load_board(b, rs)
+        for b in GAME.board_ids():
+            board = GAME.board(b)
             print(f"{b:14} {board.name:26} {board.land_count:4} Lands {board.road_length:3} Road spaces  luck {board.luck}")
         return 0
-    board = load_board(args.board, rs)
+    from .games.towerdream.data import load_board
+    board = load_board(args.board, GAME.ruleset())
     print(f"{board.id}: {board.name} ({board.land_count} Lands, {board.road_length} Road spaces, luck {board.luck})")
     for li, rows in enumerate(board.levels):
         print(f"level {li}:" if len(board.levels) > 1 else "map:")
@@ -341,6 +395,21 @@ def cmd_board(args) -> int:
     return 0
 
 
+def _seats_of(game, options: dict, seed: int, humans: int, cpus: list[str] | None) -> list[str]:
+    """The seats of a game started from the command line: the humans, then the --cpus (repeated),
+    or characters of the roster drawn by the seed."""
+    players = game.seat_count(game.full_options(options)) or game.default_seats
+    if humans > players:
+        _usage("play", f"--humans {humans}: {game.name} seats {players} here")
+    if cpus:
+        return ["human"] * humans + [cpus[i % len(cpus)] for i in range(players - humans)]
+    from .platform.roster import CHARACTER_IDS
+    from .rng import Rng
+    pool = [c for c in CHARACTER_IDS if c in game.cpu_kinds()] or ["random"]
+    Rng(seed).shuffle(pool)
+    return ["human"] * humans + [pool[i % len(pool)] for i in range(players - humans)]
+
+
 def cmd_play(args) -> int:
     """The game in a window (the front end); ``--text``: a CPU game told in text."""
     if args.turns is not None and not args.text:
@@ -348,40 +417,38 @@ def cmd_play(args) -> int:
         return 2
     if args.text:
         return cmd_play_text(args)
-    from .games.towerdream.data import load_board, load_ruleset
-    from .frontend.scenes.table import GameSetup
+    from .frontend.match import MatchSetup
     from .frontend.settings import load_settings
     settings, warning = load_settings()
     if args.talk != "sometimes":
         settings.talk = args.talk
     seed = args.seed if args.seed is not None else int(time.time())
     setup = None
-    rs = load_ruleset()
+    direct = args.game is not None or args.board is not None or args.humans is not None or args.cpus or args.option
     if args.resume:
-        from .runner.record import resume_record
-        from .runner.simulate import cpu_players
-        record, game, kept, note, players = resume_record(args.resume, cpu_players)
-        if note:
-            print(f"tdream: {note}; resuming from turn {game.turn}", file=sys.stderr)
-        setup = GameSetup(game.board.id, record.setup.seed, list(game.kinds), dict(game.options),
-                          resume=(record, game, kept, players))
+        from .platform.record import resume_record
+        r = resume_record(args.resume)
+        if r.note:
+            print(f"tdream: {r.note}; resuming from turn {r.session.match.progress() + 1}", file=sys.stderr)
+        setup = MatchSetup(r.record.setup.game, r.record.setup.seed, r.record.setup.kinds,
+                           dict(r.record.setup.options), resume=r)
     elif args.scenario:
-        from .runner.scenario import load_scenario
-        sc = load_scenario(args.scenario, rs)
-        setup = GameSetup(sc.game.board.id, sc.seed, list(sc.game.kinds), dict(sc.game.options), scenario=sc)
-    elif args.board != "classic-10" or args.humans is not None or args.cpus:
-        load_board(args.board, rs)                    # a bad board id: one line, exit 2
-        players = rs.options["players"]
+        from .platform.scenario import load_scenario
+        sc = load_scenario(args.scenario)
+        setup = MatchSetup(sc.game.id, sc.seed, [s.kind for s in sc.seats], dict(sc.options), scenario=sc,
+                           mode="practice")
+    elif direct:
+        game, options = _game_and_options(args, "play")
+        _check_cpus(game, args.cpus, "play")
         humans = 1 if args.humans is None else args.humans
-        if args.cpus:
-            cpus = [args.cpus[i % len(args.cpus)] for i in range(players - humans)]
-        else:
-            from .games.towerdream.ai import CHARACTER_IDS
-            from .rng import Rng
-            pool = list(CHARACTER_IDS)
-            Rng(seed).shuffle(pool)
-            cpus = pool[:players - humans]
-        setup = GameSetup(args.board, seed, ["human"] * humans + cpus, {})
+        kinds = _seats_of(game, options, seed, humans, args.cpus)
+        setup = MatchSetup(game.id, seed, kinds, options, mode="free" if humans else "spectate")
+    if setup is not None:
+        try:
+            setup.gamedef.frontend()
+        except NotImplementedError:
+            raise TdreamError(f"tdream play: {setup.gamedef.name} has no front end yet; try tdream play --text "
+                              f"--game {setup.game}") from None
     record_dir = None if args.record else _records_dir()
     if args.record and not os.path.isdir(os.path.dirname(os.path.abspath(args.record))):
         print(f"{args.record}: No such file or directory (its folder must exist)", file=sys.stderr)
@@ -389,9 +456,9 @@ def cmd_play(args) -> int:
     if args.movie and not os.path.isdir(os.path.dirname(os.path.abspath(args.movie))):
         print(f"{args.movie}: No such file or directory (its folder must exist)", file=sys.stderr)
         return 2
-    if args.movie and (args.resume or setup is not None):
-        print("tdream: --movie records from power on: leave out --resume, --board, --humans and --cpus",
-              file=sys.stderr)
+    if args.movie and setup is not None:
+        print("tdream: --movie records from power on: leave out --resume, --scenario, --game, --board, --humans, "
+              "--cpus and --option (the title chooses the game)", file=sys.stderr)
         return 2
     if args.headless_frames:                          # a smoke run without a screen (tests, CI)
         if warning:
@@ -409,36 +476,51 @@ def cmd_play(args) -> int:
 
 def cmd_records(args) -> int:
     """``tdream records``: every profile's and character's record, as a table or JSON."""
-    from .runner.database import RecordsDB
+    from .platform import registry
+    from .platform.database import RecordsDB
     db = RecordsDB()
     if db.warning:
         print(f"tdream: {db.warning}", file=sys.stderr)
-    data = db.all_stats()
+    data = db.all_stats(args.game)
     db.close()
     if args.json:
         print(json.dumps(data, sort_keys=True))
         return 0
-    for title, key in (("Profiles", "profiles"), ("CPU characters", "characters")):
-        print(f"{title}:")
-        if not data[key]:
-            print("  (none yet)")
-        for st in data[key]:
-            print(f"  {st['name']:14} games {st['games']:4}  wins {st['wins']:4}  last {st['last_places']:4}  "
-                  f"win rate {st['win_rate'] * 100:5.1f}%  best lead {st['largest_lead']:7}  "
-                  f"best Wealth {st['best_wealth']:7}  favourite {st['favourite_board'] or '-'}")
+
+    def table(data: dict, indent: str) -> None:
+        for title, key in (("Profiles", "profiles"), ("CPU characters", "characters")):
+            print(f"{indent}{title}:")
+            if not data[key]:
+                print(f"{indent}  (none yet)")
+            for st in data[key]:
+                print(f"{indent}  {st['name']:14} games {st['games']:4}  wins {st['wins']:4}  last {st['last_places']:4}  "
+                      f"win rate {st['win_rate'] * 100:5.1f}%  best lead {st['largest_lead']:7}  "
+                      f"best score {st['best_wealth']:7}  favourite {st['favourite_board'] or '-'}")
+    if args.game:
+        print(f"{registry.get(args.game).name}:")
+        table(data, "  ")
+        return 0
+    table(data, "")
+    for gid, per in data.get("by_game", {}).items():
+        print(f"\n{registry.get(gid).name if gid in registry.GAMES else gid}:")
+        table(per, "  ")
     return 0
 
 
 def cmd_replay_play(args) -> int:
     """``replay play``: watch a game record in the front end."""
-    from .frontend.scenes.table import GameSetup
+    from .frontend.match import MatchSetup
     from .frontend.settings import load_settings
-    from .runner.record import _game_data, _start, load_record
+    from .platform.record import check_data, load_record, start_of
     record = load_record(args.file)
-    rs, board = _game_data(record, False, {})
-    _start(record, rs, board)                    # a header that gives no game: one line, exit 2
-    setup = GameSetup(board.id, record.setup.seed, list(record.setup.kinds), dict(record.setup.options),
-                      replay=(record, rs, board), speed=args.speed)
+    check_data(record)
+    start_of(record)                    # a header that gives no game: one line, exit 2
+    setup = MatchSetup(record.setup.game, record.setup.seed, record.setup.kinds, dict(record.setup.options),
+                       replay=record, speed=args.speed)
+    try:
+        setup.gamedef.frontend()
+    except NotImplementedError:
+        raise TdreamError(f"tdream replay play: {setup.gamedef.name} has no front end yet") from None
     settings, warning = load_settings()
     if args.headless_frames:
         from .frontend.run import Headless
@@ -453,14 +535,11 @@ def cmd_replay_play(args) -> int:
 
 def cmd_movie(args) -> int:
     """``movie verify``: re-run headless and compare hashes; ``movie play``: show one."""
-    from .frontend.movie import load_movie, verify_paths
+    from .frontend.movie import check_movie, load_movie, verify_paths
     if args.action == "verify":
         return verify_paths(args.files, sys.stdout, sys.stderr, args.force)
     movie = load_movie(args.file)
-    from .frontend.movie import data_hash
-    if movie.data_hash != data_hash():
-        print(f"{args.file}:0: made with other rules data; it would not play the same here", file=sys.stderr)
-        return 2
+    check_movie(movie)
     from .frontend.pads import PadFrame
     from .frontend.run import run_window
     from .frontend.settings import Settings, load_settings
@@ -471,7 +550,6 @@ def cmd_movie(args) -> int:
                       scale=args.scale, source=frames)
 
 
-
 def _records_dir() -> str:
     import platformdirs
     return os.path.join(platformdirs.user_data_dir("tdream"), "records")
@@ -479,49 +557,36 @@ def _records_dir() -> str:
 
 def cmd_play_text(args) -> int:
     """A CPU game told in text, recorded as it goes (no window needed)."""
-    from .games.towerdream.data import load_board, load_ruleset
-    from .games.towerdream.rules import new_game
-    from .platform.replay import Setup
-    from .runner.record import RecordWriter, make_header, resume_record
-    from .runner.simulate import cpu_players
-    from .games.towerdream.narrate import play_text
+    from .platform.record import RecordWriter, Setup, resume_record, writer_for
+    from .platform.session import Seat, Session
+    from .platform.textplay import play_text
     if args.resume:
-        record, game, kept, note, players = resume_record(args.resume, cpu_players)
-        if any(k == "human" for k in game.kinds):
+        r = resume_record(args.resume)
+        session = r.session
+        if any(s.human for s in session.seats):
             print(f"{args.resume}: this game has human seats; resume it in the window (without --text)",
                   file=sys.stderr)
             return 2
-        if note:
-            print(f"({note}; resuming from turn {game.turn})")
-        print(f"Resuming {record.path} at turn {game.turn}.")
-        writer = RecordWriter(args.record or args.resume, prefix=kept)
-        return play_text(game, players, sys.stdout, max_turns=args.turns, writer=writer, talk=args.talk,
-                         seed=record.setup.seed)
-    rs = load_ruleset()
-    board = load_board(args.board, rs)
+        if r.note:
+            print(f"({r.note}; resuming from turn {session.match.progress() + 1})")
+        print(f"Resuming {r.record.path} at turn {session.match.progress() + 1}.")
+        session.writer = RecordWriter(args.record or args.resume, session.game, prefix=r.kept, setup=r.record.setup,
+                                      progress=session.match.progress())
+        return play_text(session, sys.stdout, max_turns=args.turns, talk=args.talk)
+    game, options = _game_and_options(args, "play")
+    _check_cpus(game, args.cpus, "play")
     seed = args.seed if args.seed is not None else int(time.time())
-    if args.cpus:
-        kinds = [args.cpus[i % len(args.cpus)] for i in range(rs.options["players"])]
-    else:                                  # four of the roster, drawn by the seed
-        from .games.towerdream.ai import CHARACTER_IDS
-        from .rng import Rng
-        pool = list(CHARACTER_IDS)
-        Rng(seed).shuffle(pool)
-        kinds = pool[:rs.options["players"]]
-    names = [_seat_name(k, i, kinds) for i, k in enumerate(kinds)]
-    game, events = new_game(rs, board, names, seed=seed, kinds=kinds)
+    kinds = _seats_of(game, options, seed, 0, args.cpus)
+    from .frontend.match import seat_names
+    seats = [Seat(n, k) for n, k in zip(seat_names(kinds), kinds)]
+    if "players" in {o.name for o in game.options}:
+        options.setdefault("players", len(seats))
+    session, events = Session.start(game, seats, options, seed)
     path = args.record or _records_path(seed)
-    writer = RecordWriter(path, make_header(rs, board, Setup(seed, names, kinds, dict(rs.options))))
-    print(f"{board.name} ({board.id}), seed {seed}; recording to {path}")
-    return play_text(game, cpu_players(game, seed), sys.stdout, max_turns=args.turns, writer=writer,
-                     events=events, talk=args.talk, seed=seed)
-
-
-def _seat_name(kind: str, i: int, kinds: list[str]) -> str:
-    from .games.towerdream.ai.commentary import speaker_name
-    base = kind.split(":")[0]
-    name = speaker_name(base)
-    return name if sum(1 for k in kinds if k.split(":")[0] == base) == 1 else f"{name} {i + 1}"
+    session.writer = writer_for(path, game, Setup(game.id, seed, seats, game.full_options(options)))
+    where = game.variant_name(game.variant(game.full_options(options)))
+    print(f"{game.name}" + (f": {where}" if where else "") + f", seed {seed}; recording to {path}")
+    return play_text(session, sys.stdout, max_turns=args.turns, events=events, talk=args.talk)
 
 
 def _records_path(seed: int) -> str:

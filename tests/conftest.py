@@ -48,3 +48,9 @@ def run_cli(*args, input=None, env=None, timeout=300):
 def pytest_addoption(parser):
     parser.addoption("--update-goldens", action="store_true", default=False,
                      help="rewrite the golden frames of tests/frontend/goldens from the current code")
+
+
+def seated(game, names: list[str], kinds: list[str]) -> list[str]:
+    """The seats' kinds in a game's turn order (the game drew it; seats are not in its state)."""
+    by_name = dict(zip(names, kinds))
+    return [by_name[n] for n in game.names]

@@ -1,2 +1,2 @@
 """Transitional: the nine characters are ``tdream.platform.roster``."""
-from ..platform.roster import CHARACTER_IDS  # noqa: F401
+from tdream.platform.roster import CHARACTER_IDS  # noqa: F401

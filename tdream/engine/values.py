@@ -1,2 +1,2 @@
 """Transitional: moved to ``tdream.values``."""
-from ..values import typed_values  # noqa: F401
+from tdream.values import typed_values  # noqa: F401

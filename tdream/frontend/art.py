@@ -11,7 +11,7 @@ import pygame
 
 from ..errors import DataError
 from ..yamlio import Problems, line_of, read_yaml
-from .constants import (BLACK, COMPANY_COLOURS, DIM, GOLD, GREY, INK, PLAYER_COLOURS, PLAYER_DARK, WHITE,
+from .constants import (BLACK, DIM, GOLD, GREY, INK, PLAYER_COLOURS, PLAYER_DARK, WHITE,
                         rgb15)
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
@@ -118,7 +118,7 @@ class Art:
         self.tokens = [tint(self.sprites[f"token-{i + 1}"], PLAYER_COLOURS[i]) for i in range(4)]
         self.tiles = {name: draw(self) for name, draw in _TILES.items()}
         self.die = _die_face(0)
-        from .scenes.setpieces import symbol_art
+        from ..games.towerdream.frontend.setpieces import symbol_art
         self.symbols = symbol_art()
 
     def portrait(self, speaker: str, small: bool = False) -> pygame.Surface | None:
@@ -228,5 +228,5 @@ def building(floors: int, colour, dark) -> pygame.Surface:
     return s
 
 
-__all__ = ["Art", "load_sprites", "building", "tint", "REQUIRED", "SPEAKERS", "COMPANY_COLOURS", "DIM", "GREY",
+__all__ = ["Art", "load_sprites", "building", "tint", "REQUIRED", "SPEAKERS", "DIM", "GREY",
            "PLAYER_DARK"]

@@ -13,44 +13,39 @@ import sys
 import time
 
 
-SETPIECES = ("piles", "card", "slot", "event", "drop", "fanfare")
-
-
-def bench_frames(frames: int = 1200, seed: int = 11, setpiece: bool = False) -> dict:
-    """``setpiece``: time only the frames with a set piece on screen (``frame_ms_p99_setpiece``):
-    Lucky Star, four CPU characters, its Card, Slot and fortune spaces."""
+def bench_frames(frames: int = 1200, seed: int = 11, setpiece: bool = False, game_id: str = "towerdream") -> dict:
+    """One game's busiest frames (FORMATS.md section 5): its front end names the set-up
+    (``bench_setup``), how far to play before timing (``bench_ready``) and which frames count
+    (``bench_busy``: a comment typing out; with ``setpiece``, a set piece on screen). Tower Dream's
+    figures keep section 5's names (``frame_ms_p99``); another game's carry its id."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from ..platform import registry
     from .run import init_pygame, make_machine
     init_pygame(True)
     import pygame
     from .display import Display
     from .pads import PadFrame
-    from .scenes.table import GameSetup
     from .settings import Settings
+    front = registry.get(game_id).frontend()
     settings = Settings(talk="always")          # the window at the largest scale that fits, as the game opens it
     display = Display(settings)
-    board = "lucky-star" if setpiece else "classic-10"
-    machine = make_machine(seed, settings, GameSetup(board, seed, ["joji", "yuka", "kenta", "hazumi"]))
+    machine = make_machine(seed, settings, front.bench_setup(seed, setpiece))
     table = machine.stack[0]
     idle = PadFrame.idle()
     surface = pygame.Surface((256, 224))
-    while not setpiece and table.game.turn < 40 and table.game.awaiting() is not None:     # a built-up board
+    guard = 0
+    while not setpiece and not front.bench_ready(table) and guard < 200000:     # a built-up board
+        guard += 1
         machine.step(idle)
-
-    def commenting() -> bool:
-        b = table.beat
-        if setpiece:
-            return b is not None and b.kind in SETPIECES
-        return b is not None and b.box is not None and b.speaker is not None and b.box.visible() < len(b.box.text)
 
     import gc
     gc.collect()
     gc.freeze()                      # as the window does after start-up
     times: list[float] = []
     guard = 0
-    while len(times) < frames and guard < frames * 200 and not table.game.over:
+    while len(times) < frames and guard < frames * 200 and not table.host.match.over:
         guard += 1
-        if not commenting():
+        if not front.bench_busy(table, setpiece):
             machine.step(idle)
             continue
         t0 = time.perf_counter()
@@ -62,9 +57,10 @@ def bench_frames(frames: int = 1200, seed: int = 11, setpiece: bool = False) -> 
     times.sort()
     if not times:
         return {}
+    head = "frame" if game_id == "towerdream" else f"{game_id}_frame"
     tail = "_setpiece" if setpiece else ""
-    return {f"frame_ms_p50{tail}": round(times[len(times) // 2], 3),
-            f"frame_ms_p99{tail}": round(times[min(len(times) - 1, int(len(times) * 0.99))], 3)}
+    return {f"{head}_ms_p50{tail}": round(times[len(times) // 2], 3),
+            f"{head}_ms_p99{tail}": round(times[min(len(times) - 1, int(len(times) * 0.99))], 3)}
 
 
 def bench_startup(runs: int = 3) -> dict:
@@ -81,18 +77,19 @@ def bench_startup(runs: int = 3) -> dict:
     return {"startup_s": round(best[len(best) // 2], 3)}
 
 
-def bench_movie(seed: int = 1) -> dict:
-    """``movie_verify_frames_per_s``: a whole game's movie (the autopilot on pad 1 with three CPUs,
-    from power on) re-run through the whole front end headless, as ``movie verify`` does."""
+def bench_movie(seed: int = 1, game_id: str = "towerdream") -> dict:
+    """``movie_verify_frames_per_s``: a whole game's movie (its front end's autopilot on pad 1
+    with CPUs, from power on) re-run through the whole front end headless, as ``movie verify``
+    does (another game's figure carries its id)."""
     import tempfile
     from pathlib import Path
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from .autopilot import Autopilot
+    from ..platform import registry
     from .movie import load_movie, record_headless, run_movie
     from .pads import PadFrame
     from .scenes.results import ResultsScene
     from .settings import Settings
-    ap = Autopilot()
+    ap = registry.get(game_id).frontend().autopilot()
     with tempfile.TemporaryDirectory() as d:
         path = Path(d) / "bench.tdm"
         record_headless(path, seed, Settings(), lambda m: PadFrame(ap.buttons(m), 1), 200000,
@@ -102,7 +99,8 @@ def bench_movie(seed: int = 1) -> dict:
         _, verdict = run_movie(movie)
         seconds = time.perf_counter() - t0
     assert verdict.ok, verdict.message
-    return {"movie_verify_frames_per_s": round(verdict.frames / seconds, 1)}
+    name = "movie_verify_frames_per_s" if game_id == "towerdream" else f"{game_id}_movie_verify_frames_per_s"
+    return {name: round(verdict.frames / seconds, 1)}
 
 
 def bench_rss(games: int = 1000) -> dict:

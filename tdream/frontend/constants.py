@@ -43,16 +43,6 @@ PLAYER_COLOURS: Final = (rgb15(88, 168, 240), rgb15(240, 160, 32), rgb15(32, 176
 PLAYER_DARK: Final = (rgb15(32, 72, 144), rgb15(144, 88, 0), rgb15(0, 96, 64), rgb15(144, 48, 104))
 PLAYER_MARKS: Final = ("1", "2", "3", "4")
 
-# Company tints for their areas (the logos carry the shape; the status screen has the legend).
-# Chosen to stand apart from the grass they are dithered over and from every player colour
-# (whose buildings stand on them) for normal sight and the three colour blindnesses, by their
-# lightness as much as their hue: tests/frontend/test_colours.py holds them to it.
-COMPANY_COLOURS: Final = {
-    "ace": rgb15(128, 0, 80), "bloom": rgb15(112, 80, 144), "crest": rgb15(0, 0, 240),
-    "dyna": rgb15(240, 240, 144), "echo": rgb15(192, 16, 240), "falcon": rgb15(208, 240, 240),
-    "gaia": rgb15(16, 0, 32), "helix": rgb15(128, 96, 240), "iris": rgb15(192, 16, 160),
-}
-
 # Text and animation speeds (frames), by setting; they change how long things take, never what.
 TEXT_SPEEDS: Final = {"slow": 2, "normal": 1, "fast": 0.5, "instant": 0}    # frames a character
 ANIM_SPEEDS: Final = {"slow": 1.5, "normal": 1.0, "fast": 0.5}

@@ -40,13 +40,11 @@ class Scene:
 
 class Machine:
     def __init__(self, font, art, settings, seed: int = 0, setup=None, record_dir=None, record_path=None,
-                 warning: str | None = None, records=None, today: str = "") -> None:
-        from ..games.towerdream.data import load_ruleset
+                 warning: str | None = None, records=None, today: str = "", home=None) -> None:
         self.font = font
         self.art = art
         self.settings = settings
         self.seed = seed
-        self.ruleset = load_ruleset()
         self.buttons = Buttons()
         self.frame = 0
         self.cosmetic = Rng(seed ^ 0x5EED_C05E)     # sparkles and chatter: never outcomes
@@ -61,12 +59,11 @@ class Machine:
         self.splits: list[tuple[str, str]] = []    # (start/split/end, in-game time): for LiveSplit; not state
         self.sounds: list[str] = []                # effects to play this frame (sound.EFFECTS); not state
         self.song: str | None = None               # the music loop wanted now (sound.MUSIC); not state
-        if setup is not None:
-            from .scenes.table import TableScene
-            self.push(TableScene(setup))
+        self.home_factory = home                   # the title's scene, made anew each time
+        if setup is not None:                      # a match straight away: the game's own table
+            self.push(setup.gamedef.frontend().table_scene(setup))
         else:
-            from .scenes.title import TitleScene
-            self.push(TitleScene())
+            self.home()
 
     # ---------------------------------------------------------------- timing (settings, never outcomes)
     def text_frames(self) -> float:
@@ -103,6 +100,15 @@ class Machine:
         old = self.stack.pop()
         old.exit(self)
         self.push(scene)
+
+    def home_scene(self) -> Scene:
+        """The title, where every session starts and ends (given by the one who made the
+        machine: the machine imports no scene)."""
+        return self.home_factory()
+
+    def home(self) -> None:
+        """Back to the title, on top of whatever is left."""
+        self.push(self.home_scene())
 
     def reset(self, scene: Scene) -> None:
         self.close()
@@ -215,6 +221,9 @@ def _plain(value, depth: int):
     fingerprint = getattr(value, "fingerprint", None)
     if fingerprint is not None and hasattr(value, "awaiting"):
         return fingerprint()
+    from ..platform.session import Session
+    if isinstance(value, Session):                  # the drive loop: its match, and how far it has got
+        return {"match": value.match.fingerprint(), "inputs": value.inputs}
     module = type(value).__module__
     if (module.startswith("tdream.frontend") or ".frontend." in module) and hasattr(value, "__dict__") \
             and not module.endswith(("boardview", "art", "font", "display")):

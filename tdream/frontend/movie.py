@@ -2,9 +2,10 @@
 the frame.
 
     format: tdream-movie
-    version: 1
+    version: 2
     program: "tdream 0.1.0"
-    data_hash: "<16 hex: ruleset, boards, roster and comment lines>"
+    game: "towerdream"            # the game the title shows at power on
+    data_hash: "<16 hex: the front end's version, the game's data (rules, boards, styles, comment lines)>"
     seed: 12345
     settings: {"text_speed": "normal", "anim_speed": "normal", "skip_cpu": false, "talk": "sometimes", "language": "en"}
     pads: 4
@@ -23,6 +24,7 @@ appended as the game goes (a crash loses at most the last second); the end line 
 from __future__ import annotations
 
 import hashlib
+import sys
 import json
 import os
 import re
@@ -34,7 +36,11 @@ from ..errors import FormatError
 from .constants import FPS, PADS
 
 FORMAT = "tdream-movie"
-VERSION = 1
+VERSION = 2
+# The front end's timing, as movies depend on it: raised whenever a change makes the same pads
+# play out otherwise (issue 14's prompt guard and comments, issue 15's title). A movie names it
+# through its data_hash, so an older one is refused with a reason rather than failing somewhere.
+FRONT_END = 3
 LETTERS = "^v<>ABXYLRSE"
 CHECK_EVERY = 600
 PLAY_SETTINGS = ("text_speed", "anim_speed", "skip_cpu", "talk", "language", "last")   # they change frame counts
@@ -61,18 +67,22 @@ def game_time(frames: int) -> str:
     return f"{h}:{m:02}:{s:02}.{ff:02}"
 
 
-def data_hash() -> str:
-    """What a movie's frames depend on besides the program: the rules data, the boards, the CPU
-    roster and every comment line (their lengths set how long text types out)."""
-    from ..games.towerdream.data import board_ids, load_ruleset
-    from ..games.towerdream.data.loader import boards_dir
-    h = hashlib.sha256()
-    h.update(load_ruleset().data_hash.encode())
-    for b in board_ids():
-        h.update((Path(boards_dir()) / f"{b}.yaml").read_bytes())
-    from ..games.towerdream.data.loader import DATA_DIR as data
-    for p in [data / "roster.yaml"] + sorted((data / "comments").glob("*.yaml")):
-        h.update(p.read_bytes())
+def data_hash(game_id: str | None = None) -> str:
+    """What a movie's frames depend on besides the program's code: the front end's version, the
+    shared words (characters, Japanese) and everything its game's data holds (rules, boards,
+    cards, styles and every comment line: their lengths set how long text types out)."""
+    from ..platform import registry
+    from ..platform.roster import ROSTER_FILE
+    from .text import JA_FILE
+    game = registry.get(game_id)
+    h = hashlib.sha256(f"front end {FRONT_END}\0{game.id}\0{game.data_hash()}\0".encode())
+    folder = Path(sys.modules[type(game).__module__].__file__).parent
+    files = [ROSTER_FILE, JA_FILE] + sorted(folder.rglob("*.yaml"))
+    if game.id == "towerdream":
+        from ..games.towerdream.data.loader import boards_dir
+        files += sorted(Path(boards_dir()).glob("*.yaml"))
+    for f in files:
+        h.update(f.read_bytes())
     return h.hexdigest()[:16]
 
 
@@ -81,6 +91,7 @@ class Movie:
     path: str
     seed: int
     settings: dict
+    game: str = "towerdream"
     pads: int = PADS
     program: str = ""
     data_hash: str = ""
@@ -99,10 +110,11 @@ class MovieWriter:
 
     def __init__(self, path: str, seed: int, settings) -> None:
         self.path = Path(path)
-        header = {"format": FORMAT, "version": VERSION, "program": f"tdream {__version__}",
-                  "data_hash": data_hash(), "seed": seed,
+        game = first_game(settings)
+        header = {"format": FORMAT, "version": VERSION, "program": f"tdream {__version__}", "game": game,
+                  "data_hash": data_hash(game), "seed": seed,
                   "settings": {k: getattr(settings, k) for k in PLAY_SETTINGS}, "pads": PADS}
-        from ..runner.record import write_atomic
+        from ..platform.record import write_atomic
         text = "".join(f"{k}: {v if k == 'format' else json.dumps(v)}\n" for k, v in header.items()) + "frames:\n"
         write_atomic(self.path, text)
         self.file = open(self.path, "a", encoding="utf-8")
@@ -145,6 +157,13 @@ class MovieWriter:
         self.file.close()
 
 
+def first_game(settings) -> str:
+    """The game the title shows at power on: the one last chosen, if it is here."""
+    from ..platform import registry
+    last = settings.last.get("game")
+    return last if last in registry.ids() else registry.DEFAULT
+
+
 def load_movie(path) -> Movie:
     """Read a movie. Raises FormatError naming the file, the line and what is wrong."""
     from ..yamlio import read_text
@@ -167,9 +186,12 @@ def load_movie(path) -> Movie:
     if header.get("format") != FORMAT:
         raise FormatError([f"{path}:1: not an input movie (format is {header.get('format')!r}, not {FORMAT})"])
     version = header.get("version")
+    if version == 1:
+        raise FormatError([f"{path}:2: a movie of version 1 was made with an earlier front end (before four "
+                           f"games on one program); the same pads do not play the same here: record it again"])
     if not isinstance(version, int) or version > VERSION or version < 1:
         raise FormatError([f"{path}:2: movie version {version!r}; this program reads version {VERSION}"])
-    for key in ("program", "data_hash", "seed", "settings", "pads"):
+    for key in ("program", "game", "data_hash", "seed", "settings", "pads"):
         if key not in header:
             raise FormatError([f"{path}:0: the header has no {key}"])
     settings = header["settings"]
@@ -187,7 +209,10 @@ def load_movie(path) -> Movie:
         raise FormatError([f"{path}:0: pads must be {PADS}"])
     if i >= len(lines):
         raise FormatError([f"{path}:{i}: no 'frames:' line"])
-    movie = Movie(str(path), seed, settings, PADS, str(header["program"]), str(header["data_hash"]))
+    from ..platform import registry
+    if header["game"] not in registry.ids():
+        raise FormatError([f"{path}:0: game {header['game']!r}: no such game here (known: {', '.join(registry.ids())})"])
+    movie = Movie(str(path), seed, settings, header["game"], PADS, str(header["program"]), str(header["data_hash"]))
     total = 0
     for n in range(i + 1, len(lines)):
         line = lines[n]
@@ -234,6 +259,7 @@ def run_movie(movie: Movie, on_frame=None):
     from .run import Headless
     from .settings import Settings
     settings = Settings(**movie.settings)
+    settings.last = {**settings.last, "game": movie.game}        # the title shows the movie's game at power on
     h = Headless(seed=movie.seed, settings=settings)
     m = h.machine
     checks = dict(movie.checks)
@@ -263,24 +289,28 @@ def run_movie(movie: Movie, on_frame=None):
     return m, MovieVerdict(movie.path, True, n, f"{n} frames, {game_time(n)}")
 
 
+def check_movie(movie) -> None:
+    """A FormatError when the movie was made with other data or another front end than here."""
+    here = data_hash(movie.game)
+    if movie.data_hash != here:
+        raise FormatError([f"{movie.path}:0: made with other rules data or another front end ({movie.data_hash}, "
+                           f"this program has {here}); refused (--force to try anyway)"])
+
+
 def verify_paths(paths, out, err, force: bool = False) -> int:
     """``tdream movie verify``: exit 0 all agree, 1 one diverges, 2 a bad file."""
     import sys
     out = out or sys.stdout
     err = err or sys.stderr
     worst = 0
-    here = data_hash()
     for p in paths:
         try:
             movie = load_movie(p)
+            if not force:
+                check_movie(movie)
         except FormatError as e:
             for line in e.problems:
                 print(line, file=err)
-            worst = 2
-            continue
-        if movie.data_hash != here and not force:
-            print(f"{p}:0: made with other rules data ({movie.data_hash}, this program has {here}); "
-                  f"refused (--force to try anyway)", file=err)
             worst = 2
             continue
         _, verdict = run_movie(movie)

@@ -45,9 +45,10 @@ def make_machine(seed: int = 0, settings=None, setup=None, record_dir=None, reco
     from .art import Art
     from .font import Font
     from .machine import Machine
+    from .scenes.title import TitleScene
     from .settings import Settings
     return Machine(Font(), Art(), settings or Settings(), seed=seed, setup=setup, record_dir=record_dir,
-                   record_path=record_path, warning=warning, records=records, today=today)
+                   record_path=record_path, warning=warning, records=records, today=today, home=TitleScene)
 
 
 class Headless:
@@ -110,7 +111,7 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
         print(f"tdream: {warning}", file=sys.stderr)
     db = None
     if records:
-        from ..runner.database import RecordsDB
+        from ..platform.database import RecordsDB
         try:
             db = RecordsDB()
             if db.warning:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from .text import tr
-from .constants import A, B, DOWN, GOLD, GREY, INK, UP, WHITE, WINDOW_BG, WINDOW_EDGE, WINDOW_SHADE
+from .constants import A, B, DOWN, GOLD, GREY, INK, UP, WHITE, WINDOW_BG, WINDOW_EDGE, WINDOW_SHADE, rgb15
 
 
 def window(surface: pygame.Surface, rect, bg=WINDOW_BG) -> None:
@@ -130,3 +130,43 @@ def fit(font, text: str, width: int, face: str = "small") -> str:
     while text and font.width(text + ".", face) > width:
         text = text[:-1]
     return text + "."
+
+
+# ---------------------------------------------------------------- backdrops
+SKY_TOP = rgb15(16, 16, 56)
+SKY_LOW = rgb15(72, 40, 112)
+
+
+def skyline(surface: pygame.Surface, frame: int, seed: int = 7) -> None:
+    """A night sky and city drawn by code: the same every time, windows twinkling by frame."""
+    for y in range(224):
+        t = y / 224
+        c = tuple(int(a + (b - a) * t) & 0xF8 for a, b in zip(SKY_TOP, SKY_LOW))
+        pygame.draw.line(surface, c, (0, y), (255, y))
+    x = 0
+    k = seed
+    while x < 256:
+        k = (k * 1103515245 + 12345) & 0x7FFFFFFF
+        w = 12 + k % 20
+        h = 30 + (k >> 8) % 90
+        shade = rgb15(24, 24, 48) if (k >> 4) % 2 else rgb15(32, 32, 64)
+        pygame.draw.rect(surface, shade, (x, 224 - h, w - 1, h))
+        for wy in range(224 - h + 4, 220, 6):
+            for wx in range(x + 2, x + w - 3, 4):
+                lit = ((wx * 7 + wy * 13 + k) % 11) < 3
+                blink = ((wx + wy + frame // 30) % 17) == 0
+                if lit != blink:
+                    surface.set_at((wx, wy), rgb15(248, 224, 120))
+                    surface.set_at((wx + 1, wy), rgb15(248, 224, 120))
+        x += w
+
+
+def big_text(m, surface, text: str, cx: int, y: int, colour, scale: int = 3) -> None:
+    """Text drawn at a whole-number scale (pixels stay square and sharp)."""
+    w = m.font.width(text)
+    s = pygame.Surface((w + 2, 14), pygame.SRCALPHA)
+    s.fill((0, 0, 0, 0))
+    m.font.draw(s, text, 1, 1, INK)
+    m.font.draw(s, text, 0, 0, colour)
+    big = pygame.transform.scale(s, (s.get_width() * scale, s.get_height() * scale))
+    surface.blit(big, (cx - big.get_width() // 2, y))

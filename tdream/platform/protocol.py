@@ -263,6 +263,14 @@ class GameDef:
         program: rules data, boards, cities, cards, CPU styles. Records and movies carry it."""
         raise NotImplementedError
 
+    def plays_like(self, data_hash: str) -> bool:
+        """A record made with data of ``data_hash`` plays the same here (the same data, or data
+        of an earlier version the game knows to be the same rules)."""
+        return data_hash == self.data_hash()
+
+    #: the names of the parts a match's ``part_hashes()`` covers, in order (divergence reports)
+    parts: tuple[str, ...] = ()
+
     def option(self, name: str) -> OptionSpec:
         for o in self.options:
             if o.name == name:
@@ -311,9 +319,9 @@ class GameDef:
         """The match of ``match.to_json()`` (saves, conformance tests)."""
         raise NotImplementedError
 
-    def legacy_fingerprint(self, match, seats: list[dict]) -> str | None:
-        """For version-1 game records: the fingerprint as the program that wrote them made it
-        (None: the same as ``match.fingerprint()``)."""
+    def legacy_fingerprint(self, match, seats: list[dict]) -> tuple[str, str] | None:
+        """For version-1 game records: (fingerprint, part hashes) as the program that wrote them
+        made them (None: as ``match.fingerprint()`` makes them now)."""
         return None
 
     # ---------------------------------------------------------------- players
@@ -355,6 +363,14 @@ class GameDef:
         """A short label of the options that most change a match (a board id, ``8x8``): the
         records database groups by it."""
         return ""
+
+    def variant_name(self, variant: str) -> str:
+        """How a variant is named on screen (Tower Dream: the board's name)."""
+        return variant
+
+    def reason_text(self, reason: str) -> str:
+        """Why a match ended, as the results screen says it (English; the front end translates)."""
+        return reason
 
     # ---------------------------------------------------------------- the front end
     def frontend(self):

@@ -407,8 +407,9 @@ def run_paths(paths: list[str], out, err, record_dir: str | None = None, game_id
             skipped += 1
             continue
         if record_dir:
-            from .record import RecordWriter, scenario_header
-            writer = RecordWriter(str(Path(record_dir) / (f.stem + ".tdr")), scenario_header(s))
+            from .record import scenario_header, writer_for
+            game, setup = scenario_header(s)
+            writer = writer_for(str(Path(record_dir) / (f.stem + ".tdr")), game, setup, s.match)
             try:
                 failures = run_scenario(s, writer=writer)
             finally:

@@ -2,7 +2,10 @@
 import pytest
 
 from tdream.games.towerdream.ai import CHARACTER_IDS, make_player
+from tdream.games.towerdream import GAME
 from tdream.games.towerdream.rules import new_game
+
+from ..conftest import seated
 
 
 class PlayerView:
@@ -26,15 +29,17 @@ class PlayerView:
 
 
 def play(ruleset, board, kinds, seed, view=False):
-    game, _ = new_game(ruleset, board, [f"{k}-{i}" for i, k in enumerate(kinds)], seed=seed, kinds=kinds)
-    players = {i: make_player(k, seed * 10 + i) for i, k in enumerate(game.kinds)}
+    names = [f"{k}-{i}" for i, k in enumerate(kinds)]
+    game, _ = new_game(ruleset, board, names, seed=seed)
+    seat_kinds = seated(game, names, kinds)
+    players = {i: make_player(k, seed * 10 + i) for i, k in enumerate(seat_kinds)}
     answers = []
     while (aw := game.awaiting()) is not None:
         if aw.player < 0:
             answer = game.sample_chance()
         else:
             answer = players[aw.player].choose(PlayerView(game) if view else game)
-            assert game.check(answer) is None, f"{game.kinds[aw.player]} gave an illegal {answer}"
+            assert game.check(answer) is None, f"{seat_kinds[aw.player]} gave an illegal {answer}"
         answers.append(answer)
         game.apply(answer)
     return game, answers
@@ -77,17 +82,18 @@ def test_characters_crush_the_random_player(ruleset, boards):
     """A smoke check of strength (the 2,000-game figures are a simulation, docs/AI.md)."""
     wins = 0
     for seed in range(6):
-        game, _ = play(ruleset, boards["classic-7"], ["hikozaemon", "random", "random", "random"], seed)
+        kinds = ["hikozaemon", "random", "random", "random"]
+        game, _ = play(ruleset, boards["classic-7"], kinds, seed)
         ranking = game.ranking()
-        wins += game.kinds.index("hikozaemon") in ranking[0]
+        wins += seated(game, [f"{k}-{i}" for i, k in enumerate(kinds)], kinds).index("hikozaemon") in ranking[0]
     assert wins >= 4
 
 
 def test_character_traits_show_in_their_choices(ruleset, boards):
     """Cosmic Will builds all he can; Hikozaemon keeps a reserve; Marimo stacks one Land."""
-    from tdream.runner.simulate import play_game
     from tdream.games.towerdream.style import average_by_kind
-    results = [play_game(ruleset, boards["classic-10"], ["cosmic-will", "hikozaemon", "marimo", "random"], s,
+    from tdream.platform.simulate import play_game
+    results = [play_game(GAME, ["cosmic-will", "hikozaemon", "marimo", "random"], s, {"board": "classic-10"},
                          style=True) for s in range(4)]
     style = average_by_kind(results)
     assert style["cosmic-will"]["all_in"] > style["hikozaemon"]["all_in"]
@@ -108,9 +114,9 @@ def test_hard_takes_a_rivals_reply_as_the_landmark_that_gains_him_most(ruleset, 
     """``_reply``: where a rival must place a Landmark, the position after the one that gains him
     most Wealth over the player looking ahead; the game itself is left as it was."""
     from tdream.games.towerdream.ai.character import CharacterPlayer
-    game, _ = new_game(ruleset, boards["classic-10"], list("ABCD"), seed=21,
-                       kinds=["kenta", "hazumi", "joji", "yuderu"])
-    players = {i: make_player(k, i) for i, k in enumerate(game.kinds)}
+    game, _ = new_game(ruleset, boards["classic-10"], list("ABCD"), seed=21)
+    players = {i: make_player(k, i) for i, k in enumerate(seated(game, list("ABCD"), ["kenta", "hazumi", "joji",
+                                                                                           "yuderu"]))}
     hard = make_player("yuka:hard", 1)
     assert isinstance(hard, CharacterPlayer)
     checked = 0

@@ -10,6 +10,8 @@ from tdream.games.towerdream.ai.commentary import COMMENTS_DIR, SPEAKERS, Commen
 from tdream.games.towerdream.rules import new_game
 from tdream.errors import DataError
 
+from ..conftest import seated
+
 
 def test_the_slot_list_is_fixed_and_long_enough():
     assert len(slots()) >= 40
@@ -43,9 +45,11 @@ def test_a_damaged_comments_file_is_named(tmp_path):
 
 
 def _play(ruleset, board, kinds, seed, talk="always"):
-    game, events = new_game(ruleset, board, [f"s{i}" for i in range(len(kinds))], seed=seed, kinds=kinds)
-    players = {i: make_player(k, seed + i) for i, k in enumerate(game.kinds) if k != "human"}
-    c = Commentary(game.kinds, seed, talk)
+    names = [f"s{i}" for i in range(len(kinds))]
+    game, events = new_game(ruleset, board, names, seed=seed)
+    seat_kinds = seated(game, names, kinds)
+    players = {i: make_player(k, seed + i) for i, k in enumerate(seat_kinds) if k != "human"}
+    c = Commentary(seat_kinds, seed, talk)
     said = c.react(game, events)
     while (aw := game.awaiting()) is not None:
         answer = game.sample_chance() if aw.player < 0 else players[aw.player].choose(game)

@@ -39,9 +39,15 @@ def _broken(tmp_path, old, new):
 
 
 def test_bad_grade_names_file_line_and_key(tmp_path):
-    problems = _broken(tmp_path, "    grade: D\n", "    grade: E\n")
+    """The characters are the platform's (characters.yaml): a bad grade there is named by line."""
+    from tdream.platform.roster import ROSTER_FILE, load_characters
+    path = tmp_path / "characters.yaml"
+    path.write_text(ROSTER_FILE.read_text().replace("grade: D,", "grade: E,", 1))
+    with pytest.raises(DataError) as e:
+        load_characters(path)
+    problems = e.value.problems
     assert len(problems) == 1
-    assert re.match(r".*roster\.yaml:\d+: characters\.kenta\.grade: 'E' is not one of A, B, C, D", problems[0])
+    assert re.match(r".*characters\.yaml:\d+: characters\.kenta\.grade: 'E' is not one of A, B, C, D", problems[0])
 
 
 def test_unknown_weight_and_out_of_range_blunder(tmp_path):

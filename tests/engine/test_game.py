@@ -65,7 +65,7 @@ def test_roll_moves_clockwise_and_passing_start_pays_salary_r4_2(ruleset, boards
     events = g.apply(Roll(5))            # 30 -> 3, passing Start (0)
     assert g.pos[0] == 3 and g.cash[0] == 3000
     pays = [e for e in events if isinstance(e, ev.Payment)]
-    assert pays == [ev.Payment(-1, 0, 1500, "salary", "")]
+    assert pays == [ev.Payment(ev.BANK, 0, 1500, "salary", "")]
 
 
 def test_claim_of_a_bank_landmark_is_offered_beside_places_r7_3(ruleset, boards):

@@ -3,7 +3,7 @@ human with the autopilot on pad 1, three CPUs) and back to the title. ``pytest -
 makes it again (the front end's timing changed: text, beats, menus)."""
 from pathlib import Path
 
-from tdream.frontend.autopilot import Autopilot
+from tdream.games.towerdream.frontend.autopilot import Autopilot
 from tdream.frontend.movie import record_headless
 from tdream.frontend.pads import PadFrame
 from tdream.frontend.settings import Settings

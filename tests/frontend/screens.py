@@ -6,7 +6,7 @@ each frame is the same on every run with the same pygame-ce.
 """
 from __future__ import annotations
 
-from tdream.frontend.autopilot import Autopilot
+from tdream.games.towerdream.frontend.autopilot import Autopilot
 from tdream.frontend.constants import A, B, DOWN, R, SELECT, START, X
 from tdream.frontend.run import Headless
 
@@ -156,7 +156,7 @@ def _title_screens(frames: dict, settings=None, prefix: str = "") -> None:
 
 
 def _game_screens(frames: dict, settings=None, prefix: str = "") -> None:
-    from tdream.frontend.scenes.table import GameSetup, TableScene
+    from tdream.games.towerdream.frontend.table import GameSetup, TableScene
     from tdream.frontend.scenes.results import ResultsScene
     s = Session(setup=GameSetup("classic-10", SEED, ["human", "joji", "yuka", "kenta"]), settings=settings)
     s.prefix = prefix
@@ -226,7 +226,7 @@ SETPIECES = {"pile-choice": "PilePrompt", "slot-stop": "SlotPrompt", "piles": "p
 
 def _setpiece_screens(frames: dict) -> None:
     """Card piles, slot machine, Events, the Jackpot's drop: four humans on boards with Events."""
-    from tdream.frontend.scenes.table import GameSetup
+    from tdream.games.towerdream.frontend.table import GameSetup
     want = {v: k for k, v in SETPIECES.items()}
     for board, seed, kinds in (("lucky-star", 1, ["human"] * 4), ("meringue", 2, ["human"] * 4),
                                ("lucky-star", 3, ["joji", "yuka", "kenta", "hazumi"])):
@@ -257,7 +257,7 @@ def _mode_screens(frames: dict) -> None:
     from pathlib import Path
 
     from tdream.frontend.constants import RIGHT, UP
-    from tdream.runner.database import RecordsDB, SeatResult as S
+    from tdream.platform.database import RecordsDB, SeatResult as S
     with tempfile.TemporaryDirectory() as d:
         db = RecordsDB(Path(d) / "r.db")
         db.add_game("classic-7", {}, "free", "2026-11-01", None,

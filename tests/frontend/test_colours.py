@@ -5,7 +5,8 @@ import numpy as np
 import pytest
 
 from tdream.frontend.art import GRASS
-from tdream.frontend.constants import COMPANY_COLOURS, PLAYER_COLOURS
+from tdream.frontend.constants import PLAYER_COLOURS
+from tdream.games.towerdream.frontend.colours import COMPANY_COLOURS
 
 SIGHT = {
     "normal": np.eye(3),

@@ -3,13 +3,13 @@ import re
 
 import pytest
 
-from tdream.frontend.autopilot import Autopilot
+from tdream.games.towerdream.frontend.autopilot import Autopilot
 from tdream.frontend.constants import A, B, DOWN, START, X
 from tdream.frontend.run import Headless
-from tdream.frontend.scenes.layout import MAP, VIEW
-from tdream.frontend.scenes.prompts import BuildPrompt, DicePrompt, LandPrompt
+from tdream.games.towerdream.frontend.layout import MAP, VIEW
+from tdream.games.towerdream.frontend.prompts import BuildPrompt, DicePrompt, LandPrompt
 from tdream.frontend.scenes.results import ResultsScene
-from tdream.frontend.scenes.table import PROMPT_GUARD, GameSetup, TableScene
+from tdream.games.towerdream.frontend.table import PROMPT_GUARD, GameSetup, TableScene
 
 from ..conftest import run_cli
 
@@ -17,9 +17,9 @@ COMPANY_IDS = ("ace", "bloom", "crest", "dyna", "echo", "falcon", "gaia", "helix
 RAW_ID = re.compile(r"\b(" + "|".join(COMPANY_IDS) + r")\b")
 
 
-def play(setup, frames=40000, until=None, pads=0b0001, pilot=None):
+def play(setup, frames=40000, until=None, pads=0b0001, pilot=None, settings=None):
     """A table played by the autopilot; returns the headless machine's table and machine."""
-    h = Headless(seed=setup.seed, setup=setup)
+    h = Headless(seed=setup.seed, setup=setup, settings=settings)
     m = h.machine
     t = m.stack[0]
     pilot = pilot or Autopilot()
@@ -54,8 +54,10 @@ def test_comments_on_a_turn_come_before_the_next_turn_is_announced():
 
 def test_a_character_not_seated_is_shown_watching():
     """Issue 14 (3): a spectator's comment names him as watching."""
+    from tdream.frontend.settings import Settings
     h, t = play(GameSetup("classic-7", 8, ["human", "joji", "yuka", "kenta"]), frames=8000,
-                until=lambda t, m: any(b.name and "watching" in b.name for b in t.beats))
+                until=lambda t, m: any(b.name and "watching" in b.name for b in t.beats),
+                settings=Settings(talk="always"))
     names = [b.name for b in t.beats if b.name and "watching" in b.name]
     assert names and all(n.split(",")[0] not in ("Joji", "Yuka", "Kenta") for n in names)
 
@@ -84,7 +86,7 @@ def _texts_now(t, m) -> str:
 def test_the_small_boards_fit_and_every_board_shows_whole_on_the_map():
     """Issue 14 (5): Times Square and Bora Bora fit the view; Select shows any board whole, at
     8 pixels a cell or more."""
-    from tdream.frontend.boardview import BoardGeometry, BoardView
+    from tdream.games.towerdream.frontend.boardview import BoardGeometry, BoardView
     from tdream.frontend.run import make_machine
     from tdream.games.towerdream import GAME
     m = make_machine()
@@ -113,7 +115,7 @@ def test_the_land_under_the_cursor_is_always_in_sight():
 
 def test_seat_colours_survive_watching_and_resuming(tmp_path):
     """Issue 14 (7): the record keeps each seat's colour; watching it shows the same colours."""
-    from tdream.runner.record import _game_data, load_record
+    from tdream.platform.record import load_record
     path = tmp_path / "g.tdr"
     setup = GameSetup("classic-7", 4, ["human", "joji", "yuka", "kenta"], colours={"Ann": 3}, profiles=["Ann"])
     h = Headless(seed=4, setup=setup, record_path=str(path))
@@ -126,8 +128,7 @@ def test_seat_colours_survive_watching_and_resuming(tmp_path):
     assert played[t.game.names.index("Ann")] == 3
     record = load_record(path)
     assert record.setup.colours["Ann"] == 3
-    rs, board = _game_data(record, False, {})
-    watch = Headless(seed=4, setup=GameSetup("classic-7", 4, list(record.setup.kinds), replay=(record, rs, board)))
+    watch = Headless(seed=4, setup=GameSetup(record.setup.options['board'], record.setup.seed, list(record.setup.kinds), replay=record))
     assert watch.machine.stack[0].colour_of == played
 
 
@@ -148,7 +149,7 @@ def test_a_press_that_hurries_text_never_answers_a_prompt():
 
 def test_the_status_screen_opens_before_the_roll():
     """Issue 14 (10): X while the die spins opens the status screen; the spin waits."""
-    from tdream.frontend.scenes.status import StatusScene
+    from tdream.games.towerdream.frontend.status import StatusScene
     h, t = play(GameSetup("classic-7", 4, ["human", "joji", "yuka", "kenta"]), frames=4000,
                 until=lambda t, m: isinstance(t.prompt, DicePrompt) and t.beat is None and t.prompt_age > PROMPT_GUARD)
     face = t.prompt.face
@@ -163,7 +164,7 @@ def test_the_status_screen_opens_before_the_roll():
 
 def test_turn_counts_agree_in_the_hud_results_and_replay(tmp_path):
     """Issue 14 (10): the results' turns, the HUD's last turn and the replay's "of N" are one."""
-    from tdream.runner.record import _game_data, load_record
+    from tdream.platform.record import load_record
     path = tmp_path / "g.tdr"
     h = Headless(seed=6, setup=GameSetup("classic-7", 6, ["joji", "yuka", "kenta", "hazumi"]), record_path=str(path))
     m = h.machine
@@ -173,21 +174,19 @@ def test_turn_counts_agree_in_the_hud_results_and_replay(tmp_path):
     played = t.game.progress()
     assert t.turn_number() == played
     record = load_record(path)
-    rs, board = _game_data(record, False, {})
-    watch = Headless(seed=6, setup=GameSetup("classic-7", 6, list(record.setup.kinds), replay=(record, rs, board)))
+    watch = Headless(seed=6, setup=GameSetup(record.setup.options['board'], record.setup.seed, list(record.setup.kinds), replay=record))
     assert watch.machine.stack[0].last_turn() == played
 
 
 def test_pause_while_watching_offers_stop_watching(tmp_path):
     from tdream.frontend.scenes.pause import PauseScene
-    from tdream.runner.record import _game_data, load_record
-    from tdream.runner.simulate import play_game
+    from tdream.platform.record import load_record
+    from tdream.platform.simulate import play_game
     from tdream.games.towerdream import GAME
     path = tmp_path / "g.tdr"
-    play_game(GAME.ruleset(), GAME.board("classic-7"), ["random"] * 4, 3, record=str(path))
+    play_game(GAME, ["random"] * 4, 3, {"board": "classic-7"}, record=str(path))
     record = load_record(path)
-    rs, board = _game_data(record, False, {})
-    h = Headless(seed=3, setup=GameSetup("classic-7", 3, list(record.setup.kinds), replay=(record, rs, board)))
+    h = Headless(seed=3, setup=GameSetup(record.setup.options['board'], record.setup.seed, list(record.setup.kinds), replay=record))
     h.step(START)
     pause = h.machine.stack[-1]
     assert isinstance(pause, PauseScene) and "Stop watching" in pause.menu.items
@@ -195,7 +194,7 @@ def test_pause_while_watching_offers_stop_watching(tmp_path):
 
 
 def test_spectate_is_not_counted_in_the_records(tmp_path):
-    from tdream.runner.database import RecordsDB
+    from tdream.platform.database import RecordsDB
     db = RecordsDB(tmp_path / "r.db")
     h = Headless(seed=2, records=db)
     m = h.machine
@@ -210,7 +209,7 @@ def test_spectate_is_not_counted_in_the_records(tmp_path):
 
 
 def test_setup_remembers_the_board_last_started():
-    from tdream.frontend.scenes.setup import SetupScene
+    from tdream.games.towerdream.frontend.setup import SetupScene
     from tdream.frontend.settings import Settings
     settings = Settings()
     h = Headless(seed=1, settings=settings)
@@ -238,7 +237,7 @@ def test_continue_on_the_title_goes_on_with_a_saved_game(tmp_path):
     m.reset(TitleScene())
     m.push(ContinueScene())
     scene = m.stack[-1]
-    assert len(scene.games) == 1 and scene.games[0]["board"] == "classic-7"
+    assert len(scene.games) == 1 and scene.games[0]["variant"] == "classic-7" and scene.games[0]["game"] == "towerdream"
     h.step(A)
     table = m.stack[-1]
     assert isinstance(table, TableScene) and table.setup.resume is not None and turn - 1 <= table.game.turn <= turn

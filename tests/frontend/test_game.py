@@ -1,14 +1,14 @@
 """Whole games through the front end (issue 5), driven by synthetic pad input from power on."""
 import pytest
 
-from tdream.frontend.autopilot import Autopilot
+from tdream.games.towerdream.frontend.autopilot import Autopilot
 from tdream.frontend.constants import A
 from tdream.frontend.run import Headless
 from tdream.frontend.scenes.results import ResultsScene
-from tdream.frontend.scenes.table import GameSetup, TableScene
+from tdream.games.towerdream.frontend.table import GameSetup, TableScene
 from tdream.frontend.scenes.title import TitleScene
 from tdream.frontend.settings import Settings
-from tdream.runner.record import load_record, verify_paths
+from tdream.platform.record import load_record, verify_paths
 
 
 def play(seed, tmp_path, spectate=False, settings=None, frames=80000, again=True):
@@ -40,7 +40,7 @@ def test_whole_game_one_human_three_cpus_title_to_results_and_back(one_human, ca
     h, ap, table, path, seen_results = one_human
     assert seen_results and isinstance(h.machine.stack[-1], TitleScene)
     game = table.game
-    assert game.over and sorted(game.kinds).count("human") == 1
+    assert game.over and table.host.kinds.count("human") == 1
     for kind in ("DicePrompt", "LandPrompt", "BuildPrompt", "SellPrompt"):
         assert ap.prompts.get(kind, 0) > 0, (kind, ap.prompts)
     assert verify_paths([str(path)], False, None, None) == 0
@@ -54,7 +54,7 @@ def test_spectate_plays_four_cpus_with_no_prompt(tmp_path):
     h, ap, table, path, seen_results = play(6, tmp_path, spectate=True)
     assert seen_results
     assert ap.prompts == {}
-    assert "human" not in table.game.kinds
+    assert "human" not in table.kinds
     assert verify_paths([str(path)], False, None, None) == 0
 
 
@@ -80,7 +80,7 @@ def test_text_and_animation_speeds_change_no_outcome(one_human, tmp_path):
 
 def _stop_die(game, frames: int) -> int:
     from tdream.frontend.pads import Buttons, PadFrame
-    from tdream.frontend.scenes.prompts import DicePrompt
+    from tdream.games.towerdream.frontend.prompts import DicePrompt
     prompt = DicePrompt(game, "P")
     b = Buttons()
     for f in range(frames + 1):
@@ -93,8 +93,7 @@ def test_the_frame_of_the_press_picks_the_roll(ruleset, boards):
     """The d10 spins a face a frame from the spin RNG, seeded by the game state when the spin
     starts (FORMATS.md section 4): the frame of the press picks the roll, the same every time."""
     from tdream.games.towerdream.rules import new_game
-    game, _ = new_game(ruleset, boards["classic-7"], ["A", "B"], seed=9, options={"players": 2},
-                       kinds=["human", "human"])
+    game, _ = new_game(ruleset, boards["classic-7"], ["A", "B"], seed=9, options={"players": 2})
     assert game.awaiting().kind == "roll"
     rolls = [_stop_die(game, k) for k in range(1, 13)]
     assert len(set(rolls)) >= 4, rolls
@@ -211,7 +210,7 @@ def test_the_title_plays_a_demo_when_idle_and_any_button_ends_it(tmp_path):
     demo = m.stack[-1]
     for _ in range(600):
         h.step()
-    assert demo.table.game.turn > 1 and "human" not in demo.table.game.kinds
+    assert demo.table.game.turn > 1 and "human" not in demo.table.kinds
     h.step(A)
     assert isinstance(m.stack[-1], TitleScene) and not (tmp_path / "none.tdr").exists()
     for _ in range(DEMO_AFTER + DEMO_LENGTH + 20):

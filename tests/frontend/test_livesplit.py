@@ -2,7 +2,7 @@
 import socket
 import threading
 
-from tdream.frontend.autopilot import Autopilot
+from tdream.games.towerdream.frontend.autopilot import Autopilot
 from tdream.frontend.livesplit import LiveSplit
 from tdream.frontend.run import Headless
 from tdream.frontend.scenes.results import ResultsScene

@@ -2,12 +2,13 @@
 counted), the Campaign (a top-two place unlocks the next board), Records growing."""
 import pytest
 
-from tdream.frontend.autopilot import Autopilot
+from tdream.games.towerdream.frontend.autopilot import Autopilot
 from tdream.frontend.run import Headless
-from tdream.frontend.scenes.modes import CAMPAIGN, CampaignScene, RecordsScene, opponents
+from tdream.frontend.scenes.modes import RecordsScene
+from tdream.games.towerdream.frontend.campaign import CAMPAIGN, CampaignScene, opponents
 from tdream.frontend.scenes.results import ResultsScene
-from tdream.frontend.scenes.table import TableScene
-from tdream.runner.database import RecordsDB
+from tdream.games.towerdream.frontend.table import TableScene
+from tdream.platform.database import RecordsDB
 
 
 def run(db, mode, profile=None, seed=1, frames=80000, again=True):
@@ -43,7 +44,7 @@ def test_free_play_with_a_profile_is_recorded_per_seat(db):
     rank = {p: r for r, g in enumerate(table.game.ranking(wealth), 1) for p in g}
     me = table.game.names.index("Ann")
     assert ann.wins == (1 if rank[me] == 1 else 0) and ann.best_wealth == wealth[me]
-    cpus = [k for k in table.game.kinds if k != "human"]
+    cpus = [k for k in table.kinds if k != "human"]
     assert all(db.stats(k.split(":")[0]).games == 1 for k in cpus)
 
 
@@ -157,7 +158,7 @@ def test_a_database_broken_mid_game_never_stops_the_game(tmp_path):
 
 
 def test_a_profiles_colour_and_pad_are_used(db):
-    from tdream.frontend.scenes.table import GameSetup
+    from tdream.games.towerdream.frontend.table import GameSetup
     db.profile("Cy", colour=2, pad=2)
     h = Headless(seed=5, records=db, setup=GameSetup("classic-7", 5, ["human", "joji"], {}, profiles=["Cy"],
                                                      colours={"Cy": 2}, pads=[1]))

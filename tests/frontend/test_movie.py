@@ -40,8 +40,9 @@ def test_the_shipped_movie_is_a_whole_game_from_power_on(shipped):
 
 def _rewrite(movie, frames, path):
     """The movie with other frames (runs rebuilt; checkpoints and end kept as they were)."""
-    lines = [f"{k}: {v}" for k, v in (("format", "tdream-movie"), ("version", 1))]
-    lines += [f"{k}: {json.dumps(v)}" for k, v in (("program", movie.program), ("data_hash", movie.data_hash),
+    lines = [f"{k}: {v}" for k, v in (("format", "tdream-movie"), ("version", 2))]
+    lines += [f"{k}: {json.dumps(v)}" for k, v in (("program", movie.program), ("game", movie.game),
+                                                  ("data_hash", movie.data_hash),
                                                   ("seed", movie.seed), ("settings", movie.settings), ("pads", 4))]
     lines.append("frames:")
     checks = dict(movie.checks)
@@ -57,7 +58,7 @@ def _rewrite(movie, frames, path):
 
 def test_moving_one_press_on_the_die_by_a_frame_changes_the_game(shipped, tmp_path):
     """The d10 spins a face a frame: the same press one frame later is another roll."""
-    from tdream.frontend.scenes.prompts import DicePrompt
+    from tdream.games.towerdream.frontend.prompts import DicePrompt
     frames = list(shipped.frames())
     presses = []
 
@@ -119,7 +120,7 @@ def test_checkpoints_every_600_frames_and_data_hash(shipped):
 
 @pytest.mark.parametrize("change, words", [
     (lambda t: t.replace("format: tdream-movie", "format: tdream-record"), "not an input movie"),
-    (lambda t: t.replace("version: 1", "version: 7"), "version 7"),
+    (lambda t: t.replace("version: 2", "version: 7"), "version 7"),
     (lambda t: t.replace('data_hash: "', 'data_hash: "0'), "other rules data"),
     (lambda t: t.replace("\n1 ", "\n1 X", 1), "not a frame run"),
     (lambda t: t.replace('"frames": ', '"frames": 1', 1), "runs add up"),
@@ -149,11 +150,11 @@ def test_a_movie_recorded_live_into_a_game_verifies(tmp_path):
     the movie, draw or not), from power on through the title and the Free-play set-up into a game,
     verifies."""
     from tdream.rng import Rng
-    from tdream.frontend.autopilot import Autopilot
+    from tdream.games.towerdream.frontend.autopilot import Autopilot
     from tdream.frontend.movie import MovieWriter
     from tdream.frontend.pads import PadFrame
     from tdream.frontend.run import Headless
-    from tdream.frontend.scenes.table import TableScene
+    from tdream.games.towerdream.frontend.table import TableScene
     settings = Settings()
     h = Headless(seed=3, settings=settings)
     m = h.machine
@@ -173,3 +174,11 @@ def test_a_movie_recorded_live_into_a_game_verifies(tmp_path):
     _, verdict = run_movie(load_movie(path))
     assert verdict.ok, verdict.message
 
+
+
+def test_a_movie_of_the_earlier_front_end_is_refused_with_one_line_saying_so():
+    """Version-1 movies (one game on the program) are not the same pads here: said, exit 2."""
+    from pathlib import Path
+    old = Path(__file__).resolve().parents[1] / "data" / "v1" / "whole-game-before-issue-14.tdm"
+    r = run_cli("movie", "verify", str(old))
+    assert r.returncode == 2 and "record it again" in r.stderr and len(r.stderr.strip().splitlines()) == 1

@@ -28,7 +28,7 @@ def _data_texts(ruleset) -> set[str]:
     from tdream.games.towerdream.ai import roster
     from tdream.games.towerdream.data import board_ids, load_board
     from tdream.frontend.scenes.pause import OPTION_ROWS, _show
-    from tdream.frontend.scenes.setpieces import PILES, pile_flavours
+    from tdream.games.towerdream.frontend.setpieces import PILES, pile_flavours
     out = {c.text for c in ruleset.cards} | {c.name for c in ruleset.companies}
     out |= {k.name for k in ruleset.event_kinds.values()} | {k.text for k in ruleset.event_kinds.values()}
     for b in board_ids():

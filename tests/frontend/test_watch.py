@@ -4,8 +4,8 @@ import pytest
 
 from tdream.frontend.run import Headless
 from tdream.frontend.scenes.results import ResultsScene
-from tdream.frontend.scenes.table import GameSetup
-from tdream.runner.record import _game_data, load_record
+from tdream.games.towerdream.frontend.table import GameSetup
+from tdream.platform.record import load_record
 from tests.conftest import ROOT, run_cli
 
 
@@ -20,14 +20,13 @@ def record_path(tmp_path_factory):
 
 def watch(path, speed):
     record = load_record(path)
-    rs, board = _game_data(record, False, {})
-    setup = GameSetup(board.id, record.setup.seed, list(record.setup.kinds), {}, replay=(record, rs, board),
+    setup = GameSetup(record.setup.options['board'], record.setup.seed, list(record.setup.kinds), replay=record,
                       speed=speed)
     return record, Headless(record.setup.seed, None, setup)
 
 
 def test_watching_a_record_plays_it_to_its_end_at_any_speed(record_path):
-    from tdream.platform.replay import Checkpoint
+    from tdream.platform.record import Checkpoint
     frames = {}
     for speed in (16, 4):
         record, h = watch(record_path, speed)

@@ -9,24 +9,15 @@ from __future__ import annotations
 
 import pygame
 
-from ...games.towerdream.ai import CHARACTER_IDS, roster
+from ...platform import registry
+from ...platform.roster import CHARACTER_IDS, character
 from ..constants import A, B, DOWN, GOLD, GREY, INK, LEFT, RIGHT, START, UP, WHITE, X, rgb15
 from ..machine import Scene
 from ..text import tr
-from ..widgets import Menu, cursor, fit, window
-from .title import skyline
+from ..widgets import Menu, cursor, fit, skyline, window
 
-# The Campaign (tdream/data/campaign.yaml): each board's stage, grade and rivals.
-from ...games.towerdream.data.loader import load_campaign  # noqa: E402
-
-CAMPAIGN = load_campaign()
 KEYS = ("ABCDEFGHIJKLM", "NOPQRSTUVWXYZ", "abcdefghijklm", "nopqrstuvwxyz", "0123456789 -.")
 MAX_NAME = 10
-
-
-def opponents(stage: int, seed: int = 0) -> list[str]:
-    """The rivals of a campaign board: the characters of its grade (campaign.yaml)."""
-    return list(CAMPAIGN[stage][2])
 
 
 class NameEntry(Scene):
@@ -208,117 +199,18 @@ class ProfilePrefs(Scene):
         surface.blit(m.art.tokens[self.colour], (118, 79))
 
 
-class CampaignScene(Scene):
-    """The Campaign (issue 8): a profile's run through the eight boards; a win or a top-two
-    place unlocks the next; progress is kept after each board."""
-
-    def __init__(self) -> None:
-        self.profile: str | None = None
-        self.index = 0
-        self.asked = False
-        self.playing = False
-
-    def enter(self, m) -> None:
-        if self.profile is None and not self.asked:
-            self.asked = True
-            m.push(ProfileScene(self.chosen, allow_none=False, title="Campaign: who?"))
-            return
-        self.load(m)
-
-    def chosen(self, name) -> None:
-        if not name:
-            self.cancel = True
-        self.profile = name or None
-
-    def load(self, m) -> None:
-        self.stage, self.finished = (m.records.campaign(self.profile) if m.records is not None and self.profile
-                                     else (0, False))
-        self.index = min(self.stage, len(CAMPAIGN) - 1)
-
-    def update(self, m) -> None:
-        if getattr(self, "cancel", False) or (self.asked and self.profile is None and m.stack[-1] is self):
-            m.pop()
-            return
-        if self.profile is not None and (not hasattr(self, "stage") or self.playing):
-            self.playing = False            # back from a board: its result may have unlocked the next
-            self.load(m)
-
-    def handle(self, m, b) -> None:
-        if self.profile is None or not hasattr(self, "stage"):
-            return
-        pad = next((p for p in range(4) if b.pressed[p]), 0)
-        if b.repeat(pad, UP | LEFT):
-            self.index = max(0, self.index - 1)
-        elif b.repeat(pad, DOWN | RIGHT):
-            self.index = min(self.unlocked(), self.index + 1)
-        if b.press(pad, B):
-            m.pop()
-        elif b.press(pad, A | START):
-            from .table import GameSetup, TableScene
-            seed = (m.seed * 31 + self.index * 7 + m.frame) & 0xFFFFFFFF
-            board, grade, _ = CAMPAIGN[self.index]
-            prefs = {p["name"]: p for p in m.records.profiles()} if m.records is not None else {}
-            me = prefs.get(self.profile, {})
-            setup = GameSetup(board, seed, ["human"] + opponents(self.index, seed), {}, mode="campaign",
-                              profiles=[self.profile], stage=self.index,
-                              colours={self.profile: me["colour"]} if me else {},
-                              pads=[me["pad"] - 1] if me else [])
-            self.playing = True
-            m.push(TableScene(setup))
-
-    def unlocked(self) -> int:
-        return min(self.stage, len(CAMPAIGN) - 1)
-
-    def resume(self, m) -> None:
-        self.load(m)
-
-    def draw(self, m, surface) -> None:
-        from .setup import SetupScene
-        skyline(surface, 0)
-        m.font.draw(surface, tr("CAMPAIGN"), 8, 4, GOLD, shadow=INK)
-        if self.profile is None or not hasattr(self, "stage"):
-            return
-        m.font.draw(surface, self.profile, 248, 4, WHITE, shadow=INK, align="right")
-        from ...games.towerdream import GAME
-        window(surface, (4, 20, 248, 12 * len(CAMPAIGN) + 10))
-        for i, (board, grade, rivals) in enumerate(CAMPAIGN):
-            y = 25 + i * 12
-            state = (tr("cleared") if i < self.stage or self.finished else tr("now") if i == self.stage
-                     else tr("locked"))
-            colour = GREY if i > self.stage else WHITE
-            label = f"{i + 1}. {tr(GAME.board(board).name)}"
-            face = "main" if m.font.width(label) <= 140 else "small"
-            m.font.draw(surface, fit(m.font, label, 140, face), 16, y + (0 if face == "main" else 2), colour, face)
-            m.font.draw(surface, tr("grade {grade}", grade=grade), 196, y + 2, colour, "small", align="right")
-            m.font.draw(surface, state, 248, y + 2, GOLD if state == tr("now") else colour, "small", align="right")
-            if i == self.index:
-                cursor(surface, 8, y + 3, m.frame)
-        rivals = ", ".join(roster()[r].name for r in CAMPAIGN[self.index][2])
-        m.font.draw(surface, tr("Rivals: {names}", names=rivals), 128, 128, WHITE, "small", INK, align="centre")
-        msg = (tr("The whole run is cleared! Play any board again.") if self.finished
-               else tr("Win or finish second to unlock the next board."))
-        m.font.draw(surface, msg, 128, 138, WHITE, "small", INK, align="centre")
-        if self.finished and m.records is not None:          # the run's results
-            st = m.records.stats(self.profile)
-            window(surface, (48, 146, 160, 52))
-            m.font.draw(surface, tr("CAMPAIGN CLEAR!"), 128, 150, GOLD, align="centre")
-            m.font.draw(surface, tr("{games} games, {wins} wins, best Wealth {best}G", games=st.games, wins=st.wins,
-                                    best=f"{st.best_wealth:,}"), 128, 166, WHITE, "small", align="centre")
-            m.font.draw(surface, tr("Largest lead {lead}G", lead=f"{st.largest_lead:,}"), 128, 178, WHITE, "small",
-                        align="centre")
-        m.font.draw(surface, tr("A: play   B: back"), 128, 214, WHITE, "small", INK, align="centre")
-
-
 class RecordsScene(Scene):
-    """Records (issue 8): each profile's and character's games, wins, last places, win rate,
-    largest Wealth lead, best Wealth, favourite board, and the last games (A watches one); X
-    erases a profile's records (after a confirmation)."""
+    """Records (issue 8): in the game chosen on the title (issue 15), each profile's and
+    character's games, wins, last places, win rate, largest lead, best score, favourite board (or
+    variant), and the last games (A watches one); X erases a profile's records (after a
+    confirmation)."""
 
-    def __init__(self) -> None:
+    def __init__(self, game: str | None = None) -> None:
         self.index = 0
         self.game = 0
         self.confirm: Menu | None = None
         self.focus = "list"
+        self.of = game or registry.DEFAULT       # the game whose records these are
 
     def enter(self, m) -> None:
         self.refresh(m)
@@ -328,9 +220,9 @@ class RecordsScene(Scene):
             self.entries = []
             return
         self.entries = [p["name"] for p in m.records.profiles("human")] + \
-                       [c for c in CHARACTER_IDS if m.records.stats(c).games]
+                       [c for c in CHARACTER_IDS if m.records.stats(c, game=self.of).games]
         self.index = min(self.index, max(0, len(self.entries) - 1))
-        self.stats = m.records.stats(self.entries[self.index]) if self.entries else None
+        self.stats = m.records.stats(self.entries[self.index], game=self.of) if self.entries else None
 
     def handle(self, m, b) -> None:
         pad = next((p for p in range(4) if b.pressed[p]), 0)
@@ -374,18 +266,19 @@ class RecordsScene(Scene):
     def watch(self, m, game: dict) -> None:
         """Watch a listed game's record, if its file is still there."""
         from ...errors import TdreamError
-        from ...runner.record import _game_data, _start, load_record
-        from .table import GameSetup, TableScene
+        from ...platform.record import check_data, load_record, start_of
+        from ..match import MatchSetup
         path = game.get("record")
         try:
             record = load_record(path)
-            rs, board = _game_data(record, False, {})
-            _start(record, rs, board)
+            check_data(record)
+            start_of(record)
         except (TdreamError, OSError, TypeError) as e:
             self.message = tr("Cannot watch it: {why}", why=str(e).splitlines()[0][:40])
             return
-        m.push(TableScene(GameSetup(board.id, record.setup.seed, list(record.setup.kinds), {},
-                                    replay=(record, rs, board), speed=4)))
+        setup = MatchSetup(record.setup.game, record.setup.seed, record.setup.kinds, dict(record.setup.options),
+                           replay=record, speed=4)
+        m.push(registry.get(record.setup.game).frontend().table_scene(setup))
 
     def draw(self, m, surface) -> None:
         font = m.font
@@ -402,7 +295,7 @@ class RecordsScene(Scene):
         for i, name in enumerate(self.entries[first:first + 17]):
             k = first + i
             colour = WHITE if k < len(self.entries) and name not in CHARACTER_IDS else rgb15(200, 216, 248)
-            label = roster()[name].name if name in CHARACTER_IDS else name
+            label = character(name).name if name in CHARACTER_IDS else name
             font.draw(surface, label[:11], 16, 24 + i * 11, GOLD if k == self.index else colour, "small")
             if k == self.index:
                 cursor(surface, 8, 25 + i * 11, m.frame)
@@ -413,7 +306,7 @@ class RecordsScene(Scene):
         rows = [(tr("Games"), str(st.games)), (tr("Wins"), str(st.wins)), (tr("Last places"), str(st.last_places)),
                 (tr("Win rate"), f"{st.win_rate * 100:.1f}%"), (tr("Largest lead"), f"{st.largest_lead:,}G"),
                 (tr("Best Wealth"), f"{st.best_wealth:,}G"),
-                (tr("Favourite board"), tr(_board_name(st.favourite_board)) if st.favourite_board else "-")]
+                (tr("Favourite board"), tr(variant_name(self.of, st.favourite_board)) if st.favourite_board else "-")]
         for i, (label, value) in enumerate(rows):
             font.draw(surface, label, 96, 24 + i * 10, rgb15(200, 216, 248), "small")
             font.draw(surface, value, 246, 24 + i * 10, WHITE, "small", align="right")
@@ -421,7 +314,8 @@ class RecordsScene(Scene):
         for i, g in enumerate(st.last_games):
             y = 111 + i * 10
             colour = GOLD if self.focus == "games" and i == self.game else WHITE
-            font.draw(surface, f"{g['date']} {tr(_board_name(g['board']))[:12]}", 96, y, colour, "small")
+            font.draw(surface, fit(font, f"{g['date']} {tr(variant_name(self.of, g['board']))}", 136), 96, y, colour,
+                      "small")
             font.draw(surface, f"#{g['rank']}", 246, y, colour, "small", align="right")
             if self.focus == "games" and i == self.game:
                 cursor(surface, 90, y + 1, m.frame)
@@ -433,24 +327,25 @@ class RecordsScene(Scene):
             self.confirm.draw(m, surface, 72, 90, 112, tr("Erase {name}'s records?", name=self.entries[self.index]))
 
 
-def _board_name(board_id: str) -> str:
+def variant_name(game_id: str, variant: str) -> str:
+    """How a game names the variant its records group by (Tower Dream: the board's name)."""
     from ...errors import TdreamError
-    from ...games.towerdream import GAME
     try:
-        return GAME.board(board_id).name
-    except TdreamError:
-        return board_id
+        return registry.get(game_id).variant_name(variant)
+    except (TdreamError, KeyError):
+        return variant
 
 
-def saved_games(folder, limit: int = 12) -> list[dict]:
+def saved_games(folder, limit: int = 12, game: str | None = None) -> list[dict]:
     """The unfinished game records in ``folder`` (Pause > Save and quit, or a game cut off),
-    newest first: {path, board, turn, seats, date}. Damaged files are left out."""
+    of ``game`` (or of every game), newest first: {path, game, variant, turn, seats, date}.
+    Damaged files are left out."""
     import datetime
     import os
     from pathlib import Path
 
     from ...errors import TdreamError
-    from ...runner.record import load_record
+    from ...platform.record import load_record
     if not folder or not os.path.isdir(folder):
         return []
     files = sorted(Path(folder).glob("*.tdr"), key=lambda p: (-p.stat().st_mtime_ns, p.name))
@@ -460,10 +355,12 @@ def saved_games(folder, limit: int = 12) -> list[dict]:
             record = load_record(path)
         except (TdreamError, OSError):
             continue
-        if record.finished:
+        if record.finished or (game is not None and record.setup.game != game):
             continue
-        turns = sum(1 for i in record.items if hasattr(i, "state"))
-        out.append({"path": str(path), "board": record.header.get("board", ""), "turn": turns + 1,
+        turns = record.turns()
+        g = record.game
+        out.append({"path": str(path), "game": g.id, "variant": g.variant(g.full_options(record.setup.options)),
+                    "turn": turns + 1,
                     "seats": list(record.setup.names),
                     "date": datetime.date.fromtimestamp(path.stat().st_mtime).isoformat()})
         if len(out) == limit:
@@ -472,16 +369,17 @@ def saved_games(folder, limit: int = 12) -> list[dict]:
 
 
 class ContinueScene(Scene):
-    """Continue a saved game (issue 14): the unfinished records of the records folder, newest
-    first; A goes on from the last whole turn, B goes back."""
+    """Continue a saved game (issue 14): the unfinished records of the game chosen on the title
+    in the records folder, newest first; A goes on from the last whole turn, B goes back."""
 
-    def __init__(self) -> None:
+    def __init__(self, game: str | None = None) -> None:
         self.index = 0
         self.message = ""
+        self.of = game or registry.DEFAULT
 
     def enter(self, m) -> None:
         if not hasattr(self, "games"):
-            self.games = saved_games(m.record_dir)
+            self.games = saved_games(m.record_dir, game=self.of)
 
     def handle(self, m, b) -> None:
         pad = next((p for p in range(4) if b.pressed[p]), 0)
@@ -501,16 +399,16 @@ class ContinueScene(Scene):
 
     def resume(self, m, path: str) -> None:
         from ...errors import TdreamError
-        from ...runner.record import resume_record
-        from ...runner.simulate import cpu_players
-        from .table import GameSetup, TableScene
+        from ...platform.record import resume_record
+        from ..match import MatchSetup
         try:
-            record, game, kept, _note, players = resume_record(path, cpu_players)
+            r = resume_record(path)
         except (TdreamError, OSError) as e:
             self.message = tr("Cannot continue it: {why}", why=str(e).splitlines()[0][-48:])
             return
-        m.replace(TableScene(GameSetup(game.board.id, record.setup.seed, list(game.kinds), dict(game.options),
-                                       resume=(record, game, kept, players))))
+        setup = MatchSetup(r.record.setup.game, r.record.setup.seed, r.record.setup.kinds,
+                           dict(r.record.setup.options), resume=r)
+        m.replace(registry.get(r.record.setup.game).frontend().table_scene(setup))
 
     def draw(self, m, surface) -> None:
         font = m.font
@@ -523,7 +421,7 @@ class ContinueScene(Scene):
         for i, g in enumerate(self.games):
             y = 24 + i * 15
             colour = GOLD if i == self.index else WHITE
-            font.draw(surface, fit(font, f"{tr(_board_name(g['board']))}, " + tr("turn {turn}", turn=g["turn"]), 170,
+            font.draw(surface, fit(font, f"{tr(variant_name(g['game'], g['variant']))}, " + tr("turn {turn}", turn=g["turn"]), 170,
                                    "small"), 16, y, colour, "small")
             font.draw(surface, g["date"], 246, y, rgb15(200, 216, 248), "small", align="right")
             font.draw(surface, fit(font, ", ".join(g["seats"]), 226, "small"), 20, y + 7, rgb15(160, 168, 200),

@@ -112,8 +112,7 @@ class PauseScene(Scene):
             if self.confirm.cancelled or self.confirm.chosen == 1:
                 self.confirm = None
             elif self.confirm.chosen == 0:
-                from .title import TitleScene
-                m.reset(TitleScene())
+                m.reset(m.home_scene())
             return
         if b.press(self.pad, START):
             m.pop()
@@ -130,8 +129,7 @@ class PauseScene(Scene):
             elif choice == 1:
                 m.push(OptionsScene(self.pad))
             elif getattr(self.table, "replaying", False):     # watching a record: nothing to save
-                from .title import TitleScene
-                m.reset(TitleScene())
+                m.reset(m.home_scene())
             else:
                 self.confirm = Menu(["Quit to the title", "Keep playing"], cancel=True)
 

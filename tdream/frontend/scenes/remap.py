@@ -7,7 +7,7 @@ from ..machine import Scene
 from ..text import tr
 from ..pads import KEYBOARD
 from ..widgets import window
-from .title import skyline
+from ..widgets import skyline
 
 ORDER = ("a", "b", "x", "y", "l", "r", "start", "select", "up", "down", "left", "right")
 

@@ -1,5 +1,6 @@
-"""Results (PRESENTATION.md screen 15): ranking, Wealth breakdown, Wealth over time; the game
-record is already saved (it was written as the game went)."""
+"""Results (PRESENTATION.md screen 15), shared by every game: the ranking with each seat's score
+broken down (``GameDef.score_parts``), the scores over the match, where the record is (it was
+written as the match went). ``table`` is the game's table scene; its ``host`` is the match's."""
 from __future__ import annotations
 
 import pygame
@@ -7,8 +8,7 @@ import pygame
 from ..constants import A, GOLD, GREY, INK, PLAYER_COLOURS, START, WHITE, rgb15
 from ..machine import Scene
 from ..text import tr
-from ..widgets import window
-from .status import wealth_parts
+from ..widgets import fit, window
 
 
 def short_path(path) -> str:
@@ -35,53 +35,63 @@ class ResultsScene(Scene):
             m.pop()                          # the results
             m.pop()                          # the table: back to what started it (title, campaign, records)
             if not m.stack:
-                from .title import TitleScene
                 m.quit = False
-                m.push(TitleScene())
+                m.home()
 
     def update(self, m) -> None:
         self.age += 1
         m.song = "results"
 
     def draw(self, m, surface) -> None:
-        game = self.table.game
+        host = self.table.host
+        match, game = host.match, host.game
         font = m.font
         surface.fill(INK)
         window(surface, (0, 0, 256, 224))
         font.draw(surface, tr("RESULTS"), 128, 6, GOLD, align="centre")
-        reason = {"percent": "the Lands are covered", "broke": "a player went broke", "stalemate": "no more moves",
-                  "rounds": "the round limit"}.get(game.over_reason, game.over_reason)
-        font.draw(surface, tr("{board}, {k} turns: {why}", board=tr(game.board.name), k=self.table.turn_number(),
-                              why=tr(reason)), 128, 20, rgb15(200, 216, 248), "small", align="centre")
-        wealth = game.wealth()
-        parts = wealth_parts(game)
+        res = match.result()
+        opts = game.full_options(dict(getattr(match, "options", {}), **host.setup.options))
+        where = game.variant_name(game.variant(opts)) or game.name
+        font.draw(surface, tr("{board}, {k} turns: {why}", board=tr(where), k=match.progress(),
+                              why=tr(game.reason_text(res.reason))), 128, 20, rgb15(200, 216, 248), "small",
+                  align="centre")
+        parts = [game.score_parts(match, p) for p in range(len(match.names))]
+        labels = [tr(getattr(game, "part_labels", {}).get(k, k.replace("_", " ").capitalize())) for k, _ in parts[0]]
+        labels.append(tr(getattr(game, "score_label", "Score")))
+        # each column as wide as its widest label or value, laid from the right with a gap
+        rows = [[f"{v:,}" for _, v in parts[p]] + [f"{res.scores[p]:,}"] for p in range(len(match.names))]
+        widths = [max([font.width(labels[i], "small")] + [font.width(r[i], "small") for r in rows])
+                  for i in range(len(labels))]
+        right, edge = [], 250
+        for w in reversed(widths):
+            right.insert(0, edge)
+            edge -= w + 8
         y = 32
-        font.draw(surface, tr("Cash"), 128, y, rgb15(160, 168, 200), "small", align="right")
-        font.draw(surface, tr("Property"), 172, y, rgb15(160, 168, 200), "small", align="right")
-        font.draw(surface, tr("Bonus"), 210, y, rgb15(160, 168, 200), "small", align="right")
-        font.draw(surface, tr("Wealth"), 250, y, rgb15(160, 168, 200), "small", align="right")
+        for text, r in zip(labels, right):
+            font.draw(surface, text, r, y, rgb15(160, 168, 200), "small", align="right")
         y += 10
-        for rank, group in enumerate(game.ranking(wealth), 1):
+        for rank, group in enumerate(res.ranking, 1):
             for p in group:
-                cash, props, bonus = parts[p]
                 font.draw(surface, f"{rank}.", 8, y, GOLD if rank == 1 else WHITE, "small")
-                surface.blit(m.art.tokens[self.table.colour_of[p]], (20, y - 2))
-                font.draw(surface, game.names[p][:12], 34, y, PLAYER_COLOURS[self.table.colour_of[p]], "small")
-                for value, right in ((cash, 128), (props, 172), (bonus, 210), (wealth[p], 250)):
-                    font.draw(surface, f"{value:,}", right, y, WHITE, "small", align="right")
+                surface.blit(m.art.tokens[host.colour_of[p]], (20, y - 2))
+                font.draw(surface, fit(font, match.names[p], right[0] - widths[0] - 38, "small"), 34, y,
+                          PLAYER_COLOURS[host.colour_of[p]], "small")
+                for value, r in zip(rows[p], right):
+                    font.draw(surface, value, r, y, WHITE, "small", align="right")
                 y += 12
         self.draw_graph(m, surface, (16, 104, 228, 80))
-        if self.table.writer is not None:
-            lines = font.wrap(tr("Record: {path}", path=short_path(self.table.writer.path)), 244, "small")
+        if host.writer is not None:
+            lines = font.wrap(tr("Record: {path}", path=short_path(host.writer.path)), 244, "small")
             for i, line in enumerate(lines[-2:]):
                 font.draw(surface, line, 6, 190 + i * 9, GREY, "small")
         if self.age > 30 and (m.frame // 30) % 2 == 0:
             font.draw(surface, tr("A: to the title"), 250, 212, WHITE, "small", align="right")
 
     def draw_graph(self, m, surface, rect) -> None:
-        """Wealth after every turn, one line a player."""
+        """The scores after every turn, one line a player."""
         x0, y0, w, h = rect
-        hist = self.table.history
+        host = self.table.host
+        hist = host.history
         pygame.draw.rect(surface, rgb15(16, 24, 56), rect)
         pygame.draw.rect(surface, rgb15(88, 96, 160), rect, 1)
         top = max(max(row) for row in hist) or 1
@@ -95,6 +105,8 @@ class ResultsScene(Scene):
             pts = [(x0 + 1 + (w - 3) * i // (n - 1), y0 + h - 2 - (h - 4) * (row[p] - low) // span)
                    for i, row in enumerate(hist)]
             if len(pts) >= 2:
-                pygame.draw.lines(surface, PLAYER_COLOURS[self.table.colour_of[p]], False, pts)
-        m.font.draw(surface, f"{top:,}G", x0 + 1, y0 - 9, rgb15(160, 168, 200), "small")
-        m.font.draw(surface, tr("Wealth over the game"), x0 + w - 1, y0 - 9, rgb15(160, 168, 200), "small", align="right")
+                pygame.draw.lines(surface, PLAYER_COLOURS[host.colour_of[p]], False, pts)
+        unit = getattr(host.game, "score_unit", "")
+        m.font.draw(surface, f"{top:,}{unit}", x0 + 1, y0 - 9, rgb15(160, 168, 200), "small")
+        m.font.draw(surface, tr("{score} over the game", score=tr(getattr(host.game, "score_label", "Score"))),
+                    x0 + w - 1, y0 - 9, rgb15(160, 168, 200), "small", align="right")

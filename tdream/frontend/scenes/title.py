@@ -1,78 +1,90 @@
-"""Title (PRESENTATION.md screen 1): the logo over a night skyline, "press Start"."""
+"""Title (PRESENTATION.md screen 1): the chosen game's logo over a night skyline, "press Start".
+
+Left and right (L and R in the menu) choose the game among those the registry has front ends
+for; the menu is that game's modes (its front end's ``MODES``: Free play, Continue, Campaign,
+Practice, Spectate) and the shared ones (Records, Options, Quit). Idle for 15 s, the chosen game's
+demo plays for a minute.
+"""
 from __future__ import annotations
 
 import pygame
 
-from ..constants import A, GOLD, INK, START, WHITE, rgb15
+from ...platform import registry
+from ..constants import A, GOLD, INK, L, LEFT, R, RIGHT, START, WHITE, rgb15
 from ..machine import Scene
 from ..text import tr
-from ..widgets import Menu, window
-
-SKY_TOP = rgb15(16, 16, 56)
-SKY_LOW = rgb15(72, 40, 112)
-
-
-def skyline(surface: pygame.Surface, frame: int, seed: int = 7) -> None:
-    """A night sky and city drawn by code: the same every time, windows twinkling by frame."""
-    for y in range(224):
-        t = y / 224
-        c = tuple(int(a + (b - a) * t) & 0xF8 for a, b in zip(SKY_TOP, SKY_LOW))
-        pygame.draw.line(surface, c, (0, y), (255, y))
-    x = 0
-    k = seed
-    while x < 256:
-        k = (k * 1103515245 + 12345) & 0x7FFFFFFF
-        w = 12 + k % 20
-        h = 30 + (k >> 8) % 90
-        shade = rgb15(24, 24, 48) if (k >> 4) % 2 else rgb15(32, 32, 64)
-        pygame.draw.rect(surface, shade, (x, 224 - h, w - 1, h))
-        for wy in range(224 - h + 4, 220, 6):
-            for wx in range(x + 2, x + w - 3, 4):
-                lit = ((wx * 7 + wy * 13 + k) % 11) < 3
-                blink = ((wx + wy + frame // 30) % 17) == 0
-                if lit != blink:
-                    surface.set_at((wx, wy), rgb15(248, 224, 120))
-                    surface.set_at((wx + 1, wy), rgb15(248, 224, 120))
-        x += w
-
-
-def big_text(m, surface, text: str, cx: int, y: int, colour, scale: int = 3) -> None:
-    """Text drawn at a whole-number scale (pixels stay square and sharp)."""
-    w = m.font.width(text)
-    s = pygame.Surface((w + 2, 14), pygame.SRCALPHA)
-    s.fill((0, 0, 0, 0))
-    m.font.draw(s, text, 1, 1, INK)
-    m.font.draw(s, text, 0, 0, colour)
-    big = pygame.transform.scale(s, (s.get_width() * scale, s.get_height() * scale))
-    surface.blit(big, (cx - big.get_width() // 2, y))
-
+from ..widgets import Menu, big_text, skyline, window
 
 DEMO_AFTER = 900          # frames idle on the title before the demo (15 s)
 DEMO_LENGTH = 3600        # frames of demo play (a minute), then back to the title
+SHARED = ("Records", "Options", "Quit")
+
+
+def playable() -> list[str]:
+    """The registered games that have a front end, in the registry's order."""
+    out = []
+    for gid in registry.ids():
+        try:
+            registry.get(gid).frontend()
+        except NotImplementedError:
+            continue
+        out.append(gid)
+    return out
 
 
 class TitleScene(Scene):
-    def __init__(self) -> None:
+    def __init__(self, game: str | None = None) -> None:
         self.menu: Menu | None = None
         self.demos = 0
+        self.game = game                 # the game chosen (None: the one last played, at enter)
 
     def enter(self, m) -> None:
         self.idle = 0
+        games = playable()
+        if self.game not in games:
+            last = m.settings.last.get("game")
+            self.game = last if last in games else registry.DEFAULT
+
+    @property
+    def front(self):
+        return registry.get(self.game).frontend()
+
+    def items(self) -> list[str]:
+        return list(self.front.MODES) + list(SHARED)
+
+    def choose_game(self, m, step: int) -> None:
+        games = playable()
+        if len(games) < 2:
+            return
+        self.game = games[(games.index(self.game) + step) % len(games)]
+        m.settings.last = {**m.settings.last, "game": self.game}
+        m.settings_changed = True
+        m.sound("select")
+        if self.menu is not None:                       # the same item stays chosen when the other game has it
+            keep = self.menu.items[self.menu.index]
+            self.menu = Menu(self.items(), cancel=True, rows=8)
+            if keep in self.menu.items:
+                self.menu.index = self.menu.items.index(keep)
 
     def handle(self, m, b) -> None:
         if b.any_press(0xFFF) >= 0:
             self.idle = 0
         if self.menu is None and self.idle >= DEMO_AFTER:
             self.demos += 1
-            m.push(DemoScene(m.seed ^ (self.demos * 0x9E3779B97F4A7C15 & 0xFFFFFFFFFFFFFFFF)))
+            m.push(DemoScene(self.game, m.seed ^ (self.demos * 0x9E3779B97F4A7C15 & 0xFFFFFFFFFFFFFFFF)))
             self.idle = 0
             return
         if self.menu is None:
+            for mask, step in ((LEFT | L, -1), (RIGHT | R, 1)):
+                if b.any_press(mask) >= 0:
+                    self.choose_game(m, step)
             if b.any_press(START | A) >= 0:
-                self.menu = Menu(["Free play", "Continue", "Campaign", "Practice", "Spectate", "Records", "Options",
-                                  "Quit"], cancel=True, rows=8)
+                self.menu = Menu(self.items(), cancel=True, rows=8)
                 self.pad = b.any_press(START | A)
             return
+        for mask, step in ((L, -1), (R, 1)):
+            if b.press(self.pad, mask):
+                self.choose_game(m, step)
         self.menu.handle(b, self.pad, m)
         if b.press(self.pad, START):
             self.menu.chosen = self.menu.index
@@ -82,27 +94,19 @@ class TitleScene(Scene):
         if self.menu.chosen is not None:
             choice = self.menu.items[self.menu.chosen]
             self.menu.chosen = None
-            from .setup import SetupScene
-            if choice == "Free play":
-                m.push(SetupScene(spectate=False))
-            elif choice == "Practice":
-                m.push(SetupScene(spectate=False, practice=True))
-            elif choice == "Continue":
+            if choice == "Continue":
                 from .modes import ContinueScene
-                m.push(ContinueScene())
-            elif choice == "Campaign":
-                from .modes import CampaignScene
-                m.push(CampaignScene())
+                m.push(ContinueScene(self.game))
             elif choice == "Records":
                 from .modes import RecordsScene
-                m.push(RecordsScene())
-            elif choice == "Spectate":
-                m.push(SetupScene(spectate=True))
+                m.push(RecordsScene(self.game))
             elif choice == "Options":
                 from .pause import OptionsScene
                 m.push(OptionsScene(self.pad))
-            else:
+            elif choice == "Quit":
                 m.quit = True
+            else:
+                m.push(self.front.mode_scene(m, choice))
 
     def update(self, m) -> None:
         self.idle += 1
@@ -110,55 +114,47 @@ class TitleScene(Scene):
 
     def draw(self, m, surface) -> None:
         skyline(surface, m.frame)
-        # the tower in the middle, floor by floor
-        for i in range(18):
-            y = 200 - i * 8
-            pygame.draw.rect(surface, rgb15(56, 72, 136), (112, y, 32, 8))
-            pygame.draw.rect(surface, rgb15(24, 32, 80), (112, y, 32, 8), 1)
-            for wx in (117, 125, 133):
-                surface.set_at((wx, y + 3), rgb15(248, 232, 144) if (i + wx) % 3 else rgb15(88, 96, 160))
-                surface.set_at((wx + 1, y + 3), rgb15(248, 232, 144) if (i + wx) % 3 else rgb15(88, 96, 160))
         top = 60 if self.menu is None else 26            # the menu open: the logo makes room for it
-        pygame.draw.polygon(surface, GOLD, [(128, top - 14), (120, top - 4), (136, top - 4)])
-        big_text(m, surface, "TOWER", 128, top, GOLD)
-        big_text(m, surface, "DREAM", 128, top + 40, WHITE)
+        self.front.draw_logo(m, surface, top)
+        several = len(playable()) > 1
         if self.menu is None:
-            m.font.draw(surface, tr("a table game of Landmarks, Companies and Towers"), 128, 148,
-                        rgb15(200, 200, 232), "small", INK, align="centre")
+            name = tr(registry.get(self.game).name)
+            if several:
+                m.font.draw(surface, f"<  {name}  >", 128, 144, GOLD, "main", INK, align="centre")
+            m.font.draw(surface, tr(self.front.SUBTITLE), 128, 160, rgb15(200, 200, 232), "small", INK, align="centre")
             if (m.frame // 30) % 2 == 0:
-                m.font.draw(surface, tr("PRESS START"), 128, 176, WHITE, shadow=INK, align="centre")
+                m.font.draw(surface, tr("PRESS START"), 128, 180, WHITE, shadow=INK, align="centre")
             m.font.draw(surface, tr("tdream  (c) the tdream authors"), 128, 214, rgb15(136, 136, 176), "small",
                         align="centre")
         else:
             self.menu.draw(m, surface, 84, 108, 88)
+            if several:
+                m.font.draw(surface, tr("L/R: another game"), 128, 214, rgb15(200, 200, 232), "small", INK,
+                            align="centre")
         if m.warning:
             window(surface, (4, 4, 248, 20))
             m.font.draw(surface, m.warning[:60], 8, 10, GOLD, "small")
 
 
 class DemoScene(Scene):
-    """The title's demo: four CPU characters play on a board while the title waits; any button
+    """The title's demo: CPU characters play the chosen game while the title waits; any button
     (or a minute) goes back. Nothing is recorded."""
 
-    overlay_at = (254, 32, "right")      # as on the table it shows
+    overlay_at = (254, 32, "right")
 
-    def __init__(self, seed: int) -> None:
-        from ...games.towerdream.ai import CHARACTER_IDS
-        from ...rng import Rng
-        from .setup import BOARD_ORDER
-        from .table import GameSetup, TableScene
-        rng = Rng(seed)
-        pool = list(CHARACTER_IDS)
-        rng.shuffle(pool)
-        board = BOARD_ORDER[rng.below(len(BOARD_ORDER))]
-        self.table = TableScene(GameSetup(board, seed, pool[:4]), demo=True)
+    def __init__(self, game: str, seed: int) -> None:
+        self.inner = registry.get(game).frontend().demo_scene(seed)
         self.age = 0
 
+    @property
+    def table(self):
+        return self.inner
+
     def enter(self, m) -> None:
-        self.table.enter(m)
+        self.inner.enter(m)
 
     def exit(self, m) -> None:
-        self.table.exit(m)
+        self.inner.exit(m)
 
     def handle(self, m, b) -> None:
         if self.age > 10 and b.any_press(0xFFF) >= 0:
@@ -166,12 +162,12 @@ class DemoScene(Scene):
 
     def update(self, m) -> None:
         self.age += 1
-        self.table.update(m)
-        if self.age >= DEMO_LENGTH or self.table.done:
+        self.inner.update(m)
+        if self.age >= DEMO_LENGTH or getattr(self.inner, "done", False):
             m.pop()
 
     def draw(self, m, surface) -> None:
-        self.table.draw(m, surface)
+        self.inner.draw(m, surface)
         if (self.age // 40) % 2 == 0:
             pygame.draw.rect(surface, INK, (88, 150, 80, 14))
             m.font.draw(surface, tr("DEMO PLAY"), 128, 151, GOLD, align="centre")

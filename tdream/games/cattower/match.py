@@ -418,8 +418,8 @@ class CatTowerMatch:
                 return f"C2.1: the game awaits {self._name(self.drafter())} taking a die, not {kind}"
             p = self.drafter()
             if seat != p:
-                return f"C2.1: {self._name(p)} takes a die now (clockwise from the parent {self._name(self.parent)}), " \
-                       f"not {self._name(seat)}"
+                return (f"C2.1: {self._name(p)} takes a die now (clockwise from the parent "
+                        f"{self._name(self.parent)}), not {self._name(seat)}")
             v = answer.value
             if isinstance(v, bool) or not isinstance(v, int) or v not in self.pool:
                 return f"C2.1: no die showing {v!r} is left (left: {', '.join(map(str, self.pool))})"

@@ -34,6 +34,9 @@ class RandomPlayer:
         answers = view.legal_answers(seat)
         return answers[self.rng.below(len(answers))]
 
+    def interject(self, view, seat: int):
+        return None                          # CAT TOWER has no out-of-turn answers
+
 
 class CpuPlayer:
     """The model player (``brain.py``) with a style's weights at a level (``styles.yaml``)."""
@@ -61,6 +64,9 @@ class CpuPlayer:
         if phase == "house":
             return self._house(seat, legal, tb, sit)
         return legal[self.rng.below(len(legal))]          # pragma: no cover - no other decision
+
+    def interject(self, view, seat: int):
+        return None                          # CAT TOWER has no out-of-turn answers
 
     # ------------------------------------------------------------------ picking
     def _pick(self, scored: list[tuple[float, int]], answers: list):

@@ -30,7 +30,7 @@ class Preview(NamedTuple):
 
     answer: Drawing
     cost: int                           # footprints spent (C3.2)
-    adds: dict                          # {"total", "house", "felt", "butterfly", "dishes", "cushion", "mouse", "towers"}
+    adds: dict                          # total, house, felt, butterfly, dishes, cushion, mouse, towers
     group: int                          # a mouse: the size of its group after (C5.6); else 0
     felt: tuple[int, ...]               # the seat's felt points per tower after (C5.2)
     house: tuple[tuple[str, int], ...]  # a house: (good, 3 x count now) for each good it may count (C5.1)
@@ -148,7 +148,8 @@ def pair_costs(sheet, cells: list[int], x: int, y: int, footprints: int, house_o
             cost = min(abs(x - good) + abs(y - floor), abs(x - floor) + abs(y - good))
             cells_open = tuple(sheet.cells[c] for c in sheet.by_floor[floor] if not cells[c])
             ok = cost <= footprints
-            out.append(PairCost(good, floor, cost, ok, cells_open, ok and bool(cells_open) and (house_ok or good != HOUSE)))
+            drawable = ok and bool(cells_open) and (house_ok or good != HOUSE)
+            out.append(PairCost(good, floor, cost, ok, cells_open, drawable))
     return out
 
 

@@ -152,7 +152,8 @@ def load_sheet(path: Path | str | None = None) -> Sheet:
     nb_node = data["neighbours"]
     listed: dict[str, list[str]] = {}
     if not isinstance(nb_node, dict):
-        pr.at(data, "neighbours", "neighbours", f"must be a mapping of cell to its neighbours, not {type_name(nb_node)}")
+        pr.at(data, "neighbours", "neighbours",
+              f"must be a mapping of cell to its neighbours, not {type_name(nb_node)}")
         nb_node = {}
     for cell, items in nb_node.items():
         cp = f"neighbours.{cell}"

@@ -22,6 +22,9 @@ class TowerDream(GameDef):
     simultaneous = False
     chance = True
     hidden = True                 # the card piles' order (and the RNG): nobody's to see
+    score_label = "Wealth"          # the results screen's words for the score and its parts
+    score_unit = "G"
+    part_labels = {"cash": "Cash", "properties": "Property", "bonuses": "Bonus"}
     decision_kinds = ("sell", "place", "company", "survivor", "build", "pile", "jackpot", "forced_sale", "floors")
     chance_kinds = ("roll", "draw", "slot")
 
@@ -49,8 +52,27 @@ class TowerDream(GameDef):
     def data_hash(self) -> str:
         return self.ruleset().data_hash
 
+    def plays_like(self, data_hash: str) -> bool:
+        return self.ruleset().plays_like(data_hash)
+
+    @property
+    def parts(self):
+        from .parts import PARTS
+        return tuple(PARTS)
+
+    def legacy_fingerprint(self, match, seats):
+        from .parts import legacy
+        return legacy(match, seats)
+
     def variant(self, options: dict) -> str:
         return options.get("board", "classic-10")
+
+    def variant_name(self, variant: str) -> str:
+        return self.board(variant).name
+
+    def reason_text(self, reason: str) -> str:
+        return {"percent": "the Lands are covered", "broke": "a player went broke", "stalemate": "no more moves",
+                "rounds": "the round limit"}.get(reason, reason)
 
     # ---------------------------------------------------------------- matches
     def _house(self, options: dict, seats: int) -> dict:
@@ -66,8 +88,11 @@ class TowerDream(GameDef):
     def load_position(self, position, names, options, seed):
         from .rules import Game
         board = self.board(position.get("board") or options.get("board", "classic-10"))
+        if "seats" not in position:
+            from ...platform.protocol import PositionError
+            raise PositionError([(("seats",), "missing: a position names its seats")])
         lands = {k: tuple(v) for k, v in position.get("lands", {}).items()}
-        seats = position.get("seats") or [{"name": n} for n in names]
+        seats = position["seats"]
         return Game.from_position(self.ruleset(), board, seats, options=self._house(options, len(seats)), seed=seed,
                                   round=position.get("round", 2), to_move=position.get("to_move", 0),
                                   jackpot=position.get("jackpot", 1), lands=lands,
@@ -94,6 +119,32 @@ class TowerDream(GameDef):
     def describe(self, event, match):
         from .narrate import describe
         return describe(event, match)
+
+    def turn_breaks(self, events):
+        from .narrate import turn_breaks
+        return turn_breaks(events)
+
+    def commentary(self, seat_kinds, seed, talk):
+        from .ai.commentary import Commentary
+        return Commentary(list(seat_kinds), seed, talk)
+
+    def style_counter(self, seats: int):
+        from .style import StyleCounter
+        return StyleCounter(seats)
+
+    def bench_lineups(self, level: str = "normal") -> list[list[str]]:
+        """The nine characters at three tables of four (the last one topped up): the decision times."""
+        from .ai import CHARACTER_IDS
+        ids = list(CHARACTER_IDS)
+        tables = [ids[i:i + 4] for i in range(0, len(ids), 4)]
+        tables[-1] += ids[:4 - len(tables[-1])]
+        suffix = "" if level == "normal" else f":{level}"
+        return [[k + suffix for k in t] for t in tables]
+
+    def frontend(self):
+        """Tower Dream's scenes (``tdream.games.towerdream.frontend``): imported only by the front end."""
+        from . import frontend
+        return frontend
 
     def score_parts(self, match, seat: int):
         cash, props, bonus = match.wealth_parts()[seat]

@@ -1,4 +1,4 @@
-"""A CPU game told in plain text (``tdream play`` until the front end exists)."""
+"""Tower Dream's events told in one English line each (``tdream play --text``)."""
 from __future__ import annotations
 
 from .ai.commentary import speaker_name
@@ -64,48 +64,6 @@ def describe(event, game) -> str | None:
     return None
 
 
-def _say(commentary, game, events: list, out) -> None:
-    if events:
-        for c in commentary.react(game, events):
-            print(f"    {speaker_name(c.speaker)}: \"{c.en}\"", file=out)
-
-
-def play_text(game, players: dict, out, max_turns: int | None = None, writer=None, events=(), talk: str = "sometimes",
-              seed: int = 0) -> int:
-    """Tell a CPU game in text from where ``game`` stands, to its end or for ``max_turns`` more
-    turns, with the roster's comments (``talk``: how often, docs/AI.md)."""
-    from .ai.commentary import Commentary
-    stop = game.turn - 1 + max_turns if max_turns is not None else 1 << 62
-    commentary = Commentary(game.kinds, seed, talk)
-    try:
-        while True:
-            segment: list = []
-            for e in events:
-                if isinstance(e, ev.TurnStarted):
-                    _say(commentary, game, segment, out)     # comments before the next turn's header
-                    segment = []
-                    if e.turn > stop:
-                        break
-                segment.append(e)
-                line = describe(e, game)
-                if line:
-                    print(line, file=out)
-            _say(commentary, game, segment, out)
-            aw = game.awaiting()
-            if aw is None:
-                break
-            if game.turn > stop:
-                print(f"\n(stopped after turn {stop}; standings now)", file=out)
-                wealth = game.wealth()
-                for rank, group in enumerate(game.ranking(wealth), 1):
-                    for p in group:
-                        print(f"  {rank}. {game.names[p]}: {wealth[p]}G", file=out)
-                break
-            answer = game.sample_chance() if aw.player < 0 else players[aw.player].choose(game)
-            events = game.apply(answer)
-            if writer is not None:
-                writer.add(game, answer, events)
-    finally:
-        if writer is not None:
-            writer.close()
-    return 0
+def turn_breaks(events: list) -> list[int]:
+    """Where in ``events`` a new turn begins (its comments come before it: text play)."""
+    return [i for i, e in enumerate(events) if isinstance(e, ev.TurnStarted)]

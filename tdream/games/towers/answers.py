@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...engine.values import typed_values
+from ...values import typed_values
 
 PICK, PLACE, END = "pick", "place", "end"
 KINDS = (PICK, PLACE, END)

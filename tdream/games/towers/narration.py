@@ -17,7 +17,7 @@ def describe(event, match) -> str | None:
     names = match.names
     t = type(event)
     if t is ev.GameStarted:
-        return f"Towers on a {event.size}x{event.size} board: {', '.join(event.names)}."
+        return f"Towers, {event.size}x{event.size} board: {', '.join(event.names)}."
     if t is ev.PickGiven:
         return f"{names[event.player]} is ready."
     if t is ev.PicksRevealed:

@@ -136,14 +136,19 @@ class CpuPlayer:
         kill = self._kill(view, model, root, seat)
         if kill is not None:
             return kill
-        if view.can_declare(seat) and self._declare(view, model, root, seat, moves):
-            return DECLARE
+        declare = view.can_declare(seat) and len(moves) >= 2
+        if declare and (level.depth < 2 or self.style.early >= 1 or self._endgame(view, seat, root)):
+            if self._declare(view, model, root, seat, moves):
+                return DECLARE
+            declare = False
         # 1 ply: every candidate valued, the best first
         nxt = view.turns_ahead(1)[0]
         scored = [(model.evaluate(child, seat, nxt) + t, k, a, child, t) for k, (a, child, t) in enumerate(cands)]
         scored.sort(key=lambda x: (-x[0], x[1]))
         if level.depth >= 2 and len(scored) > 1:
             scored = self._deepen(view, model, seat, scored)
+            if declare and self._declare_deep(view, model, root, seat, scored):
+                return DECLARE
         if level.noise:
             scale = level.noise
             scored = [(v + (self.rng.below(2001) - 1000) / 1000.0 * scale, k, a, c, t) for v, k, a, c, t in scored]
@@ -212,6 +217,7 @@ class CpuPlayer:
             else:
                 width -= 1
         top = scored[:width]
+        model.order_cap = max(12, level.budget // cells // (2 * max(1, width)))
         depth = level.depth
         # the endgame, few squares left: deeper, a ply more for each halving (ENDGAME)
         n = len(scored)
@@ -231,6 +237,21 @@ class CpuPlayer:
                 best = v
         out.sort(key=lambda x: (-x[0], x[1]))
         return out + scored[width:]
+
+    def _declare_deep(self, view, model: Model, root, seat: int, scored: list) -> bool:
+        """``hard``: declare when the search, given his extra turn right after this one, values
+        the position more than without it by ``keep`` (less as the board fills)."""
+        level = self.level
+        best = scored[0][0]
+        seq = [seat] + view.turns_ahead(level.depth)
+        top = sorted(scored[:level.width], key=lambda x: (-x[0], x[1]))[:max(2, level.width // 2)]
+        got = -1e18
+        for _, k, a, child, t in top:
+            v = model.value(child, seq, 0, level.depth - 1, seat, got - t, 1e18, max(1, level.reply)) + t
+            if v > got:
+                got = v
+        keep = self.style.keep * root.empties / view.geo.cells
+        return got - best > keep
 
     def _terms(self, view, root, seat: int):
         """The style's move terms of a placement (on top of the position's value)."""

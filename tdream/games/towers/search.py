@@ -6,16 +6,20 @@ the counting flag), with the rules' own pure functions (``board.py``: the suppor
 so it never re-derives a rule; it only plays placements (and, at the root, a demolition followed
 by a placement), in the turn order the view gives (``turns_ahead``).
 
-Evaluation, for the deciding seat ``r`` (every term in points of tower size, T6.2):
+Evaluation, for the deciding seat ``r`` with ``mover`` to move next (every term in points of
+tower size, T6.2):
 
     V_p = material * towers(p) + territory * claimed(p) + potential * sizes(p on his claimed squares)
           + contest * sizes(p on unclaimed squares) + stack * tallest(p)
-    E   = (V_r - safety * danger(r)) - max over rivals o of (V_o - attack * danger(o))
+    E   = (V_r - danger(r)) - max over rivals o of (V_o - danger(o))
 
-``danger(p)`` is 0 with territory of his own (a claimed group cannot be entered, T3.1) or with
-three or more liberties (empty squares next to his towers, TG4.3); 1 with two, 3 with one, and a
-walled-in seat (who can place nowhere) loses ``WALLED + 2 * empty squares``. Claims count only
-once TG4.2's grace is over. A finished game is worth +-``WIN`` plus the score difference.
+Danger is counted in walls (a wall = ``WALLED + 2 * empty squares``, scaled by ``safety`` for
+``r`` and ``attack`` for his rivals): a seat who can place nowhere has a whole wall against him
+(TG4.3); a seat without territory (a claimed group cannot be entered, T3.1) whose liberties the
+mover can fill with his turns in a row (``capacity``: his turn and a double turn for each
+declaration he can make, T5.2) has ``KILL`` of one; one or two liberties more, a little. Claims
+count only once TG4.2's grace is over. A finished game is worth +-``WIN`` plus the score
+difference.
 
 The largest size each seat could place on each empty square (``m`` tables) is kept per node and
 recomputed only around the square just built: a placement changes the support rule only at its
@@ -107,6 +111,7 @@ class Model:
         self.doubles = list(doubles) if doubles is not None else [0] * players
         self.declare_min = declare_min
         self.evals = 0                  # evaluations done
+        self.order_cap = 0              # inner plies: children valued at most (0: all)
 
     def capacity(self, node: "Node", q: int) -> int:
         """How many turns in a row ``q`` could play from his next turn: one, and a double turn
@@ -369,8 +374,13 @@ class Model:
                     if best <= alpha:
                         return best
             return best
-        # order by each child's static value (the mover's best first), keep ``width``
+        # order by each child's static value (the mover's best first), keep ``width``; on a big
+        # board only the ``order_cap`` best by the quick look are valued (the time budget)
         nxt = seq[ply + 1] if ply + 1 < len(seq) else -1
+        if self.order_cap and len(moves) > self.order_cap:
+            short = self.lib_short(node)
+            moves.sort(key=lambda t: (-self.quick(node, p, t[0], t[1], short), t[0]))
+            moves = moves[:self.order_cap]
         kids = []
         for sq, s in moves:
             child = self.child(node, sq, p, s)

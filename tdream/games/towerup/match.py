@@ -53,7 +53,7 @@ class TowerUpMatch:
     __slots__ = ("rules", "names", "n", "opts", "fl", "rf", "stock", "left", "veh", "supply", "market", "deck",
                  "discards", "stacked", "objectives", "chips_left", "chips", "phase", "to_move", "extra", "chain",
                  "ending", "trigger", "final_turns", "closing", "finals_begun", "final", "turns", "passes", "rng",
-                 "reason", "setup_sites", "setup_floors", "setup")
+                 "reason", "setup_sites", "setup_floors", "setup", "checked")
 
     # ---------------------------------------------------------------- making one
     @classmethod
@@ -97,6 +97,7 @@ class TowerUpMatch:
         m.setup_sites = []
         m.setup_floors = []
         m.setup = ""                      # "game": set-up under way; "position": a position's deals
+        m.checked = False                 # every player's objectives checked once (E12)
         return m
 
     @classmethod
@@ -664,7 +665,11 @@ class TowerUpMatch:
         if not self.objectives:
             return
         cat = self.rules.objectives
-        for i in range(self.n):
+        # E12: after the first check, only the active player can newly meet an objective (a
+        # tower's colour never changes and nobody's action adds to another's roofs or vehicles).
+        seats = range(self.n) if not self.checked else (0,)
+        self.checked = True
+        for i in seats:
             q = (active + i) % self.n
             if self.final[q] is not None:
                 continue
@@ -832,6 +837,7 @@ class TowerUpMatch:
         m.setup_sites = self.setup_sites[:]
         m.setup_floors = [x[:] for x in self.setup_floors]
         m.setup = self.setup
+        m.checked = self.checked
         return m
 
     def view(self, seat: int) -> "TowerUpMatch":
@@ -857,7 +863,7 @@ class TowerUpMatch:
             "final": [f[:] if f is not None else None for f in self.final], "turns": self.turns,
             "passes": self.passes, "rng": self.rng.state, "reason": self.reason,
             "setup_sites": self.setup_sites[:], "setup_floors": [x[:] for x in self.setup_floors],
-            "setup": self.setup,
+            "setup": self.setup, "checked": self.checked,
         }
 
     @classmethod
@@ -879,6 +885,7 @@ class TowerUpMatch:
         for k in ("phase", "to_move", "extra", "chain", "ending", "trigger", "closing", "finals_begun", "turns",
                   "passes", "reason", "setup"):
             setattr(m, k, d[k])
+        m.checked = bool(d.get("checked", False))
         m.final_turns = list(d["final_turns"])
         m.final = [list(f) if f is not None else None for f in d["final"]]
         m.rng.state = d["rng"]

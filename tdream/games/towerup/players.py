@@ -32,7 +32,7 @@ from ...rng import Rng
 from .answers import DISCARD, START_FLOORS, Build, Discard, StartFloors, Take
 from .data import COLOUR_INDEX, COLOURS, WILD, styles
 from .match import LIMIT, TOP, _combos
-from .objectives import measure
+from .objectives import Summary, measure, measure_after_build
 
 BIG = 1_000_000.0
 
@@ -163,28 +163,37 @@ class Thinker:
         lo = min(v)
         fl = m.fl
         w = self.w
+        w_track, w_height, w_extra, w_cone = w["track"], w["height"], w["extra"], w["cone"]
+        others_min = [min(v[k] for k in range(4) if k != c) for c in range(4)]
+        moves: dict = {}
+
+        def move(col: int, h: int) -> float:
+            got = moves.get((col, h))
+            if got is None:
+                got = pgain(vals, v, F, col, h) * w_track + w_height * max(0, h - 2)
+                if v[col] == lo and star_passed(stars, lo, min(others_min[col], min(TOP, v[col] + h))):
+                    got += w_extra
+                moves[(col, h)] = got
+            return got
+        sigma = self.sigma
+        threat = b.threat
+        base_move = [pgain(vals, v, F, c, 1) * w_track for c in range(4)]
         out = []
         for _x, nb, need, mask in b.cands:
             top = -BIG
             for t in nb:
-                col = fl[t][-1]
-                h = len(fl[t]) + 1
-                g = pgain(vals, v, F, col, h) * w["track"] + w["height"] * max(0, h - 2)
-                if v[col] == lo:
-                    nv = list(v)
-                    nv[col] = min(TOP, v[col] + h)
-                    if star_passed(stars, lo, min(nv)):
-                        g += w["extra"]
-                g += self.sigma(b.threat[t] - 1) * w["cone"]
+                f = fl[t]
+                g = move(f[-1], len(f) + 1) + sigma(threat[t] - 1) * w_cone
                 if g > top:
                     top = g
+            cone_base = sigma(len(nb)) * 0.5 * w_cone
             for c in range(4):
                 if mask >> c & 1:
                     continue
-                g = pgain(vals, v, F, c, 1) * w["track"] + self.sigma(len(nb)) * 0.5 * w["cone"]
+                g = base_move[c] + cone_base
                 n2 = list(need)
                 n2[c] += 1
-                out.append((max(top, g), tuple(n2)))
+                out.append((top if top > g else g, tuple(n2)))
         out.sort(key=lambda e: (-e[0], e[1]))
         b.tables[key] = out
         return out
@@ -267,6 +276,7 @@ class Thinker:
         # A build adds one roof: only objectives one roof away can be met (progress counts for a
         # style that weighs objectives above their chips).
         near_objs = objs if w["objective"] > 1.0 else [o for o in objs if o[2] + 1 >= o[3]]
+        summary = Summary(m, p) if near_objs else None
         out: list[tuple[float, int, object]] = []
         idx = 0
         # ---- takes
@@ -340,7 +350,9 @@ class Thinker:
                 if r != s and w_others and any(o >= 0 and o != p for o in rf[r]):
                     val += w_others
                 if near_objs:
-                    val += self._objective_gain_build(m, p, near_objs, s, c, nb, r)
+                    newv = list(v)
+                    newv[col] = min(TOP, v[col] + h)
+                    val += self._objective_gain_build(m, p, near_objs, summary, s, c, nb, r, newv)
                 if last:
                     val += self._ending_value(m, b, p, mv[1] + cv + (cone0 - cone_before))
                 out.append((val, idx, Build(names[s], COLOURS[c], names[r])))
@@ -359,31 +371,16 @@ class Thinker:
             out.append((obj, m.chips_left[j][0], have, need))
         return out
 
-    def _objective_gain_build(self, m, p, objs, s, c, nb, r) -> float:
-        """Chips a build would take, and progress toward the rest (mutates the match and restores it)."""
-        fl, rf = m.fl, m.rf
+    def _objective_gain_build(self, m, p, objs, sm, s, c, nb, r, newv) -> float:
+        """Chips a build would take, and progress toward the rest (``objectives.measure_after_build``)."""
         worth = 0.0
-        fl[s] = [c]
-        rf[s] = [-1]
-        for t in nb:
-            fl[t].append(fl[t][-1])
-            rf[t].append(-1)
-        rf[r][-1] = p
         wo = self.w["objective"]
-        for obj, chip, have, need in objs:
-            if have + 1 < need and wo <= 1.0:
-                continue
-            h2, n2 = measure(obj, m, p)
+        for obj, chip, have, _need in objs:
+            h2, n2 = measure_after_build(obj, m, p, sm, s, c, nb, r, newv)
             if h2 >= n2:
                 worth += wo * chip
             elif h2 > have:
                 worth += wo * chip * 0.3 * (h2 - have) / n2
-        rf[r][-1] = -1
-        for t in nb:
-            fl[t].pop()
-            rf[t].pop()
-        fl[s] = []
-        rf[s] = []
         return worth
 
     def _objective_gain_take(self, m, p, objs, steps) -> float:
@@ -550,8 +547,6 @@ class Thinker:
             self._rivals_reply(sim, p)
             if self.level["depth"] >= 2:
                 self._play_own_turn(sim, p)
-            if sim.ending and not sim.over:
-                self._play_out(sim, p)
             val = self.position_value(sim, p) + 0.05 * v0
             if best is None or val > best[0] + 1e-9 or (abs(val - best[0]) <= 1e-9 and i < best[1]):
                 best = (val, i, a)
@@ -597,19 +592,6 @@ class Thinker:
             sim.apply(ranked[0][2], True, p)
             self._settle(sim, p)
             self._play_own_extra(sim, p)
-
-    def _play_out(self, sim, p: int) -> None:
-        """Once the end has begun (U5.1, U5.2, UG5.2), the few turns left to the end: everyone
-        plays them, he by his own weighing and the rivals as ``cpu``."""
-        for _ in range(3 * sim.n + 3):
-            aw = sim.awaiting()
-            if aw is None:
-                return
-            who = self if aw.player == p else rival_thinker()
-            ranked = who.turn_values(sim, aw.player)
-            ranked.sort(key=lambda t: (-t[0], t[1]))
-            sim.apply(ranked[0][2], True, aw.player)
-            self._settle(sim, p)
 
     def _rivals_reply(self, sim, p: int) -> None:
         """Each rival plays his turn (and extra turns) until it is p's turn again."""

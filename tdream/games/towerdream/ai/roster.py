@@ -1,4 +1,5 @@
-"""The CPU roster: the nine characters' profiles and weights, read from ``roster.yaml``.
+"""The nine characters in Tower Dream: who they are (the platform's ``characters.yaml``) with how
+each plays this game (``roster.yaml``: his strategy and weights).
 
 Every problem in the file is reported as ``file:line: key.path: what`` in one DataError.
 """
@@ -13,11 +14,10 @@ from ....errors import DataError
 from ....yamlio import Problems, Schema, is_slug, join, read_yaml, short, type_name
 
 ROSTER_PATH = Path(__file__).resolve().parent.parent / "data" / "roster.yaml"
-GRADES = ("A", "B", "C", "D")
+from ....platform.roster import CHARACTER_IDS, GRADES, characters
+
 DIFFICULTIES = ("easy", "normal", "hard")
 PILE_IDS = ("squid", "octopus", "crab", "crocodile")
-# The nine ids of PRESENTATION.md, in its order: the file must define exactly these.
-CHARACTER_IDS = ("kenta", "yuka", "joji", "marimo", "tamasaburo", "hikozaemon", "hazumi", "cosmic-will", "yuderu")
 
 
 @dataclass(frozen=True)
@@ -108,6 +108,7 @@ def load_roster(path: Path | str | None = None) -> dict[str, Profile]:
         if missing:
             pr.at(data, "weights", "weights", f"must list every weight (missing: {', '.join(missing)})")
     chars = data["characters"]
+    people = characters()
     if sc.mapping(chars, "characters", (), tuple(chars) if isinstance(chars, dict) else (), data, "characters"):
         for cid, node in chars.items():
             cp = f"characters.{cid}"
@@ -117,21 +118,14 @@ def load_roster(path: Path | str | None = None) -> dict[str, Profile]:
             if cid not in CHARACTER_IDS:
                 pr.at(chars, cid, cp, f"not a roster character (the nine: {', '.join(CHARACTER_IDS)})")
                 continue
-            if not sc.mapping(node, cp, ("name", "age", "grade", "strategy", "colour", "portrait", "weights"), (),
-                              chars, cid):
+            if not sc.mapping(node, cp, ("strategy", "weights"), (), chars, cid):
                 continue
-            ok = sc.string(node, "name", f"{cp}.name") & sc.string(node, "age", f"{cp}.age") \
-                & sc.string(node, "grade", f"{cp}.grade", choices=GRADES) \
-                & sc.string(node, "strategy", f"{cp}.strategy") & sc.string(node, "portrait", f"{cp}.portrait", slug=True)
-            colour = node["colour"]
-            if not (isinstance(colour, list) and len(colour) == 3
-                    and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 255 for c in colour)):
-                pr.at(node, "colour", f"{cp}.colour", f"must be [red, green, blue] with each 0..255, not {short(colour)}")
-                ok = False
+            ok = sc.string(node, "strategy", f"{cp}.strategy")
             w = _weights(node["weights"], f"{cp}.weights", pr, base or defaults, node, "weights")
             if ok and w is not None:
-                out[cid] = Profile(cid, node["name"], node["age"], node["grade"], node["strategy"], tuple(colour),
-                                   node["portrait"], Weights(**w))
+                who = people[cid]          # who he is: the platform's (characters.yaml)
+                out[cid] = Profile(cid, who.name, who.age, who.grade, node["strategy"], who.colour, who.portrait,
+                                   Weights(**w))
         for cid in CHARACTER_IDS:
             if cid not in chars:
                 pr.at(data, "characters", f"characters.{cid}", "missing (the roster has nine characters)")

@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from ....values import typed_values
 
-BANK = -1
+BANK = -2                # the one Bank of the game (a Land's owner too: game.BANK)
 
 
 class TurnOrderDrawn(NamedTuple):

@@ -67,7 +67,6 @@ class Game:
         self.cash = [opts["starting_cash"]] * n
         self.pos = [0] * n
         self.skip = [0] * n
-        self.kinds = ["human"] * n
         nl = board.land_count
         self.owner = [VACANT] * nl
         self.floors = [0] * nl
@@ -1398,7 +1397,7 @@ class Game:
         """The whole state as plain JSON data (``from_json`` takes it back)."""
         return {
             "version": STATE_VERSION, "ruleset": self.ruleset.id, "board": self.board.id,
-            "options": self.options, "names": self.names, "kinds": self.kinds,
+            "options": self.options, "names": self.names,
             "cash": self.cash, "pos": self.pos, "skip": self.skip,
             "owner": self.owner, "floors": self.floors, "company": self.company,
             "mark": self.mark,
@@ -1419,7 +1418,6 @@ class Game:
         ``sample_chance`` or ``chance_outcomes`` on a copy, which would show the hidden card order.
         """
         g = Game(self.ruleset, self.board, self.names, self.options, 0)
-        g.kinds = list(self.kinds)
         g.cash, g.pos, g.skip = list(self.cash), list(self.pos), list(self.skip)
         g.owner, g.floors, g.company = list(self.owner), list(self.floors), list(self.company)
         g.holdings = [list(h) for h in self.holdings]
@@ -1499,7 +1497,7 @@ class Game:
         if data.get("version") != STATE_VERSION:
             raise ValueError(f"state version {data.get('version')!r}; this program reads {STATE_VERSION}")
         g = cls(ruleset, board, data["names"], data["options"])
-        for key in ("kinds", "cash", "pos", "skip", "owner", "floors", "company", "mark", "turn", "round",
+        for key in ("cash", "pos", "skip", "owner", "floors", "company", "mark", "turn", "round",
                     "seat", "jackpot", "phase", "player", "space", "placed", "candidates", "after_debt",
                     "effect_source", "after_sell", "pending_floors", "pile", "over", "over_reason", "broke"):
             v = data[key]
@@ -1525,25 +1523,28 @@ class Game:
                 g.nfloors[o] += g.floors[x]
         return g
 
-    def canonical_json(self) -> str:
+    def canonical_json(self, kinds: list[str] | None = None) -> str:
         """The state as canonical JSON: sorted keys, no spaces, ASCII (what ``fingerprint`` hashes).
 
         The same text as ``json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))``,
         written field by field (a test holds the two equal): a checkpoint a turn makes this the
-        hot path of ``replay verify``."""
+        hot path of ``replay verify``. ``kinds``: what sits in each seat, for the fingerprints of
+        records made before seats left the state (version 1: they held them, as ``kinds``)."""
         if self._options_json is None:
             self._options_json = _ENCODE(self.options)
+        kinds_part = "" if kinds is None else ',"kinds":' + _json_strs(kinds)
         s = _json_str
         return "".join([
             '{"after_debt":', s(self.after_debt), ',"after_sell":', s(self.after_sell),
             ',"board":', s(self.board.id), ',"broke":', str(self.broke),
             ',"candidates":', _json_ints(self.candidates), ',"cash":', _json_ints(self.cash),
             ',"company":', _json_ints(self.company),
-            ',"debts":', _ENCODE(self.debts) if self.debts else "[]",
+            ',"debts":', (_ENCODE(self.debts if kinds is None else _v1_debts(self.debts))
+                          if self.debts else "[]"),
             ',"discards":', _json_piles(self.discards), ',"effect_source":', s(self.effect_source),
             ',"effects":', _ENCODE(self.effects) if self.effects else "[]",
             ',"floors":', _json_ints(self.floors), ',"jackpot":', str(self.jackpot),
-            ',"kinds":', _json_strs(self.kinds), ',"mark":', _json_ints(self.mark),
+            kinds_part, ',"mark":', _json_ints(self.mark),
             ',"names":', _json_strs(self.names), ',"offer":', _json_ints(self.offer),
             ',"options":', self._options_json, ',"over":', "true" if self.over else "false",
             ',"over_reason":', s(self.over_reason), ',"owner":', _json_ints(self.owner),
@@ -1555,15 +1556,27 @@ class Game:
             ',"turn":', str(self.turn), ',"version":', str(STATE_VERSION), "}",
         ])
 
-    def fingerprint(self) -> str:
-        """sha256 of the canonical JSON of the state (STYLE.md rule 2)."""
-        return hashlib.sha256(self.canonical_json().encode()).hexdigest()
+    def part_hashes(self) -> str:
+        """Six hex digits of each part of the state (``parts.PARTS``): which parts differ."""
+        from ..parts import part_hashes
+        return part_hashes(self)
+
+    def fingerprint(self, kinds: list[str] | None = None) -> str:
+        """sha256 of the canonical JSON of the state (STYLE.md rule 2); with ``kinds``, as the
+        program made it while the seats were part of the state (version-1 records)."""
+        return hashlib.sha256(self.canonical_json(kinds).encode()).hexdigest()
 
 
 # One encoder, made once: json.dumps would build a new one on every call.
 _ENCODE: Final = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode
 _json_str: Final = json.encoder.encode_basestring_ascii     # a str as JSON text, as _ENCODE writes it
 _INT_TEXT: Final = [str(i) for i in range(-2, 256)]          # the ints a state is mostly made of
+
+
+def _v1_debts(debts: list) -> list:
+    """Debts as version 1 wrote them: the Bank as a creditor was -1 then (events.BANK)."""
+    return [[d, [[-1 if c == ev.BANK else c, a] for c, a in creditors], r, detail]
+            for d, creditors, r, detail in debts]
 
 
 def _json_ints(xs: list[int]) -> str:
@@ -1735,12 +1748,13 @@ class BuildAnswers(Sequence):
         raise IndexError(index)   # pragma: no cover
 
 
-def new_game(ruleset: Ruleset, board: Board, names: list[str], *, seed: int = 0, options: dict | None = None,
-             kinds: list[str] | None = None) -> tuple[Game, list]:
+def new_game(ruleset: Ruleset, board: Board, names: list[str], *, seed: int = 0,
+             options: dict | None = None) -> tuple[Game, list]:
     """A new game (R2.1, R2.2): seats shuffled into a random turn order, piles shuffled (G5.1).
 
-    ``names`` are the seats' names; ``kinds`` (same order) what plays each seat ("human", "random",
-    a CPU character id). Returns the game, waiting for its first input, and the set-up events.
+    ``names`` are the seats' names (who sits in each, a person or a CPU, is no part of the rules:
+    the platform's session keeps it). Returns the game, waiting for its first input, and the
+    set-up events.
     """
     opts = dict(ruleset.options)
     opts.update(options or {})
@@ -1750,8 +1764,6 @@ def new_game(ruleset: Ruleset, board: Board, names: list[str], *, seed: int = 0,
     order = list(range(len(names)))
     game.rng.shuffle(order)
     game.names = [names[i] for i in order]
-    kinds = kinds or ["human"] * len(names)
-    game.kinds = [kinds[i] for i in order]
     events: list = [_new(ev.TurnOrderDrawn, (tuple(game.names),))]
     game._shuffle_piles(events)
     game._advance(events)

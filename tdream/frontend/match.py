@@ -1,0 +1,299 @@
+"""A match in the front end, for any game: what it starts from and the host that plays it.
+
+``MatchSetup`` says how a match begins (a new one from a set-up screen, the campaign or
+``tdream play``; a resumed record; a scenario's position for practice; a record to watch).
+``MatchHost`` is the part of every game's table scene that is not about drawing: it makes the
+drive loop (``platform.session.Session``) with its seats, CPU players and record writer, gives
+it the inputs, keeps the scores after every turn, sends the speedrun splits, watches a record
+input by input, and counts a finished match into the records database. A game's table scene
+holds one and shows what it does.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..platform import registry
+from ..platform.protocol import CHANCE
+from ..platform.session import Seat, Session, order_seats
+
+
+@dataclass
+class MatchSetup:
+    game: str = registry.DEFAULT
+    seed: int = 0
+    seats: list = field(default_factory=lambda: ["human", "joji", "yuka", "kenta"])   # "human" or a CPU kind
+    options: dict = field(default_factory=dict)     # the game's options (Tower Dream's board among them)
+    resume: object = None            # a platform.record.Resumed: continue a recorded match
+    scenario: object = None          # a loaded scenario: practice from its position (its steps are not played)
+    replay: object = None            # a platform.record.Record to watch (``tdream replay play``)
+    speed: int = 1                   # watching: x1, x2, x4, x16
+    mode: str = "free"               # free, campaign, practice, spectate, demo (only free and campaign count)
+    profiles: list = field(default_factory=list)   # per human seat in set-up order: a profile name or None
+    stage: int = -1                  # campaign: the board's place in the run
+    colours: dict = field(default_factory=dict)    # a profile's name -> its preferred colour (0-3)
+    pads: list = field(default_factory=list)       # per human seat in set-up order: its pad (0-3)
+
+    @property
+    def gamedef(self):
+        return registry.get(self.game)
+
+
+def seat_names(kinds: list[str], profiles=()) -> list[str]:
+    """The seats' names: a profile's, or "Player k" for the k-th human (the same in every
+    language, as records keep them); a character's name (numbered when he sits twice)."""
+    from ..platform.textplay import speaker
+    out = []
+    human = 0
+    for i, k in enumerate(kinds):
+        if k == "human":
+            profile = profiles[human] if human < len(profiles) else None
+            human += 1
+            out.append(profile or f"Player {human}")
+        else:
+            base = k.split(":")[0]
+            name = speaker(base) if base not in ("random", "cpu") else base.title()
+            out.append(name if sum(1 for j in kinds if j.split(":")[0] == base) == 1 else f"{name} {i + 1}")
+    return out
+
+
+def record_file(folder, seed: int) -> str:
+    import os
+    os.makedirs(folder, exist_ok=True)
+    i = 1
+    while os.path.exists(os.path.join(folder, f"game-{seed}-{i}.tdr")):
+        i += 1
+    return os.path.join(folder, f"game-{seed}-{i}.tdr")
+
+
+class MatchHost:
+    """Plays a ``MatchSetup`` through the drive loop for a table scene."""
+
+    def __init__(self, setup: MatchSetup, demo: bool = False) -> None:
+        self.setup = setup
+        self.demo = demo
+        self.game = setup.gamedef
+
+    # ---------------------------------------------------------------- starting
+    def start(self, m) -> list:
+        """Make the session; returns the set-up events to show."""
+        from ..platform.record import Input, Setup, start_of, writer_for
+        s, game = self.setup, self.game
+        self.writer = None
+        self.items: list = []
+        self.next_item = 0
+        self.replaying = s.replay is not None
+        header = None
+        colours = dict(s.colours)
+        events: list = []
+        if s.resume is not None:
+            from ..platform.record import RecordWriter
+            r = s.resume
+            self.session = r.session
+            colours = dict(r.record.setup.colours)
+            self.writer = RecordWriter(m.record_path or r.record.path, game, prefix=r.kept, setup=r.record.setup,
+                                       progress=r.session.match.progress())
+            self.session.writer = self.writer
+            given = list(r.record.setup.seats)
+        elif s.replay is not None:
+            record = s.replay
+            match = start_of(record)
+            self.session = Session(game, match, order_seats(match, record.setup.seats), record.setup.seed, players={})
+            colours = dict(record.setup.colours)
+            self.items = [i for i in record.items if isinstance(i, Input)]
+            given = list(record.setup.seats)
+        elif s.scenario is not None:
+            from ..platform.scenario import scenario_session
+            sc = s.scenario
+            self.session = scenario_session(sc)
+            given = list(sc.seats)
+            path = m.record_path or (m.record_dir and record_file(m.record_dir, sc.seed))
+            if path:
+                header = (path, Setup(game.id, sc.seed, given, game.full_options(sc.options), sc.position))
+        else:
+            names = seat_names(list(s.seats), s.profiles)
+            given = [Seat(n, k) for n, k in zip(names, s.seats)]
+            opts = dict(s.options)
+            if "players" in {o.name for o in game.options}:
+                opts["players"] = len(given)
+            self.session, events = Session.start(game, given, opts, s.seed)
+            path = m.record_path or (m.record_dir and record_file(m.record_dir, s.seed))
+            if path and not self.demo:
+                header = (path, Setup(game.id, s.seed, given, game.full_options(opts)))
+        match = self.session.match
+        seats = self.session.seats
+        # colours: a profile's (or the record's) when still free, then the others in seat order
+        self.colour_of = [-1] * len(seats)
+        for i, seat in enumerate(seats):
+            want = colours.get(seat.name, -1)
+            if 0 <= want < 4 and want not in self.colour_of:
+                self.colour_of[i] = want
+        free = [c for c in range(4) if c not in self.colour_of]
+        self.colour_of = [c if c >= 0 else free.pop(0) for c in self.colour_of]
+        for i, seat in enumerate(seats):
+            seat.colour = self.colour_of[i]
+        # pads: human seats are named "Player k" in set-up order, Player k plays with pad k
+        setup_humans = [g.name for g in given if g.kind == "human"]
+        self.pad_of: dict[int, int] = {}
+        humans = [i for i, seat in enumerate(seats) if seat.human]
+        for i in humans:
+            pad = setup_humans.index(seats[i].name) if seats[i].name in setup_humans else -1
+            self.pad_of[i] = pad if 0 <= pad < 4 and pad not in self.pad_of.values() else humans.index(i)
+        if s.pads and len(s.pads) == len(setup_humans) and len(set(s.pads)) == len(s.pads):
+            self.pad_of = {i: s.pads[setup_humans.index(seats[i].name)] for i in humans if seats[i].name in setup_humans}
+        self.control_pad = min(self.pad_of.values()) if self.pad_of else 0
+        if header is not None:
+            path, rec_setup = header
+            for g in rec_setup.seats:
+                g.colour = next(seat.colour for seat in seats if seat.name == g.name)
+            self.writer = writer_for(path, game, rec_setup, match)
+            self.session.writer = self.writer
+        self.history: list[tuple[int, ...]] = [tuple(match.scores())]
+        self.round = self._round()
+        if not self.replaying and not self.demo:
+            m.split("start")
+        return events
+
+    # ---------------------------------------------------------------- who
+    @property
+    def match(self):
+        return self.session.match
+
+    @property
+    def kinds(self) -> list[str]:
+        return self.session.kinds
+
+    @property
+    def names(self) -> list[str]:
+        return self.session.names
+
+    def is_cpu(self, seat: int) -> bool:
+        return self.session.is_cpu(seat)
+
+    def _round(self) -> int:
+        match = self.session.match
+        return getattr(match, "round", None) or match.progress()
+
+    # ---------------------------------------------------------------- inputs
+    def give(self, m, answer, seat: int | None = None, given: bool = False) -> list:
+        """Apply an input through the session (record, observers), and keep the score history
+        and the splits."""
+        before = self.match.progress()
+        events = self.session.give(answer, seat, given)
+        self.after(m, before)
+        return events
+
+    def chance(self, m) -> list:
+        before = self.match.progress()
+        events = self.session.chance()
+        self.after(m, before)
+        return events
+
+    def cpu(self, m, seat: int) -> list:
+        before = self.match.progress()
+        events = self.session.cpu(seat)
+        self.after(m, before)
+        return events
+
+    def interjection(self, m) -> list | None:
+        before = self.match.progress()
+        events = self.session.interjections()
+        if events is not None:
+            self.after(m, before)
+        return events
+
+    def after(self, m, before: int) -> None:
+        match = self.match
+        if match.progress() != before or match.over:
+            self.history.append(tuple(match.scores()))
+        if self.demo or self.replaying:
+            return
+        if match.over:
+            m.split("end")
+        else:
+            r = self._round()
+            if r != self.round:
+                self.round = r
+                m.split("split")
+
+    # ---------------------------------------------------------------- watching a record
+    def replay_input(self) -> tuple[list | None, str]:
+        """Apply the record's next input (a chance outcome drawn again, so the RNG moves as it
+        did); (its events, "") or (None, why not) when there is none or it does not fit."""
+        from ..platform.record import read_answers
+        if self.next_item >= len(self.items):
+            return None, ""
+        item = self.items[self.next_item]
+        match = self.match
+        record = self.setup.replay
+        events: list = []
+        for seat, answer in read_answers(self.game, match, item, record.path):
+            aw = match.awaiting()
+            if aw is None or aw.kind != answer.kind or match.check(answer, CHANCE if aw.player == CHANCE else seat) \
+                    is not None:
+                self.next_item = len(self.items)
+                return None, f"the record does not fit the game at line {item.line}"
+            if aw.player == CHANCE and not item.given:
+                match.sample_chance()
+            before = match.progress()
+            events += self.session.give(answer, CHANCE if aw.player == CHANCE else seat, item.given, checked=True)
+            if match.progress() != before or match.over:
+                self.history.append(tuple(match.scores()))
+        self.next_item += 1
+        return events, ""
+
+    def jump_to(self, turn: int) -> None:
+        """Start the record again from its header and apply its inputs, silently, up to the
+        start of ``turn``."""
+        from ..platform.record import start_of
+        record = self.setup.replay
+        match = start_of(record)
+        self.session = Session(self.game, match, order_seats(match, record.setup.seats), record.setup.seed, players={})
+        for i, seat in enumerate(self.session.seats):
+            seat.colour = self.colour_of[i]
+        self.next_item = 0
+        self.history = [tuple(match.scores())]
+        while match.progress() + 1 < turn:
+            events, _ = self.replay_input()
+            if events is None:
+                break
+
+    def last_turn(self) -> int:
+        """The turns the record holds (as the results count them)."""
+        from ..platform.record import Checkpoint
+        return max([i.turn for i in self.setup.replay.items if isinstance(i, Checkpoint)] + [1])
+
+    # ---------------------------------------------------------------- the end
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+    def count(self, m) -> None:
+        """A finished Free or Campaign match goes into the records database (never Practice,
+        Spectate, a demo, a scenario or a watched record)."""
+        s = self.setup
+        if m.records is None or self.demo or self.replaying or s.mode not in ("free", "campaign") \
+                or s.scenario is not None:
+            return
+        from ..platform.database import SeatResult
+        match, game = self.match, self.game
+        res = match.result()
+        seats = []
+        for p, seat in enumerate(self.session.seats):
+            parts = dict(game.score_parts(match, p))
+            seats.append(SeatResult(seat.name if seat.human else seat.kind.split(":")[0],
+                                    "human" if seat.human else "cpu", res.place_of(p), res.scores[p],
+                                    parts.get("bonuses", 0), parts))
+        try:
+            opts = game.full_options(dict(getattr(match, "options", {}), **s.options))
+            m.records.add_game(game.variant(opts), opts, s.mode, m.today,
+                               str(self.writer.path) if self.writer is not None else None, seats, game=game.id)
+            if s.mode == "campaign" and s.profiles and s.profiles[0]:
+                me = self.names.index(s.profiles[0])
+                if res.place_of(me) <= 2:
+                    stages = getattr(game.frontend(), "CAMPAIGN_STAGES", 0)
+                    m.records.advance_campaign(s.profiles[0], s.stage + 1, s.stage + 1 >= stages)
+        except Exception as e:            # the records are a convenience: never lose the game to them
+            m.warning = f"records database: {e}"
+
+
+__all__ = ["MatchSetup", "MatchHost", "seat_names", "record_file"]

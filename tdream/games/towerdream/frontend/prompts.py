@@ -1,0 +1,400 @@
+"""What a human answers with (PRESENTATION.md screens 6-10): one prompt per decision kind.
+
+A prompt reads its seat's pad, draws itself over the table and sets ``answer`` (an engine
+answer) when the player has chosen; the table gives it to the engine. Nothing here decides for a
+player, and every answer is one the engine lists as legal (or checks as legal).
+"""
+from __future__ import annotations
+
+
+from ..rules import answers as an
+from ..rules.game import VACANT
+from ....rng import Rng
+from ....frontend.constants import A, B, DOWN, GOLD, GREY, INK, LEFT, RED, RIGHT, UP, WHITE, rgb15
+from ....frontend.text import tr
+from ....frontend.widgets import Menu, window
+from .layout import DIE_XY
+
+
+class Prompt:
+    text = ""                    # what the text box says while the prompt is up
+    lands: tuple = ()            # Lands to highlight
+    cursor_land = -1
+    board_cursor = False         # the board camera follows the cursor
+    answer = None
+    given = False                # a chance outcome supplied by the player (the dice)
+    keep: tuple = ()             # what the player has done so far: kept when the prompt is made again
+                                 # in another language (the table remakes it, ``adopt``)
+
+    def adopt(self, old: "Prompt") -> None:
+        """Take over what the player did in ``old`` (the same prompt in the language before)."""
+        for name in self.keep:
+            if "." in name:
+                a, b = name.split(".")
+                setattr(getattr(self, a), b, getattr(getattr(old, a), b))
+            elif hasattr(old, name):
+                setattr(self, name, getattr(old, name))
+
+    def handle(self, m, b, pad: int) -> None:
+        pass
+
+    def draw(self, m, surface) -> None:
+        pass
+
+    def lines(self, m) -> list[tuple[str, tuple]]:
+        """Lines the text box shows under the prompt's text (what the cursor is on), with colours."""
+        return []
+
+
+def g(amount: int) -> str:
+    return f"{amount:,}G"
+
+
+class DicePrompt(Prompt):
+    """The d10 spins, one face a frame from the spin RNG (seeded by the game state when the spin
+    starts), until A: the frame of the press picks the roll (FORMATS.md section 4)."""
+
+    keep = ("rng", "face", "spun")
+
+    def __init__(self, game, name: str) -> None:
+        self.rolls = [a for a in game.legal_answers()]
+        self.rng = Rng(int(game.fingerprint()[:16], 16))
+        self.face = self.rolls[self.rng.below(len(self.rolls))]
+        self.text = tr("{who}: press A to stop the die!", who=name)
+        self.given = True
+        self.spun = 0
+
+    def handle(self, m, b, pad: int) -> None:
+        if b.press(pad, A):
+            self.answer = self.face
+            if m is not None:
+                m.sound("dice_stop")
+            return
+        self.face = self.rolls[self.rng.below(len(self.rolls))]
+        self.spun += 1
+        if m is not None and self.spun % 28 == 1:
+            m.sound("dice")
+
+    def draw(self, m, surface) -> None:
+        draw_die(m, surface, DIE_XY[0], DIE_XY[1], self.face.value, spinning=True)
+
+
+def draw_die(m, surface, x: int, y: int, value: int, spinning: bool = False) -> None:
+    """The d10 with a window behind it; while it spins it hops a pixel every other frame."""
+    window(surface, (x - 10, y - 8, 52, 56))
+    if spinning:
+        y += (m.frame // 2) % 2
+    surface.blit(m.art.die, (x, y))
+    m.font.draw(surface, str(value), x + 16, y + 6, rgb15(24, 24, 40), "main", align="centre")
+    if spinning:
+        m.font.draw(surface, tr("A: stop"), x + 16, y + 37, GOLD, "small", align="centre")
+
+
+class MenuPrompt(Prompt):
+    """A choice from a list (Building Mark, survivor, pile, ...)."""
+
+    keep = ("menu.index", "menu.first")
+
+    def __init__(self, text: str, labels: list[str], answers: list, icons=None, title: str | None = None,
+                 width: int = 160, details: list[str] | None = None) -> None:
+        self.text = text
+        self.menu = Menu(labels, cancel=False, rows=7)
+        self.answers = answers
+        self.icons = icons
+        self.title = title
+        self.width = width
+        self.details = details
+
+    def handle(self, m, b, pad: int) -> None:
+        self.menu.handle(b, pad, m)
+        if self.menu.chosen is not None:
+            self.answer = self.answers[self.menu.chosen]
+
+    def draw(self, m, surface) -> None:
+        x = (256 - self.width) // 2
+        self.menu.draw(m, surface, x, 44, self.width, self.title)
+        if self.icons:
+            ty = 48 + (12 if self.title else 0)
+            for i in range(self.menu.first, min(len(self.icons), self.menu.first + self.menu.rows)):
+                icon = self.icons[i]
+                if icon is not None:
+                    surface.blit(icon, (x + self.width - 18, ty + (i - self.menu.first) * 12))
+        if self.details:
+            d = self.details[self.menu.index]
+            if d:
+                window(surface, (x, 146, self.width, 22))
+                m.font.draw(surface, d, x + 6, 151, WHITE, "small")
+
+
+def _nearest(cells: list[tuple[int, int]], i: int, dx: int, dy: int) -> int:
+    """The candidate nearest in direction (dx, dy) from candidate i, or i."""
+    x0, y0 = cells[i]
+    best, best_d = i, None
+    for j, (x, y) in enumerate(cells):
+        if j == i:
+            continue
+        ax, ay = x - x0, y - y0
+        along = ax * dx + ay * dy
+        if along <= 0:
+            continue
+        across = abs(ax * dy) + abs(ay * dx)
+        d = along + 2 * across
+        if best_d is None or d < best_d:
+            best, best_d = j, d
+    return best
+
+
+class LandPrompt(Prompt):
+    """A cursor over candidate Lands on the board (screen 8): each with a line saying what it
+    would do; ``blocked`` Lands are shown with why they cannot be chosen."""
+
+    board_cursor = True
+    keep = ("index",)
+
+    def __init__(self, game, geo, text: str, options: list[tuple[int, object, str]],
+                 blocked: list[tuple[int, str]] = (), none_answer=None, none_label: str = "") -> None:
+        self.game = game
+        self.text = text
+        self.options = options + [(x, None, why) for x, why in blocked]
+        self.cells = [geo.land_cells[x] for x, _, _ in self.options]
+        self.index = 0
+        self.lands = tuple(x for x, a, _ in self.options if a is not None)
+        self.none_answer = none_answer
+        self.none_label = none_label
+
+    @property
+    def cursor_land(self) -> int:
+        return self.options[self.index][0]
+
+    def handle(self, m, b, pad: int) -> None:
+        for mask, d in ((LEFT, (-1, 0)), (RIGHT, (1, 0)), (UP, (0, -1)), (DOWN, (0, 1))):
+            if b.repeat(pad, mask):
+                j = _nearest(self.cells, self.index, *d)
+                if j == self.index:      # nothing that way: step through them in order
+                    j = (self.index + (1 if d[0] + d[1] > 0 else -1)) % len(self.options)
+                self.index = j
+        if b.press(pad, A) and self.options[self.index][1] is not None:
+            self.answer = self.options[self.index][1]
+        elif b.press(pad, B) and self.none_answer is not None:
+            self.answer = self.none_answer
+
+    def lines(self, m) -> list[tuple[str, tuple]]:
+        """The Land under the cursor and what choosing it does, in the text box (not over the
+        board: issue 14)."""
+        x, a, info = self.options[self.index]
+        text = f"{self.game.land_name(x)}: {info}"
+        if self.none_answer is not None:
+            text += "  " + tr("B: {what}", what=self.none_label)
+        colour = rgb15(200, 224, 248) if a is not None else RED
+        return [(line, colour) for line in m.font.wrap(text, 240, "small")[:2]]
+
+
+def place_prompt(game, geo, name: str) -> LandPrompt:
+    """Landmark placement (R7.1-R7.3): each legal Land previewed on a copy of the game."""
+    legal = game.legal_answers()
+    options = [(game.land_index(a.land), a, preview_place(game, a)) for a in legal]
+    seen = {x for x, _, _ in options}
+    blocked = []
+    space = game.board.spaces[game.pos[game.to_move]]
+    for x in space.line:
+        if x not in seen and game.owner[x] == VACANT:
+            why = game.check(an.Place(game.land_name(x))) or "not now"
+            blocked.append((x, tr("Illegal: {why}", why=why)))
+    return LandPrompt(game, geo, tr("{who}: where does your Landmark go?", who=name), options, blocked)
+
+
+def company_name(game, cid: str | None) -> str:
+    """A Company's name as the cartridge gives it (G8.3), in the language on screen."""
+    if cid is None:
+        return "-"
+    for c in game.ruleset.companies:
+        if c.id == cid:
+            return tr(c.name)
+    return cid
+
+
+def ubbo_level(game, level: int) -> str:
+    """A Level, with the cartridge's "Ubbo" from the Level that can no longer be absorbed (R7.10)."""
+    return tr("{level} (Ubbo)", level=level) if level >= game.ruleset.unabsorbable_level else str(level)
+
+
+def preview_place(game, answer) -> str:
+    """What placing here would do, found by trying it on a copy (start, join, merge...)."""
+    from ..rules import events as ev
+    trial = game.copy()
+    events = trial.apply(answer)
+    aw = trial.awaiting()
+    claim = tr("Claim the Bank's Landmark") if isinstance(answer, an.Claim) else tr("Place here")
+    name = lambda cid: company_name(game, cid)  # noqa: E731
+    for e in events:
+        if isinstance(e, ev.Merged):
+            return tr("{claim}: merges {absorbed} into {survivor} (Level {level}).", claim=claim,
+                      absorbed=", ".join(name(c) for c in e.absorbed), survivor=name(e.survivor),
+                      level=ubbo_level(game, e.level))
+        if isinstance(e, ev.CompanyGrew):
+            return tr("{claim}: joins {company}, Level {level}, {price}G a Floor.", claim=claim, company=name(e.company),
+                      level=ubbo_level(game, e.level), price=trial.price(e.company))
+        if isinstance(e, ev.CompanyStarted):
+            return tr("{claim}: starts {company}.", claim=claim, company=name(e.company))
+    if aw is not None and aw.kind == "company":
+        return tr("{claim}: starts a new Company (you choose its Building Mark).", claim=claim)
+    if aw is not None and aw.kind == "survivor":
+        names = [name(trial.company_id(c)) for c in trial.candidates]
+        return tr("{claim}: merges Companies; you choose the survivor ({names}).", claim=claim, names=", ".join(names))
+    return tr("{claim}: a loose Landmark (no Company yet).", claim=claim)
+
+
+class BuildPrompt(Prompt):
+    """Build (screen 10): a Land, then 1-3 Floors with the price and cash shown; B builds none."""
+
+    board_cursor = True
+    keep = ("index", "count")
+
+    def __init__(self, game, geo, name: str) -> None:
+        self.game = game
+        self.name = name
+        self.by_land: dict[int, list] = {}
+        for a in game.legal_answers():
+            if a.land is not None:
+                self.by_land.setdefault(game.land_index(a.land), []).append(a)
+        lands = sorted(self.by_land, key=lambda x: (geo.land_cells[x][1], geo.land_cells[x][0]))
+        self.cells = [geo.land_cells[x] for x in lands]
+        self.order = lands
+        self.index = 0
+        self.count = 0            # 0: choosing the Land; else Floors chosen
+        self.lands = tuple(lands)
+        self.text = tr("{who}: build Floors? Choose a Land.", who=name)
+
+    @property
+    def cursor_land(self) -> int:
+        return self.order[self.index]
+
+    def handle(self, m, b, pad: int) -> None:
+        x = self.order[self.index]
+        choices = self.by_land[x]
+        if self.count == 0:
+            for mask, d in ((LEFT, (-1, 0)), (RIGHT, (1, 0)), (UP, (0, -1)), (DOWN, (0, 1))):
+                if b.repeat(pad, mask):
+                    j = _nearest(self.cells, self.index, *d)
+                    if j == self.index:
+                        j = (self.index + (1 if d[0] + d[1] > 0 else -1)) % len(self.order)
+                    self.index = j
+            if b.press(pad, A):
+                self.count = 1
+            elif b.press(pad, B):
+                self.answer = an.NO_BUILD
+            return
+        most = max(a.floors for a in choices)
+        if b.repeat(pad, RIGHT | UP):
+            self.count = min(most, self.count + 1)
+        elif b.repeat(pad, LEFT | DOWN):
+            self.count = max(1, self.count - 1)
+        if b.press(pad, A):
+            for a in choices:
+                if a.floors == self.count:
+                    self.answer = a
+        elif b.press(pad, B):
+            self.count = 0
+
+    def lines(self, m) -> list[tuple[str, tuple]]:
+        """The Land under the cursor, its Company's price, and the Floors chosen, in the text box."""
+        game = self.game
+        x = self.order[self.index]
+        info = game.land(game.land_name(x))
+        price = game.price(info.company) if info.company else 0
+        cash = game.cash_of(game.to_move)
+        out = [(tr("{land}: {company}, {price} a Floor, {k} Floors now", land=game.land_name(x),
+                   company=company_name(game, info.company), price=g(price), k=info.floors), rgb15(200, 224, 248))]
+        if self.count:
+            cost = price * self.count
+            out.append((tr("< {k} > Floor(s): {cost}   cash {cash} -> {after}", k=self.count, cost=g(cost),
+                           cash=g(cash), after=g(cash - cost)), GOLD))
+        else:
+            out.append((tr("Cash {cash}.   A: this Land   B: none", cash=g(cash)), WHITE))
+        return out
+
+
+class SellPrompt(Prompt):
+    """Before the roll (R3.1): roll, or sell up to the limit of Floors at the sale price."""
+
+    keep = ("items", "menu.index", "menu.first")
+
+    def __init__(self, game, name: str, text: str | None = None) -> None:
+        self.game = game
+        self.name = name
+        self.items: dict[int, int] = {}
+        lands = []
+        for a in game.legal_answers():
+            for land, _ in a.items:
+                x = game.land_index(land)
+                if x not in lands:
+                    lands.append(x)
+        self.candidates = sorted(lands)
+        self.none_label = tr("Roll the die") if game.after_sell == "roll" else tr("Sell nothing")
+        self.menu = Menu([""] * (len(self.candidates) + 2), cancel=False, rows=6,
+                         index=len(self.candidates) + 1)        # on "Roll the die": the usual answer
+        self.text = text or tr("{who}: sell Floors before you roll? Left/right: how many.", who=name)
+        self._refresh()
+
+    def _answer(self):
+        items = tuple((self.game.land_name(x), n) for x, n in sorted(self.items.items()) if n)
+        return an.Sell(items)
+
+    def _refresh(self) -> None:
+        """The menu's lines and the sale's value (a trial on a copy), after each change."""
+        game = self.game
+        labels = []
+        total = 0
+        for x in self.candidates:
+            n = self.items.get(x, 0)
+            labels.append(tr("{land} {floors}F  sell <{k}>", land=f"{game.land_name(x):4}", floors=f"{game.floors[x]:2}",
+                             k=n))
+            total += n
+        a = self._answer()
+        value = 0
+        if a.items:
+            trial = game.copy()
+            before = trial.cash[game.to_move]
+            trial.apply(a)
+            value = trial.cash[game.to_move] - before
+        labels.append(tr("Sell {k} Floor(s) for {value}", k=total, value=g(value)))
+        labels.append(self.none_label)
+        self.menu.items = labels
+        self.menu.enabled = [True] * len(self.candidates) + [bool(a.items), True]
+
+    def handle(self, m, b, pad: int) -> None:
+        menu = self.menu
+        menu.handle(b, pad, m)
+        i = menu.index
+        if i < len(self.candidates):
+            x = self.candidates[i]
+            n = self.items.get(x, 0)
+            for mask, d in ((RIGHT, 1), (LEFT, -1)):
+                if b.repeat(pad, mask):
+                    trial = dict(self.items)
+                    trial[x] = max(0, min(self.game.floors[x], n + d))
+                    items = tuple((self.game.land_name(y), k) for y, k in sorted(trial.items()) if k)
+                    if not items or self.game.check(an.Sell(items)) is None:
+                        self.items = trial
+                        self._refresh()
+            menu.chosen = None
+            return
+        if menu.chosen is not None:
+            if i == len(self.candidates):          # sell
+                a = self._answer()
+                if a.items and self.game.check(a) is None:
+                    self.answer = a
+            else:
+                self.answer = an.NO_SELL
+            menu.chosen = None
+
+    def adopt(self, old) -> None:
+        super().adopt(old)
+        self._refresh()
+
+    def draw(self, m, surface) -> None:
+        self.menu.draw(m, surface, 40, 40, 176, tr("Sell Floors"))
+
+
+__all__ = ["Prompt", "DicePrompt", "MenuPrompt", "LandPrompt", "BuildPrompt", "SellPrompt", "place_prompt",
+           "draw_die", "g", "company_name", "ubbo_level"]

@@ -1,0 +1,242 @@
+"""The set pieces (PRESENTATION.md screens 11-13, and the boards' Events): the card piles, the
+slot machine, the Jackpot's stack, each Event's short sequence.
+
+Humans choose a pile and stop the reels with their pad (``PilePrompt``, ``SlotPrompt``); a
+human's reels spin with a spin RNG seeded from the game state, so the frame of each press picks
+the symbol (FORMATS.md section 4). CPU players' choices and reels come from the engine; the same
+pictures show them. Drawing changes nothing.
+"""
+from __future__ import annotations
+
+import pygame
+
+from ..rules import answers as an
+from ....rng import Rng
+from ....frontend.constants import A, GOLD, INK, LEFT, RED, RIGHT, WHITE, rgb15
+from ....frontend.text import tr
+from ....frontend.widgets import cursor, window
+from .prompts import Prompt
+
+PILES = ("squid", "octopus", "crab", "crocodile")
+PILE_X = (28, 82, 136, 190)
+CARD_W, CARD_H = 32, 48
+
+
+# ---------------------------------------------------------------- card piles (screen 11)
+_SCALED: dict = {}
+
+
+def _scaled(m, sprite_id: str, size: tuple[int, int]) -> pygame.Surface:
+    """A sprite at a whole-number-ish size, made once (drawing every frame must stay cheap)."""
+    key = (sprite_id, size)
+    s = _SCALED.get(key)
+    if s is None:
+        s = _SCALED[key] = pygame.transform.scale(m.art.sprites[sprite_id], size)
+    return s
+
+
+def draw_piles(m, surface, chosen: int = -1, highlight: int = -1, lift: int = 0, flavours=None) -> None:
+    """The four animal-backed piles on the old man's table, at 2x; ``chosen`` lifted."""
+    window(surface, (12, 44, 232, 100))
+    m.font.draw(surface, tr("The old man's card piles"), 128, 48, GOLD, "small", align="centre")
+    for i, pile in enumerate(PILES):
+        back = _scaled(m, f"pile-{pile}", (CARD_W, CARD_H))
+        x, y = PILE_X[i], 64 - (lift if i == chosen else 0)
+        for k in (3, 2, 1):                     # the deck's thickness
+            pygame.draw.rect(surface, rgb15(200, 192, 168), (x + k, y + k, CARD_W, CARD_H))
+            pygame.draw.rect(surface, INK, (x + k, y + k, CARD_W, CARD_H), 1)
+        surface.blit(back, (x, y))
+        m.font.draw(surface, tr(pile.title()), x + CARD_W // 2 + 1, 118, WHITE if i != highlight else GOLD, "small",
+                    align="centre")
+        if i == highlight:
+            w = m.font.width(tr(pile.title()), "small")
+            cursor(surface, x + CARD_W // 2 - w // 2 - 8, 119, m.frame)
+    if flavours and 0 <= highlight < 4:
+        m.font.draw(surface, tr("\"{flavour}\"", flavour=tr(flavours[highlight])), 128, 131, rgb15(200, 216, 248),
+                    "small", align="centre")
+
+
+def draw_card_flip(m, surface, pile: str, age: int, text_colour=INK) -> None:
+    """The top card turned over: the back narrows to nothing, the face widens back (16 frames)."""
+    x0, y0 = PILE_X[PILES.index(pile)] + CARD_W // 2, 56
+    t = min(age, 16)
+    if t < 8:
+        w = max(1, CARD_W * (8 - t) // 8)
+        back = _scaled(m, f"pile-{pile}", (w, CARD_H))
+        surface.blit(back, (x0 - w // 2, y0))
+        return
+    w = max(1, 64 * (t - 8) // 8)
+    face = pygame.Surface((64, 72))
+    face.fill(rgb15(248, 240, 216))
+    pygame.draw.rect(face, INK, (0, 0, 64, 72), 1)
+    pygame.draw.rect(face, rgb15(200, 168, 96), (2, 2, 60, 68), 1)
+    face.blit(m.art.sprites[f"pile-{pile}"], (24, 6))
+    m.font.draw(face, tr(pile.title()), 32, 34, text_colour, "small", align="centre")
+    m.font.draw(face, tr("CARD"), 32, 44, text_colour, "small", align="centre")
+    surface.blit(pygame.transform.scale(face, (w, 72)), (128 - w // 2, y0 - 8))
+
+
+class PilePrompt(Prompt):
+    """Choose one of the four piles (left/right, A)."""
+
+    keep = ("index",)
+
+    def __init__(self, game, name: str) -> None:
+        self.legal = {a.pile: a for a in game.legal_answers()}
+        self.index = next(i for i, p in enumerate(PILES) if p in self.legal)
+        self.text = tr("{who}: \"Pick a pile, any pile...\" the old man grins.", who=name)
+        self.speaker = "old-man"
+
+    def handle(self, m, b, pad: int) -> None:
+        for mask, d in ((LEFT, -1), (RIGHT, 1)):
+            if b.repeat(pad, mask):
+                j = self.index
+                for _ in range(4):
+                    j = (j + d) % 4
+                    if PILES[j] in self.legal:
+                        break
+                self.index = j
+        if b.press(pad, A) and PILES[self.index] in self.legal:
+            self.answer = self.legal[PILES[self.index]]
+            m.sound("select")
+
+    def draw(self, m, surface) -> None:
+        draw_piles(m, surface, highlight=self.index, flavours=pile_flavours())
+
+
+_FLAVOURS: list = []
+
+
+def pile_flavours() -> list[str]:
+    """Each pile's flavour line, from the card data (Tower Dream's cards.yaml)."""
+    if not _FLAVOURS:
+        from ..data.loader import DATA_DIR
+        from ....yamlio import read_yaml
+        data = read_yaml(DATA_DIR / "cards.yaml")
+        _FLAVOURS.extend(str(data["piles"][p].get("flavour", "")) for p in PILES)
+    return _FLAVOURS
+
+
+# ---------------------------------------------------------------- slot machine (screen 12)
+def symbol_art() -> dict[str, pygame.Surface]:
+    """The six reel symbols, 16x16, drawn by code."""
+    out = {}
+
+    def surf():
+        s = pygame.Surface((16, 16), pygame.SRCALPHA)
+        s.fill((0, 0, 0, 0))
+        return s
+    s = surf()                                                    # cherry
+    pygame.draw.line(s, rgb15(48, 136, 48), (5, 9), (9, 2))
+    pygame.draw.line(s, rgb15(48, 136, 48), (11, 10), (9, 2))
+    pygame.draw.circle(s, rgb15(216, 32, 48), (5, 11), 3)
+    pygame.draw.circle(s, rgb15(232, 48, 64), (11, 12), 3)
+    s.set_at((4, 10), WHITE)
+    out["cherry"] = s
+    s = surf()                                                    # bell
+    pygame.draw.polygon(s, rgb15(240, 200, 40), [(8, 1), (12, 5), (13, 12), (3, 12), (4, 5)])
+    pygame.draw.polygon(s, rgb15(160, 112, 16), [(8, 1), (12, 5), (13, 12), (3, 12), (4, 5)], 1)
+    pygame.draw.rect(s, rgb15(160, 112, 16), (2, 12, 13, 2))
+    pygame.draw.circle(s, rgb15(160, 112, 16), (8, 14), 1)
+    out["bell"] = s
+    s = surf()                                                    # bar
+    pygame.draw.rect(s, INK, (1, 5, 14, 7))
+    pygame.draw.rect(s, WHITE, (2, 6, 12, 5), 1)
+    out["bar"] = s
+    s = surf()                                                    # star
+    pts = [(8, 0), (10, 6), (15, 6), (11, 9), (13, 15), (8, 11), (3, 15), (5, 9), (1, 6), (6, 6)]
+    pygame.draw.polygon(s, rgb15(248, 216, 48), pts)
+    pygame.draw.polygon(s, rgb15(184, 120, 16), pts, 1)
+    out["star"] = s
+    s = surf()                                                    # seven
+    pygame.draw.polygon(s, rgb15(224, 40, 40), [(2, 2), (14, 2), (14, 4), (8, 14), (5, 14), (10, 5), (2, 5)])
+    pygame.draw.polygon(s, rgb15(120, 16, 16), [(2, 2), (14, 2), (14, 4), (8, 14), (5, 14), (10, 5), (2, 5)], 1)
+    out["seven"] = s
+    s = surf()                                                    # tower
+    pygame.draw.rect(s, rgb15(72, 112, 216), (5, 3, 6, 12))
+    pygame.draw.rect(s, rgb15(24, 40, 104), (5, 3, 6, 12), 1)
+    pygame.draw.polygon(s, GOLD, [(8, 0), (6, 3), (10, 3)])
+    for y in (5, 8, 11):
+        s.set_at((7, y), rgb15(248, 240, 160))
+        s.set_at((8, y), rgb15(248, 240, 160))
+    out["tower"] = s
+    return out
+
+
+def draw_slot(m, surface, reels: list[tuple[tuple[str, ...], int, bool]], frame: int, matched: int = 0,
+              title: str = "SLOT MACHINE") -> None:
+    title = tr(title)
+    """Four reels: (strip, index, stopped). A spinning reel scrolls; a stopped one shows its
+    symbol in the window, with the symbols above and below it; matched reels flash."""
+    art = m.art.symbols
+    window(surface, (40, 44, 176, 96))
+    m.font.draw(surface, title, 128, 48, GOLD, align="centre")
+    for i, (strip, index, stopped) in enumerate(reels):
+        x = 56 + i * 38
+        pygame.draw.rect(surface, rgb15(248, 248, 232), (x, 64, 28, 56))
+        pygame.draw.rect(surface, INK, (x, 64, 28, 56), 1)
+        shift = 0 if stopped else (frame * 6) % 18
+        prev = surface.get_clip()
+        surface.set_clip((x + 1, 65, 26, 54))
+        for k in (-2, -1, 0, 1, 2):
+            sym = strip[(index + k) % len(strip)]
+            surface.blit(art[sym], (x + 6, 84 + k * 18 + shift))
+        surface.set_clip(prev)
+        flash = i < matched and (frame // 6) % 2 == 0
+        pygame.draw.rect(surface, GOLD if flash else RED, (x - 2, 82, 32, 20), 1)
+        if not stopped:
+            m.font.draw(surface, "A", x + 14, 124, WHITE if (frame // 8) % 2 else GOLD, "small", align="centre")
+
+
+class SlotPrompt(Prompt):
+    """Stop the four reels one by one with A. Each spinning reel shows a new stop every frame,
+    drawn from the spin RNG (seeded from the game state when the spin starts)."""
+
+    given = True
+
+    keep = ("rng", "index", "stopped", "age")
+
+    def __init__(self, game, name: str) -> None:
+        self.strips = game.ruleset.slot.reels
+        self.rng = Rng(int(game.fingerprint()[16:32], 16))
+        self.index = [self.rng.below(len(s)) for s in self.strips]
+        self.stopped = 0
+        self.age = 0
+        self.text = tr("{who}: the slot machine! A stops each reel.", who=name)
+
+    def handle(self, m, b, pad: int) -> None:
+        self.age += 1
+        if b.press(pad, A):
+            self.stopped += 1
+            m.sound("slot_stop")
+            if self.stopped == len(self.strips):
+                self.answer = an.SlotStop(tuple(s[i] for s, i in zip(self.strips, self.index)))
+                return
+        for r in range(self.stopped, len(self.strips)):
+            self.index[r] = self.rng.below(len(self.strips[r]))
+        if self.age % 12 == 1:
+            m.sound("slot_reel")
+
+    def draw(self, m, surface) -> None:
+        draw_slot(m, surface, [(s, i, r < self.stopped) for r, (s, i) in enumerate(zip(self.strips, self.index))],
+                  m.frame)
+
+
+# ---------------------------------------------------------------- Jackpot (screen 13)
+def draw_stack(surface, x: int, y: int, floors: int, colour=GOLD) -> None:
+    """The Jackpot's stack of Floors: a block a Floor, up to 12 shown (then a number)."""
+    for k in range(min(floors, 12)):
+        pygame.draw.rect(surface, colour, (x, y - 3 * k, 12, 3))
+        pygame.draw.rect(surface, rgb15(136, 96, 16), (x, y - 3 * k, 12, 3), 1)
+
+
+# ---------------------------------------------------------------- Events
+def draw_event(m, surface, kind, age: int) -> None:
+    """An Event's moment: its icon at 3x bouncing in, its name."""
+    icon = m.art.icon(kind.id)
+    window(surface, (64, 52, 128, 76))
+    m.font.draw(surface, tr(kind.name), 128, 56, GOLD, align="centre")
+    if icon is not None:
+        big = _scaled(m, f"icon-{kind.id}", (36, 36))
+        bounce = max(0, 12 - age) if age < 12 else (2 if (age // 10) % 2 else 0)
+        surface.blit(big, (110, 76 - bounce))

@@ -1,0 +1,65 @@
+"""``tdream bench`` (FORMATS.md section 5): every game's speed figures, and the front end's.
+
+Tower Dream keeps the names section 5 gives it (``engine_turns_per_s``, ``engine_games_per_s``,
+``replay_verify_turns_per_s``, ``ai_decision_ms_p99`` and ``_hard``); every other game's carry
+its id (``towers_turns_per_s``, ``cattower_rounds_per_s``, ``towerup_turns_per_s``, then
+``<id>_replay_verify_<unit>_per_s`` and ``<id>_ai_decision_ms_p99`` / ``_hard``). The front end's
+(frames, startup, movie verify, memory) follow, and which engine build ran.
+"""
+from __future__ import annotations
+
+from . import registry
+from .simulate import bench_decisions, bench_matches, bench_replay
+
+UNITS = {"_turns_per_s": "turns/s", "_rounds_per_s": "rounds/s", "_games_per_s": "games/s", "_ms_p99": "ms",
+         "_ms_p50": "ms", "_ms_p99_hard": "ms", "_ms_p99_setpiece": "ms", "_ms_p50_setpiece": "ms",
+         "frames_per_s": "frames/s", "startup_s": "s", "peak_rss_mb": "MB"}
+
+
+def units(name: str) -> str:
+    for suffix, unit in sorted(UNITS.items(), key=lambda kv: -len(kv[0])):
+        if name.endswith(suffix):
+            return unit
+    return ""
+
+
+def game_figures(game, seconds: float) -> dict:
+    """One game's figures: whole ``random`` matches, replay verify, CPU decisions."""
+    unit = getattr(game, "progress_unit", "turns")
+    if game.id == "towerdream":
+        prefix, verify = "engine", "replay_verify"
+    else:
+        prefix, verify = game.id, f"{game.id}_replay_verify"
+    turns, games = bench_matches(game, seconds)
+    out = {f"{prefix}_{unit}_per_s": turns, f"{prefix}_games_per_s": games,
+           f"{verify}_{unit}_per_s": bench_replay(game)}
+    lineups = getattr(game, "bench_lineups", None)
+    for level in ("normal", "hard"):
+        if lineups is not None:
+            tables = lineups(level)
+        else:
+            kind = "cpu" if level == "normal" else f"cpu:{level}"
+            tables = [[kind] * game.default_seats]
+        key = "ai_decision_ms_p99" if game.id == "towerdream" else f"{game.id}_ai_decision_ms_p99"
+        out[key + ("" if level == "normal" else f"_{level}")] = bench_decisions(game, tables)
+    return out
+
+
+def figures(seconds: float = 5.0, game_id: str | None = None) -> dict:
+    """Every figure (or one game's, with ``game_id``)."""
+    from ..native import engine_kind
+    out: dict = {}
+    for gid in ([game_id] if game_id else registry.ids()):
+        out.update(game_figures(registry.get(gid), seconds))
+    if game_id is None:
+        from ..frontend.bench import bench_frames, bench_movie, bench_rss, bench_startup
+        out.update(bench_frames())
+        out.update(bench_frames(setpiece=True))
+        out.update(bench_movie())
+        out.update(bench_startup())
+        out.update(bench_rss())
+    out["engine"] = engine_kind()
+    return out
+
+
+__all__ = ["figures", "game_figures", "units"]

@@ -1,0 +1,633 @@
+"""Game records of every game (FORMATS.md sections 3 and 6): write as a match goes, read,
+verify, resume.
+
+A record is a YAML text file: a header naming everything needed to start the match again, then
+``inputs:``, one input a line in the text of scenario steps, and a checkpoint after every turn::
+
+    format: tdream-record
+    version: 2
+    program: "tdream 0.1.0"
+    game: "towerdream"
+    ruleset: "tower-dream-1996"
+    data_hash: "6e530bc440682163"
+    options: {"board": "classic-10", "starting_cash": 1500, ...}
+    seed: 123
+    seats: [{"name": "A", "kind": "random", "colour": 0}, ...]   # as given; a game may draw the turn order
+    start: null                                                  # or a scenario's position
+    inputs:
+    - {"roll": 7}                                                # drawn from the match's RNG
+    - {"roll": 4, "given": true}                                 # supplied from outside (a pad, a scenario)
+    - {"pick": {"A": 3}}                                         # one seat's answer at a point of several
+    - {"check": 1, "state": "<sha256>", "parts": "<6 hex a part>"}
+
+Version 1 (before issue 15) is Tower Dream's: ``board`` in the header, no ``game``, and its
+checkpoints hash the state with the seats' kinds in it; it is read as it was written
+(``GameDef.legacy_fingerprint``). Each turn's lines are appended and flushed when the turn ends,
+so a crash loses at most the turn in progress; a file rewritten whole is written atomically.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import __version__
+from ..errors import DataError, FormatError, IllegalAnswer
+from ..yamlio import LDict, line_of, parse_yaml, read_text, short, type_name
+from . import registry
+from .protocol import CHANCE, ScenarioContext
+from .session import Seat
+
+FORMAT = "tdream-record"
+VERSION = 2
+HEADER_KEYS = ("format", "version", "program", "game", "ruleset", "data_hash", "options", "seed", "seats", "start")
+V1_KEYS = ("format", "version", "program", "board", "ruleset", "data_hash", "options", "seed", "seats", "start")
+
+
+def write_atomic(path: Path | str, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file and a rename: never half a file."""
+    path = Path(path)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as e:
+        raise OSError(e.errno, e.strerror, str(path)) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        mask = os.umask(0)                 # mkstemp makes 0600; a saved file is as any other
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _dump(value) -> str:
+    return json.dumps(value, separators=(", ", ": "), ensure_ascii=False)
+
+
+# ---------------------------------------------------------------------- the set-up
+@dataclass
+class Setup:
+    """How a recorded match began."""
+
+    game: str
+    seed: int
+    seats: list[Seat]
+    options: dict
+    position: dict | None = None       # a match that began at a scenario position
+    version: int = VERSION
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def kinds(self) -> list[str]:
+        return [s.kind for s in self.seats]
+
+    @property
+    def colours(self) -> dict[str, int]:
+        return {s.name: s.colour for s in self.seats if s.colour >= 0}
+
+
+def header_of(game, setup: Setup) -> dict:
+    return {
+        "format": FORMAT, "version": VERSION, "program": f"tdream {__version__}", "game": game.id,
+        "ruleset": game.rules_id(), "data_hash": game.data_hash(), "options": setup.options, "seed": setup.seed,
+        "seats": [s.to_json() for s in setup.seats], "start": setup.position,
+    }
+
+
+def header_text(header: dict) -> str:
+    # Every value as JSON (a YAML subset), so that a hash of digits stays text.
+    keys = HEADER_KEYS if header.get("version", VERSION) >= 2 else V1_KEYS
+    lines = [f"{k}: {header[k] if k == 'format' else _dump(header[k])}" for k in keys]
+    return "\n".join(lines) + "\ninputs:\n"
+
+
+def start_match(game, setup: Setup):
+    """The match of a set-up, waiting for its first input. Raises ValueError (or PositionError)."""
+    if setup.position is not None:
+        match, _ = game.load_position(setup.position, setup.names, setup.options, setup.seed)
+    else:
+        match, _ = game.new_match(setup.names, setup.options, setup.seed)
+    return match
+
+
+# ---------------------------------------------------------------------- writing
+def checkpoint_item(game, match, setup: Setup | None = None) -> dict:
+    state, parts = fingerprint_of(game, match, setup)
+    item = {"check": match.progress(), "state": state, "parts": parts}
+    if match.over:
+        item["end"] = match.result().reason
+    return item
+
+
+def fingerprint_of(game, match, setup: Setup | None = None) -> tuple[str, str]:
+    """The fingerprint and the part hashes of a match now, as a record of ``setup``'s version has them."""
+    seats = [s.to_json() for s in setup.seats] if setup is not None else None
+    if setup is not None and setup.version < 2:
+        legacy = game.legacy_fingerprint(match, seats)
+        if legacy is not None:
+            return legacy
+    parts = match.part_hashes() if hasattr(match, "part_hashes") else ""
+    return match.fingerprint(), parts
+
+
+class RecordWriter:
+    """Appends a match's inputs as it goes; each whole turn (and the end) is flushed at once."""
+
+    def __init__(self, path: Path | str, game, header: dict | None = None, prefix: str | None = None,
+                 setup: Setup | None = None, progress: int = 0) -> None:
+        self.path = Path(path)
+        self.game = game
+        self.setup = setup
+        write_atomic(self.path, prefix if prefix is not None else header_text(header))
+        self.file = open(self.path, "a", encoding="utf-8")
+        self.pending: list[str] = []
+        self.progress = progress            # the turns played when the last checkpoint was written
+
+    def add(self, match, seat: int, answer, events, given: bool = False) -> None:
+        """Record one applied input; at a turn's end (or the match's), flush."""
+        item = self.game.scenario.step_text(answer, seat, match)
+        if given:
+            item = dict(item, given=True)
+        self.pending.append(f"- {_dump(item)}\n")
+        progress = match.progress()
+        if progress != self.progress or match.over:
+            self.progress = progress
+            self.pending.append(f"- {_dump(checkpoint_item(self.game, match, self.setup))}\n")
+            self.file.write("".join(self.pending))
+            self.file.flush()
+            self.pending = []
+
+    def close(self) -> None:
+        if not self.file.closed:
+            self.file.flush()
+            os.fsync(self.file.fileno())
+            self.file.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def writer_for(path, game, setup: Setup, match=None) -> RecordWriter:
+    """A writer of a new record of ``setup`` (``match``: its match, if it has played some turns)."""
+    return RecordWriter(path, game, header_of(game, setup), setup=setup,
+                        progress=match.progress() if match is not None else 0)
+
+
+def scenario_header(s) -> tuple:
+    """(game, setup) of a scenario's match (``scenario run --record``)."""
+    return s.game, Setup(s.game.id, s.seed, list(s.seats), s.game.full_options(s.options), s.position)
+
+
+# ---------------------------------------------------------------------- reading
+@dataclass
+class Input:
+    step: dict                   # the line's step: {key: value}
+    given: bool = False          # a chance outcome supplied from outside (not drawn from the RNG)
+    line: int = 0
+    answers: list | None = None  # [(seat, answer)] once read against a match's seats
+
+
+@dataclass
+class Checkpoint:
+    turn: int
+    state: str
+    parts: str = ""
+    over: str = ""               # the end reason on the last checkpoint of a finished match
+    line: int = 0
+
+
+@dataclass
+class Divergence:
+    """Where a replay stopped agreeing with its record."""
+
+    line: int
+    step: int                    # 1-based index of the item
+    turn: int
+    what: str
+    expected: str = ""
+    actual: str = ""
+    parts: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Record:
+    path: str
+    header: dict
+    setup: Setup
+    items: list
+    cut: bool = False            # the file ends in the middle of a turn (a crash)
+    cut_note: str = ""
+    header_lines: int = 0
+    lines: list[str] = field(default_factory=list)
+
+    @property
+    def game(self):
+        return registry.get(self.setup.game)
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.items) and isinstance(self.items[-1], Checkpoint) and bool(self.items[-1].over)
+
+    def whole_turns(self) -> list:
+        """The items up to the last checkpoint (a cut record resumes from there)."""
+        for i in range(len(self.items) - 1, -1, -1):
+            if isinstance(self.items[i], Checkpoint):
+                return self.items[: i + 1]
+        return []
+
+    def turns(self) -> int:
+        return sum(1 for i in self.items if isinstance(i, Checkpoint))
+
+
+_LINES: dict[str, object] = {}      # an input line's text -> its parsed item (the same lines recur)
+_CHECKPOINT = re.compile(r'- \{"check": (0|[1-9][0-9]{0,17}), "state": "([0-9a-f]{64})", "parts": "([0-9a-f]*)"\}')
+
+
+def load_record(path: Path | str) -> Record:
+    """Read a record. Raises FormatError (``file:line: what``) for anything that is not one."""
+    path = Path(path)
+    name = str(path)
+    text = read_text(path, FormatError)
+    lines = text.split("\n")
+    ended = text.endswith("\n")
+    if ended:
+        lines.pop()
+    try:
+        start = lines.index("inputs:")
+    except ValueError:
+        raise FormatError([f"{name}:{len(lines)}: no 'inputs:' line: not a tdream record (or cut off in its header)"]) from None
+    header = _fast_header(lines[:start]) or parse_yaml("\n".join(lines[:start]) + "\n", name, FormatError)
+    setup = _check_header(header, name)
+    items: list = []
+    cut = False
+    note = ""
+    for i in range(start + 1, len(lines)):
+        line_no = i + 1
+        line = lines[i]
+        last = i == len(lines) - 1
+        try:
+            item = _parse_item(line, name, line_no)
+        except FormatError:
+            if last and not ended:
+                cut = True
+                note = f"{name}:{line_no}: the last line is cut off (a crash mid-turn)"
+                break
+            raise
+        items.append(item)
+    if not ended and not cut and len(lines) > start + 1:
+        cut = True
+        note = f"{name}:{len(lines)}: the file ends without a newline (a crash mid-turn)"
+    rec = Record(name, header, setup, items, cut, note, start + 1, lines)
+    if items and not isinstance(items[-1], Checkpoint):
+        rec.cut = True
+        rec.cut_note = rec.cut_note or f"{name}:{items[-1].line}: the record stops in the middle of a turn"
+    return rec
+
+
+def _fast_header(lines: list[str]):
+    """The header as this program writes it (one JSON value a line), read without YAML; None
+    for anything else (a hand-edited header then goes through the YAML reader)."""
+    out = LDict()
+    out.line = 1
+    out.key_lines = {}
+    for i, line in enumerate(lines):
+        key, sep, value = line.partition(": ")
+        if not sep or key in out or not key.isidentifier():
+            return None
+        if key == "format":
+            out[key] = value
+        else:
+            try:
+                out[key] = json.loads(value)
+            except ValueError:
+                return None
+        out.key_lines[key] = i + 1
+    return out
+
+
+def _parse_item(line: str, name: str, line_no: int):
+    known = _LINES.get(line)
+    if known is not None:
+        if isinstance(known, Checkpoint):
+            return Checkpoint(known.turn, known.state, known.parts, known.over, line_no)
+        return Input(known.step, known.given, line_no)
+    m = _CHECKPOINT.fullmatch(line)
+    if m is not None:
+        return Checkpoint(int(m.group(1)), m.group(2), m.group(3), "", line_no)
+    item = _parse_new_item(line, name, line_no)
+    if len(_LINES) < 100_000:
+        _LINES[line] = item
+    return item
+
+
+def _parse_new_item(line: str, name: str, line_no: int):
+    if not line.startswith("- "):
+        raise FormatError([f"{name}:{line_no}: an input line starts with '- ', not {short(line)}"])
+    body = line[2:]
+    try:
+        item = json.loads(body)
+    except ValueError:
+        try:
+            item = parse_yaml(body, name, FormatError)
+        except FormatError:
+            raise FormatError([f"{name}:{line_no}: not a valid input: {short(body)}"]) from None
+    if not isinstance(item, dict):
+        raise FormatError([f"{name}:{line_no}: an input is a mapping like {{roll: 4}}, not {type_name(item)}"])
+    if "check" in item:
+        extra = set(item) - {"check", "state", "parts", "end"}
+        turn, state = item.get("check"), item.get("state")
+        if extra or not isinstance(turn, int) or isinstance(turn, bool) or not isinstance(state, str) \
+                or not isinstance(item.get("parts", ""), str) or not isinstance(item.get("end", ""), str):
+            raise FormatError([f"{name}:{line_no}: a checkpoint is {{check: TURN, state: HASH, parts: HEX}}, not {short(body)}"])
+        return Checkpoint(turn, state, item.get("parts", ""), item.get("end", ""), line_no)
+    item = dict(item)
+    given = item.pop("given", False)
+    if given is not True and given is not False:
+        raise FormatError([f"{name}:{line_no}: given is true or false, not {short(given)}"])
+    if len(item) != 1:
+        raise FormatError([f"{name}:{line_no}: an input has one kind, like {{roll: 4}}, not {short(body)}"])
+    return Input(item, given, line_no)
+
+
+def _check_header(h, name: str) -> Setup:
+    def bad(what: str, line: int = 1):
+        raise FormatError([f"{name}:{line}: {what}"])
+    if not isinstance(h, dict):
+        bad(f"a record starts with a header mapping (format: {FORMAT}), not {type_name(h)}")
+    if h.get("format") != FORMAT:
+        bad(f"format: must be {FORMAT!r}, not {short(h.get('format'))}", line_of(h, "format") or 1)
+    v = h.get("version")
+    if v not in (1, VERSION):
+        newer = isinstance(v, int) and not isinstance(v, bool) and v > VERSION
+        bad(f"version: {short(v)}: " + (f"a newer record format than this program reads ({VERSION})" if newer
+                                        else f"must be 1 or {VERSION}"), line_of(h, "version") or 1)
+    keys = V1_KEYS if v == 1 else HEADER_KEYS
+    for k in keys:
+        if k not in h:
+            bad(f"{k}: missing from the header")
+    for k in h:
+        if k not in keys:
+            bad(f"{k}: unknown header key", line_of(h, k))
+    for k in ("ruleset", "data_hash", "program") + (("board",) if v == 1 else ("game",)):
+        if not isinstance(h[k], str):
+            bad(f"{k}: must be text, not {short(h[k])}", line_of(h, k))
+    gid = registry.DEFAULT if v == 1 else h["game"]
+    if gid not in registry.ids():
+        bad(f"game: {short(gid)}: no such game here (known: {', '.join(registry.ids())})", line_of(h, "game"))
+    game = registry.get(gid)
+    seed = h["seed"]
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
+        bad(f"seed: must be a whole number 0..2^64-1, not {short(seed)}", line_of(h, "seed"))
+    options = h["options"]
+    if not isinstance(options, dict):
+        bad(f"options: must be a mapping, not {short(options)}", line_of(h, "options"))
+    options = dict(options)
+    if v == 1:
+        options["board"] = h["board"]
+    for key, why in game.check_options(options):
+        bad(f"options.{key}: {why}", line_of(h, "options"))
+    lo, hi = game.seats
+    seats = h["seats"]
+    if not isinstance(seats, list) or not lo <= len(seats) <= hi or not all(
+            isinstance(s, dict) and {"name", "kind"} <= set(s) <= {"name", "kind", "colour"}
+            and isinstance(s["name"], str) and isinstance(s["kind"], str)
+            and (s.get("colour", 0) in (0, 1, 2, 3) and not isinstance(s.get("colour", 0), bool)) for s in seats) \
+            or len({s["name"] for s in seats}) != len(seats):
+        bad(f"seats: must be {lo}-{hi} of {{name, kind}} (and colour 0-3), names unique, not {short(seats)}",
+            line_of(h, "seats"))
+    start = h["start"]
+    if start is not None and not isinstance(start, dict):
+        bad(f"start: must be a scenario position or null, not {short(start)}", line_of(h, "start"))
+    if start is not None and v == 1:
+        start = dict(start, board=h["board"])
+    return Setup(gid, seed, [Seat(s["name"], s["kind"], s.get("colour", -1)) for s in seats], options, start, v)
+
+
+def read_answers(game, match, item: Input, path: str) -> list:
+    """The answers of an input line, read against the match's seats (FormatError naming the line)."""
+    if item.answers is not None:
+        return item.answers
+    (key, value), = item.step.items()
+    if key not in game.scenario.step_keys:
+        raise FormatError([f"{path}:{item.line}: unknown input kind {short(key)}"])
+    names = list(match.names)
+    ctx = ScenarioContext(None, None, names, {n: i for i, n in enumerate(names)}, {}, {}, game)
+    try:
+        item.answers = game.scenario.read_step(key, value, ctx)
+    except ValueError as e:
+        raise FormatError([f"{path}:{item.line}: {e}"]) from None
+    return item.answers
+
+
+# ---------------------------------------------------------------------- re-playing
+def differing_parts(game, expected: str, actual: str) -> list[str]:
+    names = list(getattr(game, "parts", ()))
+    if not names or len(expected) != 6 * len(names):
+        return []
+    return [names[i] for i in range(len(names)) if expected[6 * i:6 * i + 6] != actual[6 * i:6 * i + 6]]
+
+
+def replay(game, match, record: Record, items: list, on_input=None) -> Divergence | None:
+    """Apply ``items`` to ``match``, checking every checkpoint; the first divergence, or None.
+
+    An input drawn from the RNG is drawn again; if the record says otherwise (an edited die), the
+    recorded outcome is applied and the next checkpoint reports the divergence, naming it.
+    ``on_input(seat, answer, events, given)`` is called after each input is applied."""
+    note = ""
+    setup = record.setup
+
+    def now():
+        return fingerprint_of(game, match, setup)
+
+    def broken(step: int, line: int, turn: int, what: str) -> Divergence:
+        ahead = next((i for i in items[step:] if isinstance(i, Checkpoint)), None)
+        if note:
+            what += f"; {note}"
+        if ahead is None:
+            return Divergence(line, step, turn, what)
+        state, parts = now()
+        return Divergence(line, step, ahead.turn, f"{what}; the checkpoint of turn {ahead.turn} (line {ahead.line}) "
+                          f"is not reached", ahead.state, state, differing_parts(game, ahead.parts, parts))
+
+    for step, item in enumerate(items, 1):
+        if isinstance(item, Checkpoint):
+            state, parts = now()
+            if state != item.state or note:
+                what = f"the state after turn {item.turn} differs (the replay is after turn {match.progress()})"
+                if state == item.state:
+                    what = f"the state after turn {item.turn} agrees"
+                return Divergence(item.line, step, item.turn, what + (f"; {note}" if note else ""), item.state, state,
+                                  differing_parts(game, item.parts, parts))
+            if item.over and not match.over:
+                return Divergence(item.line, step, item.turn, f"the record ends the game ({item.over}); the replay goes on")
+            continue
+        for seat, answer in read_answers(game, match, item, record.path):
+            aw = match.awaiting()
+            if aw is None:
+                return broken(step, item.line, match.progress(), f"the game is over, yet the record goes on with "
+                                                                 f"{answer.kind}")
+            if aw.kind != answer.kind:
+                return broken(step, item.line, match.progress() + 1,
+                              f"the game awaits {aw.kind}, the record gives {answer.kind}")
+            chance = aw.player == CHANCE
+            if chance and not item.given:
+                drawn = match.sample_chance()
+                if drawn != answer and not note:
+                    note = (f"line {item.line}: the game's RNG draws {drawn.kind} {json.dumps(drawn.to_step())}, "
+                            f"the record says {json.dumps(answer.to_step())}")
+            s = CHANCE if chance else seat
+            reason = match.check(answer, s)
+            if reason is not None:
+                return broken(step, item.line, match.progress() + 1, f"the game refuses {answer.kind}: {reason}")
+            events = match.apply(answer, True, s)
+            if on_input is not None:
+                on_input(s if s is not None else aw.player, answer, events, item.given)
+    if note:
+        return Divergence(items[-1].line if items else 0, len(items), match.progress(), note)
+    return None
+
+
+# ---------------------------------------------------------------------- verify
+@dataclass
+class Verdict:
+    path: str
+    ok: bool
+    turns: int
+    message: str = ""
+    divergence: Divergence | None = None
+
+
+def check_data(record: Record, force: bool = False):
+    """The record's game; a FormatError when it was made with other rules data (unless ``force``)."""
+    h = record.header
+    game = record.game
+    if h["ruleset"] != game.rules_id() or not game.plays_like(h["data_hash"]):
+        if not force:
+            raise FormatError([f"{record.path}:{line_of(h, 'data_hash')}: made with other rules data "
+                               f"({h['ruleset']} {h['data_hash']}; this program has {game.rules_id()} "
+                               f"{game.data_hash()}): use --force to play it anyway"])
+    return game
+
+
+def start_of(record: Record):
+    """The record's match before its first input; a header that gives no game is a FormatError."""
+    game = record.game
+    try:
+        return start_match(game, record.setup)
+    except (ValueError, KeyError, TypeError, DataError) as e:
+        what = f"missing {e}" if isinstance(e, KeyError) else str(e).splitlines()[0] if str(e) else type(e).__name__
+        raise FormatError([f"{record.path}:1: the header does not give a game: {what}"]) from None
+
+
+def verify_record(path, force: bool = False) -> Verdict:
+    """Re-play a record from its header alone and check every checkpoint. Raises FormatError
+    for a file that is not a valid record (or other rules data, unless ``force``)."""
+    record = load_record(path)
+    game = check_data(record, force)
+    match = start_of(record)
+    try:
+        div = replay(game, match, record, record.items)
+    except IllegalAnswer as e:        # pragma: no cover - replay checks first
+        raise FormatError([f"{record.path}: {e}"]) from None
+    turns = record.turns()
+    if div is not None:
+        return Verdict(record.path, False, turns, divergence=div)
+    note = ""
+    if record.cut:
+        note = f"cut off after turn {match.progress()}"
+    elif not record.finished:
+        note = "unfinished"
+    return Verdict(record.path, True, turns, note)
+
+
+def format_divergence(path: str, d: Divergence) -> list[str]:
+    out = [f"{path}:{d.line}: step {d.step}, turn {d.turn}: {d.what}"]
+    if d.expected:
+        out.append(f"  expected {d.expected}")
+        out.append(f"  actual   {d.actual}")
+    if d.parts:
+        out.append(f"  parts that differ: {', '.join(d.parts)}")
+    return out
+
+
+def verify_paths(paths: list[str], force: bool, out, err) -> int:
+    """``tdream replay verify``: exit 0 all agree, 1 a divergence, 2 a file that is not a record."""
+    worst = 0
+    for p in paths:
+        try:
+            v = verify_record(p, force)
+        except FormatError as e:
+            for line in e.problems:
+                print(line, file=err)
+            worst = 2
+            continue
+        if v.ok:
+            print(f"ok   {p}: {v.turns} turns" + (f" ({v.message})" if v.message else ""), file=out)
+        else:
+            print(f"DIFF {p}", file=out)
+            for line in format_divergence(p, v.divergence):
+                print(line, file=out)
+            worst = max(worst, 1)
+    return worst
+
+
+# ---------------------------------------------------------------------- resume
+@dataclass
+class Resumed:
+    record: Record
+    session: object               # the Session, at the record's last whole turn
+    kept: str                     # the record's text up to there (the resumed record starts with it)
+    note: str = ""
+
+
+def resume_record(path) -> Resumed:
+    """Re-play a record up to its last whole turn, to go on from there. The CPU players are
+    asked again for each of their recorded decisions, so that their own state (their RNG) is
+    where it was. Raises FormatError if the record disagrees with itself or is finished."""
+    from .session import Session, order_seats
+    record = load_record(path)
+    game = check_data(record, False)
+    match = start_of(record)
+    seats = order_seats(match, record.setup.seats)
+    session = Session(game, match, seats, record.setup.seed)
+    items = record.whole_turns()
+    for step, item in enumerate(items, 1):
+        if isinstance(item, Input):
+            for seat, _ in read_answers(game, match, item, record.path):
+                aw = match.awaiting()
+                who = aw.player if seat is None and aw is not None else seat
+                if aw is not None and aw.player != CHANCE and who in session.players:
+                    session.players[who].choose(match.view(who), who)   # the CPU's own state moves on as before
+        div = replay(game, match, record, [item])
+        if div is not None:
+            div.step = step
+            raise FormatError(format_divergence(record.path, div))
+    if match.over:
+        raise FormatError([f"{record.path}:{items[-1].line}: the game is over ({match.result().reason}); nothing "
+                           f"to resume"])
+    last_line = items[-1].line if items else record.header_lines
+    kept = "\n".join(record.lines[:last_line]) + "\n"
+    return Resumed(record, session, kept, record.cut_note if record.cut else "")
+
+
+__all__ = ["FORMAT", "VERSION", "Setup", "Record", "Input", "Checkpoint", "Divergence", "Verdict", "Resumed",
+           "RecordWriter", "writer_for", "header_of", "header_text", "write_atomic", "load_record", "verify_record",
+           "verify_paths", "resume_record", "replay", "start_match", "start_of", "check_data", "format_divergence",
+           "fingerprint_of", "read_answers", "scenario_header"]

@@ -1,0 +1,245 @@
+"""Headless CPU-only matches of any game (``tdream simulate``, ``tournament``, ``bench``).
+
+Each match's seed is derived from (series seed, match index), so results do not depend on how
+many processes (``--jobs``) share the work. Every match is played by the drive loop (``Session``).
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from dataclasses import dataclass
+
+from ..rng import derive_seed
+from . import registry
+from .record import Setup, writer_for
+from .session import Seat, Session
+
+
+@dataclass
+class GameResult:
+    index: int
+    seed: int
+    turns: int                      # turns (or rounds) played: progress()
+    reason: str
+    kinds: tuple[str, ...]          # in seat (turn) order
+    winners: tuple[int, ...]        # seats sharing first place
+    scores: tuple[int, ...]         # Tower Dream's Wealth, a tower sum, points
+    style: tuple = ()               # each seat's style figures (Tower Dream), when asked for
+    ranks: tuple[int, ...] = ()     # each seat's rank (0 = first; equal scores share a rank)
+    game: str = registry.DEFAULT
+
+    @property
+    def wealth(self) -> tuple[int, ...]:
+        return self.scores
+
+
+def seat_kinds(cpus: list[str], players: int) -> list[str]:
+    """The kind of each seat: the ``--cpus`` list, repeated to fill the seats."""
+    cpus = cpus or ["random"]
+    return [cpus[i % len(cpus)] for i in range(players)]
+
+
+def seat_names(kinds: list[str]) -> list[str]:
+    return [f"{k}-{i + 1}" for i, k in enumerate(kinds)]
+
+
+def play_game(game, kinds: list[str], seed: int, options: dict | None = None, index: int = 0,
+              record: str | None = None, style: bool = False) -> GameResult:
+    """One whole CPU-only match through the drive loop; ``record``: write its game record;
+    ``style``: count each seat's style figures (a game that has them)."""
+    seats = [Seat(n, k) for n, k in zip(seat_names(kinds), kinds)]
+    opts = dict(options or {})
+    if "players" in {o.name for o in game.options}:
+        opts.setdefault("players", len(kinds))
+    session, _ = Session.start(game, seats, opts, seed)
+    if record is not None:
+        session.writer = writer_for(record, game, Setup(game.id, seed, seats, game.full_options(opts)))
+    counter = game.style_counter(len(kinds)) if style and hasattr(game, "style_counter") else None
+    if counter is not None:
+        session.observers.append(lambda s, seat, answer, events, given: counter.observe(s.match, seat, answer, events))
+    try:
+        session.run()
+    finally:
+        session.close()
+    result = result_of(session, index, seed)
+    if counter is not None:
+        result.style = tuple(counter.figures(session.match))
+    return result
+
+
+def result_of(session, index: int, seed: int) -> GameResult:
+    match = session.match
+    res = match.result()
+    ranks = [0] * len(res.scores)
+    for r, group in enumerate(res.ranking):
+        for p in group:
+            ranks[p] = r
+    return GameResult(index, seed, match.progress(), res.reason, tuple(session.kinds), tuple(res.ranking[0]),
+                      tuple(res.scores), (), tuple(ranks), session.game.id)
+
+
+def record_name(index: int) -> str:
+    return f"game-{index:05d}.tdr"
+
+
+_WORKER: dict = {}
+
+
+def _init_worker(game_id: str, options: dict | None, records: str | None, style: bool = False) -> None:
+    _WORKER.update(game=registry.get(game_id), options=options, records=records, style=style)
+
+
+def _play_index(args) -> GameResult:
+    index, seed, kinds = args
+    records = _WORKER.get("records")
+    path = os.path.join(records, record_name(index)) if records else None
+    return play_game(_WORKER["game"], kinds, derive_seed(seed, index), _WORKER["options"], index, path,
+                     _WORKER.get("style", False))
+
+
+def simulate(games: int, game_id: str | None = None, seed: int = 0, cpus: list[str] | None = None, jobs: int = 1,
+             options: dict | None = None, records: str | None = None, style: bool = False,
+             lineups: list[list[str]] | None = None):
+    """Play ``games`` matches of ``game_id``; yield each GameResult in index order. ``lineups``: the
+    seats' kinds of each match in turn (cycled), instead of ``cpus``; ``style``: style figures."""
+    game = registry.get(game_id)
+    opts = game.full_options(options)
+    players = game.seat_count(opts) or game.default_seats
+    lineups = lineups or [seat_kinds(cpus or [], players)]
+    for k in {k for lineup in lineups for k in lineup}:
+        game.make_player(k, 0)   # unknown kinds fail here, before any work
+    tasks = [(i, seed, lineups[i % len(lineups)]) for i in range(games)]
+    if jobs <= 1:
+        _WORKER.update(game=game, options=options, records=records, style=style)
+        for t in tasks:
+            yield _play_index(t)
+        return
+    import multiprocessing as mp
+    ctx = mp.get_context("spawn" if sys.platform == "win32" else "fork")
+    with ctx.Pool(jobs, initializer=_init_worker, initargs=(game.id, options, records, style)) as pool:
+        yield from pool.imap(_play_index, tasks, chunksize=max(1, min(64, games // (jobs * 8) or 1)))
+
+
+def summarize(results: list[GameResult], seconds: float) -> dict:
+    turns = sum(r.turns for r in results)
+    wins: dict[str, float] = {}
+    seats: dict[str, int] = {}
+    reasons: dict[str, int] = {}
+    for r in results:
+        for k in r.kinds:
+            seats[k] = seats.get(k, 0) + 1
+            wins.setdefault(k, 0)
+        for p in r.winners:
+            wins[r.kinds[p]] += 1
+        reasons[r.reason] = reasons.get(r.reason, 0) + 1
+    n = len(results)
+    return {
+        "game": results[0].game if results else registry.DEFAULT,
+        "games": n, "turns": turns, "seconds": round(seconds, 3),
+        "games_per_s": round(n / seconds, 1) if seconds > 0 else 0.0,
+        "turns_per_s": round(turns / seconds, 1) if seconds > 0 else 0.0,
+        "avg_turns": round(turns / n, 2) if n else 0.0,
+        "wins": dict(sorted(wins.items())), "seats": dict(sorted(seats.items())),
+        "endings": dict(sorted(reasons.items())),
+        "scores": [list(r.scores) for r in results], "winners": [list(r.winners) for r in results],
+    }
+
+
+def progress_bar(done: int, total: int, stream) -> None:
+    width = 30
+    filled = width * done // total if total else width
+    stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+    if done == total:
+        stream.write("\n")
+    stream.flush()
+
+
+def default_jobs() -> int:
+    return max(1, min(os.cpu_count() or 1, 8))
+
+
+# ---------------------------------------------------------------------- bench (FORMATS.md section 5)
+def bench_matches(game, seconds: float = 3.0, windows: int = 5, kinds: list[str] | None = None,
+                  options: dict | None = None) -> tuple[float, float]:
+    """(turns a second, matches a second) of whole ``random`` matches, one process: the best of
+    ``windows`` time windows of whole matches (the machine's load only ever slows one down)."""
+    kinds = kinds or ["random"] * game.default_seats
+    play_game(game, kinds, 12345, options)   # warm up
+    best_turns = best_games = 0.0
+    index = 0
+    for _ in range(windows):
+        start = time.perf_counter()
+        games = turns = 0
+        while True:
+            r = play_game(game, kinds, derive_seed(7, index), options)
+            index += 1
+            games += 1
+            turns += r.turns
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds / windows and games >= 3:
+                break
+        best_turns = max(best_turns, turns / elapsed)
+        best_games = max(best_games, games / elapsed)
+    return round(best_turns, 1), round(best_games, 1)
+
+
+def bench_replay(game, games: int = 20, options: dict | None = None) -> float:
+    """Turns a second that ``replay verify`` checks, checkpoints included, over records of
+    ``random`` matches written for the purpose."""
+    import tempfile
+
+    from .record import verify_record
+    kinds = ["random"] * game.default_seats
+    with tempfile.TemporaryDirectory(prefix="tdream-bench-") as tmp:
+        paths = []
+        for i in range(games):
+            path = os.path.join(tmp, record_name(i))
+            play_game(game, kinds, derive_seed(11, i), options, record=path)
+            paths.append(path)
+        verify_record(paths[0])       # warm up
+        best = 0.0
+        for _ in range(3):
+            start = time.perf_counter()
+            turns = 0
+            for path in paths:
+                verdict = verify_record(path)
+                if not verdict.ok:
+                    raise AssertionError(f"{path} does not verify")
+                turns += verdict.turns
+            best = max(best, turns / (time.perf_counter() - start))
+    return round(best, 1)
+
+
+def bench_decisions(game, lineups: list[list[str]], games: int = 2, options: dict | None = None,
+                    seed: int = 13) -> float:
+    """The 99th percentile of one CPU decision's time (ms), for the slowest kind, over
+    ``games`` matches of each line-up."""
+    times: dict[str, list[float]] = {}
+    for g in range(games):
+        for t, kinds in enumerate(lineups):
+            s = derive_seed(seed, g * 10 + t)
+            seats = [Seat(n, k) for n, k in zip(seat_names(kinds), kinds)]
+            opts = dict(options or {})
+            if "players" in {o.name for o in game.options}:
+                opts.setdefault("players", len(kinds))
+            session, _ = Session.start(game, seats, opts, s)
+            match = session.match
+            while (aw := match.awaiting()) is not None:
+                if aw.player < 0:
+                    session.chance()
+                    continue
+                seat = next(x for x in (aw.seats or (aw.player,)))
+                start = time.perf_counter()
+                answer = session.players[seat].choose(match.view(seat), seat)
+                times.setdefault(session.kinds[seat].split(":")[0], []).append(time.perf_counter() - start)
+                session.give(answer, seat)
+    worst = 0.0
+    for ts in times.values():
+        ts.sort()
+        worst = max(worst, ts[min(len(ts) - 1, int(0.99 * len(ts)))])
+    return round(1000 * worst, 3)
+
+
+__all__ = ["GameResult", "seat_kinds", "seat_names", "play_game", "result_of", "record_name", "simulate", "summarize",
+           "progress_bar", "default_jobs", "bench_matches", "bench_replay", "bench_decisions"]

@@ -1,0 +1,108 @@
+"""``tdream tournament``: the roster round robin of any game (issue 4; issue 15 for every game).
+
+Every set of as many characters as the game seats by default (four of the nine in Tower Dream: 126
+sets; two in Towers) plays with each character in each seat in turn (the seats rotated; a game
+may then draw the turn order), ``rounds`` times over. A win counts 1 shared among those tied first. Prints each character's win rate, the mean
+by grade, and the head-to-head table (how often the row finished ahead of the column when both
+sat at the table; ties count half).
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from . import registry
+from .roster import CHARACTER_IDS, character
+from .simulate import simulate
+
+
+def lineups(characters: list[str], seats: int = 4) -> list[list[str]]:
+    out = []
+    for group in combinations(characters, seats):
+        for r in range(seats):
+            out.append(list(group[r:] + group[:r]))
+    return out
+
+
+def tournament(rounds: int = 1, game_id: str | None = None, seed: int = 0, jobs: int = 1,
+               characters: list[str] | None = None, difficulty: str = "normal", progress=None,
+               options: dict | None = None) -> dict:
+    game = registry.get(game_id)
+    chars = list(characters or [c for c in CHARACTER_IDS if c in game.cpu_kinds()])
+    kinds = [c if difficulty == "normal" else f"{c}:{difficulty}" for c in chars]
+    opts = game.full_options(options)
+    table = lineups(kinds, min(game.seat_count(opts) or game.default_seats, len(kinds)))
+    games = len(table) * rounds
+    style_figures = hasattr(game, "style_counter")
+    wins = {k: 0.0 for k in kinds}
+    seats = {k: 0 for k in kinds}
+    ahead = {a: {b: 0.0 for b in kinds} for a in kinds}
+    met = {a: {b: 0 for b in kinds} for a in kinds}
+    results = []
+    for r in simulate(games, game.id, seed, jobs=jobs, style=style_figures, lineups=table, options=options):
+        results.append(r)
+        for p, k in enumerate(r.kinds):
+            seats[k] += 1
+            if p in r.winners:
+                wins[k] += 1 / len(r.winners)
+        for p, a in enumerate(r.kinds):
+            for q, b in enumerate(r.kinds):
+                if p != q:
+                    met[a][b] += 1
+                    ahead[a][b] += 1.0 if r.ranks[p] < r.ranks[q] else 0.5 if r.ranks[p] == r.ranks[q] else 0.0
+        if progress is not None:
+            progress(len(results), games)
+    rates = {k: round(wins[k] / seats[k], 4) if seats[k] else 0.0 for k in kinds}
+    grades: dict[str, list[float]] = {}
+    for k in kinds:
+        grades.setdefault(character(k.split(":")[0]).grade, []).append(rates[k])
+    out = {
+        "game": game.id, "games": games, "variant": game.variant(opts), "difficulty": difficulty,
+        "win_rate": rates,
+        "grade_win_rate": {g: round(sum(v) / len(v), 4) for g, v in sorted(grades.items())},
+        "head_to_head": {a: {b: round(ahead[a][b] / met[a][b], 3) for b in kinds if met[a][b]} for a in kinds},
+    }
+    if style_figures:
+        from ..games.towerdream.style import SIGNATURE, average_by_kind, leaders
+        style = average_by_kind(results)
+        out.update(style=style, style_leaders=leaders(style),
+                   signature_led={k: leaders(style).get(SIGNATURE[k.split(":")[0]]) == k for k in kinds})
+        out["board"] = out["variant"]
+    return out
+
+
+def format_tournament(t: dict) -> list[str]:
+    kinds = list(t["win_rate"])
+    name = registry.get(t["game"]).name
+    where = f" on {t['variant']}" if t["variant"] else ""
+    out = [f"{name} round robin{where}, {t['games']} games, difficulty {t['difficulty']}", ""]
+    out.append(f"{'character':<14} grade  win rate")
+    for k in sorted(kinds, key=lambda k: -t["win_rate"][k]):
+        grade = character(k.split(":")[0]).grade
+        out.append(f"{k:<14} {grade:>5}  {100 * t['win_rate'][k]:6.1f}%")
+    out.append("")
+    out.append("by grade: " + ", ".join(f"{g} {100 * v:.1f}%" for g, v in t["grade_win_rate"].items()))
+    out.append("")
+    short = [k.split(":")[0][:5] for k in kinds]
+    out.append("head to head (row ahead of column):")
+    out.append(f"{'':<14}" + "".join(f"{s:>7}" for s in short))
+    for a in kinds:
+        row = "".join(f"{100 * t['head_to_head'][a][b]:6.0f}%" if b in t["head_to_head"][a] else f"{'-':>7}"
+                      for b in kinds)
+        out.append(f"{a:<14}{row}")
+    if "style" not in t:
+        return out
+    from ..games.towerdream.style import FIGURES
+    out.append("")
+    out.append("style figures (mean per game; * = the roster's highest):")
+    out.append(f"{'':<14}" + "".join(f"{f[:9]:>10}" for f in FIGURES))
+    for k in kinds:
+        cells = []
+        for f in FIGURES:
+            mark = "*" if t["style_leaders"].get(f) == k else " "
+            cells.append(f"{t['style'][k][f]:9.2f}{mark}")
+        out.append(f"{k:<14}" + "".join(cells))
+    led = [k for k, ok in t["signature_led"].items() if ok]
+    out.append("")
+    out.append(f"leads on its own figure: {len(led)} of {len(kinds)}"
+               + (f" (not: {', '.join(k for k in kinds if k not in led)})" if len(led) < len(kinds) else ""))
+    return out
