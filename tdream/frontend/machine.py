@@ -55,6 +55,7 @@ class Machine:
         self.warning = warning
         self.reader = None                         # the PadReader, when a real one runs (remap screen)
         self.records = records                     # the records database (issue 8), or None
+        self.games_played: list[str] = []         # every game a table or demo started (movies' header)
         self.today = today                         # the date games are recorded with (from outside: no clock)
         self.splits: list[tuple[str, str]] = []    # (start/split/end, in-game time): for LiveSplit; not state
         self.sounds: list[str] = []                # effects to play this frame (sound.EFFECTS); not state

@@ -78,6 +78,8 @@ class MatchHost:
         """Make the session; returns the set-up events to show."""
         from ..platform.record import Input, Setup, start_of, writer_for
         s, game = self.setup, self.game
+        if game.id not in m.games_played:
+            m.games_played.append(game.id)
         self.writer = None
         self.items: list = []
         self.next_item = 0

@@ -5,7 +5,8 @@ the frame.
     version: 2
     program: "tdream 0.1.0"
     game: "towerdream"            # the game the title shows at power on
-    data_hash: "<16 hex: the front end's version, the game's data (rules, boards, styles, comment lines)>"
+    games: ["towerdream"]         # every game the movie plays (tables and demos), in order
+    data_hash: "<16 hex: the front end's version, those games' data (rules, boards, styles, comment lines)>"
     seed: 12345
     settings: {"text_speed": "normal", "anim_speed": "normal", "skip_cpu": false, "talk": "sometimes", "language": "en"}
     pads: 4
@@ -19,7 +20,9 @@ the frame.
 A frame line is a run: how many frames, then each pad's 12 buttons in FORMATS.md order
 (``^v<>ABXYLRSE``, ``.`` for up), then the connected pads as a hex digit (bit 0: pad 1). A
 checkpoint line every 600 frames lets ``verify`` name the first stretch that diverges. Lines are
-appended as the game goes (a crash loses at most the last second); the end line comes on quit.
+appended as the game goes (a crash loses at most the last second); the end line comes on quit,
+and the header is then written again with every game played (``games``) and their data hash: a
+movie that chooses another game on the title depends on that game's data, not the first one's.
 """
 from __future__ import annotations
 
@@ -67,22 +70,28 @@ def game_time(frames: int) -> str:
     return f"{h}:{m:02}:{s:02}.{ff:02}"
 
 
-def data_hash(game_id: str | None = None) -> str:
+def data_hash(game_ids=None) -> str:
     """What a movie's frames depend on besides the program's code: the front end's version, the
-    shared words (characters, Japanese) and everything its game's data holds (rules, boards,
-    cards, styles and every comment line: their lengths set how long text types out)."""
+    shared words (characters, Japanese) and everything the data of the games it plays holds
+    (``game_ids``: one id or a list; rules, boards, cards, styles and every comment line: their
+    lengths set how long text types out)."""
     from ..platform import registry
     from ..platform.roster import ROSTER_FILE
     from .text import JA_FILE
-    game = registry.get(game_id)
-    h = hashlib.sha256(f"front end {FRONT_END}\0{game.id}\0{game.data_hash()}\0".encode())
-    folder = Path(sys.modules[type(game).__module__].__file__).parent
-    files = [ROSTER_FILE, JA_FILE] + sorted(folder.rglob("*.yaml"))
-    if game.id == "towerdream":
-        from ..games.towerdream.data.loader import boards_dir
-        files += sorted(Path(boards_dir()).glob("*.yaml"))
-    for f in files:
+    ids = [game_ids] if game_ids is None or isinstance(game_ids, str) else list(game_ids)
+    h = hashlib.sha256(f"front end {FRONT_END}\0".encode())
+    for f in (ROSTER_FILE, JA_FILE):
         h.update(f.read_bytes())
+    for gid in ids:
+        game = registry.get(gid)
+        h.update(f"{game.id}\0{game.data_hash()}\0".encode())
+        folder = Path(sys.modules[type(game).__module__].__file__).parent
+        files = sorted(folder.rglob("*.yaml"))
+        if game.id == "towerdream":
+            from ..games.towerdream.data.loader import boards_dir
+            files += sorted(Path(boards_dir()).glob("*.yaml"))
+        for f in files:
+            h.update(f.read_bytes())
     return h.hexdigest()[:16]
 
 
@@ -92,6 +101,7 @@ class Movie:
     seed: int
     settings: dict
     game: str = "towerdream"
+    games: list = field(default_factory=list)       # every game played (empty: just ``game``)
     pads: int = PADS
     program: str = ""
     data_hash: str = ""
@@ -111,12 +121,11 @@ class MovieWriter:
     def __init__(self, path: str, seed: int, settings) -> None:
         self.path = Path(path)
         game = first_game(settings)
-        header = {"format": FORMAT, "version": VERSION, "program": f"tdream {__version__}", "game": game,
-                  "data_hash": data_hash(game), "seed": seed,
-                  "settings": {k: getattr(settings, k) for k in PLAY_SETTINGS}, "pads": PADS}
+        self.header = {"format": FORMAT, "version": VERSION, "program": f"tdream {__version__}", "game": game,
+                       "games": [game], "data_hash": data_hash(game), "seed": seed,
+                       "settings": {k: getattr(settings, k) for k in PLAY_SETTINGS}, "pads": PADS}
         from ..platform.record import write_atomic
-        text = "".join(f"{k}: {v if k == 'format' else json.dumps(v)}\n" for k, v in header.items()) + "frames:\n"
-        write_atomic(self.path, text)
+        write_atomic(self.path, self._header_text())
         self.file = open(self.path, "a", encoding="utf-8")
         self.run: tuple | None = None
         self.count = 0
@@ -139,6 +148,9 @@ class MovieWriter:
             self.file.flush()
             self.lines = []
 
+    def _header_text(self) -> str:
+        return "".join(f"{k}: {v if k == 'format' else json.dumps(v)}\n" for k, v in self.header.items()) + "frames:\n"
+
     def _flush_run(self) -> None:
         if self.run is not None and self.count:
             buttons, connected = self.run
@@ -155,6 +167,14 @@ class MovieWriter:
         self.file.flush()
         os.fsync(self.file.fileno())
         self.file.close()
+        games = list(getattr(machine, "games_played", [])) or self.header["games"]
+        if games != self.header["games"]:          # the header again: the games the movie played
+            from ..platform.record import write_atomic
+            old = self._header_text()
+            self.header["games"] = games
+            self.header["data_hash"] = data_hash(games)
+            body = self.path.read_text(encoding="utf-8")
+            write_atomic(self.path, self._header_text() + body[len(old):])
 
 
 def first_game(settings) -> str:
@@ -212,7 +232,11 @@ def load_movie(path) -> Movie:
     from ..platform import registry
     if header["game"] not in registry.ids():
         raise FormatError([f"{path}:0: game {header['game']!r}: no such game here (known: {', '.join(registry.ids())})"])
-    movie = Movie(str(path), seed, settings, header["game"], PADS, str(header["program"]), str(header["data_hash"]))
+    games = header.get("games", [header["game"]])
+    if not isinstance(games, list) or not games or any(g not in registry.ids() for g in games):
+        raise FormatError([f"{path}:0: games must list the games the movie plays (known: {', '.join(registry.ids())})"])
+    movie = Movie(str(path), seed, settings, header["game"], games, PADS, str(header["program"]),
+                  str(header["data_hash"]))
     total = 0
     for n in range(i + 1, len(lines)):
         line = lines[n]
@@ -291,7 +315,7 @@ def run_movie(movie: Movie, on_frame=None):
 
 def check_movie(movie) -> None:
     """A FormatError when the movie was made with other data or another front end than here."""
-    here = data_hash(movie.game)
+    here = data_hash(movie.games or [movie.game])
     if movie.data_hash != here:
         raise FormatError([f"{movie.path}:0: made with other rules data or another front end ({movie.data_hash}, "
                            f"this program has {here}); refused (--force to try anyway)"])

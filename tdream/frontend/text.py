@@ -2,8 +2,10 @@
 
 ``tr(template, **values)`` gives the template in the current language, filled in with
 ``str.format``. The English template is the key: Japanese templates live in
-``assets/text/ja.yaml`` (``"English {name}": "日本語 {name}"``), data texts (cards, Events,
-boards, Companies) included. A template with no Japanese stays English. The language is the
+``assets/text/ja.yaml`` (``"English {name}": "日本語 {name}"``: the shell's and Tower Dream's,
+data texts (cards, Events, boards, Companies) included) and in each game's own
+``tdream/games/<id>/frontend/ja.yaml`` (its screens; two files may not give one English template
+two Japanese ones). A template with no Japanese stays English. The language is the
 machine's setting, set once a frame (``set_language``); it changes how long text takes to type,
 so movies name it in their header.
 """
@@ -61,10 +63,40 @@ def load_ja(path: Path = JA_FILE) -> dict[str, str]:
 _ONE = re.compile(r"(?<![\d,])1 (\w+)\(s\)")
 
 
+def ja_files() -> list[Path]:
+    """The shared Japanese texts, then every registered game's own (``frontend/ja.yaml``)."""
+    import importlib
+    from ..platform import registry
+    out = [JA_FILE] if JA_FILE.exists() else []
+    for gid in registry.ids():
+        folder = Path(importlib.import_module(registry.GAMES[gid]).__file__).parent
+        if (folder / "frontend" / "ja.yaml").exists():
+            out.append(folder / "frontend" / "ja.yaml")
+    return out
+
+
+def load_all_ja() -> dict[str, str]:
+    """Every file's templates, merged; one English template with two Japanese ones is an error
+    naming both files."""
+    merged: dict[str, str] = {}
+    where: dict[str, Path] = {}
+    problems = []
+    for path in ja_files():
+        for en, ja in load_ja(path).items():
+            if en in merged and merged[en] != ja:
+                problems.append(f"{path}: {en!r} is already {merged[en]!r} in {where[en]}")
+                continue
+            merged[en] = ja
+            where[en] = path
+    if problems:
+        raise DataError(problems)
+    return merged
+
+
 def tr(template: str, **values) -> str:
     if _LANG[0] == "ja":
-        if not _JA and JA_FILE.exists():
-            _JA.update(load_ja())
+        if not _JA:
+            _JA.update(load_all_ja())
         template = _JA.get(template, template)
     text = template.format(**values) if values else template
     if "(s)" in text:                    # English plurals: "1 Floor(s)" is "1 Floor", else "Floors"

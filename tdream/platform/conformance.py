@@ -154,3 +154,66 @@ def fingerprint_trail(game_id: str, seed: int, seats: int | None = None, options
 
 
 __all__ = ["ConformanceError", "checked_playout", "fingerprint_trail", "random_session", "seat_names"]
+
+
+def record_round_trip(game, seed: int, folder, seats: int | None = None) -> list[str]:
+    """A CPU match recorded, verified from its header, resumed from its cut-off half and played
+    to the end again: every way a record is used, on this game. Returns what went wrong."""
+    from pathlib import Path
+
+    from .record import load_record, resume_record, verify_record
+    from .simulate import play_game
+    problems: list[str] = []
+    kinds = [k for k in game.cpu_kinds() if k == "random"] * (seats or game.default_seats)
+    path = Path(folder) / f"{game.id}-{seed}.tdr"
+    result = play_game(game, kinds, seed, record=str(path))
+    v = verify_record(path)
+    if not v.ok:
+        problems.append(f"the record of a whole match does not verify: {v.divergence}")
+    record = load_record(path)
+    if record.setup.game != game.id or not record.finished:
+        problems.append(f"the record names game {record.setup.game!r}, finished={record.finished}")
+    if record.turns() != result.turns:
+        problems.append(f"the record counts {record.turns()} turns, the match {result.turns}")
+    # cut it half-way (as a crash would) and go on
+    lines = path.read_text().splitlines()
+    inputs = [i for i, line in enumerate(lines) if line.startswith("- ")]
+    cut = Path(folder) / f"{game.id}-{seed}-cut.tdr"
+    cut.write_text("\n".join(lines[:inputs[len(inputs) // 2]]) + "\n")
+    if not verify_record(cut).ok:
+        problems.append("the first half of a record does not verify")
+    r = resume_record(cut)
+    session = r.session
+    session.run()
+    if session.match.scores() != list(result.scores):
+        problems.append(f"resumed half-way, the match ends with {session.match.scores()}, not {list(result.scores)}")
+    return problems
+
+
+def views_agree(game, seed: int, seats: int | None = None, every: int = 5) -> list[str]:
+    """At every ``every``-th input point of a random match: a seat's view offers it the same
+    answers as the match and refuses what the match refuses, so that a CPU player deciding on
+    its view decides legally; views are copies (using one never changes the match)."""
+    session = random_session(game, seed, seats)
+    match = session.match
+    problems: list[str] = []
+    step = 0
+    while match.awaiting() is not None and len(problems) < 5:
+        aw = match.awaiting()
+        if aw.player != CHANCE and step % every == 0:
+            before = match.fingerprint()
+            for seat in (aw.seats or (aw.player,)) + tuple(aw.others):
+                view = match.view(seat)
+                mine, theirs = list(match.legal_answers(seat)), list(view.legal_answers(seat))
+                if mine != theirs:
+                    problems.append(f"step {step}: seat {seat}'s view offers {len(theirs)} answers, "
+                                    f"the match {len(mine)}")
+                elif mine:
+                    view.copy().apply(mine[0], False, seat)
+            if match.fingerprint() != before:
+                problems.append(f"step {step}: applying an answer to a view changed the match")
+        step += 1
+        if session.advance() is None:
+            problems.append(f"step {step}: the session could not go on")
+            break
+    return problems

@@ -253,7 +253,9 @@ class Record:
         return []
 
     def turns(self) -> int:
-        return sum(1 for i in self.items if isinstance(i, Checkpoint))
+        """The whole turns (or rounds) played, as the last checkpoint counts them (a match may
+        end inside a turn: its last checkpoint then repeats the count)."""
+        return max([i.turn for i in self.items if isinstance(i, Checkpoint)] + [0])
 
 
 _LINES: dict[str, object] = {}      # an input line's text -> its parsed item (the same lines recur)

@@ -103,3 +103,18 @@ def test_regression_a_comments_file_naming_another_speaker_is_refused_cleanly(tm
     with pytest.raises(DataError) as e:
         load_comments(folder)
     assert "cosmic-will.yaml:3" in str(e.value) and "speaker" in str(e.value)
+
+
+def test_a_tower_is_what_the_rules_data_says_r6_3(ruleset, boards):
+    """R6.3's Tower and Grand Tower Floor counts come from the rules data, never the code: with
+    other numbers, the same Floors are another moment."""
+    import dataclasses
+
+    from tdream.games.towerdream.rules import events as ev
+    g, _ = new_game(ruleset, boards["classic-7"], ["A", "B"], seed=1, options={"players": 2})
+    c = Commentary(["kenta", "yuka"], 1, "always")
+    built = ev.FloorsBuilt(0, "c1", 3, 13)
+    assert ("tower", 0, "") in c.moments(g, [built])
+    g.ruleset = dataclasses.replace(ruleset, tower_floors=15, grand_tower_floors=18)
+    assert ("tower", 0, "") not in c.moments(g, [built])
+    assert ("grand_tower", 0, "") in c.moments(g, [ev.FloorsBuilt(0, "c1", 3, 18)])

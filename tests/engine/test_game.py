@@ -205,8 +205,11 @@ def test_piles_are_shuffled_by_seed_and_reshuffled_from_the_discard_g5_1(ruleset
         g.apply(Roll(3))
         assert g.awaiting().kind == "pile"
         g.apply(ChoosePile("crab"))
+        outcomes = g.chance_outcomes()    # G5.1: every card still in the pile, as often as it is there
+        assert sum(w for _, w in outcomes) == len(g.piles["crab"])
+        assert sorted(a.card for a, w in outcomes for _ in range(w)) == sorted(g.piles["crab"])
         top = g.sample_chance()
-        assert top == Draw(g.piles["crab"][-1])
+        assert top == Draw(g.piles["crab"][-1]) and top in [a for a, _ in outcomes]
         drawn.append(top.card)
         g.apply(top)
         while (aw := g.awaiting()) and aw.kind != "roll":

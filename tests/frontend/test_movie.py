@@ -182,3 +182,27 @@ def test_a_movie_of_the_earlier_front_end_is_refused_with_one_line_saying_so():
     old = Path(__file__).resolve().parents[1] / "data" / "v1" / "whole-game-before-issue-14.tdm"
     r = run_cli("movie", "verify", str(old))
     assert r.returncode == 2 and "record it again" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_the_header_names_every_game_the_movie_played(tmp_path):
+    """A movie that goes from the title's game to another names both, and its data hash covers
+    both games' data (rewritten at the end, atomically; the frames are kept)."""
+    from tdream.frontend.movie import MovieWriter, check_movie
+    from tdream.frontend.pads import PadFrame
+
+    class Played:
+        games_played = ["towerdream", "towers"]
+
+        def state_hash(self):
+            return "0" * 64
+
+    path = tmp_path / "two.tdm"
+    w = MovieWriter(str(path), 3, Settings())
+    for _ in range(5):
+        w.add(PadFrame((0, 0, 0, 0), 1), Played())
+    w.close(Played())
+    movie = load_movie(path)
+    assert movie.games == ["towerdream", "towers"] and movie.game == "towerdream"
+    assert movie.data_hash == data_hash(["towerdream", "towers"]) != data_hash("towerdream")
+    assert sum(c for c, _, _ in movie.runs) == 5
+    check_movie(movie)

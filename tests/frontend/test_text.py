@@ -6,15 +6,16 @@ from pathlib import Path
 
 import pytest
 
-from tdream.frontend.text import JA_FILE, fields, load_ja, set_language, tr
+from tdream.frontend.text import fields, ja_files, load_all_ja, load_ja, set_language, tr
 from tests.conftest import ROOT
 
-FRONTEND = ROOT / "tdream" / "frontend"
+# the shell's scenes and every game's (each game's front end lives in its folder)
+FRONTENDS = [ROOT / "tdream" / "frontend"] + sorted((ROOT / "tdream" / "games").glob("*/frontend"))
 
 
 def _templates_in_code() -> set[str]:
     out = set()
-    for path in FRONTEND.rglob("*.py"):
+    for path in (p for folder in FRONTENDS for p in sorted(folder.rglob("*.py"))):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "tr" and node.args:
                 a = node.args[0]
@@ -46,22 +47,41 @@ def _data_texts(ruleset) -> set[str]:
     return out
 
 
+def test_the_front_ends_are_all_scanned():
+    assert ROOT / "tdream" / "games" / "towerdream" / "frontend" in FRONTENDS
+    assert "Sell Floors" in _templates_in_code()                 # a Tower Dream prompt's
+
+
 def test_every_template_and_data_text_has_japanese(ruleset):
-    ja = load_ja()
+    ja = load_all_ja()
     wanted = {t for t in _templates_in_code() | _data_texts(ruleset) if any(ch.isalpha() for ch in t)}
     missing = sorted(wanted - set(ja))
     assert not missing, missing[:20]
 
 
 def test_japanese_keeps_the_fields():
-    for en, ja in load_ja().items():
-        assert fields(en) == fields(ja), en
+    for path in ja_files():
+        for en, ja in load_ja(path).items():
+            assert fields(en) == fields(ja), (path, en)
+
+
+def test_two_games_may_not_give_one_template_two_japanese_texts(tmp_path, monkeypatch):
+    from tdream.errors import DataError
+    from tdream.frontend import text
+    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    a.write_text('format: tdream-text\nversion: 1\ntexts:\n  "Pass": "パス"\n')
+    b.write_text('format: tdream-text\nversion: 1\ntexts:\n  "Pass": "とばす"\n')
+    monkeypatch.setattr(text, "ja_files", lambda: [a, b])
+    with pytest.raises(DataError) as e:
+        text.load_all_ja()
+    assert "a.yaml" in str(e.value) and "b.yaml" in str(e.value)
 
 
 def test_every_character_on_screen_is_in_the_font():
     table = json.loads((ROOT / "assets" / "font" / "atlas.json").read_text())
     have = set().union(*(set(f["chars"]) for f in table["faces"].values()))
-    texts = [JA_FILE] + sorted((ROOT / "tdream" / "data" / "comments").glob("*.yaml"))
+    # every Japanese text there is: the screens' and every game's data (comments, cards, styles)
+    texts = ja_files() + sorted((ROOT / "tdream").rglob("*.yaml"))
     missing = {ch for p in texts for ch in p.read_text() if ord(ch) >= 0x80 and not ch.isspace()} - have
     assert not missing, sorted(missing)
 

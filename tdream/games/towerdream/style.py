@@ -81,8 +81,9 @@ class StyleCounter:
             f["all_in"] = round(self.spent_share[p] / self.build_turns[p], 4) if self.build_turns[p] else 0.0
             f["cash_share"] = round(max(0, game.cash[p]) / total_cash, 4)
             floors = [game.floors[x] for x in game.holdings[p]]
-            f["towers"] = sum(1 for n in floors if 13 <= n < 20)      # R6.3: a Tower is 13-19 Floors
-            f["grand_towers"] = sum(1 for n in floors if n >= 20)
+            tower, grand = game.ruleset.tower_floors, game.ruleset.grand_tower_floors   # R6.3
+            f["towers"] = sum(1 for n in floors if tower <= n < grand)
+            f["grand_towers"] = sum(1 for n in floors if n >= grand)
             out.append(f)
         return out
 

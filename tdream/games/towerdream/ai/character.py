@@ -40,8 +40,6 @@ DEEP_KINDS = ("place", "sell", "build", "jackpot")
 # Lapses (any answer he weighed instead of his best) added to his grade's, by difficulty: hard
 # never lapses.
 LAPSES = {"easy": 0.3, "normal": 0.08, "hard": 0.0}
-TOWER_FLOORS = 13
-GRAND_FLOORS = 20
 
 
 class CharacterPlayer:
@@ -293,14 +291,15 @@ class CharacterPlayer:
         if w.tower or w.grand or w.tall:
             tallest = 0
             floors = g.floors
+            tower, grand = g.ruleset.tower_floors, g.ruleset.grand_tower_floors     # R6.3
             for x in g.holdings[p]:
                 f = floors[x]
-                if f >= TOWER_FLOORS:
+                if f >= tower:
                     value += w.tower
-                    if f >= GRAND_FLOORS:
+                    if f >= grand:
                         value += w.grand
                 elif f > 3:          # on the way: every Land climbing toward a Tower counts a little
-                    value += w.tower * (f / TOWER_FLOORS) ** 2 * 0.5
+                    value += w.tower * (f / tower) ** 2 * 0.5
                 if f > tallest:
                     tallest = f
             value += w.tall * tallest

@@ -209,7 +209,9 @@ class Commentary:
                     out.append(("absorbed", p, ""))
             elif t is ev.FloorsBuilt:
                 before = e.total - e.floors
-                slot = "grand_tower" if before < 20 <= e.total else "tower" if before < 13 <= e.total else "floors_built"
+                rs = game.ruleset               # R6.3: a Tower, a Grand Tower
+                slot = ("grand_tower" if before < rs.grand_tower_floors <= e.total
+                        else "tower" if before < rs.tower_floors <= e.total else "floors_built")
                 out.append((slot, e.player, ""))
             elif t is ev.FloorsSold:
                 if e.reason in ("sell", "offer"):

@@ -102,6 +102,7 @@ class BoardView:
         self.geo = BoardGeometry(board)
         self.board = board
         self.company_ids = [c.id for c in ruleset.companies]
+        self.tower = ruleset.tower_floors          # R6.3: a Tower's Floor count is shown in gold
         self.world = self._static_world()
         self.overlays = {cid: self._overlay(COMPANY_COLOURS.get(cid, GREY)) for cid in self.company_ids}
         self.buildings: dict[tuple[int, int], pygame.Surface] = {}
@@ -216,7 +217,7 @@ class BoardView:
                 w = self.font.width(label, "small")
                 pygame.draw.rect(surface, INK, (ox + lx + CELL - w - 1, oy + ly + CELL - 8, w + 1, 8))
                 self.font.draw(surface, label, ox + lx + CELL - w, oy + ly + CELL - 8,
-                               GOLD if f >= 13 else WHITE, "small")
+                               GOLD if f >= self.tower else WHITE, "small")
         if cursor_land >= 0:
             lx, ly = g.land_xy(cursor_land)
             c = WHITE if blink else BLACK
@@ -285,7 +286,7 @@ class BoardView:
                     surface.blit(self.art.logo(self.company_ids[marks[x]]), (px + (cell - 8) // 2, py + (cell - 9) // 2))
                 elif f and cell >= 10:
                     label = str(f)
-                    self.font.draw(surface, label, px + cell // 2, py + (cell - 8) // 2, GOLD if f >= 13 else INK,
+                    self.font.draw(surface, label, px + cell // 2, py + (cell - 8) // 2, GOLD if f >= self.tower else INK,
                                    "small", align="centre")
         for p, t in enumerate(tokens if tokens is not None else shown.pos):
             if t is None:

@@ -652,7 +652,10 @@ class Game:
         if phase == "roll":
             return [(Roll(v), 1) for v in range(1, self.ruleset.die_sides + 1)]
         if phase == "draw":
-            return [(Draw(self.piles[self.pile][-1]), 1)]
+            # G5.1: any card still in the pile, as often as it is there (the shuffle already put
+            # one on top, which ``sample_chance`` reveals: the same odds)
+            pile = self.piles[self.pile]
+            return [(Draw(c), pile.count(c)) for c in self.ruleset.pile_cards(self.pile) if c in pile]
         if phase == "slot":
             return [(SlotStop(s), w) for s, w in self._slot_outcomes()]
         raise ValueError(f"the game awaits a decision ({phase}), not chance")
