@@ -317,12 +317,14 @@ def run_scenario(s: Scenario, on_input=None, writer=None) -> list[str]:
         while session.advance(chance=False) is not None:
             pass
 
-    def fits(aw, seat, answer) -> bool:
+    def fits(aw, seat, answer, illegal: bool) -> bool:
         if answer.kind in game.chance_kinds:
             return aw.player == CHANCE and aw.kind == answer.kind
         if aw.player == CHANCE or aw.kind != answer.kind:
             return False
-        return seat is None or seat in (aw.seats or (aw.player,)) or seat in aw.others
+        # an ``illegal`` step from a seat the point neither waits for nor lets answer out of
+        # turn is the match's to refuse ("B may not declare now")
+        return seat is None or illegal or seat in (aw.seats or (aw.player,)) or seat in aw.others
 
     for step in s.steps:
         run_cpus()
@@ -337,7 +339,7 @@ def run_scenario(s: Scenario, on_input=None, writer=None) -> list[str]:
                 if aw is None:
                     failures.append(f"{step.label()}: the game is over ({match.result().reason}); nothing awaits {want}")
                     return failures
-                if fits(aw, seat, answer):
+                if fits(aw, seat, answer, step.kind == "illegal"):
                     break
                 none = ad.none_answer(match, aw) if aw.player != CHANCE else None
                 if aw.player == CHANCE and decision:

@@ -166,3 +166,29 @@ def test_cli_exit_codes_0_1_2(tmp_path):
     bad = write(tmp_path, "format: tdream-scenario\nversion: 1\nname: [\n", "bad.yaml")
     r = run_cli("scenario", "run", str(tmp_path))
     assert r.returncode == 2 and "Traceback" not in r.stderr and f"{bad}:" in r.stderr
+
+
+def test_an_illegal_step_from_a_seat_the_point_does_not_wait_for_reaches_the_match(tmp_path):
+    """Towers: B, with no tower of 3 (T5.2), may not declare during A's turn: the match refuses
+    it (the runner no longer stops at "the game awaits place from A")."""
+    p = tmp_path / "s.yaml"
+    p.write_text(textwrap.dedent("""
+        format: tdream-scenario
+        version: 1
+        game: towers
+        name: "B may not declare"
+        rules: [T5.2]
+        players: [{name: A}, {name: B}]
+        to_move: A
+        towers:
+          d4: {owner: A, size: 3}
+          h8: {owner: B, size: 2}
+        steps:
+          - illegal: {declare: B}
+          - place: {square: d5, size: 1}
+        expect: {to_move: B}
+        """))
+    assert run_scenario(load_scenario(p)) == []
+    p.write_text(p.read_text().replace("h8: {owner: B, size: 2}", "h8: {owner: B, size: 3}"))
+    failures = run_scenario(load_scenario(p))
+    assert failures and "accepted" in failures[0]
