@@ -170,6 +170,9 @@ def build_parser() -> argparse.ArgumentParser:
     mplay = _verify_and_play(sub, "movie", "input movies (speedrun replays)",
                              "re-run movies through the whole front end, headless", "show a movie in the window")
     _window_args(mplay, headless=False)
+    mup = next(a for a in sub.choices["movie"]._actions if isinstance(a, argparse._SubParsersAction)).add_parser(
+        "upgrade", help="write a version-1 movie that plays the same here as version 2 (the old file kept as FILE.v1)")
+    mup.add_argument("files", nargs="+", metavar="FILE")
 
     bench = sub.add_parser("bench", help="the speed figures of FORMATS.md section 5")
     bench.add_argument("--game", default=None, choices=registry.ids(), metavar="ID",
@@ -212,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "records":
             return cmd_records(args)
         if args.command == "movie":
-            if args.action not in ("verify", "play"):
+            if args.action not in ("verify", "play", "upgrade"):
                 parser.parse_args(["movie", "--help"])
             return cmd_movie(args)
         if args.command == "bench":
@@ -535,9 +538,11 @@ def cmd_replay_play(args) -> int:
 
 def cmd_movie(args) -> int:
     """``movie verify``: re-run headless and compare hashes; ``movie play``: show one."""
-    from .frontend.movie import check_movie, load_movie, verify_paths
+    from .frontend.movie import check_movie, load_movie, upgrade_paths, verify_paths
     if args.action == "verify":
         return verify_paths(args.files, sys.stdout, sys.stderr, args.force)
+    if args.action == "upgrade":
+        return upgrade_paths(args.files, sys.stdout, sys.stderr)
     movie = load_movie(args.file)
     check_movie(movie)
     from .frontend.pads import PadFrame

@@ -44,6 +44,10 @@ VERSION = 2
 # play out otherwise (issue 14's prompt guard and comments, issue 15's title). A movie names it
 # through its data_hash, so an older one is refused with a reason rather than failing somewhere.
 FRONT_END = 3
+# Version-1 movies (one game on the program) by data hash, whose pads play the same here: the
+# front end of issue 14 (its spins seeded as now, its screens timed as now). Their checkpoints
+# hash that front end's scenes, so ``movie upgrade`` carries them over (re-run, checkpoints anew).
+UPGRADABLE_V1 = {"4613f88bd237c59c": "the front end of issue 14"}
 LETTERS = "^v<>ABXYLRSE"
 CHECK_EVERY = 600
 PLAY_SETTINGS = ("text_speed", "anim_speed", "skip_cpu", "talk", "language", "last")   # they change frame counts
@@ -184,8 +188,9 @@ def first_game(settings) -> str:
     return last if last in registry.ids() else registry.DEFAULT
 
 
-def load_movie(path) -> Movie:
-    """Read a movie. Raises FormatError naming the file, the line and what is wrong."""
+def load_movie(path, upgrade: bool = False) -> Movie:
+    """Read a movie. Raises FormatError naming the file, the line and what is wrong (``upgrade``:
+    read a version-1 movie that ``UPGRADABLE_V1`` knows, as Tower Dream's)."""
     from ..yamlio import read_text
     text = read_text(path, FormatError)
     lines = text.split("\n")
@@ -207,8 +212,15 @@ def load_movie(path) -> Movie:
         raise FormatError([f"{path}:1: not an input movie (format is {header.get('format')!r}, not {FORMAT})"])
     version = header.get("version")
     if version == 1:
-        raise FormatError([f"{path}:2: a movie of version 1 was made with an earlier front end (before four "
-                           f"games on one program); the same pads do not play the same here: record it again"])
+        if header.get("data_hash") in UPGRADABLE_V1 and upgrade:
+            header = {**header, "game": "towerdream"}
+        elif header.get("data_hash") in UPGRADABLE_V1:
+            raise FormatError([f"{path}:2: a movie of version 1 ({UPGRADABLE_V1[header['data_hash']]}): its pads play "
+                               f"the same here, but its checkpoints hash that front end: run tdream movie upgrade "
+                               f"{path}"])
+        else:
+            raise FormatError([f"{path}:2: a movie of version 1 was made with an earlier front end (before four "
+                               f"games on one program); the same pads do not play the same here: record it again"])
     if not isinstance(version, int) or version > VERSION or version < 1:
         raise FormatError([f"{path}:2: movie version {version!r}; this program reads version {VERSION}"])
     for key in ("program", "game", "data_hash", "seed", "settings", "pads"):
@@ -319,6 +331,52 @@ def check_movie(movie) -> None:
     if movie.data_hash != here:
         raise FormatError([f"{movie.path}:0: made with other rules data or another front end ({movie.data_hash}, "
                            f"this program has {here}); refused (--force to try anyway)"])
+
+
+def upgrade_paths(paths, out, err) -> int:
+    """``tdream movie upgrade``: a version-1 movie that plays the same here (``UPGRADABLE_V1``)
+    re-run headless and written again as version 2, with this front end's checkpoints and end
+    (atomically; the old file kept beside it as ``FILE.v1``). Exit 0, or 2 for a file it cannot
+    take."""
+    import os
+    import tempfile
+
+    from .pads import PadFrame
+    from .run import Headless
+    from .settings import Settings
+    worst = 0
+    for p in paths:
+        try:
+            movie = load_movie(p, upgrade=True)
+            if movie.data_hash not in UPGRADABLE_V1:
+                raise FormatError([f"{p}:2: version 2 already: nothing to upgrade"])
+        except FormatError as e:
+            for line in e.problems:
+                print(line, file=err)
+            worst = 2
+            continue
+        settings = Settings(**movie.settings)
+        h = Headless(seed=movie.seed, settings=settings)
+        m = h.machine
+        folder = os.path.dirname(os.path.abspath(p))
+        fd, tmp = tempfile.mkstemp(prefix=".upgrade-", suffix=".tdm", dir=folder)
+        os.close(fd)
+        writer = MovieWriter(tmp, movie.seed, settings)
+        n = 0
+        try:
+            for buttons, connected in movie.frames():
+                frame = PadFrame(buttons, connected)
+                m.step(frame)
+                writer.add(frame, m)
+                n += 1
+                if m.quit:
+                    break
+        finally:
+            writer.close(m)
+        os.replace(p, p + ".v1")
+        os.replace(tmp, p)
+        print(f"ok   {p}: version 1 -> 2, {n} frames, {game_time(n)} (the old one is {p}.v1)", file=out)
+    return worst
 
 
 def verify_paths(paths, out, err, force: bool = False) -> int:

@@ -128,7 +128,7 @@ class TitleScene(Scene):
                         align="centre")
         else:
             self.menu.draw(m, surface, 84, 108, 88)
-            if several:
+            if several and m.stack and m.stack[-1] is self:      # not under Options or Records
                 m.font.draw(surface, tr("L/R: another game"), 128, 214, rgb15(200, 200, 232), "small", INK,
                             align="centre")
         if m.warning:

@@ -56,9 +56,9 @@ class DicePrompt(Prompt):
 
     keep = ("rng", "face", "spun")
 
-    def __init__(self, game, name: str) -> None:
+    def __init__(self, game, name: str, state: str | None = None) -> None:
         self.rolls = [a for a in game.legal_answers()]
-        self.rng = Rng(int(game.fingerprint()[:16], 16))
+        self.rng = Rng(int((state or game.fingerprint())[:16], 16))
         self.face = self.rolls[self.rng.below(len(self.rolls))]
         self.text = tr("{who}: press A to stop the die!", who=name)
         self.given = True

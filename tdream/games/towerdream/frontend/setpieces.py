@@ -196,9 +196,9 @@ class SlotPrompt(Prompt):
 
     keep = ("rng", "index", "stopped", "age")
 
-    def __init__(self, game, name: str) -> None:
+    def __init__(self, game, name: str, state: str | None = None) -> None:
         self.strips = game.ruleset.slot.reels
-        self.rng = Rng(int(game.fingerprint()[16:32], 16))
+        self.rng = Rng(int((state or game.fingerprint())[16:32], 16))
         self.index = [self.rng.below(len(s)) for s in self.strips]
         self.stopped = 0
         self.age = 0

@@ -448,10 +448,12 @@ class TableScene(Scene):
         name = game.names[seat]
         geo = self.view.geo
         k = aw.kind
-        if k == "roll":
-            return pr.DicePrompt(game, name)
-        if k == "slot":
-            return SlotPrompt(game, name)
+        if k in ("roll", "slot"):
+            # The spin RNG's seed: the state's fingerprint as it was when the seats' kinds were
+            # part of it (version 1), so that the same presses give the same rolls and reels as
+            # before issue 15 (speedrun routes carry over).
+            state = game.fingerprint(list(self.host.kinds))
+            return pr.DicePrompt(game, name, state) if k == "roll" else SlotPrompt(game, name, state)
         if k == "draw":
             return None
         legal = game.legal_answers()
