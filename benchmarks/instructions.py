@@ -17,19 +17,18 @@ import tempfile
 GAMES = 10
 WORK = r"""
 import sys, glob
-from tdream.games.towerdream.data import load_ruleset, load_board
-from tdream.runner.simulate import play_game
-from tdream.runner.record import verify_record
+from tdream.platform import registry
+from tdream.platform.simulate import play_game
+from tdream.platform.record import verify_record
 mode, n, folder = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-rs = load_ruleset(); b = load_board("classic-10", rs)
+game = registry.get("towerdream")
 turns = 0
 if mode == "simulate":
     for i in range(n):
-        turns += play_game(rs, b, ["random"] * 4, i).turns
+        turns += play_game(game, ["random"] * 4, i, {"board": "classic-10"}).turns
 else:
-    cache = {}
     for p in sorted(glob.glob(folder + "/*.tdr"))[:n]:
-        turns += verify_record(p, cache=cache).turns
+        turns += verify_record(p).turns
 print("TURNS", turns)
 """
 
@@ -46,12 +45,11 @@ def main() -> int:
     mode = sys.argv[1] if len(sys.argv) > 1 else "simulate"
     with tempfile.TemporaryDirectory() as folder:
         if mode == "verify":
-            from tdream.games.towerdream.data import load_board, load_ruleset
-            from tdream.runner.simulate import play_game
-            rs = load_ruleset()
-            b = load_board("classic-10", rs)
+            from tdream.platform import registry
+            from tdream.platform.simulate import play_game
+            game = registry.get("towerdream")
             for i in range(GAMES):
-                play_game(rs, b, ["random"] * 4, i, record=os.path.join(folder, f"g{i:02d}.tdr"))
+                play_game(game, ["random"] * 4, i, {"board": "classic-10"}, record=os.path.join(folder, f"g{i:02d}.tdr"))
         big, turns_big = count(mode, GAMES, folder)
         small, turns_small = count(mode, 1, folder)
     print(f"instructions_per_turn: {(big - small) // (turns_big - turns_small)}")

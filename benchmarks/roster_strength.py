@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tdream.games.towerdream.ai import CHARACTER_IDS, roster  # noqa: E402
-from tdream.runner.simulate import simulate  # noqa: E402
+from tdream.platform.simulate import simulate  # noqa: E402
 
 
 def win_rate(results, kind: str) -> float:
@@ -53,7 +53,8 @@ def main() -> int:
     if args.part in ("vs-random", "all"):
         out["vs_random"] = {}
         for c in chars:
-            results = list(simulate(args.games, "classic-10", args.seed, [c, "random", "random", "random"], args.jobs))
+            results = list(simulate(args.games, "towerdream", args.seed, [c, "random", "random", "random"], args.jobs,
+                                    options={"board": "classic-10"}))
             rate = win_rate(results, c)
             out["vs_random"][c] = round(rate, 4)
             grade = roster()[c].grade
@@ -63,8 +64,8 @@ def main() -> int:
     if args.part in ("duel", "all"):
         out["duel"] = {}
         for c in chars:
-            results = list(simulate(args.duel, "classic-10", args.seed, [f"{c}:hard", c], args.jobs,
-                                    options={"players": 2}))
+            results = list(simulate(args.duel, "towerdream", args.seed, [f"{c}:hard", c], args.jobs,
+                                    options={"board": "classic-10", "players": 2}))
             rate = win_rate(results, f"{c}:hard")
             out["duel"][c] = round(rate, 4)
             print(f"2 players, hard vs normal: {c:<12} {100 * rate:5.1f}%  (needs 60%)"

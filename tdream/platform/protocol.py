@@ -319,9 +319,9 @@ class GameDef:
         """The match of ``match.to_json()`` (saves, conformance tests)."""
         raise NotImplementedError
 
-    def legacy_fingerprint(self, match, seats: list[dict]) -> tuple[str, str] | None:
+    def legacy_fingerprint(self, match, seats: list[dict], parts: bool = True) -> tuple[str, str] | None:
         """For version-1 game records: (fingerprint, part hashes) as the program that wrote them
-        made them (None: as ``match.fingerprint()`` makes them now)."""
+        made them (None: as ``match.fingerprint()`` makes them now; ``parts=False``: "" for them)."""
         return None
 
     # ---------------------------------------------------------------- players

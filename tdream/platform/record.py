@@ -133,15 +133,17 @@ def checkpoint_item(game, match, setup: Setup | None = None) -> dict:
     return item
 
 
-def fingerprint_of(game, match, setup: Setup | None = None) -> tuple[str, str]:
-    """The fingerprint and the part hashes of a match now, as a record of ``setup``'s version has them."""
-    seats = [s.to_json() for s in setup.seats] if setup is not None else None
+def fingerprint_of(game, match, setup: Setup | None = None, parts: bool = True) -> tuple[str, str]:
+    """The fingerprint and the part hashes of a match now, as a record of ``setup``'s version has
+    them (``parts=False``: the fingerprint alone, "" for the parts: verify's hot path, which needs
+    the parts only where a checkpoint disagrees)."""
     if setup is not None and setup.version < 2:
-        legacy = game.legacy_fingerprint(match, seats)
+        legacy = game.legacy_fingerprint(match, [s.to_json() for s in setup.seats], parts)
         if legacy is not None:
             return legacy
-    parts = match.part_hashes() if hasattr(match, "part_hashes") else ""
-    return match.fingerprint(), parts
+    if not parts:
+        return match.fingerprint(), ""
+    return match.fingerprint(), match.part_hashes() if hasattr(match, "part_hashes") else ""
 
 
 class RecordWriter:
@@ -202,6 +204,9 @@ class Input:
     given: bool = False          # a chance outcome supplied from outside (not drawn from the RNG)
     line: int = 0
     answers: list | None = None  # [(seat, answer)] once read against a match's seats
+    # the answers of the same line text read before, by (game, seat names): shared by every
+    # Input of that text (a record's lines recur: "- {"roll": 7}")
+    read: dict = field(default_factory=dict, repr=False, compare=False)
 
 
 @dataclass
@@ -329,7 +334,7 @@ def _parse_item(line: str, name: str, line_no: int):
     if known is not None:
         if isinstance(known, Checkpoint):
             return Checkpoint(known.turn, known.state, known.parts, known.over, line_no)
-        return Input(known.step, known.given, line_no)
+        return Input(known.step, known.given, line_no, None, known.read)
     m = _CHECKPOINT.fullmatch(line)
     if m is not None:
         return Checkpoint(int(m.group(1)), m.group(2), m.group(3), "", line_no)
@@ -426,15 +431,20 @@ def read_answers(game, match, item: Input, path: str) -> list:
     """The answers of an input line, read against the match's seats (FormatError naming the line)."""
     if item.answers is not None:
         return item.answers
+    names = tuple(match.names)
+    known = item.read.get((game.id, names))
+    if known is not None:
+        item.answers = known
+        return known
     (key, value), = item.step.items()
     if key not in game.scenario.step_keys:
         raise FormatError([f"{path}:{item.line}: unknown input kind {short(key)}"])
-    names = list(match.names)
-    ctx = ScenarioContext(None, None, names, {n: i for i, n in enumerate(names)}, {}, {}, game)
+    ctx = ScenarioContext(None, None, list(names), {n: i for i, n in enumerate(names)}, {}, {}, game)
     try:
         item.answers = game.scenario.read_step(key, value, ctx)
     except ValueError as e:
         raise FormatError([f"{path}:{item.line}: {e}"]) from None
+    item.read[(game.id, names)] = item.answers
     return item.answers
 
 
@@ -455,8 +465,8 @@ def replay(game, match, record: Record, items: list, on_input=None) -> Divergenc
     note = ""
     setup = record.setup
 
-    def now():
-        return fingerprint_of(game, match, setup)
+    def now(parts: bool = True):
+        return fingerprint_of(game, match, setup, parts)
 
     def broken(step: int, line: int, turn: int, what: str) -> Divergence:
         ahead = next((i for i in items[step:] if isinstance(i, Checkpoint)), None)
@@ -470,8 +480,9 @@ def replay(game, match, record: Record, items: list, on_input=None) -> Divergenc
 
     for step, item in enumerate(items, 1):
         if isinstance(item, Checkpoint):
-            state, parts = now()
+            state, _ = now(False)
             if state != item.state or note:
+                state, parts = now()
                 what = f"the state after turn {item.turn} differs (the replay is after turn {match.progress()})"
                 if state == item.state:
                     what = f"the state after turn {item.turn} agrees"

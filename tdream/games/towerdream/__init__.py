@@ -60,9 +60,9 @@ class TowerDream(GameDef):
         from .parts import PARTS
         return tuple(PARTS)
 
-    def legacy_fingerprint(self, match, seats):
+    def legacy_fingerprint(self, match, seats, parts: bool = True):
         from .parts import legacy
-        return legacy(match, seats)
+        return legacy(match, seats, parts)
 
     def variant(self, options: dict) -> str:
         return options.get("board", "classic-10")

@@ -42,7 +42,7 @@ def seat_kinds(game, seats: list[dict]) -> list[str]:
     return [by_name[n] for n in game.names]
 
 
-def legacy(game, seats: list[dict]) -> tuple[str, str]:
-    """(fingerprint, part hashes) of a version-1 record's checkpoint."""
+def legacy(game, seats: list[dict], parts: bool = True) -> tuple[str, str]:
+    """(fingerprint, part hashes) of a version-1 record's checkpoint (``parts=False``: "")."""
     kinds = seat_kinds(game, seats)
-    return game.fingerprint(kinds), part_hashes(game, kinds)
+    return game.fingerprint(kinds), part_hashes(game, kinds) if parts else ""
