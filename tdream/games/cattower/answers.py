@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...engine.values import typed_values
+from ...values import typed_values
 
 # C1.2: the six cat goods by die face.
 GOODS = ("house", "felt", "butterfly", "dishes", "cushion", "mouse")

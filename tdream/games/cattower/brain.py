@@ -58,12 +58,31 @@ NEUTRAL = {"mouse": 1.0, "felt": 1.0, "butterfly": 1.0, "dishes": 1.0, "cushion"
            "group": 0.0, "end": 1.0}
 
 
+_SIG: dict[int, float] = {}
+
+
 def _sig(x: float) -> float:
-    if x > 30:
-        return 1.0
-    if x < -30:
-        return 0.0
-    return 1.0 / (1.0 + exp(-x))
+    """The logistic function, on a grid of 1/256 (a cache: the CPU asks for few values)."""
+    k = int(x * 256.0)
+    got = _SIG.get(k)
+    if got is None:
+        y = k / 256.0
+        got = _SIG[k] = 1.0 if y > 30 else 0.0 if y < -30 else 1.0 / (1.0 + exp(-y))
+    return got
+
+
+def _targets() -> tuple:
+    """TARGETS[x][y]: every (cost, good, floor) the numbers x and y reach (C3.2: a footprint moves
+    either number by one), cheapest first."""
+    out = [[()] * 7 for _ in range(7)]
+    for x in range(1, 7):
+        for y in range(1, 7):
+            out[x][y] = tuple(sorted((min(abs(x - g) + abs(y - f), abs(x - f) + abs(y - g)), g, f)
+                                     for g in range(1, 7) for f in range(1, 7)))
+    return tuple(tuple(r) for r in out)
+
+
+TARGETS = _targets()
 
 
 def _open(frontier: int) -> float:
@@ -479,6 +498,8 @@ class Outlook:
         self.fp = sit.fp[p]
         self.pass_fp = sit.pass_fp
         self._memo: dict = {}
+        self._best: dict = {}
+        self._fpd: list | None = None
         self._floor_best: list | None = None
 
     # ------------------------------------------------------------------ one drawing
@@ -656,21 +677,25 @@ class Outlook:
     def best(self, x: int, y: int) -> float:
         """The best value reachable with the numbers x and y (C3.2: footprints change either by
         one a footprint), or a pass."""
+        key = (x, y) if x <= y else (y, x)                 # footprints change either number alike
+        got = self._best.get(key)
+        if got is not None:
+            return got
         fb = self.floor_best()
         fp = self.fp
+        fpd = self._fpd
+        if fpd is None:
+            fpd = self._fpd = [[self.fp_delta(g, k) for k in range(fp + 1)] for g in range(7)]
         out = self.pass_value()
-        for g in range(1, 7):
-            row = fb[g]
-            for f in range(1, 7):
-                v = row[f]
-                if v <= NEG:
-                    continue
-                cost = min(abs(x - g) + abs(y - f), abs(x - f) + abs(y - g))
-                if cost > fp:
-                    continue
-                v += self.fp_delta(g, cost)
+        for cost, g, f in TARGETS[x][y]:
+            if cost > fp:
+                break
+            v = fb[g][f]
+            if v > NEG:
+                v += fpd[g][cost]
                 if v > out:
                     out = v
+        self._best[key] = out
         return out
 
     def house_choice(self) -> int:
@@ -699,10 +724,6 @@ def _second(col: list[int], p: int) -> int:
     return 1 if above == 1 and level == 0 and mine > 0 else 0
 
 
-# Unordered pairs of numbers on two dice, with their chance out of 36.
-PAIRS = tuple((x, y, 1 if x == y else 2) for x in range(1, 7) for y in range(x, 7))
-
-
 def after_drawing(tb: Tables, sit: Sit, p: int, good: int, c: int, cost: int, house_good: int) -> Sit:
     """The position at the next round's start if seat ``p`` draws ``good`` in ``c`` (or passes,
     ``good`` 0) and the rivals' drawings are not known: footprints, the house counted, the
@@ -729,5 +750,5 @@ def after_drawing(tb: Tables, sit: Sit, p: int, good: int, c: int, cost: int, ho
     return s
 
 
-__all__ = ["Tables", "tables", "Sit", "Seat", "Outlook", "worth", "horizon_of", "need", "house_future", "PAIRS",
-           "after_drawing", "NEUTRAL", "NEG"]
+__all__ = ["Tables", "tables", "Sit", "Seat", "Outlook", "worth", "horizon_of", "need", "house_future",
+           "after_drawing", "NEUTRAL", "NEG", "TARGETS"]

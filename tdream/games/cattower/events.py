@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...engine.values import typed_values
+from ...values import typed_values
 
 
 class ParentDrawn(NamedTuple):

@@ -266,7 +266,7 @@ class CatTowerMatch:
         if parent is None:
             m.parent = m.rng.below(n)          # CG2.3, as at the start of a game
             out_events.append(ev.ParentDrawn(m.parent))
-        elif parent not in seat_of:
+        elif not isinstance(parent, str) or parent not in seat_of:
             problems.append((("parent",), f"unknown player {parent!r} (players: {', '.join(names)})"))
         else:
             m.parent = seat_of[parent]

@@ -9,17 +9,20 @@ its own seeded ``Rng``: the same seed gives the same game.
   weights of ``styles.yaml`` (the plain ``cpu`` weights, or a character's), at a level:
   ``easy`` (depth 1 with noise on every value and lapses among its best few), ``normal``
   (depth 1: each answer by the position it leaves) or ``hard`` (depth 2: its best drawings valued
-  again past the next roll, every pair of numbers by its chance; the draft with the later
-  drafters' picks foreseen and what the shared die gives the rivals).
+  again past the next roll, its next die the best of the dice left at its place in the next
+  draft, each shared die alike; the draft with the later drafters' picks foreseen, its numbers'
+  best drawings valued past the roll, and what the shared die gives the rivals).
 """
 from __future__ import annotations
 
 from ...rng import Rng
 from .answers import Draft, Drawing, House, Pass
-from .brain import NEG, NEUTRAL, PAIRS, Outlook, Sit, after_drawing, tables
+from .brain import NEG, NEUTRAL, Outlook, Sit, after_drawing, tables
 from .styles import default_styles
 
 DENIAL = 0.5           # hard's draft: how much of what the shared die gives the rivals counts
+DRAFT_WIDTH = 3        # hard's draft: the drawings of each die valued past the next roll
+END_CHANCE = 0.6       # hard: the chance a rival one cell from his third tower draws it this round
 
 
 class RandomPlayer:
@@ -48,6 +51,7 @@ class CpuPlayer:
         self.kind = style if level == "normal" else f"{style}:{level}"
         self.w = dict(styles.weights(style))
         self.rng = Rng(seed ^ 0xC0DE_CA7)
+        self._past: dict = {}
 
     # ------------------------------------------------------------------ the protocol
     def choose(self, view, seat: int):
@@ -57,10 +61,11 @@ class CpuPlayer:
         phase = view.phase
         tb = tables(view.sheet)
         sit = Sit.of(view)
+        self._past = {}                                    # this decision's looks past the roll
         if phase == "draft":
             return self._draft(view, seat, legal, tb, sit)
         if phase == "draw":
-            return self._draw(seat, legal, tb, sit)
+            return self._draw(seat, legal, tb, sit, view.parent)
         if phase == "house":
             return self._house(seat, legal, tb, sit)
         return legal[self.rng.below(len(legal))]          # pragma: no cover - no other decision
@@ -105,7 +110,7 @@ class CpuPlayer:
                     own[q] = pick
                     left.remove(pick)
                 shared = left[0]
-                v = ol.best(a.value, shared)
+                v = self._draft_past_roll(ol, tb, sit, seat, view.parent, a.value, shared)
                 gains = 0.0
                 for q, o in own.items():
                     if q == seat:
@@ -121,8 +126,26 @@ class CpuPlayer:
             scored.append((v, i))
         return self._pick(scored, legal)
 
+    def _draft_past_roll(self, ol: Outlook, tb, sit: Sit, seat: int, parent: int, x: int, y: int) -> float:
+        """Hard's draft: the numbers x and y valued by their best few drawings past the next roll."""
+        cands = [(ol.pass_value(), 0, 0, 0)]
+        fp = ol.fp
+        for g in range(1, 7):
+            if g == 1 and not ol.house_ok:
+                continue
+            for f in range(1, 7):
+                cost = min(abs(x - g) + abs(y - f), abs(x - f) + abs(y - g))
+                if cost > fp:
+                    continue
+                for c in tb.by_floor[f]:
+                    if ol.me.empty >> c & 1:
+                        cands.append((ol.value(g, c, cost), g, c, cost))
+        cands.sort(key=lambda z: (-z[0], z[1], z[2]))
+        return max(self._past_roll(ol, tb, sit, seat, parent, g, c, cost, v)
+                   for v, g, c, cost in cands[:DRAFT_WIDTH])
+
     # ------------------------------------------------------------------ drawing (C2.2, C3.2)
-    def _draw(self, seat: int, legal: list, tb, sit: Sit):
+    def _draw(self, seat: int, legal: list, tb, sit: Sit, parent: int):
         ol = Outlook(tb, sit, seat, self.w)
         index = tb.names
         seen: set = set()
@@ -138,31 +161,53 @@ class CpuPlayer:
             c = _cell_index(tb, a.cell, index)
             scored.append((ol.value(a.good, c, a.cost), i))
         if self.level.depth >= 2 and len(scored) > 1:
-            scored = self._look_past_roll(ol, tb, sit, seat, legal, scored)
+            scored = self._look_past_roll(ol, tb, sit, seat, legal, scored, parent)
         return self._pick(scored, legal)
 
-    def _look_past_roll(self, ol: Outlook, tb, sit: Sit, seat: int, legal: list, scored: list) -> list:
-        """Depth 2: the ``width`` best drawings valued again as the mean, over every pair of
-        numbers of the next round (each by its chance), of the best drawing they then allow."""
+    def _look_past_roll(self, ol: Outlook, tb, sit: Sit, seat: int, legal: list, scored: list,
+                        parent: int) -> list:
+        """Depth 2: the ``width`` best drawings valued again past the next roll (``_past_roll``)."""
         top = sorted(scored, key=lambda x: (-x[0], x[1]))[:self.level.width]
         out = []
         for v1, i in top:
             a = legal[i]
             if type(a) is Pass:
-                s1 = after_drawing(tb, sit, seat, 0, 0, 0, 0)
+                out.append((self._past_roll(ol, tb, sit, seat, parent, 0, 0, 0, v1), i))
             else:
-                c = _cell_index(tb, a.cell, tb.names)
-                t = tb.tower_of[c]
-                if t not in sit.done[seat] and ol.me.e[t] == 1 and len(sit.done[seat]) == 2:
-                    out.append((v1, i))           # the game ends with this round: nothing further
-                    continue
-                s1 = after_drawing(tb, sit, seat, a.good, c, a.cost, ol.house_good if a.good == 1 else 0)
-            ol1 = Outlook(tb, s1, seat, self.w)
-            total = 0.0
-            for x, y, wt in PAIRS:
-                total += wt * ol1.best(x, y)
-            out.append((total / 36.0, i))
+                out.append((self._past_roll(ol, tb, sit, seat, parent, a.good, tb.index[a.cell], a.cost, v1), i))
         return out
+
+    def _past_roll(self, ol: Outlook, tb, sit: Sit, seat: int, parent: int, good: int, c: int, cost: int,
+                   now: float) -> float:
+        """A drawing (``good`` 0: a pass) valued past the next roll. Next round this seat drafts
+        from the dice left at its place in the draft (clockwise from the next parent): its die
+        is reckoned the best of that many, each face alike, for the drawings it allows with every
+        shared die. If a rival may end the game this round (C4.2), the position as the drawing
+        leaves it counts for that chance; a drawing that ends it keeps ``now``."""
+        key = (good, c, cost)
+        got = self._past.get(key)
+        if got is not None:
+            return got
+        n = sit.n
+        if good:
+            t = tb.tower_of[c]
+            if t not in sit.done[seat] and ol.me.e[t] == 1 and len(sit.done[seat]) == 2:
+                return now
+        s1 = after_drawing(tb, sit, seat, good, c, cost, ol.house_good if good == 1 else 0)
+        ol1 = Outlook(tb, s1, seat, self.w)
+        choices = n + 1 - (seat - (parent + 1)) % n
+        f = sorted(sum(ol1.best(v, x) for x in range(1, 7)) / 6.0 for v in range(1, 7))
+        later = 0.0
+        for j in range(6):                                 # E[max of `choices` faces of f]
+            later += f[j] * (((j + 1) / 6.0) ** choices - (j / 6.0) ** choices)
+        cont = 1.0
+        for q in range(n):
+            if q != seat and ol.needs[q] == 1:
+                cont *= 1.0 - END_CHANCE
+        if cont < 1.0:
+            later = cont * later + (1.0 - cont) * (ol1.base - ol1.rho * ol1.rival_base)
+        self._past[key] = later
+        return later
 
     # ------------------------------------------------------------------ house (C5.1)
     def _house(self, seat: int, legal: list, tb, sit: Sit):

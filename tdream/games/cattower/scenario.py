@@ -162,7 +162,7 @@ class CatTowerScenarios(ScenarioAdapter):
             for k, n in spec.items():
                 if k in SCORE_KEYS and (isinstance(n, bool) or not isinstance(n, int)):
                     pr.at(spec, k, f"{sp}.{k}", f"must be a whole number, not {short(n)}")
-        if "parent" in value and value["parent"] not in seat_of:
+        if "parent" in value and (not isinstance(value["parent"], str) or value["parent"] not in seat_of):
             pr.at(value, "parent", f"{path}.parent", f"unknown player {short(value['parent'])}")
 
     def compare(self, match, expect: dict, names: list[str]) -> list[str]:

@@ -1,1 +1,0 @@
-"""Transitional: Tower Dream's engine moved to ``tdream.games.towerdream.rules`` (issue 15)."""
