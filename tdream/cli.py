@@ -278,7 +278,8 @@ def _game_and_options(args, command: str):
     board = getattr(args, "board", None)
     if board is not None:
         if game.id != "towerdream":
-            _usage(command, f"--board is Tower Dream's; {game.name}'s choices are options (--option NAME=VALUE)")
+            _usage(command, f"--board is Tower Dream's; {game.name}{chr(39) if game.name.endswith('s') else chr(39) + 's'} "
+                           f"choices are options (--option NAME=VALUE)")
         if board not in game.board_ids():
             from .errors import DataError
             game.board(board)               # the loader's own message names the boards there are
@@ -324,10 +325,10 @@ def cmd_simulate(args) -> int:
             progress_bar(len(results), args.games, sys.stderr)
     summary = summarize(results, time.perf_counter() - start)
     if args.json:
-        if style:
-            from .games.towerdream.style import average_by_kind, leaders
-            summary["style"] = average_by_kind(results)
-            summary["style_leaders"] = leaders(summary["style"])
+        if style and game.style_figure_names():
+            figures = game.style_summary(results, sorted({k for r in results for k in r.kinds}))
+            summary["style"] = figures["style"]
+            summary["style_leaders"] = figures["style_leaders"]
         print(json.dumps(summary, sort_keys=True))
         return 0
     print(f"game: {game.name}")

@@ -118,8 +118,6 @@ class Art:
         self.tokens = [tint(self.sprites[f"token-{i + 1}"], PLAYER_COLOURS[i]) for i in range(4)]
         self.tiles = {name: draw(self) for name, draw in _TILES.items()}
         self.die = _die_face(0)
-        from ..games.towerdream.frontend.setpieces import symbol_art
-        self.symbols = symbol_art()
 
     def portrait(self, speaker: str, small: bool = False) -> pygame.Surface | None:
         base = speaker.split(":")[0]

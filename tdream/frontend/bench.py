@@ -57,7 +57,7 @@ def bench_frames(frames: int = 1200, seed: int = 11, setpiece: bool = False, gam
     times.sort()
     if not times:
         return {}
-    head = "frame" if game_id == "towerdream" else f"{game_id}_frame"
+    head = "frame" if game_id == registry.DEFAULT else f"{game_id}_frame"     # section 5's names
     tail = "_setpiece" if setpiece else ""
     return {f"{head}_ms_p50{tail}": round(times[len(times) // 2], 3),
             f"{head}_ms_p99{tail}": round(times[min(len(times) - 1, int(len(times) * 0.99))], 3)}
@@ -99,7 +99,7 @@ def bench_movie(seed: int = 1, game_id: str = "towerdream") -> dict:
         _, verdict = run_movie(movie)
         seconds = time.perf_counter() - t0
     assert verdict.ok, verdict.message
-    name = "movie_verify_frames_per_s" if game_id == "towerdream" else f"{game_id}_movie_verify_frames_per_s"
+    name = "movie_verify_frames_per_s" if game_id == registry.DEFAULT else f"{game_id}_movie_verify_frames_per_s"
     return {name: round(verdict.frames / seconds, 1)}
 
 

@@ -21,6 +21,9 @@ class Scene:
     # that grows from ``x`` ("right": leftwards, "left": rightwards), placed where the screen
     # shows nothing a player needs (issue 14: never over a menu).
     overlay_at: tuple[int, int, str] = (W - 2, 1, "right")
+    # Y held fast-forwards animations (PRESENTATION.md); a scene whose game gives Y a meaning
+    # of its own (Towers: declare a double turn) turns that off
+    y_fast_forwards = True
 
     def enter(self, m: "Machine") -> None:
         pass
@@ -78,7 +81,9 @@ class Machine:
         return max(1, int(frames * k))
 
     def fast(self) -> bool:
-        """Y held on any pad: fast-forward."""
+        """Y held on any pad: fast-forward (unless the scene on top gives Y another meaning)."""
+        if self.stack and not getattr(self.stack[-1], "y_fast_forwards", True):
+            return False
         return any(self.buttons.held[p] & (1 << 7) for p in range(4))
 
     # ---------------------------------------------------------------- the stack

@@ -51,7 +51,7 @@ def seat_names(kinds: list[str], profiles=()) -> list[str]:
             out.append(profile or f"Player {human}")
         else:
             base = k.split(":")[0]
-            name = speaker(base) if base not in ("random", "cpu") else base.title()
+            name = speaker(base) if base not in ("random", "cpu") else {"random": "Random", "cpu": "CPU"}[base]
             out.append(name if sum(1 for j in kinds if j.split(":")[0] == base) == 1 else f"{name} {i + 1}")
     return out
 

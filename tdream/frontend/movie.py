@@ -89,12 +89,7 @@ def data_hash(game_ids=None) -> str:
     for gid in ids:
         game = registry.get(gid)
         h.update(f"{game.id}\0{game.data_hash()}\0".encode())
-        folder = Path(sys.modules[type(game).__module__].__file__).parent
-        files = sorted(folder.rglob("*.yaml"))
-        if game.id == "towerdream":
-            from ..games.towerdream.data.loader import boards_dir
-            files += sorted(Path(boards_dir()).glob("*.yaml"))
-        for f in files:
+        for f in game.data_files():
             h.update(f.read_bytes())
     return h.hexdigest()[:16]
 

@@ -60,7 +60,7 @@ def load_ja(path: Path = JA_FILE) -> dict[str, str]:
     return dict(texts)
 
 
-_ONE = re.compile(r"(?<![\d,])1 (\w+)\(s\)")
+_ONE = re.compile(r"(?<![\d,])1 ((?:\w+ ){0,2}\w+)\(s\)")     # "1 Floor(s)", "1 visible roof(s)"
 
 
 def ja_files() -> list[Path]:

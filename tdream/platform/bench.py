@@ -26,7 +26,7 @@ def units(name: str) -> str:
 def game_figures(game, seconds: float) -> dict:
     """One game's figures: whole ``random`` matches, replay verify, CPU decisions."""
     unit = getattr(game, "progress_unit", "turns")
-    if game.id == "towerdream":
+    if game.id == registry.DEFAULT:
         prefix, verify = "engine", "replay_verify"
     else:
         prefix, verify = game.id, f"{game.id}_replay_verify"
@@ -40,7 +40,7 @@ def game_figures(game, seconds: float) -> dict:
         else:
             kind = "cpu" if level == "normal" else f"cpu:{level}"
             tables = [[kind] * game.default_seats]
-        key = "ai_decision_ms_p99" if game.id == "towerdream" else f"{game.id}_ai_decision_ms_p99"
+        key = "ai_decision_ms_p99" if game.id == registry.DEFAULT else f"{game.id}_ai_decision_ms_p99"
         out[key + ("" if level == "normal" else f"_{level}")] = bench_decisions(game, tables)
     return out
 
@@ -51,11 +51,13 @@ def figures(seconds: float = 5.0, game_id: str | None = None) -> dict:
     out: dict = {}
     for gid in ([game_id] if game_id else registry.ids()):
         out.update(game_figures(registry.get(gid), seconds))
+    from ..frontend.bench import bench_frames, bench_movie, bench_rss, bench_startup
+    from ..frontend.scenes.title import playable
+    for gid in [g for g in ([game_id] if game_id else registry.ids()) if g in playable()]:
+        out.update(bench_frames(game_id=gid))         # each game's busiest screen, and its set pieces
+        out.update(bench_frames(setpiece=True, game_id=gid))
+        out.update(bench_movie(game_id=gid))
     if game_id is None:
-        from ..frontend.bench import bench_frames, bench_movie, bench_rss, bench_startup
-        out.update(bench_frames())
-        out.update(bench_frames(setpiece=True))
-        out.update(bench_movie())
         out.update(bench_startup())
         out.update(bench_rss())
     out["engine"] = engine_kind()

@@ -53,7 +53,7 @@ class Comment(NamedTuple):
 def load_game_comments(path: Path | str, game_id: str, speakers: tuple[str, ...] | None = None,
                        min_slots: int = 12) -> tuple[tuple[str, ...], dict[str, dict[str, tuple[Line, ...]]]]:
     """(slots, {speaker: {slot: lines}}) of a game's comments file; raises DataError."""
-    from ..games.towerdream.ai.roster import CHARACTER_IDS
+    from .roster import CHARACTER_IDS
     speakers = speakers or CHARACTER_IDS
     path = Path(path)
     data = read_yaml(path, DataError)

@@ -251,6 +251,9 @@ class GameDef:
     decision_kinds: tuple[str, ...] = ()
     chance_kinds: tuple[str, ...] = ()
     cpu_levels: tuple[str, ...] = ("easy", "normal", "hard")
+    #: ``match.view(seat)`` gives the same object every call, always current (a read-only
+    #: window on the match rather than a copy): the drive loop may fetch each seat's once
+    live_views: bool = False
     scenario: ScenarioAdapter = ScenarioAdapter()
 
     # ---------------------------------------------------------------- data
@@ -354,6 +357,22 @@ class GameDef:
         """The characters' comments on this game's events (an object with
         ``react(match, events) -> [Comment]``), or None for a game they do not comment on."""
         return None
+
+    def style_figure_names(self) -> tuple[str, ...]:
+        """The style figures ``tournament`` prints for each character (() for none)."""
+        return ()
+
+    def style_summary(self, results, kinds: list[str]) -> dict:
+        """From style-counted results (``simulate(style=True)``): {"style": {kind: {figure: mean}},
+        "style_leaders": {figure: kind}, "signature_led": {kind: bool}}."""
+        return {}
+
+    def data_files(self) -> list:
+        """Every data file a match of this game (and its comments, so the front end's timing)
+        depends on: its package's YAML files; a game with data elsewhere adds them. Movies hash them."""
+        import sys
+        from pathlib import Path
+        return sorted(Path(sys.modules[type(self).__module__].__file__).parent.rglob("*.yaml"))
 
     def score_parts(self, match, seat: int) -> list[tuple[str, int]]:
         """A seat's score broken down for the results screen and ``--json`` ((label, points), ...)."""

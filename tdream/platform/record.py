@@ -621,17 +621,31 @@ def resume_record(path) -> Resumed:
     seats = order_seats(match, record.setup.seats)
     session = Session(game, match, seats, record.setup.seed)
     items = record.whole_turns()
+    offered = -1
     for step, item in enumerate(items, 1):
         if isinstance(item, Input):
             for seat, _ in read_answers(game, match, item, record.path):
                 aw = match.awaiting()
-                who = aw.player if seat is None and aw is not None else seat
-                if aw is not None and aw.player != CHANCE and who in session.players:
-                    session.players[who].choose(match.view(who), who)   # the CPU's own state moves on as before
+                if aw is None or aw.player == CHANCE:
+                    continue
+                # The CPU players are asked again as the drive loop asked them, so that their
+                # own state (their RNG) moves on as before: out-of-turn answers once an input
+                # point (in seat order, until one answers), then the decision of the seat awaited.
+                if aw.others and offered != session.inputs:
+                    offered = session.inputs
+                    for other in aw.others:
+                        ask = getattr(session.players.get(other), "interject", None)
+                        if ask is not None and ask(match.view(other), other) is not None:
+                            break
+                who = aw.player if seat is None else seat
+                if who in session.players and who in (aw.seats or (aw.player,)):
+                    session.players[who].choose(match.view(who), who)
         div = replay(game, match, record, [item])
         if div is not None:
             div.step = step
             raise FormatError(format_divergence(record.path, div))
+        if isinstance(item, Input):
+            session.inputs += len(item.answers or ())
     if match.over:
         raise FormatError([f"{record.path}:{items[-1].line}: the game is over ({match.result().reason}); nothing "
                            f"to resume"])

@@ -161,24 +161,41 @@ class Session:
         self._run_fast(chance)
 
     def _run_fast(self, chance: bool) -> None:
-        """``run`` with no writer and no observers: the same inputs, fewer calls (simulate, bench)."""
+        """``run`` with no writer and no observers: the same inputs, fewer calls (simulate, bench).
+        ``self.inputs`` moves on with every input, as in ``give``: out-of-turn answers are asked
+        once an input point by it."""
         match = self.match
         awaiting, apply, sample, view = match.awaiting, match.apply, match.sample_chance, match.view
         players = self.players
+        # A match whose views are live (the same object every call, always current: Tower Dream's
+        # SealedView) lets each seat's be fetched once.
+        views: dict | None = {} if self.game.live_views else None
         while (aw := awaiting()) is not None:
             p = aw.player
             if p == CHANCE:
                 if not chance:
                     return
-                apply(sample(), True, CHANCE)
+                apply(sample(), True)                 # seat None: the point's own (as below)
             else:
                 if aw.others and self.interjections() is not None:
                     continue
-                seats = aw.seats or (p,)
-                seat = next((s for s in seats if s in players), None)
-                if seat is None:
-                    return
-                apply(players[seat].choose(view(seat), seat), True, seat)   # CPUs answer from legal_answers
+                if p in players:                     # the common case, with no generator a decision
+                    seat = p
+                else:
+                    seat = next((s for s in (aw.seats or (p,)) if s in players), None)
+                    if seat is None:
+                        return
+                if views is None:
+                    v = view(seat)
+                else:
+                    v = views.get(seat)
+                    if v is None:
+                        v = views[seat] = view(seat)
+                answer = players[seat].choose(v, seat)      # CPUs answer from legal_answers
+                if seat == p:
+                    apply(answer, True)
+                else:
+                    apply(answer, True, seat)
             self.inputs += 1
 
     def close(self) -> None:

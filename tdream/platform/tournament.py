@@ -61,11 +61,8 @@ def tournament(rounds: int = 1, game_id: str | None = None, seed: int = 0, jobs:
         "grade_win_rate": {g: round(sum(v) / len(v), 4) for g, v in sorted(grades.items())},
         "head_to_head": {a: {b: round(ahead[a][b] / met[a][b], 3) for b in kinds if met[a][b]} for a in kinds},
     }
-    if style_figures:
-        from ..games.towerdream.style import SIGNATURE, average_by_kind, leaders
-        style = average_by_kind(results)
-        out.update(style=style, style_leaders=leaders(style),
-                   signature_led={k: leaders(style).get(SIGNATURE[k.split(":")[0]]) == k for k in kinds})
+    if style_figures and game.style_figure_names():
+        out.update(game.style_summary(results, kinds))       # the game's own style figures
         out["board"] = out["variant"]
     return out
 
@@ -91,7 +88,7 @@ def format_tournament(t: dict) -> list[str]:
         out.append(f"{a:<14}{row}")
     if "style" not in t:
         return out
-    from ..games.towerdream.style import FIGURES
+    FIGURES = registry.get(t["game"]).style_figure_names()
     out.append("")
     out.append("style figures (mean per game; * = the roster's highest):")
     out.append(f"{'':<14}" + "".join(f"{f[:9]:>10}" for f in FIGURES))

@@ -77,7 +77,9 @@ def _watch_drawing() -> None:
     font.Font.draw, font.Font.draw_prefix = logged_draw, logged_prefix
     pygame.draw.rect = logged_rect
     for module in [widgets] + [m for name, m in __import__("sys").modules.items()
-                               if name.startswith("tdream.frontend.scenes.") and hasattr(m, "window")]:
+                               if (name.startswith("tdream.frontend.scenes.") or
+                                   (name.startswith("tdream.games.") and ".frontend." in name))
+                               and getattr(m, "window", None) is window]:
         module.window = logged_window
 
 

@@ -68,3 +68,16 @@ def test_a_changed_answer_in_a_record_is_a_divergence(tmp_path):
     other = 3 if m.group(1) != "3" else 4
     path.write_text(text[:m.start()] + '{"roll": %d}' % other + text[m.end():])
     assert not verify_record(path).ok
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_fast_loop_plays_the_games_the_recorded_loop_plays(game_id, tmp_path):
+    """simulate without records runs Session._run_fast, with records Session.advance: the same
+    inputs (out-of-turn answers asked once an input point in both)."""
+    from tdream.platform.simulate import play_game
+    game = registry.get(game_id)
+    for seed in (4, 6):
+        kinds = [k for k in game.cpu_kinds() if k != "random"][:1] * 2 + ["random"] * (game.default_seats - 2)
+        fast = play_game(game, kinds, seed)
+        recorded = play_game(game, kinds, seed, record=str(tmp_path / f"{seed}.tdr"))
+        assert (fast.turns, fast.scores) == (recorded.turns, recorded.scores)

@@ -22,6 +22,7 @@ class TowerDream(GameDef):
     simultaneous = False
     chance = True
     hidden = True                 # the card piles' order (and the RNG): nobody's to see
+    live_views = True             # view(seat) is the game behind a read-only window (SealedView)
     score_label = "Wealth"          # the results screen's words for the score and its parts
     score_unit = "G"
     part_labels = {"cash": "Cash", "properties": "Property", "bonuses": "Bonus"}
@@ -131,6 +132,25 @@ class TowerDream(GameDef):
     def style_counter(self, seats: int):
         from .style import StyleCounter
         return StyleCounter(seats)
+
+    def style_figure_names(self) -> tuple[str, ...]:
+        from .style import FIGURES
+        return tuple(FIGURES)
+
+    def style_summary(self, results, kinds: list[str]) -> dict:
+        from .style import SIGNATURE, average_by_kind, leaders
+        style = average_by_kind(results)
+        led = leaders(style)
+        return {"style": style, "style_leaders": led,
+                "signature_led": {k: led.get(SIGNATURE[k.split(":")[0]]) == k
+                                  for k in kinds if k.split(":")[0] in SIGNATURE}}   # `random` has none
+
+    def data_files(self) -> list:
+        """Its package's YAML and the boards (``boards/``)."""
+        from pathlib import Path
+
+        from .data.loader import boards_dir
+        return super().data_files() + sorted(Path(boards_dir()).glob("*.yaml"))
 
     def bench_lineups(self, level: str = "normal") -> list[list[str]]:
         """The nine characters at three tables of four (the last one topped up): the decision times."""

@@ -118,6 +118,16 @@ def pile_flavours() -> list[str]:
 
 
 # ---------------------------------------------------------------- slot machine (screen 12)
+_SYMBOLS: dict = {}
+
+
+def _symbols() -> dict[str, pygame.Surface]:
+    """The reel symbols, drawn once (pictures: never state)."""
+    if not _SYMBOLS:
+        _SYMBOLS.update(symbol_art())
+    return _SYMBOLS
+
+
 def symbol_art() -> dict[str, pygame.Surface]:
     """The six reel symbols, 16x16, drawn by code."""
     out = {}
@@ -168,7 +178,7 @@ def draw_slot(m, surface, reels: list[tuple[tuple[str, ...], int, bool]], frame:
     title = tr(title)
     """Four reels: (strip, index, stopped). A spinning reel scrolls; a stopped one shows its
     symbol in the window, with the symbols above and below it; matched reels flash."""
-    art = m.art.symbols
+    art = _symbols()
     window(surface, (40, 44, 176, 96))
     m.font.draw(surface, title, 128, 48, GOLD, align="centre")
     for i, (strip, index, stopped) in enumerate(reels):

@@ -257,6 +257,13 @@ class Game:
             self._awaits[key] = aw
         return aw
 
+    def _waiting_seat(self) -> int:
+        """``awaiting().player`` without making the Awaiting (the hot path of a seat's answers)."""
+        phase = self.phase
+        if phase == "roll" or phase == "draw" or phase == "slot":
+            return -1
+        return self.player
+
     def progress(self) -> int:
         """Whole turns played (a game record's checkpoints are numbered by it)."""
         return self.turn - 1
@@ -514,7 +521,7 @@ class Game:
         made on demand, so picking one at random costs little however many there are."""
         if self.over:
             return []
-        if seat is not None and seat != self.awaiting().player:
+        if seat is not None and seat != self._waiting_seat():
             return []
         phase = self.phase
         if phase == "roll":
@@ -678,7 +685,7 @@ class Game:
         if self.over:
             return "the game is over"
         phase = self.phase
-        if seat is not None and seat != self.awaiting().player:
+        if seat is not None and seat != self._waiting_seat():
             aw = self.awaiting()
             if aw.player < 0:
                 return f"the game awaits a chance outcome ({phase}), not a decision"
