@@ -66,6 +66,15 @@ class Towers(GameDef):
         n = self.full_options(options)["size"]
         return f"{n}x{n}"
 
+    score_label = "Sum"                 # the results screen's word for the score (T6.2: tower sizes added)
+
+    def variant_name(self, variant: str) -> str:
+        return f"the {variant} board" if variant else ""
+
+    def reason_text(self, reason: str) -> str:
+        return {"full": "no empty square is left (T6.1)", "ended": "the end was declared after a pass (T6.1)",
+                "passes": "two passes in a row (TG6.1)"}.get(reason, reason)
+
     def _match_options(self, names: list[str], options: dict | None) -> dict:
         options = dict(options or {})
         bad = self.check_options(options)
@@ -144,7 +153,9 @@ class Towers(GameDef):
         return score_parts(match, seat)
 
     def frontend(self):
-        raise NotImplementedError("the Towers front end is not written yet (the lead's part)")
+        """The scenes (``frontend/``: set-up, table, status, results, demo, autopilot)."""
+        from . import frontend
+        return frontend
 
 
 GAME = Towers()

@@ -1,0 +1,126 @@
+"""The engine's reasons in the language on screen.
+
+The match says why an answer is refused in English, starting with the rule (``T3.1: d4 holds
+Kenta's 5``). The screen shows that reason through ``tr``: each form the engine writes is matched
+here and said again from a template (the same words in English; Japanese from ja.yaml), the
+rule ID kept in front. The support rule's reason (T3.3) is said shorter, part by part, so that it
+fits the text box: which of (a), (b) and (c) fails and by how much. A reason of a form not known
+here is shown as the engine wrote it.
+"""
+from __future__ import annotations
+
+import re
+
+from ....frontend.text import tr
+
+# (pattern, template): the template's fields are the pattern's named groups
+_FORMS: tuple[tuple[str, str], ...] = (
+    (r"T3\.1: (?P<square>\w+) holds (?P<who>.+)'s (?P<size>\d)", "T3.1: {square} holds {who}'s {size}"),
+    (r"T3\.1: (?P<square>\w+) is claimed by (?P<who>.+)", "T3.1: {square} is claimed by {who}"),
+    (r"TG1\.1: no square (?P<square>\S+) on the (?P<n>\d+)x\d+ board", "TG1.1: no square {square} on the {n}x{n} board"),
+    (r"T1\.2: a tower is size 1-9, not (?P<size>.+)", "T1.2: a tower is size 1-9, not {size}"),
+    (r"TG5\.1: a double turn is declared during a turn, before its placement or pass",
+     "TG5.1: a double turn is declared during a turn, before its placement or pass"),
+    (r"T5\.1: (?P<who>.+) has no double turn left \(two a game\)", "T5.1: {who} has no double turn left (two a game)"),
+    (r"T5\.2: (?P<who>.+) has no tower of size (?P<need>\d) or more", "T5.2: {who} has no tower of size {need} or more"),
+    (r"T7\.1: demolition is not played \(option demolish: none\)",
+     "T7.1: demolition is not played (option demolish: none)"),
+    (r"T7\.1: only the acting player demolishes, on his turn", "T7.1: only the acting player demolishes, on his turn"),
+    (r"T7\.1: one demolition a turn", "T7.1: one demolition a turn"),
+    (r"T7\.1: (?P<square>\w+) holds no tower of (?P<who>.+)'s", "T7.1: {square} holds no tower of {who}'s"),
+    (r"TG5\.1: it is (?P<who>.+)'s turn; (?P<other>.+) may only declare a double turn",
+     "TG5.1: it is {who}'s turn; {other} may only declare a double turn"),
+    (r"TG2\.1: (?P<who>.+) has picked already", "TG2.1: {who} has picked already"),
+    (r"TG6\.1: (?P<who>.+) is asked to end the game, not (?P<other>.+)",
+     "TG6.1: {who} is asked to end the game, not {other}"),
+    (r"T6\.1: the game is over \((?P<why>.+)\)", "T6.1: the game is over ({why})"),
+    (r"TG2\.1: the game awaits the secret picks \(pick\), not (?P<kind>.+)",
+     "TG2.1: the game awaits the secret picks (pick), not {kind}"),
+    (r"TG6\.1: the game awaits (?P<who>.+)'s answer to end the game\? \(end\), not (?P<kind>.+)",
+     "TG6.1: the game awaits {who}'s answer to end the game? (end), not {kind}"),
+    (r"TG3\.3: the game awaits (?P<who>.+)'s turn \(place\), not (?P<kind>.+)",
+     "TG3.3: the game awaits {who}'s turn (place), not {kind}"),
+    (r"TG2\.1: picks are for two players", "TG2.1: picks are for two players"),
+    (r"T2\.1: a pick is a size 1-9, not (?P<size>.+)", "T2.1: a pick is a size 1-9, not {size}"),
+    (r"TG2\.1: the other pick is hidden in this view", "TG2.1: the other pick is hidden in this view"),
+    (r"TG3\.3: no seat (?P<seat>.+) in this game", "TG3.3: no seat {seat} in this game"),
+)
+_COMPILED = tuple((re.compile(p + r"$"), t) for p, t in _FORMS)
+
+_T33 = re.compile(r"T3\.3: (?P<parts>.+?)(?: \(the largest at (?P<square>\w+) is (?P<top>\d)\))?$")
+_UNSUPPORTED = re.compile(r"T7\.1: removing (?P<square>\w+) would leave (?P<what>.+) unsupported$")
+_TOWER = re.compile(r"(?P<square>\w+) \((?P<who>.+?)'s (?P<size>\d)\)")
+
+
+def support_parts(parts: str) -> str:
+    """T3.3's failing conditions, short: "no own 6+ beside, 1 of two 4+ beside, ..."."""
+    out = []
+    items = parts.split(", and ")
+    both = [re.fullmatch(r"(\d) supports of (\d)\+ but none his", p) for p in items]
+    if any(both) and any(re.fullmatch(r"a support and (\d) assists but none his", p) for p in items):
+        t = next(b for b in both if b).group(2)          # towers tall enough all round, none of them his
+        items = [p for p in items if not re.fullmatch(r"(\d supports of \d\+|a support and \d assists) but none his", p)]
+        items.append(f"#mine {t}")
+    for part in items:
+        if part.startswith("#mine "):
+            out.append(tr("{t}+ beside and at corners, none yours", t=part[6:]))
+            continue
+        m = re.fullmatch(r"no own neighbour larger than (\d)", part)
+        if m:
+            a = int(m.group(1)) + 1
+            out.append(tr("no own {a}+ beside", a=a) if a <= 9 else tr("no own taller tower beside"))
+            continue
+        m = re.fullmatch(r"fewer than two supports of (\d)\+ \((\d)\)", part)
+        if m:
+            out.append(tr("{k} of two {t}+ beside", k=m.group(2), t=m.group(1)))
+            continue
+        m = re.fullmatch(r"(\d) supports of (\d)\+ but none his", part)
+        if m:
+            out.append(tr("{k} {t}+ beside, none yours", k=m.group(1), t=m.group(2)))
+            continue
+        m = re.fullmatch(r"fewer than two assists of (\d)\+ \((\d)\)", part)
+        if m:
+            out.append(tr("{k} of two {t}+ at corners", k=m.group(2), t=m.group(1)))
+            continue
+        m = re.fullmatch(r"a support and (\d) assists but none his", part)
+        if m:
+            out.append(tr("one beside and {k} at corners, none yours", k=m.group(1)))
+            continue
+        out.append(part)
+    return tr(", ").join(out)
+
+
+def explain(reason: str | None) -> str:
+    """``reason`` (the engine's, starting with its rule ID) in the language on screen."""
+    if not reason:
+        return ""
+    m = _T33.match(reason)
+    if m:
+        parts = support_parts(m.group("parts"))
+        if m.group("square"):
+            return tr("T3.3: {parts} (the largest at {square} is {top})", parts=parts, square=m.group("square"),
+                      top=m.group("top"))
+        return tr("T3.3: {parts}", parts=parts)
+    m = _UNSUPPORTED.match(reason)
+    if m:
+        what = tr(", ").join(tr("{square} ({who}'s {size})", **t.groupdict()) for t in _TOWER.finditer(m.group("what")))
+        return tr("T7.1: removing {square} would leave {what} unsupported", square=m.group("square"), what=what)
+    for pattern, template in _COMPILED:
+        m = pattern.match(reason)
+        if m:
+            return tr(template, **m.groupdict())
+    return reason
+
+
+def refused_size(reason: str | None, size: int) -> str:
+    """Why ``size`` cannot stand on the square (the reason ``largest_size`` gives for the next
+    size up), short: "Not 5 (T3.3): no own 6+ beside, ..."."""
+    if not reason:
+        return tr("9 is the tallest tower (T1.2).")
+    m = _T33.match(reason)
+    if m:
+        return tr("Not {size} (T3.3): {parts}.", size=size, parts=support_parts(m.group("parts")))
+    return explain(reason)
+
+
+__all__ = ["explain", "refused_size", "support_parts"]

@@ -1,0 +1,344 @@
+"""What a human answers with, on his own pad: the secret pick, his turn (a square and a size, or
+a double turn, a demolition, a pass) and "end the game?".
+
+A prompt reads its seat's pad and sets ``answer`` (an engine answer) when the player has chosen;
+the table gives it to the match. Every answer is one the match checks as legal first: a refused
+choice stays on screen with the match's reason (its rule ID first), never goes to the match.
+Words are made when drawn (``tr``), so a language changed in the options shows at once.
+"""
+from __future__ import annotations
+
+from ....frontend.constants import A, B, DOWN, GOLD, L, LEFT, R, RED, RIGHT, UP, rgb15
+from ....frontend.text import tr
+from ....frontend.widgets import Menu
+from ..answers import DECLARE, END_NO, END_YES, PASS, Demolish, Pick, Place
+from ..data import rules
+from .explain import explain, refused_size
+
+INFO = rgb15(200, 224, 248)
+WARN = rgb15(248, 168, 96)
+MESSAGE_FRAMES = 150                 # a refusal stays this long (or until the next press)
+
+
+class Prompt:
+    """One seat's question. ``age``: frames it has been up (the table's guard against a press
+    meant for the text before it)."""
+
+    answer = None
+
+    def __init__(self, seat: int, name: str) -> None:
+        self.seat = seat
+        self.name = name
+        self.age = 0
+        self.message = ""                # a refusal: why the last choice is not allowed
+        self.message_age = 0
+
+    def refuse(self, m, why: str | None) -> None:
+        self.message = explain(why)
+        self.message_age = 0
+        if m is not None:
+            m.sound("cancel")
+
+    def tick(self) -> None:
+        self.age += 1
+        if self.message:
+            self.message_age += 1
+            if self.message_age > MESSAGE_FRAMES:
+                self.message = ""
+
+    def handle(self, m, b, pad: int) -> None:
+        pass
+
+    def text(self) -> str:
+        """The text box's first line while the prompt is up."""
+        return ""
+
+    def lines(self, m) -> list[tuple[str, tuple]]:
+        """Up to two small lines under it (what the cursor is on, why not), with colours."""
+        return []
+
+
+# ---------------------------------------------------------------- the secret pick (T2.1, TG2.1)
+class PickPrompt(Prompt):
+    """A size 1-9 chosen with left/right and given with A. ``secret`` (another person picks on
+    the same screen): the choice shows only while its player holds L or R."""
+
+    def __init__(self, seat: int, name: str, secret: bool) -> None:
+        super().__init__(seat, name)
+        self.secret = secret
+        self.size = 5
+        self.peek = False
+
+    def handle(self, m, b, pad: int) -> None:
+        self.peek = bool(b.held[pad] & (L | R))
+        for mask, d in ((LEFT | DOWN, -1), (RIGHT | UP, 1)):
+            if b.repeat(pad, mask):
+                self.size = max(1, min(9, self.size + d))
+                if m is not None:
+                    m.sound("blip")
+        if b.press(pad, A):
+            self.answer = Pick(self.size)
+            if m is not None:
+                m.sound("select")
+
+    def shows(self) -> bool:
+        return not self.secret or self.peek
+
+    def text(self) -> str:
+        return tr("{who}: pick a size 1-9, then A.", who=self.name)
+
+    def lines(self, m) -> list[tuple[str, tuple]]:
+        if self.secret:
+            return [(tr("Left/Right: size, A: pick. Hold L or R to see your pick: the other player must not."),
+                     INFO)]
+        return [(tr("Left/Right: size, A: pick. Nobody sees it until both are in."), INFO)]
+
+
+# ---------------------------------------------------------------- a turn (TG3.3)
+class PlacePrompt(Prompt):
+    """The acting seat's turn: a cursor on the board shows the largest size each square takes
+    and why the next size up is refused (T3.3); A on a square chooses the size (the largest
+    first), A again builds. B opens the turn's menu: a double turn (also Y, from any pad), a
+    demolition (options ``advanced``/``war``), a pass."""
+
+    MENU = ("Build a tower", "Declare a double turn", "Demolish a tower", "Pass the turn")
+
+    def __init__(self, match, seat: int, name: str, cursor: int | None = None) -> None:
+        super().__init__(seat, name)
+        self.match = match
+        self.n = match.n
+        self.mode = "board"             # board, size, menu, demolish, pass
+        self.items = [i for i in self.MENU if i != "Demolish a tower" or match.options["demolish"] != "none"]
+        self.menu = Menu(list(self.items), cancel=True, rows=len(self.items))
+        self.confirm = Menu(["Yes, pass", "No, back"], cancel=True, index=1)
+        self.threats = [(sq, e) for sq, e in match.wall_threats(seat)]         # TG4.3's warning
+        self.size = 1
+        self.walled = not match.placements(seat)          # TG4.3, T3.4: nowhere to build, only pass (or declare)
+        self.cursor = self._start(cursor)
+        self.demolish_cursor = self.cursor
+        self.square_info()
+
+    def _start(self, near: int | None) -> int:
+        """Where the cursor starts: at ``near`` (his cursor of the turn before) or the nearest
+        square he may build on from there, the tallest first; with none, the square that takes
+        the tallest tower, nearest the centre."""
+        spots = self.match.placements(self.seat)
+        if not spots:
+            return near if near is not None else 0
+        n = self.n
+        if near is None:
+            c = (n - 1) / 2
+            return max(spots, key=lambda t: (t[1], -abs(t[0] % n - c) - abs(t[0] // n - c), -t[0]))[0]
+        nx, ny = near % n, near // n
+        return min(spots, key=lambda t: (max(abs(t[0] % n - nx), abs(t[0] // n - ny)), -t[1], t[0]))[0]
+
+    @property
+    def square(self) -> str:
+        return self.match.geo.names[self.cursor]
+
+    def square_info(self) -> None:
+        """The cursor's square: the largest size there and why one more is refused."""
+        self.top, self.why = self.match.largest_size(self.square, self.seat)
+
+    # ---------------------------------------------------------------- input
+    def move(self, b, pad: int, cursor: int) -> int:
+        n = self.n
+        x, y = cursor % n, cursor // n
+        for mask, dx, dy in ((LEFT, -1, 0), (RIGHT, 1, 0), (UP, 0, -1), (DOWN, 0, 1)):
+            if b.repeat(pad, mask):
+                x, y = (x + dx) % n, (y + dy) % n
+        return y * n + x
+
+    def handle(self, m, b, pad: int) -> None:
+        if b.pressed[pad] and self.message and not b.press(pad, A):
+            self.message = ""
+        mode = self.mode
+        if mode == "board":
+            c = self.move(b, pad, self.cursor)
+            if c != self.cursor:
+                self.cursor = c
+                self.square_info()
+                self.message = ""
+            if b.press(pad, A):
+                if self.top > 0:
+                    self.mode, self.size = "size", self.top
+                    if m is not None:
+                        m.sound("select")
+                else:
+                    self.refuse(m, self.why)
+            elif b.press(pad, B):
+                self.mode = "menu"
+                self.menu.index = 0
+        elif mode == "size":
+            for mask, d in ((RIGHT | UP, 1), (LEFT | DOWN, -1)):
+                if b.repeat(pad, mask):
+                    self.size = max(1, min(9, self.size + d))
+                    self.message = ""
+            if b.press(pad, A):
+                answer = Place(self.square, self.size)
+                why = self.match.check(answer, self.seat)
+                if why is None:
+                    self.answer = answer
+                else:
+                    self.refuse(m, why)
+            elif b.press(pad, B):
+                self.mode = "board"
+        elif mode == "menu":
+            self.menu.handle(b, pad, m)
+            if self.menu.cancelled:
+                self.menu.cancelled = False
+                self.mode = "board"
+            elif self.menu.chosen is not None:
+                item = self.items[self.menu.chosen]
+                self.menu.chosen = None
+                self.choose(m, item)
+        elif mode == "demolish":
+            c = self.move(b, pad, self.demolish_cursor)
+            if c != self.demolish_cursor:
+                self.demolish_cursor = c
+                self.message = ""
+            if b.press(pad, A):
+                sq = self.match.geo.names[self.demolish_cursor]
+                preview = self.match.demolition(sq, self.seat)
+                if preview.allowed:
+                    self.answer = Demolish(sq)
+                else:
+                    self.refuse(m, preview.reason)
+            elif b.press(pad, B):
+                self.mode = "menu"
+        elif mode == "pass":
+            self.confirm.handle(b, pad, m)
+            if self.confirm.cancelled or self.confirm.chosen == 1:
+                self.confirm.cancelled, self.confirm.chosen = False, None
+                self.mode = "menu"
+            elif self.confirm.chosen == 0:
+                self.answer = PASS
+
+    def choose(self, m, item: str) -> None:
+        match, seat = self.match, self.seat
+        if item == "Build a tower":
+            self.mode = "board"
+        elif item == "Declare a double turn":
+            why = match.check(DECLARE, seat)
+            if why is None:
+                self.answer = DECLARE
+            else:
+                self.refuse(m, why)
+        elif item == "Demolish a tower":
+            own = [i for i in range(match.geo.cells) if match.owner[i] == seat]
+            if match.demolished:
+                self.refuse(m, "T7.1: one demolition a turn")
+            elif not own:
+                self.refuse(m, f"T7.1: {self.square} holds no tower of {match.names[seat]}'s")
+            else:
+                if match.owner[self.demolish_cursor] != seat:
+                    self.demolish_cursor = own[0]
+                self.mode = "demolish"
+        else:
+            self.mode = "pass"
+            self.confirm.index = 1
+
+    # ---------------------------------------------------------------- words
+    def text(self) -> str:
+        mode = self.mode
+        if mode == "size":
+            return tr("Size < {size} > at {square}   A: build  B: back", square=self.square, size=self.size)
+        if mode == "menu":
+            return tr("{who}: what now?  (B: back)", who=self.name)
+        if mode == "demolish":
+            return tr("Demolish which tower?  A: yes  B: back")
+        if mode == "pass":
+            return tr("{who}: pass this turn?", who=self.name)
+        if self.walled:
+            return tr("{who}: walled in, nowhere to build. B: pass.", who=self.name)
+        if self.top > 0:
+            return tr("{who}: {square} takes a tower up to {size}.", who=self.name, square=self.square, size=self.top)
+        return tr("{who}: nothing of yours can go on {square}.", who=self.name, square=self.square)
+
+    def lines(self, m) -> list[tuple[str, tuple]]:
+        """What the text box says under the question: the cursor's square (why no taller tower
+        stands there: T3.3), TG4.3's warning, or why the last choice was refused."""
+        out: list[tuple[str, tuple]] = []
+        mode = self.mode
+        match = self.match
+        if self.message:
+            return [(self.message, RED)]
+        if mode == "board":
+            threat = [e for sq, e in self.threats if sq == self.square]
+            if self.threats and not threat:
+                out.append((tr("Careful: one more enemy tower on a red corner walls you in (TG4.3)."), WARN))
+            if threat:
+                out.append((tr("Danger: a tower of {who}'s here walls you in (TG4.3). Build here yourself?",
+                               who=match.names[threat[0]]), WARN))
+            elif self.top > 0:
+                out.append((refused_size(self.why, self.top + 1), INFO))
+            else:
+                out.append((explain(self.why), RED))
+        elif mode == "size":
+            if self.size <= self.top:
+                storeys = self.size * rules().storeys_per_size
+                out.append((tr("A {size} is {storeys} storeys: your sum grows by {size}. The tallest here: {top}.",
+                               size=self.size, storeys=storeys, top=self.top), INFO))
+            elif self.size == self.top + 1:
+                out.append((refused_size(self.why, self.size), RED))
+            else:
+                out.append((tr("Not {size}: the tallest here is {top} (T3.3).", size=self.size, top=self.top), RED))
+        elif mode == "menu":
+            item = self.items[self.menu.index]
+            left = match.double_turns_left(self.seat)
+            text = {"Build a tower": tr("Back to the board: choose a square."),
+                    "Declare a double turn": tr("An extra turn right after this one; {k} left (T5.1). Y does it too.",
+                                                k=left),
+                    "Demolish a tower": tr("Remove one of your towers, then build as usual (T7.1).")
+                    if match.options["demolish"] == "advanced" else
+                    tr("Remove one of your towers; every tower left unsupported falls (T7.2)."),
+                    "Pass the turn": tr("Build nothing this turn; the next player may then end the game (T6.1).")}[item]
+            out.append((text, INFO))
+        elif mode == "demolish":
+            sq = match.geo.names[self.demolish_cursor]
+            preview = match.demolition(sq, self.seat)
+            if preview.allowed:
+                if preview.falls:
+                    out.append((tr("{square}: demolish it; these fall with it: {falls}.", square=sq,
+                                   falls=", ".join(preview.falls)), WARN))
+                else:
+                    out.append((tr("{square}: demolish it; nothing else falls.", square=sq), INFO))
+            else:
+                out.append((explain(preview.reason), RED))
+        elif mode == "pass":
+            out.append((tr("The next player is then asked whether to end the game (T6.1)."), INFO))
+        return out
+
+
+# ---------------------------------------------------------------- end the game? (T6.1, TG6.1)
+class EndPrompt(Prompt):
+    """After a pass, the next seat is asked: yes ends the game (the higher sum wins), no plays on;
+    after the second pass in a row it ends whatever he answers."""
+
+    def __init__(self, match, seat: int, name: str) -> None:
+        super().__init__(seat, name)
+        self.final = match.passes >= 2
+        self.scores = list(match.scores())
+        self.names = list(match.names)
+        self.passer = match.names[match.passer] if match.passer >= 0 else ""
+        self.menu = Menu(["Yes, end the game", "No, play on"], cancel=False, index=1)
+
+    def handle(self, m, b, pad: int) -> None:
+        self.menu.handle(b, pad, m)
+        if self.menu.chosen is not None:
+            self.answer = END_YES if self.menu.chosen == 0 else END_NO
+
+    def text(self) -> str:
+        return tr("{passer} passed: end the game, {who}?", passer=self.passer, who=self.name)
+
+    def lines(self, m) -> list[tuple[str, tuple]]:
+        sums = ", ".join(f"{n} {s}" for n, s in zip(self.names, self.scores))
+        out = [(tr("The sums now: {sums}.", sums=sums), INFO)]
+        if self.final:
+            out.append((tr("Two passes in a row: it ends whatever you answer (TG6.1)."), GOLD))
+        else:
+            out.append((tr("Yes: it ends now and the higher sum wins (T6.2). No: play on."), INFO))
+        return out
+
+
+__all__ = ["Prompt", "PickPrompt", "PlacePrompt", "EndPrompt"]

@@ -1,0 +1,166 @@
+"""The status screen (X, as in Tower Dream): the players (sums, towers by size, territory, double
+turns, walls), the board with its squares named, and the rules in brief; L/R or left/right
+turn the page, B or X closes it."""
+from __future__ import annotations
+
+import pygame
+
+from ....frontend.constants import B, GOLD, INK, L, LEFT, PLAYER_COLOURS, R, RED, RIGHT, WHITE, X, rgb15
+from ....frontend.machine import Scene
+from ....frontend.text import tr
+from ....frontend import widgets
+from ....frontend.widgets import fit
+from ..data import rules
+from . import boardview as bv
+
+PAGES = ("Players", "Board", "Building", "Turns")
+DIM = rgb15(160, 168, 200)
+INFO = rgb15(200, 216, 248)
+
+
+def seat_kind(table, p: int) -> str:
+    """How a seat is played: a human's pad, or the CPU's name and level."""
+    kind = table.kinds[p]
+    if kind == "human":
+        return tr("pad {k}", k=table.pad_of.get(p, 0) + 1)
+    base, _, level = kind.partition(":")
+    return tr("CPU, {level}", level=tr(level or "normal")) if base != "random" else tr("Random")
+
+
+class StatusScene(Scene):
+    overlay_at = (2, 214, "left")
+
+    def __init__(self, table, pad: int) -> None:
+        self.table = table
+        self.pad = pad
+        self.page = 0
+
+    def handle(self, m, b) -> None:
+        if b.press(self.pad, B | X):
+            m.pop()
+        elif b.repeat(self.pad, R | RIGHT):
+            self.page = (self.page + 1) % len(PAGES)
+        elif b.repeat(self.pad, L | LEFT):
+            self.page = (self.page - 1) % len(PAGES)
+
+    def draw(self, m, surface) -> None:
+        font = m.font
+        surface.fill(INK)
+        widgets.window(surface, (0, 0, 256, 224))
+        for i, name in enumerate(PAGES):
+            font.draw(surface, tr(name), 8 + i * 62, 6, GOLD if i == self.page else rgb15(120, 128, 168))
+        (self.draw_players, self.draw_board, self.draw_building, self.draw_turns)[self.page](m, surface, 22)
+        font.draw(surface, tr("L/R: page   B: back"), 250, 213, DIM, "small", align="right")
+
+    def draw_players(self, m, surface, y: int) -> None:
+        """Each seat: his sum and towers (T6.2), his territory, his double turns (T5.1, T5.2) and
+        whether he is walled in or one enemy tower from it (TG4.3)."""
+        t, font = self.table, m.font
+        match = t.game
+        scores = match.scores()
+        claims = match.claims()
+        need = rules().declare_min_size
+        warn = rgb15(248, 168, 96)
+        for p in range(len(t.names)):
+            c = PLAYER_COLOURS[t.colour_of[p]]
+            font.draw(surface, fit(font, t.names[p], 150, "main"), 8, y, c)
+            font.draw(surface, seat_kind(t, p), 248, y + 2, DIM, "small", align="right")
+            sizes = [s for o, s in zip(match.owner, match.size) if o == p]
+            font.draw(surface, tr("Sum {sum} from {k} tower(s), the tallest {top}", sum=scores[p], k=len(sizes),
+                                  top=max(sizes, default=0)), 16, y + 12, WHITE, "small")
+            font.draw(surface, tr("Territory: {k} squares", k=claims.count(p)), 16, y + 21, WHITE, "small")
+            left = match.double_turns_left(p)
+            font.draw(surface, tr("Double turns: {k} left", k=left), 248, y + 21, WHITE, "small", align="right")
+            if match.walled_in(p):
+                line, colour = tr("Walled in: nowhere left to build (TG4.3)."), RED
+            else:
+                threats = self.threats(match, p)
+                if threats:
+                    squares = ", ".join(sorted({sq for sq, _ in threats}))
+                    line, colour = tr("Danger: one enemy tower at {squares} walls him in (TG4.3).",
+                                      squares=fit(font, squares, 60)), warn
+                elif left and not any(s >= need for s in sizes):
+                    line, colour = tr("Double turns need a tower of {need}+ (T5.2).", need=need), DIM
+                else:
+                    line, colour = tr("Can build on {k} squares.", k=len(match.placements(p))), DIM
+            font.draw(surface, fit(font, line, 232), 16, y + 30, colour, "small")
+            y += 45
+
+    def threats(self, match, p: int) -> list:
+        """TG4.3's threats against seat ``p`` (a cache of drawing, made again when the match moves)."""
+        key = (self.table.host.session.inputs, match.fingerprint())
+        cache = getattr(self, "_threats", None)
+        if cache is None or cache[0] != key:
+            cache = self._threats = (key, {})
+        if p not in cache[1]:
+            cache[1][p] = match.wall_threats(p) if not match.over else []
+        return cache[1][p]
+
+    def draw_board(self, m, surface, y: int) -> None:
+        """The board with its columns and rows named (TG1.1), territory tinted; the legend."""
+        t, font = self.table, m.font
+        match = t.game
+        n = match.n
+        cell = min(20, 176 // n)
+        x0, y0 = 18, y + 12
+        claims = match.claims()
+        pic = bv.board_picture(font, n, cell, match.owner, match.size, claims, t.colour_of)
+        surface.blit(pic, (x0, y0))
+        for i in range(n):
+            font.draw(surface, bv.COLUMNS[i], x0 + i * cell + cell // 2 - 2, y0 - 9, DIM, "small")
+            font.draw(surface, str(i + 1), x0 - 3, y0 + i * cell + (cell - 8) // 2, DIM, "small", align="right")
+        lx = x0 + n * cell + 8
+        ly = y0
+        for p, name in enumerate(t.names):
+            colour = t.colour_of[p]
+            pygame.draw.rect(surface, PLAYER_COLOURS[colour], (lx, ly + 1, 7, 7))
+            font.draw(surface, fit(font, name, 250 - lx - 10), lx + 10, ly, PLAYER_COLOURS[colour], "small")
+            font.draw(surface, tr("{k} claimed", k=claims.count(p)), lx + 10, ly + 9, WHITE, "small")
+            ly += 22
+        ly += 4
+        for line in font.wrap(tr("Tinted: territory. Only its claimer builds there (T3.1)."), 250 - lx, "small"):
+            font.draw(surface, line, lx, ly, DIM, "small")
+            ly += 9
+
+    def draw_building(self, m, surface, y: int) -> None:
+        """Towers in brief for a new player (RULES-towers.md 3-4): a turn, the support rule, territory."""
+        self.paragraphs(m, surface, y, [
+            tr("Your turn: build one tower on an empty square no rival claims (T3.1), or pass. Size 1 goes "
+               "anywhere (T3.2)."),
+            tr("A tower of size s needs one of (T3.3): an own tower taller than s beside it; or two towers of "
+               "s-1+ beside it, one yours; or one beside and two at its corners of s-1+, one yours. Beside: the "
+               "four squares next to it; corners: the four diagonal ones."),
+            tr("Territory: empty ground walled off by one player's towers alone; only he builds there (T4.1). "
+               "It counts once every player has a tower (TG4.2)."),
+            tr("Whose towers touch no square he may use is walled in and can only pass (TG4.3): red corners warn "
+               "you where one more enemy tower would do it."),
+        ])
+
+    def draw_turns(self, m, surface, y: int) -> None:
+        """Double turns, the end, demolition (the options in play) and the keys."""
+        opts = self.table.game.options
+        paras = [
+            tr("Double turns: twice a game, with a tower of 3 or more, press Y for an extra turn right after "
+               "the current one, yours or a rival's (T5.1, T5.2)."),
+            tr("The end: the board is full, or after a pass the next player ends it; two passes in a row end it "
+               "too (T6.1). The higher sum of sizes wins (T6.2)."),
+        ]
+        if opts["demolish"] == "advanced":
+            paras.append(tr("Demolition (B menu): remove one of your towers if none is left unsupported, then build "
+                            "(T7.1)."))
+        elif opts["demolish"] == "war":
+            paras.append(tr("Corporate war (B menu): remove one of your towers; every tower left unsupported "
+                            "falls, again and again (T7.2)."))
+        paras.append(tr("Keys: A builds, B opens the turn's menu, Y declares a double turn (from any player's "
+                        "pad), X shows this screen, Start pauses."))
+        self.paragraphs(m, surface, y, paras)
+
+    def paragraphs(self, m, surface, y: int, paras: list[str]) -> None:
+        font = m.font
+        for text in paras:
+            for line in font.wrap(text, 238, "small"):
+                if y > 200:
+                    return
+                font.draw(surface, line, 9, y, INFO, "small")
+                y += 9
+            y += 5

@@ -1,0 +1,827 @@
+"""The Towers table: the board, the players' panels, the text box; the match asked for the next
+input whenever the show (the beats) has caught up with it (STYLE.md rule 10).
+
+The match's events become *beats* played one after another (a line of text, a tower rising, a
+banner, towers falling); the board draws ``Shown``, the match as far as the beats have got. CPU
+seats answer through their players after a short pause (a person can follow); human seats
+through prompts read from their own pads (``host.pad_of``): both secret picks at once, each on
+its own pad, the others seeing only "ready". Y on any human's pad declares a double turn for
+that seat, in turn or out of turn (TG5.1). X opens the status screen, Start the pause menu.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from ....frontend.constants import (A, B, DOWN, GOLD, INK, L, LEFT, PLAYER_COLOURS, PLAYER_DARK, R, RED, RIGHT,
+                                    START, UP, WHITE, X, Y, rgb15)
+from ....frontend.machine import Scene
+from ....frontend.match import MatchHost, MatchSetup
+from ....frontend.scenes.pause import PauseScene
+from ....frontend.text import tr
+from ....frontend import widgets
+from ....frontend.widgets import TextBox, big_text, fit
+from ....platform.roster import CHARACTER_IDS, character
+from .. import board as bd
+from .. import events as ev
+from ..answers import DECLARE
+from ..data import rules
+from . import boardview as bv
+from .explain import explain
+from .layout import BOARD, BOX_H, BOX_Y, LINE_H, PANEL_W, PANEL_X, SMALL_H, cell_size, origin, panel_height
+from .prompts import EndPrompt, PickPrompt, PlacePrompt, Prompt
+
+PROMPT_GUARD = 12                    # frames a prompt is shown before it takes a press (issue 14)
+THINK = 30                           # frames a CPU seat "thinks" before it answers (a person can follow)
+BUILD = 18                           # frames a tower takes to rise
+TOAST_FRAMES = 150
+INFO = rgb15(200, 224, 248)
+DIM = rgb15(160, 168, 200)
+REASONS = {"full": "no empty square is left (T6.1)", "ended": "the end was declared after a pass (T6.1)",
+           "passes": "two passes in a row (TG6.1)"}
+
+
+def TowersSetup(seed: int = 0, seats=None, options=None, **kwargs) -> MatchSetup:
+    """A Towers match's set-up: seed, seats (``human`` or a CPU kind), options (``GAME.options``)."""
+    return MatchSetup("towers", seed, list(seats or ["human", "joji"]), dict(options or {}), **kwargs)
+
+
+def speaker_name(speaker: str) -> str:
+    base = speaker.split(":")[0]
+    return character(base).name if base in CHARACTER_IDS else base.title()
+
+
+def speech_colour(speaker: str):
+    base = speaker.split(":")[0]
+    return rgb15(*character(base).colour) if base in CHARACTER_IDS else WHITE
+
+
+@dataclass
+class Beat:
+    """One step of the show: ``frames`` long (0: until its text box is done), with an effect."""
+
+    kind: str                        # say, build, raze, fall, banner, focus, ready, reveal, claims, sync, doubles
+    frames: int = 0
+    text: str = ""
+    speaker: str | None = None
+    name: str | None = None
+    colour: tuple = WHITE
+    player: int = -1
+    data: tuple = ()
+    cpu: bool = False
+    age: int = 0
+    box: TextBox | None = None
+    sound: str = ""
+    title: str = ""                  # a banner's word (DOUBLE TURN!), over the board while its text types
+
+
+class Shown:
+    """The match as the beats have shown it so far (the board, the panels)."""
+
+    def __init__(self, match) -> None:
+        self.enclosed = match.options["claim_mode"] == "enclosed"
+        self.sync(match)
+
+    def sync(self, match) -> None:
+        self.owner = list(match.owner)
+        self.size = list(match.size)
+        self.counting = match.counting
+        self.doubles = list(match.doubles)
+        self.phase = match.phase
+        self.ready = [p is not None for p in match.picks]
+        self.player = match.to_move
+        self.turn = max(1, match.turn)
+
+    def claims(self, geo) -> list[int]:
+        key = (tuple(self.owner), self.counting)
+        cached = getattr(self, "_claims", None)
+        if cached is None or cached[0] != key:
+            cached = self._claims = (key, bd.claims(geo, self.owner, self.counting, self.enclosed))
+        return cached[1]
+
+    def scores(self, seats: int) -> list[int]:
+        out = [0] * seats
+        for o, s in zip(self.owner, self.size):
+            if o >= 0:
+                out[o] += s
+        return out
+
+
+class TableScene(Scene):
+    overlay_at = (254, 183, "right")     # the foot of the players' column
+    y_fast_forwards = False              # Y declares a double turn (TG5.1): holding it must not also hurry
+
+    def __init__(self, setup: MatchSetup, demo: bool = False) -> None:
+        self.setup = setup
+        self.started = False
+        self.demo = demo
+
+    # ---------------------------------------------------------------- set-up
+    def enter(self, m) -> None:
+        if self.started:
+            return
+        self.started = True
+        s = self.setup
+        self.host = MatchHost(s, self.demo)
+        events = self.host.start(m)
+        self.replaying = self.host.replaying
+        self.speed = s.speed
+        self.jump: int | None = None
+        self.note = ""
+        self.colour_of = self.host.colour_of
+        self.pad_of = self.host.pad_of
+        self.control_pad = self.host.control_pad
+        self.commentary = self.host.game.commentary(self.host.kinds, s.seed, m.settings.talk)
+        self.shown = Shown(self.game)
+        self.beats: list[Beat] = []
+        self.beat: Beat | None = None
+        self.last_box: TextBox | None = None
+        self.prompts: dict[int, Prompt] = {}
+        self.cursors: dict[int, int] = {}     # each seat's cursor at his last turn (his next starts there)
+        self.think = 0
+        self.done = False
+        self.toast = ""                       # a refusal of a press outside a prompt (Y), with its seat
+        self.toast_seat = -1
+        self.toast_age = 0
+        self.last_square = -1                 # the square of the last tower placed (marked a moment)
+        self.last_age = 0
+        self.narrate(m, events)
+
+    def exit(self, m) -> None:
+        self.host.close()
+
+    @property
+    def game(self):
+        return self.host.match
+
+    @property
+    def writer(self):
+        return self.host.writer
+
+    @property
+    def history(self) -> list:
+        return self.host.history
+
+    @property
+    def kinds(self) -> list[str]:
+        return self.host.kinds
+
+    @property
+    def names(self) -> list[str]:
+        return self.host.names
+
+    def is_cpu(self, seat: int) -> bool:
+        return self.host.is_cpu(seat)
+
+    @property
+    def prompt(self) -> Prompt | None:
+        """The prompt the text box shows: the acting seat's, or the first picking seat's."""
+        if not self.prompts:
+            return None
+        aw = self.game.awaiting()
+        if aw is not None and aw.player in self.prompts:
+            return self.prompts[aw.player]
+        return self.prompts[min(self.prompts)]
+
+    def seat_of_pad(self, pad: int) -> int | None:
+        for seat, p in self.pad_of.items():
+            if p == pad:
+                return seat
+        return None
+
+    # ---------------------------------------------------------------- events to beats
+    def say(self, text: str, player: int = -1, hold: int = 40) -> None:
+        self.beats.append(Beat("say", hold, text, player=player, cpu=self.is_cpu(player)))
+
+    def banner(self, title: str, text: str, player: int, sound: str, hold: int = 50) -> None:
+        """A word across the board (DOUBLE TURN!) while its sentence types out in the text box."""
+        self.beats.append(Beat("banner", hold, text, player=player, sound=sound, title=title))
+
+    def narrate(self, m, events: list) -> None:
+        """The match's events become beats; the characters' comments on a turn come when it
+        ends, before the next turn is shown."""
+        n = self.names
+        segment: list = []
+        split = rules().pick_split
+        for e in events:
+            t = type(e)
+            if t is ev.TurnStarted and segment:
+                self.comment(m, segment)
+                segment = []
+            segment.append(e)
+            if t is ev.GameStarted:
+                self.say(tr("Towers on the {n}x{n} board: {names}.", n=e.size, names=", ".join(n)), hold=50)
+            elif t is ev.PickGiven:
+                self.beats.append(Beat("ready", 1, player=e.player, sound="select"))
+            elif t is ev.PicksRevealed:
+                a, b = e.picks[0], e.picks[1]
+                if e.first < 0:
+                    text = tr("Equal picks ({a} and {b}): pick again (T2.1).", a=a, b=b)
+                elif a + b <= split:
+                    text = tr("{a} + {b} = {sum}, {split} or less: the larger pick goes first (T2.1).", a=a, b=b,
+                              sum=a + b, split=split)
+                else:
+                    text = tr("{a} + {b} = {sum}, {more} or more: the smaller pick goes first (T2.1).", a=a, b=b,
+                              sum=a + b, more=split + 1)
+                self.beats.append(Beat("reveal", 90, text, data=(tuple(e.picks), e.first), sound="fanfare"))
+            elif t is ev.FirstPlayer:
+                how = {"pick": "{who} goes first (by the picks).", "random": "{who} goes first (drawn at random).",
+                       "given": "{who} goes first (as set up)."}.get(e.how, "{who} goes first (as set up).")
+                self.say(tr(how, who=n[e.player]), e.player, 40)
+            elif t is ev.TurnStarted:
+                self.beats.append(Beat("focus", 1, player=e.player, data=(e.turn,)))
+                if e.extra:
+                    self.say(tr("{who}'s extra turn (a double turn, T5.1).", who=n[e.player]), e.player, 30)
+            elif t is ev.TowerPlaced:
+                self.beats.append(Beat("build", BUILD, player=e.player, data=(e.square, e.size), sound="build",
+                                       cpu=self.is_cpu(e.player)))
+                self.say(tr("{who} builds a {size} at {square} ({storeys} storeys).", who=n[e.player], size=e.size,
+                            square=e.square, storeys=e.size * rules().storeys_per_size), e.player, 24)
+            elif t is ev.Passed:
+                self.say(tr("{who} can build nowhere and passes (T3.4).", who=n[e.player]) if e.forced
+                         else tr("{who} passes.", who=n[e.player]), e.player, 36)
+            elif t is ev.Declared:
+                self.beats.append(Beat("doubles", 1, player=e.player, data=(e.left,)))
+                template = ("{who} declares a double turn: an extra turn after this one ({left} left)." if e.in_turn
+                            else "{who} declares a double turn out of turn: an extra turn after this one ({left} left).")
+                self.banner(tr("DOUBLE TURN!"), tr(template, who=n[e.player], left=e.left), e.player, "fanfare")
+            elif t is ev.Demolished:
+                self.beats.append(Beat("raze", 16, player=e.player, data=(e.square, e.size), sound="cash_out"))
+                self.say(tr("{who} demolishes the {size} at {square} (T7.1).", who=n[e.player], size=e.size,
+                            square=e.square), e.player, 36)
+            elif t is ev.Collapsed:
+                self.beats.append(Beat("fall", 24, data=tuple(e.towers), sound="broke"))
+                fallen = tr(", ").join(tr("{who}'s {size} at {square}", who=n[o], size=s, square=sq)
+                                       for sq, o, s in e.towers)
+                self.say(tr("Unsupported, they fall: {towers} (T7.2).", towers=fallen), hold=50)
+            elif t is ev.ClaimsBegin:
+                self.beats.append(Beat("claims", 1))
+                self.say(tr("Every player has a tower: territory counts from now on (TG4.2)."), hold=50)
+            elif t is ev.WalledIn:
+                text = (tr("{who} is walled in by {by}: nowhere left to build (TG4.3).", who=n[e.player], by=n[e.by])
+                        if e.by >= 0 else tr("{who} is walled in: nowhere left to build (TG4.3).", who=n[e.player]))
+                self.banner(tr("WALLED IN!"), text, e.player, "broke")
+            elif t is ev.EndAsked:
+                self.beats.append(Beat("focus", 1, player=e.player, data=(0,)))
+                if self.is_cpu(e.player) or self.replaying:
+                    self.say(tr("Two passes in a row: the game ends whatever {who} answers (TG6.1).", who=n[e.player])
+                             if e.final else tr("{who} is asked: end the game? (T6.1)", who=n[e.player]), e.player, 36)
+            elif t is ev.EndAnswered:
+                self.say(tr("{who}: yes, end the game.", who=n[e.player]) if e.yes
+                         else tr("{who}: no, play on.", who=n[e.player]), e.player, 36)
+            elif t is ev.GameOver:
+                self.beats.append(Beat("sync", 1))
+                first = e.ranking[0]
+                if len(first) > 1:
+                    head = tr("A draw at {score}.", score=e.scores[first[0]])
+                else:
+                    head = tr("{who} wins with {score}.", who=n[first[0]], score=e.scores[first[0]])
+                self.banner(tr("GAME OVER"), tr("Game over: {why}. {head}", why=tr(REASONS.get(e.reason, e.reason)),
+                                                head=head), -1, "fanfare", 80)
+        self.comment(m, segment)
+
+    def comment(self, m, events: list) -> None:
+        """The characters' comments on ``events``; one who is not seated is shown watching."""
+        if not events or self.commentary is None:
+            return
+        seated = {k.split(":")[0] for k in self.kinds}
+        for c in self.commentary.react(self.game, events):
+            name = speaker_name(c.speaker)
+            if c.speaker not in seated:
+                name = tr("{name}, watching", name=name)
+            self.beats.append(Beat("say", 90, c.text(m.settings.language), speaker=c.speaker, name=name,
+                                   colour=speech_colour(c.speaker), cpu=True))
+
+    # ---------------------------------------------------------------- input
+    def handle(self, m, b) -> None:
+        if self.done:
+            return
+        pads = sorted(set(self.pad_of.values())) or [0, 1, 2, 3]
+        for p in pads:
+            if b.press(p, START):
+                m.push(PauseScene(self, p))
+                return
+            if b.press(p, X):
+                from .status import StatusScene
+                m.push(StatusScene(self, p))
+                return
+        if self.replaying:
+            self.handle_replay(m, b)
+            return
+        for p in sorted(set(self.pad_of.values())):
+            if b.press(p, Y):
+                seat = self.seat_of_pad(p)
+                if seat is not None:
+                    self.declare(m, seat)
+        if self.beat is not None:
+            return
+        for seat, prompt in list(self.prompts.items()):
+            pad = self.pad_of.get(seat, 0)
+            if prompt.age >= PROMPT_GUARD and m.buttons.connected >> pad & 1:
+                prompt.handle(m, b, pad)
+
+    def declare(self, m, seat: int) -> None:
+        """Y on a human's pad: a double turn for his seat, in turn or out of turn (TG5.1), or the
+        match's reason why not."""
+        match = self.game
+        if match.over:
+            return
+        why = match.check(DECLARE, seat)
+        if why is not None and match.phase != "place":       # the picks or "end the game?": no turn is on (E8)
+            why = "TG5.1: a double turn is declared during a turn, before its placement or pass"
+        if why is not None:
+            self.toast, self.toast_seat, self.toast_age = why, seat, 0
+            m.sound("cancel")
+            return
+        self.toast = ""
+        self.give(m, DECLARE, seat)
+
+    def give(self, m, answer, seat: int) -> None:
+        kind = self.game.awaiting().kind if self.game.awaiting() is not None else ""
+        events = self.host.give(m, answer, seat)
+        if kind != "pick":
+            self.remake_prompts()
+        else:
+            self.prompts.pop(seat, None)
+        self.narrate(m, events)
+
+    def remake_prompts(self) -> None:
+        """The match has moved on: the prompts are made again when asked (a turn's cursor kept)."""
+        self.cursors = {s: p.cursor for s, p in self.prompts.items() if isinstance(p, PlacePrompt)}
+        self.prompts = {}
+
+    def count(self, m) -> None:
+        self.host.count(m)
+
+    # ---------------------------------------------------------------- watching a record
+    SPEEDS = (1, 2, 4, 16)
+
+    def handle_replay(self, m, b) -> None:
+        """Watching: L/R slower/faster (x1 x2 x4 x16); B opens "jump to turn" (left/right 1,
+        up/down 10, A jumps, B closes)."""
+        for p in range(4):
+            if self.jump is not None:
+                last = self.host.last_turn()
+                for mask, d in ((RIGHT, 1), (LEFT, -1), (UP, 10), (DOWN, -10)):
+                    if b.repeat(p, mask):
+                        self.jump = max(1, min(last, self.jump + d))
+                if b.press(p, A):
+                    self.jump_to(m, self.jump)
+                    self.jump = None
+                elif b.press(p, B):
+                    self.jump = None
+                continue
+            i = self.SPEEDS.index(self.speed) if self.speed in self.SPEEDS else 0
+            if b.press(p, R):
+                self.speed = self.SPEEDS[min(len(self.SPEEDS) - 1, i + 1)]
+            elif b.press(p, L):
+                self.speed = self.SPEEDS[max(0, i - 1)]
+            elif b.press(p, B):
+                self.jump = max(1, self.game.progress() + 1)
+
+    def jump_to(self, m, turn: int) -> None:
+        self.host.jump_to(turn)
+        self.commentary = self.host.game.commentary(self.host.kinds, self.setup.seed, m.settings.talk)
+        self.beats, self.beat, self.last_box = [], None, None
+        self.shown.sync(self.game)
+        self.say(tr("Turn {turn}.", turn=self.game.progress() + 1), hold=20)
+
+    def replay_input(self, m) -> bool:
+        events, why = self.host.replay_input()
+        if events is None:
+            self.note = why or self.note
+            return False
+        self.narrate(m, events)
+        return True
+
+    # ---------------------------------------------------------------- time
+    def update(self, m) -> None:
+        match = self.game
+        m.song = "tension" if match.empties() * 5 <= match.geo.cells else "board"
+        if self.replaying:
+            if self.jump is None:
+                for _ in range(self.speed):
+                    self.update_once(m)
+            return
+        self.update_once(m)
+
+    def update_once(self, m) -> None:
+        if self.toast:
+            self.toast_age += 1
+            if self.toast_age > TOAST_FRAMES:
+                self.toast = ""
+        if self.last_age:
+            self.last_age -= 1
+        if self.run_beats(m):
+            return
+        for prompt in self.prompts.values():
+            prompt.tick()
+        match = self.game
+        if self.replaying:
+            if not self.replay_input(m) and not self.done and (match.awaiting() is None or self.note):
+                self.done = True
+                self.push_results(m)
+            return
+        aw = match.awaiting()
+        if aw is None:
+            if not self.done:
+                self.done = True
+                self.host.close()
+                self.count(m)
+                if not self.demo:
+                    self.push_results(m)
+            return
+        for seat, prompt in list(self.prompts.items()):
+            if prompt.answer is not None:
+                self.give(m, prompt.answer, seat)
+                return
+        if aw.others and any(self.is_cpu(s) for s in aw.others):
+            said = self.host.interjection(m)           # a CPU's double turn out of turn (asked once a point)
+            if said is not None:
+                self.remake_prompts()
+                self.narrate(m, said)
+                return
+        seats = aw.seats or (aw.player,)
+        for seat in seats:
+            if not self.is_cpu(seat) and seat not in self.prompts:
+                self.prompts[seat] = self.make_prompt(aw.kind, seat)
+        cpus = [s for s in seats if self.is_cpu(s)]
+        if cpus:
+            if self.think < m.anim(THINK, cpu=True):
+                self.think += 1
+                return
+            self.think = 0
+            self.narrate(m, self.host.cpu(m, cpus[0]))
+
+    def push_results(self, m) -> None:
+        from .results import TowersResults
+        m.push(TowersResults(self))
+
+    def make_prompt(self, kind: str, seat: int) -> Prompt:
+        match, name = self.game, self.names[seat]
+        if kind == "pick":
+            others = [s for s in (0, 1) if s != seat and not self.is_cpu(s)]
+            return PickPrompt(seat, name, secret=bool(others))
+        if kind == "end":
+            return EndPrompt(match, seat, name)
+        return PlacePrompt(match, seat, name, self.cursors.get(seat))
+
+    def run_beats(self, m) -> bool:
+        """Advance the show; True while something is still playing."""
+        while True:
+            if self.beat is None:
+                if not self.beats:
+                    return False
+                self.beat = self.beats.pop(0)
+                self.start_beat(m, self.beat)
+            if self.tick(m, self.beat):
+                self.beat = None
+                continue
+            return True
+
+    def start_beat(self, m, beat: Beat) -> None:
+        shown, match = self.shown, self.game
+        k = beat.kind
+        if beat.sound:
+            m.sound(beat.sound)
+        if k in ("say", "reveal", "banner"):
+            beat.box = TextBox(beat.text, beat.speaker, beat.name, beat.colour, hold=m.anim(beat.frames, beat.cpu))
+            self.last_box = beat.box
+        elif k == "focus":
+            shown.player = beat.player
+            if beat.data and beat.data[0]:
+                shown.turn = beat.data[0]
+            shown.phase = "place" if shown.phase == "pick" else shown.phase
+        elif k == "ready":
+            if 0 <= beat.player < len(shown.ready):
+                shown.ready[beat.player] = True
+        elif k == "build":
+            sq, size = beat.data
+            i = match.geo.index[sq]
+            self.last_square, self.last_age = i, 0
+        elif k == "doubles":
+            shown.doubles[beat.player] = beat.data[0]
+        elif k == "claims":
+            shown.counting = True
+        elif k == "sync":
+            shown.sync(match)
+
+    def tick(self, m, beat: Beat) -> bool:
+        """One frame of a beat; True when it is over."""
+        beat.age += 1
+        k = beat.kind
+        if beat.box is not None:
+            a = bool(m.buttons.pressed[self.control_pad] & A) if self.pad_of else False
+            beat.box.update(m, a)
+            if beat.box.done and k == "reveal":
+                picks, first = beat.data
+                self.shown.ready = [False] * len(self.shown.ready)
+                if first >= 0:
+                    self.shown.phase = "place"
+            return beat.box.done
+        length = m.anim(beat.frames, beat.cpu)
+        over = beat.age >= length or (m.fast() and beat.age >= 2)
+        if over:
+            shown, match = self.shown, self.game
+            if k == "build":
+                sq, size = beat.data
+                i = match.geo.index[sq]
+                shown.owner[i], shown.size[i] = beat.player, size
+                self.last_square, self.last_age = i, 90
+            elif k == "raze":
+                i = match.geo.index[beat.data[0]]
+                shown.owner[i], shown.size[i] = -1, 0
+            elif k == "fall":
+                for sq, _, _ in beat.data:
+                    i = match.geo.index[sq]
+                    shown.owner[i], shown.size[i] = -1, 0
+        return over
+
+    # ---------------------------------------------------------------- drawing
+    def draw(self, m, surface) -> None:
+        surface.fill(INK)
+        self.draw_board(m, surface)
+        self.draw_panels(m, surface)
+        beat = self.beat
+        if self.shown.phase == "pick" or (beat is not None and beat.kind == "reveal"):
+            self.draw_picks(m, surface)
+        prompt = self.prompt if beat is None else None
+        if isinstance(prompt, PlacePrompt):
+            if prompt.mode == "menu":
+                prompt.menu.draw(m, surface, 20, 56, 152, tr("Your turn"))
+            elif prompt.mode == "pass":
+                prompt.confirm.draw(m, surface, 52, 72, 100, tr("Pass this turn?"))
+        elif isinstance(prompt, EndPrompt):
+            prompt.menu.draw(m, surface, 24, 68, 144, tr("End the game?"))
+        if beat is not None and beat.kind == "banner":
+            self.draw_banner(m, surface, beat)
+        if self.toast:
+            self.draw_toast(m, surface)
+        self.draw_box(m, surface)
+        if self.replaying:
+            self.draw_replay(m, surface)
+        if prompt is not None and not self.replaying:
+            pad = self.pad_of.get(prompt.seat, 0)
+            if not m.buttons.connected >> pad & 1:
+                widgets.window(surface, (16, 84, 160, 28))
+                m.font.draw(surface, tr("Connect pad {pad} to go on", pad=pad + 1), 96, 92, GOLD, align="centre")
+
+    def draw_board(self, m, surface) -> None:
+        match, shown = self.game, self.shown
+        n = match.n
+        cell = cell_size(n)
+        ox, oy = origin(n)
+        claims = shown.claims(match.geo)
+        pic = bv.board_picture(m.font, n, cell, shown.owner, shown.size, claims, self.colour_of)
+        surface.blit(pic, (ox, oy))
+        beat = self.beat
+        xy = lambda i: (ox + (i % n) * cell, oy + (i // n) * cell)  # noqa: E731
+        if beat is not None and beat.kind == "build":          # the tower rises
+            sq, size = beat.data
+            i = match.geo.index[sq]
+            x, y = xy(i)
+            total = max(1, m.anim(beat.frames, beat.cpu))
+            grown = max(1, size * min(beat.age, total) // total)
+            bv.draw_tower(m.font, surface, x, y, cell, grown, self.colour_of[beat.player])
+            bv.cursor_frame(surface, x, y, cell, m.frame, WHITE)
+        elif beat is not None and beat.kind in ("raze", "fall"):
+            towers = [(beat.data[0], beat.player, beat.data[1])] if beat.kind == "raze" else list(beat.data)
+            total = max(1, m.anim(beat.frames, beat.cpu))
+            sink = max(1, 100 * min(beat.age, total) // total)
+            for sq, o, size in towers:
+                x, y = xy(match.geo.index[sq])
+                surface.blit(bv.lot(cell, ((match.geo.index[sq] % n) + match.geo.index[sq] // n) % 2 == 1), (x, y))
+                if sink < 100:
+                    bv.draw_tower(m.font, surface, x, y, cell, size, self.colour_of[o], sink=sink)
+                bv.mark_frame(surface, x, y, cell, RED)
+        if self.last_age and self.last_square >= 0 and (self.last_age // 10) % 2 == 0:
+            x, y = xy(self.last_square)
+            bv.mark_frame(surface, x, y, cell, WHITE)
+        prompt = self.prompt if beat is None else None
+        if isinstance(prompt, PlacePrompt):
+            seat = prompt.seat
+            colour = self.colour_of[seat]
+            for sq, _ in prompt.threats:
+                x, y = xy(match.geo.index[sq])
+                bv.warning_mark(surface, x, y, cell)
+            if prompt.mode == "demolish":
+                x, y = xy(prompt.demolish_cursor)
+                bv.cursor_frame(surface, x, y, cell, m.frame, RED if (m.frame // 8) % 2 else WHITE)
+                preview = match.demolition(match.geo.names[prompt.demolish_cursor], seat)
+                for sq in preview.falls:
+                    fx, fy = xy(match.geo.index[sq])
+                    bv.mark_frame(surface, fx, fy, cell, RED)
+            elif prompt.mode in ("board", "size", "menu", "pass"):
+                x, y = xy(prompt.cursor)
+                size = prompt.size if prompt.mode == "size" else prompt.top
+                if size > 0:
+                    legal = size <= prompt.top
+                    bv.draw_tower(m.font, surface, x, y, cell, size, colour, ghost=True,
+                                  digit_colour=WHITE if legal else RED)
+                elif match.owner[prompt.cursor] < 0:
+                    pygame.draw.line(surface, RED, (x + 4, y + 4), (x + cell - 6, y + cell - 6), 2)
+                    pygame.draw.line(surface, RED, (x + cell - 6, y + 4), (x + 4, y + cell - 6), 2)
+                bv.cursor_frame(surface, x, y, cell, m.frame)
+
+    def draw_panels(self, m, surface) -> None:
+        """Each player: name, face (or token) with his seat's number, his sum, his double turns
+        left (T5.1) and what he is doing; then the turn, the empty squares and the keys."""
+        match, shown = self.game, self.shown
+        k = len(self.names)
+        ph = panel_height(k)
+        font = m.font
+        scores = shown.scores(k)
+        pygame.draw.rect(surface, INK, (PANEL_X, 0, PANEL_W, BOX_Y))
+        for p in range(k):
+            x, y = PANEL_X, p * ph
+            c = self.colour_of[p]
+            on = p == shown.player and not self.done and shown.phase != "pick"
+            pygame.draw.rect(surface, PLAYER_DARK[c], (x, y, PANEL_W, ph))
+            pygame.draw.rect(surface, PLAYER_COLOURS[c] if on and (m.frame // 16) % 2 == 0 else INK,
+                             (x, y, PANEL_W, ph), 1)
+            font.draw(surface, fit(font, self.names[p], PANEL_W - 5), x + 3, y + 2, WHITE, "small")
+            kind = self.kinds[p]
+            face = m.art.portrait(kind.split(":")[0], small=True) if kind != "human" else None
+            surface.blit(face if face is not None else m.art.tokens[c], (x + 3, y + 11))
+            tall = ph >= 52                       # two players: a row for the double turns of its own
+            ty = y + 21 if tall else y + 19
+            pygame.draw.rect(surface, PLAYER_COLOURS[c], (x + 14, ty, 7, 9))
+            font.draw(surface, str(p + 1), x + 15, ty + 1, INK, "small")
+            font.draw(surface, str(scores[p]), x + PANEL_W - 4, y + 12, WHITE, "main", INK, align="right")
+            if tall:
+                font.draw(surface, tr("sum"), x + PANEL_W - 4, y + 25, DIM, "small", align="right")
+            px, py = (x + 3, y + ph - 18) if tall else (x + 24, y + 22)
+            for d in range(rules().double_turns):                    # double turns left: filled pips
+                left = d < shown.doubles[p]
+                pygame.draw.rect(surface, GOLD if left else PLAYER_COLOURS[c], (px + d * 7, py + 1, 5, 5),
+                                 0 if left else 1)
+            if tall:
+                font.draw(surface, fit(font, tr("doubles"), PANEL_W - 22), x + 19, py, DIM, "small")
+            status, colour = self.panel_status(p)
+            if status:
+                font.draw(surface, fit(font, status, PANEL_W - 6), x + PANEL_W - 3, y + ph - 10, colour, "small",
+                          align="right")
+        y = k * ph + 3
+        bottom = BOX_Y - (12 if m.settings.timer or m.settings.input_display else 2)
+        lines = [(tr("Turn {turn}", turn=shown.turn), WHITE)]
+        if k < 4:
+            lines.append((tr("{k} empty", k=shown.owner.count(-1)), DIM))
+        if not shown.counting and shown.phase != "pick":
+            lines.append((tr("No claims"), DIM))
+        prompt = self.prompt if self.beat is None else None
+        if isinstance(prompt, PlacePrompt) and prompt.mode == "board":
+            lines += [(tr("A: build"), INFO), (tr("B: more"), INFO), (tr("Y: double"), INFO),
+                      (tr("X: status"), INFO)]
+        elif not self.prompts and not self.replaying:
+            human = [s for s in self.pad_of if match.can_declare(s)]
+            if human:
+                lines.append((tr("Y: double"), INFO))
+        for text, colour in lines:
+            if y + SMALL_H > bottom:
+                break
+            font.draw(surface, fit(font, text, PANEL_W - 6), PANEL_X + 3, y, colour, "small")
+            y += SMALL_H + 1
+
+    def panel_status(self, p: int) -> tuple[str, tuple]:
+        shown, match = self.shown, self.game
+        if shown.phase == "pick" and p < 2:
+            return (tr("READY"), GOLD) if shown.ready[p] else (tr("picking"), DIM)
+        if self.beat is None and match.walled_in(p) and shown.owner == match.owner:
+            return tr("walled in"), RED
+        if p == shown.player and not self.done and self.beat is None and self.is_cpu(p) and not self.replaying:
+            return tr("thinking"), DIM
+        return "", WHITE
+
+    def draw_picks(self, m, surface) -> None:
+        """The secret picks (TG2.1): each seat's state, never another's value, until both are in;
+        then the two picks side by side."""
+        font = m.font
+        beat = self.beat
+        widgets.window(surface, (12, 36, 168, 120))
+        font.draw(surface, tr("SECRET PICKS"), 96, 42, GOLD, align="centre")
+        split = rules().pick_split
+        lines = font.wrap(tr("Each player picks a size 1-9 in secret. Sum {split} or less: the larger pick goes "
+                             "first; {more} or more: the smaller (T2.1).", split=split, more=split + 1), 156, "small")
+        for i, line in enumerate(lines[:4]):
+            font.draw(surface, line, 19, 56 + i * 9, INFO, "small")
+        revealed = beat is not None and beat.kind == "reveal"
+        for seat in (0, 1):
+            y = 97 + seat * 28
+            c = self.colour_of[seat]
+            font.draw(surface, fit(font, self.names[seat], 64, "main"), 20, y, PLAYER_COLOURS[c])
+            if revealed:
+                picks, first = beat.data
+                big_text(m, surface, str(picks[seat]), 110, y - 6, GOLD if seat == first else WHITE, 2)
+                if seat == first and beat.box is not None and beat.box.visible() >= len(beat.box.text):
+                    font.draw(surface, tr("goes first"), 172, y + 2, GOLD, "small", align="right")
+                continue
+            if self.shown.ready[seat]:
+                font.draw(surface, tr("READY"), 172, y, GOLD, align="right")
+                continue
+            prompt = self.prompts.get(seat)
+            if isinstance(prompt, PickPrompt) and self.beat is None:
+                for s in range(1, 10):
+                    x = 86 + (s - 1) * 10
+                    chosen = s == prompt.size and prompt.shows()
+                    if chosen:
+                        pygame.draw.rect(surface, GOLD, (x - 2, y - 1, 10, 14), 1)
+                    font.draw(surface, str(s), x, y, GOLD if chosen else WHITE)
+                hint = tr("Left/Right, A") if prompt.shows() else tr("hold L/R to see it")
+                font.draw(surface, hint, 172, y + 13, DIM, "small", align="right")
+            else:
+                font.draw(surface, tr("picking..."), 172, y, DIM, align="right")
+
+    def draw_banner(self, m, surface, beat: Beat) -> None:
+        y = 84
+        colour = GOLD if (beat.age // 6) % 2 == 0 else WHITE
+        pygame.draw.rect(surface, INK, (0, y, BOARD[2], 20))
+        pygame.draw.line(surface, colour, (0, y), (BOARD[2] - 1, y))
+        pygame.draw.line(surface, colour, (0, y + 19), (BOARD[2] - 1, y + 19))
+        m.font.draw(surface, beat.title, BOARD[2] // 2, y + 4, colour, align="centre")
+
+    def draw_toast(self, m, surface) -> None:
+        """A refused press outside a prompt (Y): whose, and the match's reason."""
+        font = m.font
+        who = self.names[self.toast_seat] if 0 <= self.toast_seat < len(self.names) else ""
+        lines = font.wrap(f"{who}: {explain(self.toast)}", 176, "small")[:3]
+        h = 8 + 9 * len(lines)
+        widgets.window(surface, (4, 184 - h, 184, h))
+        for i, line in enumerate(lines):
+            font.draw(surface, line, 10, 188 - h + i * 9, RED, "small")
+
+    def draw_box(self, m, surface) -> None:
+        """The text box: a line typing out beside the speaker's face (his name first, in his
+        colour); a prompt's question and, under it, what the cursor is on."""
+        font = m.font
+        widgets.window(surface, (0, BOX_Y, 256, BOX_H))
+        beat = self.beat
+        box = beat.box if beat is not None and beat.box is not None else None
+        prompt = self.prompt if beat is None else None
+        extra: list = []
+        if box is None and prompt is not None:
+            text, speaker, name, colour, shown = prompt.text(), None, None, WHITE, None
+            extra = prompt.lines(m)
+        elif box is None and beat is None and not self.done and not self.replaying:
+            aw = self.game.awaiting()
+            if aw is not None and self.is_cpu(aw.player):
+                text = tr("{who} is thinking...", who=self.names[aw.player])
+                speaker, name, colour, shown = None, None, WHITE, None
+                if any(self.game.can_declare(s) for s in self.pad_of):
+                    extra = [(tr("Y: declare a double turn now (your extra turn comes right after this one)."), INFO)]
+            elif self.last_box is not None:
+                b = self.last_box
+                text, speaker, name, colour, shown = b.text, b.speaker, b.name, b.colour, None
+            else:
+                return
+        elif box is not None:
+            text, speaker, name, colour, shown = box.text, box.speaker, box.name, box.colour, box.visible()
+        elif self.last_box is not None:
+            b = self.last_box
+            text, speaker, name, colour, shown = b.text, b.speaker, b.name, b.colour, None
+        else:
+            return
+        x = 6
+        if speaker:
+            face = m.art.portrait(speaker, small=True)
+            if face is not None:
+                pygame.draw.rect(surface, INK, (4, BOX_Y + 4, 18, 18))
+                surface.blit(face, (5, BOX_Y + 5))
+                x = 26
+        width = 250 - x
+        y = BOX_Y + 3
+        if extra:
+            font.draw(surface, fit(font, text, width, "main"), x, y, WHITE)
+            rows = [(line, c) for t, c in extra for line in font.wrap(t, 248 - x, "small")][:2]
+            for j, (line, line_colour) in enumerate(rows):
+                font.draw(surface, line, x, y + 12 + j * SMALL_H, line_colour, "small")
+            return
+        head = (name + ": ") if name else ""
+        head_w = font.width(head) if head else 0
+        lines = font.wrap(text, width, first=width - head_w if head else None)[:2]
+        left = len(text) if shown is None else shown
+        if head:
+            font.draw(surface, name + ":", x, y, colour)
+        for i, line in enumerate(lines):
+            if left <= 0:
+                break
+            lx = x + head_w if i == 0 else x
+            font.draw_prefix(surface, line, left, lx, y + i * LINE_H, WHITE)
+            left -= len(line) + 1
+        if box is not None and box.visible() >= len(box.text) and (m.frame // 15) % 2 == 0:
+            pygame.draw.polygon(surface, WHITE, [(246, 216), (252, 216), (249, 219)])
+
+    def draw_replay(self, m, surface) -> None:
+        font = m.font
+        label = tr("REPLAY x{speed}  L/R speed  B jump", speed=self.speed)
+        w = font.width(label, "small") + 4
+        pygame.draw.rect(surface, INK, (BOARD[2] - w, 0, w, 9))
+        font.draw(surface, label, BOARD[2] - 2, 0, GOLD, "small", align="right")
+        if self.jump is not None:
+            widgets.window(surface, (32, 76, 128, 40))
+            font.draw(surface, tr("Jump to turn"), 96, 82, GOLD, align="centre")
+            font.draw(surface, tr("< {turn} >  of {last}", turn=self.jump, last=self.host.last_turn()), 96, 98, WHITE,
+                      align="centre")
+
+
+__all__ = ["TableScene", "TowersSetup", "Beat", "Shown", "PROMPT_GUARD"]

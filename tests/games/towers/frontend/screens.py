@@ -1,0 +1,326 @@
+"""Every screen of the Towers front end, reached by pad input alone, for golden frames.
+
+``capture()`` plays scripted sessions (from power on through the title and the set-up; a whole
+game against a character; two humans on two pads; positions of ``data/*.yaml`` played as
+practice) and returns {name: 256x224 frame}; ``LAYOUT`` keeps each shot's visible texts for the
+"no text off the screen or over another" check. The machine is a pure function of its seed and
+input, so each frame is the same on every run with the same pygame-ce.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from tdream.frontend.constants import A, B, DOWN, LEFT, R, RIGHT, START, UP, X, Y
+from tdream.frontend.settings import Settings
+from tdream.games.towers.frontend.autopilot import Autopilot
+from tdream.games.towers.frontend.table import PROMPT_GUARD, TableScene, TowersSetup
+from tests.frontend.screens import _DRAWN, CheckedHeadless, _watch_drawing, visible_texts
+
+DATA = Path(__file__).parent / "data"
+SEED = 1
+LAYOUT: dict = {}        # shot name -> the texts left visible on it: (text, x, y, w, h)
+
+
+class Session:
+    def __init__(self, frames: dict, prefix: str = "", seed: int = SEED, setup=None, settings=None,
+                 connected: int = 0b0001) -> None:
+        self.h = CheckedHeadless(seed=seed, setup=setup, settings=settings or Settings(talk="always"))
+        self.m = self.h.machine
+        self.frames = frames
+        self.prefix = prefix
+        self.connected = connected
+
+    def step(self, buttons=0, n: int = 1) -> None:
+        for _ in range(n):
+            self.h.step(buttons if isinstance(buttons, tuple) else (buttons, 0, 0, 0), self.connected)
+
+    def tap(self, button: int, wait: int = 6, pad: int = 0) -> None:
+        press = [0, 0, 0, 0]
+        press[pad] = button
+        self.step(tuple(press))
+        self.step(0, wait)
+
+    def shot(self, name: str) -> None:
+        name = self.prefix + name
+        _DRAWN.clear()
+        self.frames[name] = self.h.frame().copy()
+        LAYOUT[name] = visible_texts(_DRAWN)
+
+    @property
+    def top(self):
+        return self.m.stack[-1]
+
+    @property
+    def table(self) -> TableScene:
+        return next(s for s in self.m.stack if isinstance(s, TableScene))
+
+    def until(self, test, frames: int = 20000, buttons=0) -> None:
+        """Step (with ``buttons`` a frame, or a function of the machine) until ``test()``."""
+        for _ in range(frames):
+            if test():
+                return
+            self.step(buttons(self.m) if callable(buttons) else buttons)
+        raise AssertionError(f"never reached: {test.__doc__ or test}")
+
+    def prompt(self, seat: int = 0):
+        t = self.table
+        p = t.prompts.get(seat)
+        return p if p is not None and t.beat is None and p.age >= PROMPT_GUARD else None
+
+
+def practice(name: str):
+    from tdream.platform.scenario import load_scenario
+    sc = load_scenario(DATA / f"{name}.yaml")
+    return TowersSetup(sc.seed, [s.kind for s in sc.seats], dict(sc.options), scenario=sc, mode="practice")
+
+
+def _title(frames: dict, prefix: str = "", settings=None) -> None:
+    from tdream.frontend.scenes.title import DEMO_AFTER, DemoScene
+    s = Session(frames, prefix, settings=settings or Settings())
+    s.step(0, 4)
+    while s.top.game != "towers":
+        s.tap(RIGHT, 2)
+    s.step(0, 40)
+    s.shot("title")
+    if not prefix:
+        s.step(0, DEMO_AFTER + 1500)
+        assert isinstance(s.top, DemoScene)
+        s.shot("demo")
+        s.tap(A)
+    s.tap(START)
+    s.shot("title-menu")
+    s.tap(A)                                   # Free play
+    s.step(0, 4)
+    s.shot("setup")
+    for _ in range(9):
+        s.tap(UP, 2)                           # seat 2: a character
+    s.shot("setup-seat")
+    for _ in range(6):
+        s.tap(DOWN, 2)                         # demolition
+    s.tap(RIGHT)
+    s.tap(RIGHT)                               # corporate war
+    s.shot("setup-options")
+    s.tap(DOWN)
+    s.tap(RIGHT)
+    s.tap(RIGHT)                               # a 10x10 board
+    s.shot("setup-size")
+
+
+def _game(frames: dict, prefix: str = "", settings=None) -> None:
+    """One human (pad 1) against Joji from the set-up's table, every prompt and screen of a turn."""
+    s = Session(frames, prefix, setup=TowersSetup(SEED, ["human", "joji"]), settings=settings)
+    t = s.table
+    ap = Autopilot()
+    s.until(lambda: s.prompt(0) is not None and t.shown.ready[1], 2000)
+    s.tap(RIGHT, 2)
+    s.tap(RIGHT, 2)
+    s.shot("pick")
+    s.tap(A, 1)
+    s.until(lambda: t.beat is not None and t.beat.kind == "reveal" and t.beat.age >= 30, 400)
+    s.shot("reveal")
+    shots = {"comment": lambda b: b.kind == "say" and b.speaker is not None and b.age == 6 and t.game.turn >= 8,
+             "build": lambda b: b.kind == "build" and t.is_cpu(b.player) and b.age == 9}
+    place = lambda: s.prompt(0) is not None and s.prompt(0).__class__.__name__ == "PlacePrompt"  # noqa: E731
+
+    def play_until(test, frames=20000):
+        for _ in range(frames):
+            if test():
+                return
+            b = t.beat
+            for name, want in shots.items():
+                if prefix + name not in frames_taken() and b is not None and want(b):
+                    s.shot(name)
+            if t.beat is None and t.prompts == {} and t.think == 10 and prefix + "board" not in frames_taken():
+                s.shot("board")
+            s.step(ap.buttons(s.m))
+        raise AssertionError("never reached")
+
+    def frames_taken():
+        return s.frames
+
+    play_until(lambda: place() and t.game.turn >= 3)
+    p = s.prompt(0)
+    s.tap(Y, 2)                                  # no tower of 3 yet: T5.2 says why not
+    s.shot("declare-refused")
+    s.step(0, 150)
+    occupied = next(i for i in range(t.game.geo.cells) if t.game.owner[i] >= 0)
+    while p.cursor != occupied:
+        s.tap(RIGHT if p.cursor % 8 != occupied % 8 else DOWN, 1)
+    s.step(0, 8)
+    s.shot("place-occupied")
+    s.tap(A, 2)
+    s.shot("place-refused")
+    free = next(i for i, top in t.game.placements(0) if top >= 2)
+    while p.cursor != free:
+        s.tap(RIGHT if p.cursor % 8 != free % 8 else DOWN, 1)
+    s.step(0, 8)
+    s.shot("place")
+    s.tap(A)
+    s.shot("size")
+    for _ in range(9 - p.size):
+        s.tap(RIGHT, 1)
+    s.step(0, 4)
+    s.shot("size-too-tall")
+    s.tap(A, 2)
+    s.shot("size-refused")
+    s.tap(B)
+    s.tap(B)
+    s.shot("turn-menu")
+    s.tap(DOWN)
+    s.shot("turn-menu-double")
+    s.tap(A, 2)
+    s.shot("menu-refused")
+    while p.menu.index != p.items.index("Pass the turn"):
+        s.tap(DOWN)
+    s.tap(A)
+    s.shot("pass")
+    s.tap(B)
+    s.tap(B)                                     # back to the board
+    s.tap(X)
+    s.shot("status-players")
+    s.tap(R)
+    s.shot("status-board")
+    s.tap(R)
+    s.shot("status-building")
+    s.tap(R)
+    s.shot("status-turns")
+    s.tap(B)
+    s.tap(START)
+    s.shot("pause")
+    s.tap(B)
+    play_until(lambda: place() and t.game.can_declare(0))
+    s.step(0, 2)
+    s.tap(Y, 12)
+    s.shot("double-turn")
+    ap = Autopilot()
+    from tdream.frontend.scenes.results import ResultsScene
+    play_until(lambda: isinstance(s.top, ResultsScene), 60000)
+    s.step(0, 40)
+    while (s.m.frame // 30) % 2:                  # "A: to the title" blinks: on
+        s.step()
+    s.shot("results")
+    missing = {prefix + k for k in ("comment", "build", "board")} - set(s.frames)
+    assert not missing, missing
+
+
+def _two_pads(frames: dict) -> None:
+    """Two humans, each on his own pad: the secret picks show only READY and hide the choice."""
+    s = Session(frames, setup=TowersSetup(4, ["human", "human"]), connected=0b0011)
+    t = s.table
+    s.until(lambda: s.prompt(0) is not None and s.prompt(1) is not None, 600)
+    s.tap(RIGHT, 2, pad=1)
+    s.tap(A, 4, pad=0)                          # Player 1 is in
+    s.step(0, 4)
+    s.shot("pick-secret")
+    s.step(((0, L_R_HELD, 0, 0)), 4)
+    s.shot("pick-peek")
+    s.step(0, 2)
+    s.tap(A, 2, pad=1)
+    s.until(lambda: t.beat is not None and t.beat.kind == "reveal" and t.beat.age >= 20, 200)
+    s.shot("reveal-two")
+
+
+L_R_HELD = R
+
+
+def _positions(frames: dict, prefix: str = "", settings=None) -> None:
+    """Positions played as practice: TG4.3's warning, walling a rival in, the end asked, war."""
+    s = Session(frames, prefix, setup=practice("threat"), settings=settings)
+    t = s.table
+    s.until(lambda: s.prompt(0) is not None, 3000)
+    p = s.prompt(0)
+    s.shot("threat")
+    while p.cursor != t.game.geo.index["a2"]:
+        s.tap(LEFT if p.cursor % 8 else UP, 1)
+    s.step(0, 6)
+    s.shot("threat-square")
+    if prefix:
+        return
+    s = Session(frames, prefix, setup=practice("wall"))
+    t = s.table
+    s.until(lambda: s.prompt(0) is not None, 3000)
+    p = s.prompt(0)
+    while p.cursor != t.game.geo.index["a2"]:
+        s.tap(LEFT if p.cursor % 8 else UP, 1)
+    s.tap(A)
+    s.tap(A, 1)
+    s.until(lambda: t.beat is not None and t.beat.kind == "banner" and t.beat.age >= 12, 400)
+    s.shot("walled-in")
+    s.until(lambda: s.prompt(0) is not None and type(s.prompt(0)).__name__ == "EndPrompt", 2000)
+    s.shot("end")
+    s = Session(frames, prefix, setup=practice("war"))
+    t = s.table
+    s.until(lambda: s.prompt(0) is not None, 3000)
+    p = s.prompt(0)
+    s.tap(B)
+    for _ in range(p.items.index("Demolish a tower")):
+        s.tap(DOWN)
+    s.tap(A)
+    while p.demolish_cursor != t.game.geo.index["b4"]:
+        s.tap(UP if p.demolish_cursor // 8 > 3 else DOWN if p.demolish_cursor // 8 < 3 else
+              LEFT if p.demolish_cursor % 8 > 1 else RIGHT, 1)
+    s.step(0, 6)
+    s.shot("demolish")
+    s.tap(A, 1)
+    s.until(lambda: t.beat is not None and t.beat.kind == "fall" and t.beat.age >= 10, 400)
+    s.shot("collapse")
+
+
+def _four(frames: dict) -> None:
+    """Four players on the 12x12 board: the panels of four, the board at 16 pixels a square."""
+    s = Session(frames, setup=TowersSetup(2, ["human", "joji", "yuka", "kenta"], {"size": 12, "players": 4}))
+    t = s.table
+    ap = Autopilot()
+    s.until(lambda: s.prompt(0) is not None and t.game.turn >= 6, 8000, lambda m: ap.buttons(m))
+    s.step(0, 4)
+    s.shot("board-four")
+    s.tap(X)
+    s.shot("status-four")
+    s.tap(R)
+    s.shot("status-board-four")
+    s.tap(B)
+    s = Session(frames, setup=TowersSetup(6, ["human", "marimo", "yuderu"], {"size": 10, "players": 3}))
+    t = s.table
+    ap = Autopilot()
+    s.until(lambda: s.prompt(0) is not None and t.game.turn >= 9, 8000, lambda m: ap.buttons(m))
+    s.step(0, 4)
+    s.shot("board-three")
+
+
+def _replay(frames: dict) -> None:
+    """A game record watched (``tdream replay play``): the replay line, the jump window."""
+    import tempfile
+
+    from tdream.games.towers import GAME
+    from tdream.platform.record import load_record, writer_for, Setup
+    from tdream.platform.session import Seat, Session as Drive
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "w.tdr"
+        seats = [Seat("Kenta", "kenta"), Seat("Hazumi", "hazumi")]
+        drive, _ = Drive.start(GAME, seats, {}, 5)
+        drive.writer = writer_for(path, GAME, Setup("towers", 5, seats, GAME.full_options({"players": 2})), drive.match)
+        drive.run()
+        drive.close()
+        record = load_record(path)
+    s = Session(frames, setup=TowersSetup(5, list(record.setup.kinds), dict(record.setup.options), replay=record,
+                                          speed=2))
+    s.step(0, 500)
+    s.shot("replay")
+    s.tap(B)
+    s.shot("replay-jump")
+
+
+def capture() -> dict:
+    _watch_drawing()
+    frames: dict = {}
+    _title(frames)
+    _game(frames)
+    _two_pads(frames)
+    _positions(frames)
+    _four(frames)
+    _replay(frames)
+    ja = Settings(language="ja", talk="always")
+    _title(frames, "ja-", Settings(language="ja"))
+    _game(frames, "ja-", ja)
+    _positions(frames, "ja-", ja)
+    return frames

@@ -1,0 +1,542 @@
+"""Whole Towers games through the front end, driven by synthetic pad frames (``run.Headless``):
+from power on to the results and back with one pad; two humans on two pads; every prompt's
+refusals (the rule named); Y out of turn; a record watched to its end; a game resumed."""
+import pytest
+
+from tdream.frontend.constants import A, B, DOWN, L, LEFT, R, RIGHT, UP, Y
+from tdream.frontend.match import MatchSetup
+from tdream.frontend.run import Headless
+from tdream.frontend.scenes.results import ResultsScene
+from tdream.frontend.scenes.title import TitleScene
+from tdream.frontend.settings import Settings
+from tdream.games.towers import GAME
+from tdream.games.towers import events as ev
+from tdream.games.towers.answers import DECLARE, Pass, Place
+from tdream.games.towers.frontend.autopilot import Autopilot
+from tdream.games.towers.frontend.prompts import EndPrompt, PickPrompt, PlacePrompt
+from tdream.games.towers.frontend.setup import SetupScene
+from tdream.games.towers.frontend.table import PROMPT_GUARD, TableScene, TowersSetup
+from tdream.platform.record import load_record, verify_paths
+
+from .screens import DATA, practice
+
+
+def play(seed, tmp_path, frames=60000, **kwargs):
+    """Power on, play a whole game of Towers with the autopilot, come back to the title."""
+    path = tmp_path / f"towers-{seed}.tdr"
+    connected = 0b0011 if kwargs.get("humans", 1) >= 2 else 0b0001
+    h = Headless(seed=seed, record_path=str(path))
+    m = h.machine
+    ap = Autopilot(again=True, **kwargs)
+    table, seen, visited = None, False, set()
+    for _ in range(frames):
+        h.step(ap.buttons(m), connected)
+        top = m.stack[-1]
+        visited.add(type(top).__name__)
+        if table is None and isinstance(top, TableScene):
+            table = top
+        if isinstance(top, ResultsScene) and not seen:
+            seen = True
+            h.frame()
+        if seen and isinstance(top, TitleScene):
+            break
+    return h, ap, table, path, seen, visited
+
+
+@pytest.fixture(scope="module")
+def one_pad(tmp_path_factory):
+    return play(1, tmp_path_factory.mktemp("one"))
+
+
+def step(h, buttons=0, n=1, connected=0b0001):
+    for _ in range(n):
+        h.step(buttons if isinstance(buttons, tuple) else (buttons, 0, 0, 0), connected)
+
+
+def tap(h, button, pad=0, wait=3, connected=0b0001):
+    press = [0, 0, 0, 0]
+    press[pad] = button
+    step(h, tuple(press), 1, connected)
+    step(h, 0, wait, connected)
+
+
+def prompt_of(t, seat=0, kind=None, frames=4000, h=None, connected=0b0001):
+    """Step until the table's prompt of ``seat`` (of class ``kind``) takes presses."""
+    for _ in range(frames):
+        p = t.prompts.get(seat)
+        if p is not None and t.beat is None and p.age >= PROMPT_GUARD and (kind is None or isinstance(p, kind)):
+            return p
+        step(h, 0, 1, connected)
+    raise AssertionError(f"no prompt for seat {seat}")
+
+
+# ---------------------------------------------------------------- whole games
+def test_a_whole_game_from_power_on_with_one_pad_and_back_to_the_title(one_pad):
+    h, ap, table, path, seen, visited = one_pad
+    assert seen and isinstance(h.machine.stack[-1], TitleScene)
+    assert {"TitleScene", "SetupScene", "TableScene", "TowersResults"} <= visited
+    match = table.game
+    assert match.over and table.kinds.count("human") == 1 and table.host.setup.game == "towers"
+    assert ap.prompts.get("PickPrompt", 0) >= 1 and ap.prompts.get("PlacePrompt", 0) > 10, ap.prompts
+    assert verify_paths([str(path)], False, None, None) == 0
+    record = load_record(str(path))
+    assert record.setup.game == "towers" and record.setup.kinds.count("human") == 1
+    assert '"pick": {"Player 1"' in path.read_text()
+
+
+def test_the_same_presses_give_the_same_game(one_pad, tmp_path):
+    h, _, table, path, _, _ = one_pad
+    h2, _, table2, path2, _, _ = play(1, tmp_path)
+    assert table2.game.fingerprint() == table.game.fingerprint()
+    assert path2.read_text() == path.read_text() and h2.machine.frame == h.machine.frame
+
+
+def test_speeds_and_language_change_no_outcome(one_pad, tmp_path):
+    """Text and animation speeds and the language change how many frames things take, never
+    the game: the autopilot answers the same prompts the same way."""
+    _, _, table, path, _, _ = one_pad
+    fast = Settings(text_speed="instant", anim_speed="fast", skip_cpu=True, talk="always", language="ja")
+    h = Headless(seed=1, settings=fast, record_path=str(tmp_path / "fast.tdr"))
+    ap = Autopilot(again=True)
+    for _ in range(60000):
+        h.step(ap.buttons(h.machine))
+        if isinstance(h.machine.stack[-1], ResultsScene):
+            break
+    t = h.machine.stack[-2]
+    assert t.game.fingerprint() == table.game.fingerprint()
+
+
+def test_a_second_player_joins_on_another_pad(tmp_path):
+    """Pad 1 sets seat 2 to a human at the set-up; each plays on his own pad, the secret picks
+    at once; the game goes to its end and its record verifies."""
+    h, ap, table, path, seen, _ = play(3, tmp_path, pad=-1, humans=2)
+    assert seen and table.kinds == ["human", "human"]
+    assert sorted(table.pad_of.values()) == [0, 1]
+    assert ap.prompts.get("PickPrompt", 0) >= 2, ap.prompts
+    assert verify_paths([str(path)], False, None, None) == 0
+
+
+def test_spectate_plays_two_characters_with_no_prompt(tmp_path):
+    h, ap, table, path, seen, _ = play(6, tmp_path, spectate=True)
+    assert seen and ap.prompts == {} and "human" not in table.kinds
+
+
+# ---------------------------------------------------------------- the picks
+def test_secret_picks_each_on_his_own_pad_show_only_ready(tmp_path):
+    """TG2.1: with two humans the other's pad cannot move one's pick; the choice is hidden unless
+    its player holds L or R; the picks go to the match only when given, each on its own pad."""
+    h = Headless(seed=4, setup=TowersSetup(4, ["human", "human"]))
+    t = h.machine.stack[0]
+    p0 = prompt_of(t, 0, PickPrompt, h=h, connected=0b0011)
+    p1 = t.prompts[1]
+    assert p0.secret and p1.secret and not p0.shows()
+    tap(h, RIGHT, pad=1, connected=0b0011)
+    assert (p0.size, p1.size) == (5, 6)
+    step(h, (0, R, 0, 0), 2, 0b0011)
+    assert p1.shows() and not p0.shows()
+    step(h, 0, 2, 0b0011)
+    tap(h, A, pad=0, connected=0b0011)
+    assert t.game.picks[0] == 5 and t.game.picks[1] is None
+    assert t.game.view(1).picks[0] == 0                     # the other seat sees it given, not its value
+    step(h, 0, 4, 0b0011)
+    assert t.shown.ready[0] and not t.shown.ready[1] and 0 not in t.prompts
+    tap(h, A, pad=1, connected=0b0011)
+    assert t.game.phase == "place"
+
+
+def test_one_human_against_a_character_picks_alone():
+    h = Headless(seed=2, setup=TowersSetup(2, ["human", "kenta"]))
+    t = h.machine.stack[0]
+    p = prompt_of(t, 0, PickPrompt, h=h)
+    assert not p.secret and p.shows()
+    for _ in range(4):
+        tap(h, LEFT)
+    assert p.size == 1
+    tap(h, LEFT)
+    assert p.size == 1                                  # 1-9 only
+    tap(h, A)
+    assert t.game.picks[0] == 1 or t.game.pick_rounds >= 1
+
+
+# ---------------------------------------------------------------- a turn and its refusals
+@pytest.fixture
+def my_turn():
+    """Player 1 to move against Joji, after a few turns (a tower of each on the board)."""
+    h = Headless(seed=5, setup=TowersSetup(5, ["human", "joji"], {"first_player": "random"}))
+    t = h.machine.stack[0]
+    ap = Autopilot()
+    for _ in range(20000):
+        p = t.prompts.get(0)
+        if isinstance(p, PlacePrompt) and t.beat is None and p.age >= PROMPT_GUARD and t.game.turn >= 3:
+            return h, t, p
+        h.step(ap.buttons(h.machine))
+    raise AssertionError("never my turn")
+
+
+def move_to(h, p, target, demolish=False):
+    n = p.n
+    for _ in range(40):
+        here = p.demolish_cursor if demolish else p.cursor
+        if here == target:
+            return
+        x, y = here % n, here // n
+        tx, ty = target % n, target // n
+        tap(h, RIGHT if tx > x else LEFT if tx < x else DOWN if ty > y else UP, wait=1)
+    raise AssertionError("cursor never got there")
+
+
+def test_an_occupied_square_is_refused_with_T3_1(my_turn):
+    h, t, p = my_turn
+    m = t.game
+    taken = next(i for i in range(m.geo.cells) if m.owner[i] >= 0)
+    move_to(h, p, taken)
+    assert p.top == 0 and p.why.startswith("T3.1")
+    before = m.fingerprint()
+    tap(h, A)
+    assert p.mode == "board" and p.message.startswith("T3.1:") and m.fingerprint() == before
+    assert p.lines(h.machine)[0][0].startswith("T3.1")
+
+
+def test_the_cursor_shows_the_largest_size_and_why_not_one_more_T3_3(my_turn):
+    h, t, p = my_turn
+    m = t.game
+    i, top = next((i, top) for i, top in m.placements(0) if top < 9)
+    move_to(h, p, i)
+    assert (p.top, p.why) == m.largest_size(m.geo.names[i], 0)
+    text = " ".join(line for line, _ in p.lines(h.machine))
+    assert f"Not {top + 1} (T3.3)" in text
+    tap(h, A)
+    assert p.mode == "size" and p.size == top
+    for _ in range(9 - top):
+        tap(h, RIGHT, wait=1)
+    assert p.size == 9
+    before = m.fingerprint()
+    tap(h, A)
+    assert p.answer is None and p.message.startswith("T3.3:") and m.fingerprint() == before
+    for _ in range(9 - top):
+        tap(h, LEFT, wait=1)
+    tap(h, A, wait=0)
+    assert p.answer == Place(m.geo.names[i], top)
+
+
+def test_a_square_claimed_by_the_other_is_refused_with_T3_1():
+    from tdream.platform.scenario import load_scenario
+    sc = load_scenario(DATA / "wall.yaml")
+    m = sc.match
+    m.apply(Place("a2", 1))                                  # Yuka walled in; everything else is his
+    assert m.awaiting().player == 1
+    from tdream.games.towers.frontend.prompts import PlacePrompt as PP
+    p = PP(m, 1, "Yuka")
+    assert p.top == 0 and p.why.startswith("T3.1")
+    p.cursor = m.geo.index["h8"]
+    p.square_info()
+    assert p.why == "T3.1: h8 is claimed by Player 1"
+
+
+def test_declaring_without_a_tower_of_three_shows_T5_2_and_gives_nothing(my_turn):
+    h, t, p = my_turn
+    m = t.game
+    assert not any(s >= 3 for o, s in zip(m.owner, m.size) if o == 0)
+    before = m.fingerprint()
+    tap(h, Y)
+    assert t.toast.startswith("T5.2") and m.fingerprint() == before
+    tap(h, B)
+    assert p.mode == "menu"
+    tap(h, DOWN)
+    tap(h, A)
+    assert p.message.startswith("T5.2") and p.answer is None
+
+
+def test_pass_asks_to_confirm_then_passes(my_turn):
+    h, t, p = my_turn
+    tap(h, B)
+    while p.items[p.menu.index] != "Pass the turn":
+        tap(h, DOWN)
+    tap(h, A)
+    assert p.mode == "pass"
+    tap(h, A)                                    # "No, back" is first under the cursor
+    assert p.mode == "menu" and p.answer is None
+    tap(h, A)
+    tap(h, UP)
+    tap(h, A, wait=0)
+    assert p.answer == Pass()
+
+
+def test_y_declares_out_of_turn_from_the_other_pad_and_the_extra_turn_follows_TG5_1():
+    """Two humans: while Player 1 plays his turn, Player 2 presses Y on pad 2; the declaration is
+    out of turn and Player 2's extra turn comes right after Player 1's turn (T5.1)."""
+    h = Headless(seed=0, setup=practice("duo"))
+    t = h.machine.stack[0]
+    prompt_of(t, 0, PlacePrompt, h=h, connected=0b0011)
+    seen = []
+    t.host.session.observers.append(lambda s, seat, a, events, g: seen.extend(events))
+    tap(h, Y, pad=1, connected=0b0011)
+    d = [e for e in seen if isinstance(e, ev.Declared)]
+    assert d == [ev.Declared(1, 1, False)]
+    prompt_of(t, 0, PlacePrompt, h=h, connected=0b0011)
+    tap(h, A, connected=0b0011)
+    tap(h, A, connected=0b0011)
+    starts = [e for e in seen if isinstance(e, ev.TurnStarted)]
+    assert starts[-1].player == 1 and starts[-1].extra
+    tap(h, Y, pad=1, connected=0b0011)                  # Player 2's own turn: his last declaration, in turn
+    assert [e for e in seen if isinstance(e, ev.Declared)][-1] == ev.Declared(1, 0, True)
+    tap(h, Y, pad=1, connected=0b0011)
+    assert t.toast.startswith("T5.1")                   # none left (two a game)
+
+
+def test_y_at_the_picks_is_refused_with_TG5_1():
+    h = Headless(seed=2, setup=TowersSetup(2, ["human", "kenta"]))
+    t = h.machine.stack[0]
+    prompt_of(t, 0, PickPrompt, h=h)
+    tap(h, Y)
+    assert t.toast.startswith("TG5.1")
+
+
+def test_a_cpu_declares_out_of_turn_through_the_table():
+    """The characters' out-of-turn declarations come through ``host.interjection`` and are shown."""
+    from tdream.platform.scenario import load_scenario
+    sc = load_scenario(DATA / "wall.yaml")
+    setup = MatchSetup("towers", sc.seed, [s.kind for s in sc.seats], dict(sc.options), scenario=sc, mode="practice")
+    h = Headless(seed=0, setup=setup)
+    t = h.machine.stack[0]
+    seen = []
+    t.host.session.observers.append(lambda s, seat, a, events, g: seen.append((seat, a)))
+    prompt_of(t, 0, PlacePrompt, h=h)
+    assert (1, DECLARE) in seen                      # Yuka (two liberties, Player 1 can fill both) declared
+
+
+def test_demolition_under_war_shows_what_falls_and_advanced_refuses_with_T7_1(tmp_path):
+    h = Headless(seed=0, setup=practice("war"))
+    t = h.machine.stack[0]
+    p = prompt_of(t, 0, PlacePrompt, h=h)
+    assert "Demolish a tower" in p.items
+    tap(h, B)
+    while p.items[p.menu.index] != "Demolish a tower":
+        tap(h, DOWN)
+    tap(h, A)
+    assert p.mode == "demolish"
+    move_to(h, p, t.game.geo.index["b4"], demolish=True)
+    assert "c4, d4, c5, d5" in p.lines(h.machine)[0][0]
+    tap(h, A, wait=0)
+    from tdream.games.towers.answers import Demolish
+    assert p.answer == Demolish("b4")
+    for _ in range(600):
+        step(h)
+    assert t.game.owner[t.game.geo.index["c4"]] == -1
+    p = prompt_of(t, 0, PlacePrompt, h=h)
+    tap(h, B)
+    while p.items[p.menu.index] != "Demolish a tower":
+        tap(h, DOWN)
+    tap(h, A)
+    assert p.message.startswith("T7.1: one demolition a turn")
+    # advanced: a demolition that leaves a tower unsupported is refused
+    from tdream.platform.scenario import load_scenario
+    sc = load_scenario(DATA / "war.yaml")
+    adv, _ = GAME.load_position(sc.position, [s.name for s in sc.seats], {"demolish": "advanced"}, 0)
+    pp = PlacePrompt(adv, 0, "Player 1")
+    pp.mode, pp.demolish_cursor = "demolish", adv.geo.index["b4"]
+    assert pp.lines(None)[0][0].startswith("T7.1: removing b4 would leave c4")
+
+
+def test_the_end_is_asked_after_a_pass_and_yes_ends_it(tmp_path):
+    h = Headless(seed=0, setup=practice("wall"))
+    t = h.machine.stack[0]
+    p = prompt_of(t, 0, PlacePrompt, h=h)
+    move_to(h, p, t.game.geo.index["a2"])
+    tap(h, A)
+    tap(h, A)
+    e = prompt_of(t, 0, EndPrompt, h=h)
+    assert e.menu.index == 1 and not e.final
+    tap(h, UP)
+    tap(h, A)
+    for _ in range(2000):
+        step(h)
+        if isinstance(h.machine.stack[-1], ResultsScene):
+            break
+    assert t.game.over and t.game.over_reason == "ended"
+    assert isinstance(h.machine.stack[-1], ResultsScene)
+    tap(h, A, wait=40)
+    tap(h, A)
+    assert isinstance(h.machine.stack[-1], TitleScene)
+
+
+def test_the_wall_warning_names_the_square_TG4_3():
+    h = Headless(seed=0, setup=practice("threat"))
+    t = h.machine.stack[0]
+    p = prompt_of(t, 0, PlacePrompt, h=h)
+    assert p.threats == [("a2", 1)]
+    assert "red corner" in p.lines(h.machine)[0][0]
+    move_to(h, p, t.game.geo.index["a2"])
+    assert "walls you in (TG4.3)" in p.lines(h.machine)[0][0]
+
+
+def test_an_unplugged_pad_waits():
+    h = Headless(seed=4, setup=TowersSetup(4, ["human", "human"]))
+    t = h.machine.stack[0]
+    prompt_of(t, 1, PickPrompt, h=h, connected=0b0011)
+    for i in range(20):
+        h.step((0, A if i % 2 else 0, 0, 0), 0b0001)
+    assert t.game.picks[1] is None
+    h.frame()
+    for i in range(4):
+        h.step((0, A if i % 2 else 0, 0, 0), 0b0011)
+    assert t.game.picks[1] is not None
+
+
+# ---------------------------------------------------------------- records: watched, resumed
+@pytest.fixture(scope="module")
+def record(tmp_path_factory):
+    from tdream.platform.record import Setup, writer_for
+    from tdream.platform.session import Seat, Session
+    path = tmp_path_factory.mktemp("rec") / "watch.tdr"
+    seats = [Seat("Kenta", "kenta"), Seat("Yuka", "yuka")]
+    s, _ = Session.start(GAME, seats, {}, 9)
+    s.writer = writer_for(path, GAME, Setup("towers", 9, seats, GAME.full_options({"players": 2})), s.match)
+    s.run()
+    s.close()
+    return path
+
+
+def test_a_record_watched_to_its_end(record):
+    from tdream.platform.record import Checkpoint
+    rec = load_record(record)
+    setup = MatchSetup("towers", rec.setup.seed, list(rec.setup.kinds), dict(rec.setup.options), replay=rec, speed=16)
+    h = Headless(seed=rec.setup.seed, setup=setup)
+    m = h.machine
+    for n in range(100000):
+        h.step()
+        if isinstance(m.stack[-1], ResultsScene):
+            break
+    t = m.stack[0]
+    last = [i for i in rec.items if isinstance(i, Checkpoint)][-1]
+    assert t.game.over and t.game.fingerprint() == last.state
+    h.frame()
+
+
+def test_watching_jumps_to_a_turn_and_changes_speed(record):
+    rec = load_record(record)
+    setup = MatchSetup("towers", rec.setup.seed, list(rec.setup.kinds), dict(rec.setup.options), replay=rec)
+    h = Headless(seed=rec.setup.seed, setup=setup)
+    t = h.machine.stack[0]
+    tap(h, R, wait=1)
+    assert t.speed == 2
+    tap(h, L, wait=1)
+    assert t.speed == 1
+    tap(h, B, wait=1)
+    assert t.jump == 1
+    tap(h, UP, wait=1)
+    tap(h, UP, wait=1)
+    assert t.jump == 21
+    tap(h, A, wait=1)
+    assert t.jump is None and t.game.progress() + 1 == 21
+    h.frame()
+
+
+def test_a_game_saved_and_resumed_in_the_front_end(tmp_path):
+    from tdream.platform.record import resume_record
+    path = tmp_path / "r.tdr"
+    h = Headless(seed=7, setup=TowersSetup(7, ["human", "yuka"]), record_path=str(path))
+    t = h.machine.stack[0]
+    ap = Autopilot()
+    while t.game.turn < 8:
+        h.step(ap.buttons(h.machine))
+    h.machine.reset(TitleScene())                  # quit mid-game: the record stays
+    played = t.game.progress()
+    r = resume_record(str(path))
+    assert r.session.match.progress() == played
+    setup = MatchSetup("towers", r.record.setup.seed, r.record.setup.kinds, dict(r.record.setup.options), resume=r)
+    h2 = Headless(seed=7, setup=setup, record_path=str(path))
+    t2 = h2.machine.stack[0]
+    assert t2.game.fingerprint() == r.session.match.fingerprint() and t2.shown.owner == t2.game.owner
+    ap2 = Autopilot()
+    for _ in range(60000):
+        h2.step(ap2.buttons(h2.machine))
+        if isinstance(h2.machine.stack[-1], ResultsScene):
+            break
+    assert t2.game.over
+    h2.machine.close()
+    assert verify_paths([str(path)], False, None, None) == 0
+
+
+def test_the_title_demo_plays_two_characters_and_records_nothing(tmp_path):
+    from tdream.frontend.scenes.title import DEMO_AFTER, DemoScene
+    h = Headless(seed=8, settings=Settings(last={"game": "towers"}), record_path=str(tmp_path / "none.tdr"))
+    m = h.machine
+    for _ in range(DEMO_AFTER + 5):
+        h.step()
+    assert isinstance(m.stack[-1], DemoScene)
+    demo = m.stack[-1]
+    for _ in range(1500):
+        h.step()
+    assert demo.table.game.turn > 2 and "human" not in demo.table.kinds
+    assert demo.table.host.setup.game == "towers"
+    h.step(A)
+    assert isinstance(m.stack[-1], TitleScene) and not (tmp_path / "none.tdr").exists()
+
+
+def test_the_setup_screen_sets_every_option_by_pad():
+    """Every option of GAME.options (players from the seats), the level and the talk, by pad."""
+    h = Headless(seed=1, settings=Settings(last={"game": "towers"}))
+    m = h.machine
+    tap(h, 1 << 10)                              # Start: the menu
+    tap(h, A)                                    # Free play
+    s = m.stack[-1]
+    assert isinstance(s, SetupScene)
+    def row(name):
+        while s.rows[s.index] != name:
+            tap(h, UP, wait=1)
+    row("seat2")
+    tap(h, LEFT, wait=1)                         # a third seat: random, then a character
+    tap(h, LEFT, wait=1)
+    row("claim_mode")
+    tap(h, RIGHT, wait=1)
+    row("demolish")
+    tap(h, RIGHT, wait=1)
+    tap(h, RIGHT, wait=1)
+    row("size")
+    tap(h, LEFT, wait=1)
+    row("level")
+    tap(h, RIGHT, wait=1)
+    row("first_player")
+    tap(h, RIGHT, wait=1)
+    setup = s.match_setup(m)
+    assert setup.options == {"claim_mode": "literal", "first_player": "random", "demolish": "war", "size": 7,
+                             "players": 3}
+    assert setup.seats[0] == "human" and setup.seats[1].endswith(":hard") and setup.seats[2].endswith(":hard")
+    assert GAME.check_options(setup.options) == []
+    tap(h, 1 << 10)
+    t = m.stack[-1]
+    assert isinstance(t, TableScene) and t.game.n == 7 and len(t.names) == 3
+    h.frame()
+
+
+def test_continue_on_the_title_resumes_an_unfinished_towers_game(tmp_path):
+    """The shell's Continue lists the unfinished records of the game chosen on the title; A goes
+    on from the last whole turn at the Towers table."""
+    from tdream.frontend.constants import START
+    h = Headless(seed=3, setup=TowersSetup(3, ["human", "hazumi"]), record_dir=str(tmp_path))
+    t = h.machine.stack[0]
+    ap = Autopilot()
+    while t.game.turn < 6:
+        h.step(ap.buttons(h.machine))
+    played = t.game.progress()
+    h.machine.reset(TitleScene("towers"))
+    m = h.machine
+    tap(h, START)
+    while m.stack[-1].menu.items[m.stack[-1].menu.index] != "Continue":
+        tap(h, DOWN)
+    tap(h, A)
+    tap(h, A)
+    t2 = m.stack[-1]
+    assert isinstance(t2, TableScene) and t2.host.setup.resume is not None
+    assert t2.game.progress() == played and t2.kinds == ["human", "hazumi"]
+    h.frame()
+
+
+def test_a_walled_in_human_is_told_to_pass():
+    from tdream.platform.scenario import load_scenario
+    sc = load_scenario(DATA / "wall.yaml")
+    m = sc.match
+    m.apply(Place("a2", 1))
+    p = PlacePrompt(m, 1, "Yuka")
+    assert p.walled and "walled in" in p.text()
