@@ -54,6 +54,18 @@ class TowerUp(GameDef):
         n = options.get("players")
         return city_for(n) if isinstance(n, int) and not isinstance(n, bool) else ""
 
+    score_label = "Points"
+
+    def variant_name(self, variant: str) -> str:
+        """A city by its size (UG1.2): the 36-site city, the 30-site city."""
+        from .data import shipped
+        city = shipped().cities.get(variant)
+        return f"the {len(city.sites)}-site city" if city is not None else variant
+
+    def reason_text(self, reason: str) -> str:
+        return {"roof": "a player placed his last roof (U5.1)", "supply": "a colour ran out in the supply (U5.2)",
+                "city": "no site is left to build on (UG5.2)", "stuck": "nobody could play (E10)"}.get(reason, reason)
+
     def rules_for(self, seats: int):
         """The shipped Rules of a match of ``seats`` players."""
         from .data import city_for, make_rules
@@ -116,7 +128,9 @@ class TowerUp(GameDef):
         return [("vehicles", vehicles), ("cone", cone), ("chips", chips)]
 
     def frontend(self):
-        raise NotImplementedError("Tower Up's scenes come with the front end (the lead's part)")
+        """Tower Up's scenes (``frontend/``: imported only by the front end, it uses pygame)."""
+        from . import frontend
+        return frontend
 
 
 GAME = TowerUp()

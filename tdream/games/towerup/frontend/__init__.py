@@ -1,0 +1,86 @@
+"""Tower Up's scenes on the platform's front end (pygame): what the shell asks a game for
+(docs/ARCHITECTURE.md "The front end").
+
+- ``MODES``: the title menu's items of this game (the shell adds Records, Options, Quit and
+  handles Continue); ``mode_scene(m, mode)``: the set-up a mode opens;
+- ``table_scene(setup)``: the table a ``MatchSetup`` is played on (new, resumed, practice from a
+  scenario, a record watched);
+- ``demo_scene(seed)``: the title's demo (four characters, nothing recorded);
+- ``draw_logo(m, surface, top)``, ``SUBTITLE``: the title's picture;
+- ``autopilot()``: a pad that plays a whole game from power on (movies, ``bench``);
+- ``bench_setup(seed, setpiece)``, ``bench_ready(table)``, ``bench_busy(table, setpiece)``: the
+  busiest screen ``bench`` times (``towerup_frame_ms_p99``).
+"""
+from __future__ import annotations
+
+import pygame
+
+from ....frontend.constants import GOLD, PLAYER_COLOURS, WHITE
+from ....frontend.widgets import big_text
+
+MODES = ("Free play", "Continue", "Practice", "Spectate")
+SUBTITLE = "take floors, build towers, roof them"
+
+
+def mode_scene(m, mode: str):
+    from .setup import SetupScene
+    if mode == "Free play":
+        return SetupScene(spectate=False)
+    if mode == "Practice":
+        return SetupScene(spectate=False, practice=True)
+    if mode == "Spectate":
+        return SetupScene(spectate=True)
+    raise ValueError(f"Tower Up has no mode {mode!r}")
+
+
+def table_scene(setup, demo: bool = False):
+    from .table import TableScene
+    return TableScene(setup, demo=demo)
+
+
+def demo_scene(seed: int):
+    """Four CPU characters drawn from ``seed``: the title's demo (never recorded)."""
+    from ....platform.roster import CHARACTER_IDS
+    from ....rng import Rng
+    from .table import GameSetup, TableScene
+    pool = list(CHARACTER_IDS)
+    Rng(seed).shuffle(pool)
+    return TableScene(GameSetup(seed, pool[:4], mode="demo"), demo=True)
+
+
+def draw_logo(m, surface, top: int) -> None:
+    """Four towers of the four floor colours, roofed in the players' colours, and TOWER UP."""
+    from .cityview import floor_art, roof_art
+    for i, (x, h) in enumerate(((6, 26), (30, 38), (208, 44), (232, 30))):
+        c = (1, 2, 3, 0)[i]
+        for k in range(h):
+            y = 206 - k * 3
+            surface.blit(pygame.transform.scale(floor_art(c), (20, 3)), (x, y))
+        surface.blit(pygame.transform.scale(roof_art(i), (24, 5)), (x - 2, 206 - h * 3 - 2))
+    big_text(m, surface, "TOWER", 128, top, GOLD)
+    big_text(m, surface, "UP", 128, top + 40, WHITE)
+    pygame.draw.polygon(surface, PLAYER_COLOURS[1], [(160, top + 58), (172, top + 46), (184, top + 58)])
+
+
+def autopilot(**kwargs):
+    from .autopilot import Autopilot
+    return Autopilot(**kwargs)
+
+
+def bench_setup(seed: int, setpiece: bool):
+    """Four characters on the 36-site city (there are no set pieces: the same game either way)."""
+    from .table import GameSetup
+    return GameSetup(seed, ["joji", "yuka", "kenta", "hazumi"])
+
+
+def bench_ready(table) -> bool:
+    """A built-up city: 40 turns in (or the game over)."""
+    return table.game.progress() >= 40 or table.game.awaiting() is None
+
+
+def bench_busy(table, setpiece: bool) -> bool:
+    """The city, the strip and the panels up and a line typing out (a fanfare for ``setpiece``)."""
+    b = table.beat
+    if setpiece:
+        return b is not None and b.kind == "fanfare"
+    return b is not None and b.box is not None and b.box.visible() < len(b.box.text)

@@ -1,0 +1,174 @@
+"""The parts around the city (RULES-towerup.md section 7): the market's three cards, the deck, the
+supply per colour (red when near empty), and each player's panel (stock per colour, roofs left,
+the four tracks with their stars, chips, score). Everything is drawn from a match-like ``state``
+(the table's shown game); nothing here changes it."""
+from __future__ import annotations
+
+import pygame
+
+from ....frontend.constants import GOLD, INK, PLAYER_COLOURS, PLAYER_DARK, WHITE, rgb15
+from ....frontend.text import tr
+from ....frontend.widgets import fit
+from ..data import WILD
+from ..match import TOP
+from . import colours as col
+from .cityview import car, swatch, wild
+from .layout import CARD_H, CARD_W, CARD_X, CARD_Y, PANEL_W, PANEL_X, STRIP, SUPPLY_X
+
+DIM = rgb15(160, 168, 200)
+
+
+def draw_card(surface, card, x: int, y: int, lifted: bool = False, chosen: bool = False, frame: int = 0,
+              band: bool = False) -> None:
+    """A market card: its floor icons (a wild in four quarters), its vehicle icons, and during
+    set-up a band of its bottom colour (the colour of the first floor it places, UG2.1)."""
+    if lifted:
+        y -= 2
+    pygame.draw.rect(surface, INK, (x, y, CARD_W, CARD_H))
+    pygame.draw.rect(surface, col.CARD, (x + 1, y + 1, CARD_W - 2, CARD_H - 2))
+    if band:
+        pygame.draw.rect(surface, col.FLOOR[card.bottom][0], (x + 1, y + CARD_H - 4, CARD_W - 2, 3))
+    n = len(card.floors)
+    fx = x + (CARD_W - (n * 13 - 2)) // 2
+    for i, f in enumerate(card.floors):
+        if f == WILD:
+            wild(surface, fx + i * 13, y + 3, 11, 9)
+        else:
+            swatch(surface, f, fx + i * 13, y + 3, 11, 9)
+    k = len(card.vehicles)
+    if k:
+        vx = x + (CARD_W - (k * 13 - 4)) // 2
+        for i, v in enumerate(card.vehicles):
+            car(surface, v, vx + i * 13, y + 15)
+    if chosen:
+        colour = GOLD if (frame // 8) % 2 == 0 else WHITE
+        pygame.draw.rect(surface, colour, (x - 1, y - 1, CARD_W + 2, CARD_H + 2), 1)
+        pygame.draw.rect(surface, colour, (x - 2, y - 2, CARD_W + 4, CARD_H + 4), 1)
+
+
+def draw_strip(m, surface, state, chosen: int = -1, lifted: int = -1, note: str = "", note_colour=WHITE) -> None:
+    """The market strip: three cards (``chosen`` outlined, ``lifted`` raised), the deck count or
+    ``note`` under them, the supply on the right."""
+    pygame.draw.rect(surface, rgb15(16, 24, 56), STRIP)
+    pygame.draw.line(surface, rgb15(88, 96, 160), (0, STRIP[3] - 1), (STRIP[2] - 1, STRIP[3] - 1))
+    cards = state.rules.cards
+    for i, cid in enumerate(state.market[:3]):
+        draw_card(surface, cards[cid], CARD_X[i], CARD_Y, lifted=i == lifted, chosen=i == chosen, frame=m.frame,
+                  band=state.setup == "game")
+    for i in range(len(state.market), 3):
+        pygame.draw.rect(surface, rgb15(40, 48, 88), (CARD_X[i], CARD_Y, CARD_W, CARD_H), 1)
+    font = m.font
+    text = note or tr("Deck {k}", k=len(state.deck))
+    font.draw(surface, fit(font, text, 124), 3, 31, note_colour if note else DIM, "small")
+    draw_supply(m, surface, state)
+
+
+def draw_supply(m, surface, state) -> None:
+    """Floors left per colour, 2x2; a colour at or under ``near_empty`` in red, blinking at 0."""
+    font = m.font
+    x0 = SUPPLY_X
+    pygame.draw.rect(surface, rgb15(40, 48, 88), (x0 - 2, 1, 48, 38), 1)
+    font.draw(surface, tr("Supply"), x0 + 22, 2, DIM, "small", align="centre")
+    lim = state.rules.components.near_empty
+    for c in range(4):
+        x = x0 + (c % 2) * 23
+        y = 12 + (c // 2) * 13
+        n = state.supply[c]
+        low = n <= lim
+        swatch(surface, c, x, y, 8, 8)
+        if low:
+            pygame.draw.rect(surface, col.LOW, (x - 1, y - 1, 10, 10), 1)
+        if n or (m.frame // 15) % 2 == 0:
+            font.draw(surface, str(n), x + 10, y, col.LOW if low else WHITE, "small")
+
+
+_TRACKS: dict = {}
+
+
+def tracks_picture(veh: tuple, stars: tuple) -> pygame.Surface:
+    """The four tracks of a panel (72x22): a swatch, 16 columns of 4 pixels (filled up to the
+    vehicle, which is framed in white), the star columns marked above in gold once all four have
+    reached them, dim before. Made once for each position of the vehicles (a cache of pictures)."""
+    key = (veh, stars)
+    pic = _TRACKS.get(key)
+    if pic is not None:
+        return pic
+    if len(_TRACKS) > 512:
+        _TRACKS.clear()
+    pic = pygame.Surface((72, 22), pygame.SRCALPHA)
+    pic.fill((0, 0, 0, 0))
+    tx, top = 7, 2
+    reached = min(veh)
+    for k in stars:
+        star = col.STAR if reached >= k else rgb15(168, 136, 48)
+        pygame.draw.line(pic, star, (tx + k * 4, top - 1), (tx + k * 4 + 2, top - 1))
+        pic.set_at((tx + k * 4 + 1, top - 2), star)
+    for c in range(4):
+        ty = top + c * 5
+        swatch(pic, c, 0, ty, 5, 5)
+        pygame.draw.rect(pic, col.TRACK, (tx - 1, ty, 16 * 4 + 1, 5))
+        for k in range(TOP + 1):
+            cell = col.FLOOR[c][1] if k <= veh[c] else rgb15(56, 64, 104) if k not in stars else rgb15(96, 88, 72)
+            pygame.draw.rect(pic, cell, (tx + k * 4, ty + 1, 3, 3))
+        pygame.draw.rect(pic, WHITE, (tx + veh[c] * 4 - 1, ty, 5, 5), 1)
+    _TRACKS[key] = pic
+    return pic
+
+
+def panel_rects(n: int) -> list[tuple[int, int, int, int]]:
+    h = 224 // n
+    return [(PANEL_X, i * h, PANEL_W, h) for i in range(n)]
+
+
+def draw_panel(m, surface, state, p: int, rect, colour: int, kind: str, to_move: bool, tag: str = "") -> None:
+    """One player's panel: name and roofs left; stock per colour; the four tracks
+    (``tracks_picture``); chips and the score as it stands (``tag`` instead: FINAL, or the final
+    score). A taller panel (2-3 players) adds the face, the tracks' and the cone's points."""
+    x, y, w, h = rect
+    font = m.font
+    pygame.draw.rect(surface, PLAYER_DARK[colour], rect)
+    edge = PLAYER_COLOURS[colour] if to_move and (m.frame // 16) % 2 == 0 else INK
+    pygame.draw.rect(surface, edge, rect, 1)
+    if to_move:
+        pygame.draw.rect(surface, PLAYER_COLOURS[colour], (x + 1, y + 1, w - 2, 9))
+    name_colour = INK if to_move else WHITE
+    left = state.left[p]                              # roofs left: a small cap and the count
+    lw = font.draw(surface, str(left), x + w - 3, y + 1, name_colour, "small", align="right")
+    rx = x + w - 3 - lw - 8
+    shape = [(rx + 2, y + 3), (rx + 5, y + 3), (rx + 7, y + 7), (rx, y + 7)]
+    pygame.draw.polygon(surface, INK if to_move else PLAYER_COLOURS[colour], shape)
+    font.draw(surface, fit(font, state.names[p], rx - x - 5), x + 3, y + 1, name_colour, "small")
+    # stock
+    for c in range(4):
+        sx = x + 3 + c * 19
+        swatch(surface, c, sx, y + 12, 7, 7)
+        font.draw(surface, str(state.stock[p][c]), sx + 8, y + 11, WHITE, "small")
+    # tracks
+    tall = h >= 70
+    top = y + 21 + (2 if tall else 0)
+    surface.blit(tracks_picture(tuple(state.veh[p]), tuple(state.rules.tracks.stars)), (x + 3, top - 2))
+    chips = state.chips[p]
+    score_parts = state.score_parts(p)
+    cy = y + 42 + (4 if tall else 0)
+    cx = x + 3
+    for _oid, value in chips:                         # an objective chip: its value on a gold token
+        cw = font.width(str(value), "small") + 4
+        pygame.draw.rect(surface, GOLD, (cx, cy, cw, 9), border_radius=3)
+        font.draw(surface, str(value), cx + 2, cy, INK, "small")
+        cx += cw + 2
+    label = tag or tr("{k} pts", k=score_parts[0])
+    font.draw(surface, label, x + w - 3, cy, GOLD if tag else WHITE, "small", align="right")
+    if tall:
+        face = m.art.portrait(kind.split(":")[0], small=True) if kind != "human" else None
+        yy = cy + 12
+        if face is not None:
+            surface.blit(face, (x + 3, yy))
+        else:
+            surface.blit(m.art.tokens[colour], (x + 3, yy))
+        font.draw(surface, tr("tracks {k}", k=score_parts[1]), x + 22, yy, DIM, "small")
+        font.draw(surface, tr("cone {k}", k=score_parts[2]), x + 22, yy + 9, DIM, "small")
+        if h >= 100:
+            font.draw(surface, tr("{k} roof(s) visible", k=score_parts[4]), x + 3, yy + 19, DIM, "small")
+
+
+__all__ = ["draw_card", "draw_strip", "draw_supply", "draw_panel", "panel_rects", "tracks_picture", "DIM"]

@@ -1,0 +1,141 @@
+"""Status (X): every player's holding and score as it stands, the game's three objectives with
+their chips and each player's progress, and how a turn goes (a page each: L/R or left/right to
+turn, B or X to close)."""
+from __future__ import annotations
+
+from ....frontend.constants import B, GOLD, INK, L, LEFT, PLAYER_COLOURS, R, RIGHT, WHITE, X, rgb15
+from ....frontend.machine import Scene
+from ....frontend.text import tr
+from ....frontend.widgets import fit, window
+from ..objectives import measure
+from .cityview import swatch
+from .hud import DIM
+from .prompts import colour_name, objective_name
+
+PAGES = ("Players", "Objectives", "How to play")
+
+HOW = (
+    "Your turn: take a market card, or build (U3.1, U3.4).",
+    "A card gives its floors (a wild: any colour left in the supply) and moves a vehicle one column for each car "
+    "on it. Hold at most 10 floors (U3.3).",
+    "Build on an empty site next to a tower: a base floor of a colour no neighbour has, and one floor on each "
+    "neighbour, in its colour (U3.4).",
+    "Then roof one of the floors you placed: that tower's colour moves its vehicle as many columns as the tower is "
+    "high (U3.5).",
+    "All four of your vehicles past a gold star: an extra turn (U4.2).",
+    "The end: a last roof, a colour out, or a full city. Final turns, then each scores his vehicles, his visible "
+    "roofs (the cone) and his chips (U5.1-U5.3).",
+)
+MAP_KEY = ("On the map: districts are the ground's shades, parks are green; a cap is a visible roof, a band between "
+           "floors a covered one.")
+
+
+def draw_player(m, surface, table, p: int, x: int, y: int, width: int = 240) -> int:
+    """A player's holding in five small lines from (x, y): name and score now; the four tracks
+    (column = points); floors held and roofs left; visible roofs (the cone's column and points)
+    and the next star column; chips with their objectives. Returns the height."""
+    game = table.shown
+    font = m.font
+    vals = game.rules.tracks.values
+    total, _vehicles, cone, _chips, visible = game.score_parts(p)
+    colour = PLAYER_COLOURS[table.colour_of[p]]
+    font.draw(surface, fit(font, game.names[p], width - 80), x, y, colour, "small")
+    head = tr("{k} pts final", k=total) if game.final[p] is not None else tr("{k} pts now", k=total)
+    font.draw(surface, head, x + width, y, GOLD if game.final[p] is not None else WHITE, "small", align="right")
+    veh = game.veh[p]
+    step = width // 4
+    for c in range(4):
+        cx = x + c * step
+        swatch(surface, c, cx, y + 9, 7, 7)
+        font.draw(surface, fit(font, tr("col {k}={pts}", k=veh[c], pts=vals[veh[c]]), step - 12), cx + 9, y + 9,
+                  WHITE, "small")
+    roofs = tr("{k} roof(s) left", k=game.left[p])
+    font.draw(surface, roofs, x + width, y + 18, WHITE, "small", align="right")
+    hx = x + font.draw(surface, tr("Holds:"), x, y + 18, DIM, "small") + 5      # floors in hand per colour
+    for c in range(4):
+        swatch(surface, c, hx, y + 18, 7, 7)
+        hx += 9 + font.draw(surface, str(game.stock[p][c]), hx + 9, y + 18, WHITE, "small") + 6
+    nxt = next((s for s in game.rules.tracks.stars if min(veh) < s), None)
+    star = tr("next star: column {k}", k=nxt) if nxt is not None else tr("every star reached")
+    sw = font.draw(surface, star, x + width, y + 27, DIM, "small", align="right")
+    font.draw(surface, fit(font, tr("Visible roofs {k}: cone {pts} pts", k=visible, pts=cone), width - sw - 8), x,
+              y + 27, DIM, "small")
+    held = ", ".join(f"{objective_name(game.rules.objectives[o])} {v}" if o else str(v) for o, v in game.chips[p])
+    font.draw(surface, fit(font, tr("Chips: {chips}", chips=held or tr("none")), width), x, y + 36, DIM, "small")
+    return 45
+
+
+class StatusScene(Scene):
+    overlay_at = (2, 214, "left")
+
+    def __init__(self, table, pad: int) -> None:
+        self.table = table
+        self.pad = pad
+        self.page = 0
+
+    def handle(self, m, b) -> None:
+        if b.press(self.pad, B | X):
+            m.pop()
+        elif b.repeat(self.pad, R | RIGHT):
+            self.page = (self.page + 1) % len(PAGES)
+        elif b.repeat(self.pad, L | LEFT):
+            self.page = (self.page - 1) % len(PAGES)
+
+    def draw(self, m, surface) -> None:
+        font = m.font
+        surface.fill(INK)
+        window(surface, (0, 0, 256, 224))
+        x = 8
+        for i, name in enumerate(PAGES):
+            x += font.draw(surface, tr(name), x, 6, GOLD if i == self.page else rgb15(120, 128, 168)) + 14
+        y = 22
+        if self.page == 0:
+            for p in range(len(self.table.shown.names)):
+                y += draw_player(m, surface, self.table, p, 8, y, 240) + 3
+        elif self.page == 1:
+            self.draw_objectives(m, surface, y)
+        else:
+            for para in HOW:
+                for line in font.wrap(tr(para), 240, "small"):
+                    font.draw(surface, line, 8, y, WHITE, "small")
+                    y += 9
+                y += 3
+        font.draw(surface, tr("L/R: page   B: back"), 250, 214, rgb15(160, 168, 200), "small", align="right")
+
+    def draw_objectives(self, m, surface, y: int) -> None:
+        """The three objectives: name, condition, chips left; who holds a chip and everyone's
+        progress (have / need)."""
+        game = self.table.shown
+        font = m.font
+        cat = game.rules.objectives
+        for j, oid in enumerate(game.objectives):
+            obj = cat[oid]
+            font.draw(surface, objective_name(obj), 8, y, GOLD)
+            left = " ".join(str(c) for c in game.chips_left[j]) or tr("none")
+            font.draw(surface, tr("chips left {chips}", chips=left), 248, y + 2, WHITE, "small", align="right")
+            y += 12
+            for line in font.wrap(tr(obj.text), 236, "small")[:2]:
+                font.draw(surface, line, 14, y, DIM, "small")
+                y += 9
+            x = 14
+            for p in range(len(game.names)):
+                have, need = measure(obj, game, p)
+                chip = next((v for o, v in game.chips[p] if o == oid), None)
+                text = (tr("{who} {chip}", who=game.names[p], chip=tr("chip {k}", k=chip)) if chip is not None
+                        else tr("{who} {have}/{need}", who=game.names[p], have=min(have, need), need=need))
+                x += font.draw(surface, text, x, y, PLAYER_COLOURS[self.table.colour_of[p]], "small") + 8
+            y += 14
+        if not game.objectives:
+            font.draw(surface, tr("No objectives in this game."), 8, y, WHITE)
+        y += 4
+        x = 8 + font.draw(surface, tr("Colours:"), 8, y, DIM, "small") + 6
+        for c in range(4):
+            swatch(surface, c, x, y, 7, 7)
+            x += 9 + font.draw(surface, colour_name(c), x + 9, y, WHITE, "small") + 8
+        y += 12
+        for line in font.wrap(tr(MAP_KEY), 240, "small"):
+            font.draw(surface, line, 8, y, DIM, "small")
+            y += 9
+
+
+__all__ = ["StatusScene", "draw_player", "PAGES", "HOW", "MAP_KEY"]
