@@ -108,7 +108,8 @@ class CatTower(GameDef):
 
     # ---------------------------------------------------------------- the front end
     def frontend(self):
-        raise NotImplementedError("CAT TOWER's front-end scenes are not written yet")
+        from . import frontend
+        return frontend
 
 
 @lru_cache(maxsize=None)

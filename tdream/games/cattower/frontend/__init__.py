@@ -1,0 +1,93 @@
+"""CAT TOWER's scenes on the platform's front end (pygame): what the shell asks a game for
+(docs/ARCHITECTURE.md, "The front end").
+
+- ``MODES``: the title menu's items of this game (the shell adds Records, Options, Quit and
+  handles Continue); ``mode_scene(m, mode)``: the set-up a mode opens;
+- ``table_scene(setup, demo=False)``: the table a ``MatchSetup`` is played on (new, resumed,
+  practice, a record watched);
+- ``demo_scene(seed)``: the title's demo (four characters, nothing recorded);
+- ``draw_logo(m, surface, top)``, ``SUBTITLE``: the title's picture;
+- ``autopilot()``: a pad that plays a whole game from power on (movies, ``bench``);
+- ``bench_setup(seed, setpiece)``, ``bench_ready(table)``, ``bench_busy(table, setpiece)``: the
+  busiest screen ``tdream bench`` times (``cattower_frame_ms_p99``): four sheets with previews up.
+"""
+from __future__ import annotations
+
+from ....frontend.constants import GOLD, WHITE
+from ....frontend.widgets import big_text
+
+MODES = ("Free play", "Continue", "Practice", "Spectate")
+SUBTITLE = "roll, draft, draw: the cats' tower of goods"
+
+
+def mode_scene(m, mode: str):
+    from .setup import SetupScene
+    if mode == "Free play":
+        return SetupScene()
+    if mode == "Practice":
+        return SetupScene(practice=True)
+    if mode == "Spectate":
+        return SetupScene(spectate=True)
+    raise ValueError(f"CAT TOWER has no mode {mode!r}")
+
+
+def table_scene(setup, demo: bool = False):
+    from .table import TableScene
+    return TableScene(setup, demo=demo)
+
+
+def demo_scene(seed: int):
+    """Four characters drawn from ``seed``: the title's demo (never recorded)."""
+    from ....platform.roster import CHARACTER_IDS
+    from ....rng import Rng
+    from .table import CatTowerSetup, TableScene
+    pool = list(CHARACTER_IDS)
+    Rng(seed).shuffle(pool)
+    return TableScene(CatTowerSetup(seed, pool[:4], mode="demo"), demo=True)
+
+
+def draw_logo(m, surface, top: int) -> None:
+    """CAT TOWER over two little sheets of goods."""
+    import pygame
+
+    from . import sheetview as sv
+    for bx, goods in ((12, (6, 2, 5, 1, 3, 4, 6, 2)), (196, (3, 4, 6, 6, 1, 5, 2, 4))):
+        for i, g in enumerate(goods):
+            x, y = bx + (i % 4) * 12, 184 + (i // 4) * 10 - (4 if i % 2 == 0 else 0)
+            pygame.draw.rect(surface, sv.GOOD_COLOURS[g], (x, y, 11, 9))
+            sv.icon(surface, g, x + 2, y + 1, (24, 24, 40))
+    big_text(m, surface, "CAT TOWER", 128, top, GOLD)
+    big_text(m, surface, "1.00", 128, top + 40, WHITE, 2)
+
+
+def autopilot(**kwargs):
+    from .autopilot import Autopilot
+    return Autopilot(**kwargs)
+
+
+def bench_setup(seed: int, setpiece: bool):
+    """The busiest table: four people, each drawing with his preview up (the autopilot's pads
+    are not pressed: the prompts stay open)."""
+    from .table import CatTowerSetup
+    return CatTowerSetup(seed, ["human", "human", "human", "human"])
+
+
+def bench_ready(table) -> bool:
+    """Eight rounds in (sheets filling up), at a draw point with every human's prompt open. Until
+    then the open prompts are answered here (the die with the highest face; the first cheapest
+    drawing; the house's best good), as a person would."""
+    match = table.game
+    if match.over:
+        return True
+    if match.round >= 8 and len(table.prompts) == 4 and table.beat is None and match.phase == "draw":
+        return True
+    for seat, p in table.prompts.items():
+        if p.answer is None and p.age > 2:
+            legal = match.legal_answers(seat)
+            p.answer = legal[-1] if p.kind == "draft" else legal[0]
+    return False
+
+
+def bench_busy(table, setpiece: bool) -> bool:
+    """Four sheets with their cursors, costs and previews up."""
+    return len(table.prompts) == 4 and table.game.phase == "draw"

@@ -1,0 +1,413 @@
+"""What a human answers with, on his own pad: the die he takes (C2.1), his drawing (C2.2, C3.2)
+or pass (C2.3), and the good a house counts (C5.1).
+
+A prompt reads its seat's pad and sets ``answer`` (an engine answer) when the player has chosen;
+the table gives it to the match. Every answer is checked by the match first: a refused choice
+stays on screen with the match's reason (its rule ID first) and never goes to the match. Words
+are made when drawn (``tr``), so a language changed in the options shows at once. Caches are
+``_``-prefixed (the machine's state hash skips them).
+"""
+from __future__ import annotations
+
+from ....frontend.constants import A, B, DOWN, L, LEFT, R, RIGHT, UP, Y, rgb15
+from ....frontend.text import tr
+from .. import scoring
+from ..answers import BUTTERFLY, GOODS, HOUSE, MOUSE, PASS, Draft, Drawing, House, Pass, good_name
+
+INFO = rgb15(200, 224, 248)
+WARN = rgb15(248, 168, 96)
+MESSAGE_FRAMES = 180                 # a refusal stays this long (or until the next press)
+GOOD_WORDS = {"house": "house", "felt": "felt", "butterfly": "butterfly", "dishes": "dishes", "cushion": "cushion",
+              "mouse": "mouse"}
+
+
+def good_word(good: int) -> str:
+    """A good's name on screen (C1.2), in the player's language."""
+    return tr(GOOD_WORDS.get(good_name(good), good_name(good)))
+
+
+def pair_spend(x: int, y: int, good: int, floor: int) -> tuple[int, int]:
+    """The cheapest (own, shared) change that turns the numbers x, y into ``good`` and ``floor``
+    (C3.2): either number may be the good."""
+    a = (good - x, floor - y)
+    b = (floor - x, good - y)
+    return a if abs(a[0]) + abs(a[1]) <= abs(b[0]) + abs(b[1]) else b
+
+
+def preview_of(match, seat: int, drawing: Drawing) -> dict:
+    """What ``drawing`` would add to ``seat``'s score now (C5.7, the other sheets as they stand):
+    ``adds`` by part and total, ``group`` (a mouse: its group's size after, C5.6), ``felt`` (his
+    felt points per tower after, C5.2), ``house`` ((good, 3 x count) for each good a house may
+    count, C5.1), ``completes`` (the tower it completes), ``footprints`` after. The same sums as
+    ``queries.drawing_previews`` for one drawing."""
+    from ..scoring import PARTS
+    sheet = match.sheet
+    c = sheet.index(drawing.cell)
+    cells = list(match.cells[seat])
+    cells[c] = drawing.good
+    sheets = [list(x) for x in match.cells]
+    sheets[seat] = cells
+    houses = [list(h) for h in match.houses]
+    house_values: tuple = ()
+    chosen = [h[0] for h in match.houses[seat]]
+    if drawing.good == HOUSE:
+        house_values = tuple((g, scoring.HOUSE_FACTOR * sum(1 for x in cells if x == g))
+                             for g in range(1, 7) if g not in chosen)
+        best = max((v for _, v in house_values), default=0)
+        houses[seat] = list(houses[seat]) + [[0, best, drawing.cell]]
+    completed = [list(cs) for cs in match.completed]
+    tw = sheet.towers[sheet.tower_of[c] - 1]
+    completes = 0
+    done = [x[0] for x in match.completed[seat]]
+    if tw.number not in done and all(cells[x] for x in tw.cells):
+        completes = tw.number
+        pts = tw.first if tw.number not in match.firsts else tw.later
+        completed[seat] = list(completed[seat]) + [[tw.number, pts, 0]]
+    before = scoring.breakdown(sheet, match.cells, match.houses, match.completed, match.options)[seat]
+    after = scoring.breakdown(sheet, sheets, houses, completed, match.options)[seat]
+    adds = {k: after[k] - before[k] for k in ("total",) + PARTS}
+    felt = tuple(scoring.felt_points([scoring.felt_counts(sheet, s) for s in sheets],
+                                     bool(match.options.get("felt_needs_one", False)))[seat])
+    group = scoring.group_of(sheet, cells, c) if drawing.good == MOUSE else 0
+    fp = match.footprints[seat] - drawing.cost + (1 if drawing.good == BUTTERFLY else 0)
+    return {"adds": adds, "group": group, "felt": felt, "house": house_values, "completes": completes,
+            "footprints": min(sheet.footprint_cap, fp), "tower": tw.number}
+
+
+class Prompt:
+    """One seat's question. ``age``: frames it has been up (the table's guard against a press
+    meant for the text before it)."""
+
+    answer = None
+    kind = ""
+
+    def __init__(self, match, seat: int, name: str) -> None:
+        self.match = match
+        self.seat = seat
+        self.name = name
+        self.age = 0
+        self.message = ""                # a refusal: why the last choice is not allowed
+        self.message_age = 0
+
+    def refuse(self, m, why: str | None) -> None:
+        from .explain import explain
+        self.message = explain(why)
+        self.message_age = 0
+        if m is not None:
+            m.sound("cancel")
+
+    def tick(self) -> None:
+        self.age += 1
+        if self.message:
+            self.message_age += 1
+            if self.message_age > MESSAGE_FRAMES:
+                self.message = ""
+
+    def handle(self, m, b, pad: int) -> None:
+        pass
+
+    def text(self) -> str:
+        return ""
+
+    def lines(self, m) -> list[tuple[str, tuple]]:
+        return []
+
+    def strip(self) -> tuple[str, tuple]:
+        """The line under the seat's sheet: what the cursor is on (a short form)."""
+        return "", INFO
+
+
+# ---------------------------------------------------------------- the draft (C2.1)
+class DraftPrompt(Prompt):
+    """The drafter takes a die from the tray: left/right over the round's dice (the ones taken
+    are shown too: choosing one is refused, C2.1), A takes it."""
+
+    kind = "draft"
+
+    def __init__(self, match, seat: int, name: str) -> None:
+        super().__init__(match, seat, name)
+        self.dice = list(match.dice)
+        left = list(match.pool)
+        self.left = []                   # per die of the roll: still in the tray
+        for v in self.dice:
+            if v in left:
+                left.remove(v)
+                self.left.append(True)
+            else:
+                self.left.append(False)
+        self.index = max(range(len(self.dice)), key=lambda i: (self.left[i], self.dice[i], -i))
+
+    @property
+    def value(self) -> int:
+        return self.dice[self.index]
+
+    def handle(self, m, b, pad: int) -> None:
+        if b.pressed[pad] and self.message and not b.press(pad, A):
+            self.message = ""
+        for mask, d in ((LEFT | UP, -1), (RIGHT | DOWN, 1)):
+            if b.repeat(pad, mask):
+                self.index = (self.index + d) % len(self.dice)
+                if m is not None:
+                    m.sound("blip")
+        if b.press(pad, A):
+            answer = Draft(self.value)
+            why = self.match.check(answer, self.seat)        # a die taken: "C2.1: no die showing 4 is left"
+            if why is None:
+                self.answer = answer
+                if m is not None:
+                    m.sound("select")
+            else:
+                self.refuse(m, why)
+
+    def text(self) -> str:
+        return tr("{who}: take a die ({value}).  Left/Right, A", who=self.name, value=self.value)
+
+    def lines(self, m) -> list[tuple[str, tuple]]:
+        if self.message:
+            return [(self.message, rgb15(232, 72, 64))]
+        v = self.value
+        return [(tr("With it and the shared die: good {v} ({good}) on the other's floor, or floor {v}.", v=v,
+                    good=good_word(v)), INFO)]
+
+    def strip(self) -> tuple[str, tuple]:
+        return tr("Take a die: {v} ({good})", v=self.value, good=good_word(self.value)), INFO
+
+
+# ---------------------------------------------------------------- the drawing (C2.2, C3.2, C2.3)
+class DrawPrompt(Prompt):
+    """A cursor on the seat's own sheet (the d-pad: towers left/right, floors up/down) and a good
+    (L/R): the sheet shows on every empty cell the footprints that good costs there (C3.2), the
+    column beside it what the drawing would add by part (the mouse group's new square, felt
+    places, the house's value now) and what each good costs on the cursor's floor. A draws (the
+    cheapest spend), B passes (A to confirm)."""
+
+    kind = "draw"
+
+    def __init__(self, match, seat: int, name: str, cursor: int | None = None) -> None:
+        super().__init__(match, seat, name)
+        self.x, self.y = match.own[seat], match.shared
+        self.fp = match.footprints[seat]
+        self.mode = "sheet"                       # sheet, pass
+        self.overlay = "costs"                    # what the empty cells show: costs, points (Y switches)
+        legal = [a for a in match.legal_answers(seat) if type(a) is Drawing]
+        self.legal = sorted({(a.good, a.cell) for a in legal})
+        self._previews: dict = {}
+        sheet = match.sheet
+        if legal:
+            best = min(a.cost for a in legal)
+            cheap = [a for a in legal if a.cost == best]
+            pick = max(cheap, key=lambda a: (self.preview(a.good, sheet.index(a.cell))["adds"]["total"], -a.good))
+            self.good, self.cursor = pick.good, sheet.index(pick.cell)
+        else:
+            self.good = self.x
+            self.cursor = cursor if cursor is not None else 0
+        if cursor is not None and legal and not match.cells[seat][cursor]:
+            self.cursor = cursor
+            if not self.drawable(self.good, cursor):
+                goods = [g for g in range(1, 7) if self.drawable(g, cursor)]
+                if goods:
+                    self.good = min(goods, key=lambda g: self.cost(g, sheet.floor_of[cursor]))
+
+    # ---------------------------------------------------------------- sums
+    def cost(self, good: int, floor: int) -> int:
+        a, b = pair_spend(self.x, self.y, good, floor)
+        return abs(a) + abs(b)
+
+    def drawable(self, good: int, c: int) -> bool:
+        return (good, self.match.sheet.cells[c]) in self.legal
+
+    def drawing(self, good: int | None = None, c: int | None = None) -> Drawing:
+        good = self.good if good is None else good
+        c = self.cursor if c is None else c
+        sheet = self.match.sheet
+        return Drawing(good, sheet.cells[c], pair_spend(self.x, self.y, good, sheet.floor_of[c]))
+
+    def preview(self, good: int, c: int) -> dict:
+        key = (good, c)
+        got = self._previews.get(key)
+        if got is None:
+            got = self._previews[key] = preview_of(self.match, self.seat, self.drawing(good, c))
+        return got
+
+    def costs(self) -> dict:
+        """Cell index -> footprints the chosen good costs there, for every empty cell."""
+        got = getattr(self, "_costs", None)
+        if got is None or got[0] != self.good:
+            sheet, cells = self.match.sheet, self.match.cells[self.seat]
+            costs = {c: self.cost(self.good, sheet.floor_of[c]) for c in range(len(sheet.cells)) if not cells[c]}
+            got = self._costs = (self.good, costs, {c: k <= self.fp for c, k in costs.items()})
+        return got[1]
+
+    def points(self) -> dict:
+        """Cell index -> what the chosen good adds there now (its cheapest spend), for every cell
+        it may be drawn in."""
+        got = getattr(self, "_points", None)
+        if got is None or got[0] != self.good:
+            sheet = self.match.sheet
+            pts = {c: self.preview(self.good, c)["adds"]["total"] for c in range(len(sheet.cells))
+                   if self.drawable(self.good, c)}
+            got = self._points = (self.good, pts)
+        return got[1]
+
+    def affordable(self) -> dict:
+        self.costs()
+        return self._costs[2]
+
+    # ---------------------------------------------------------------- input
+    def move(self, b, pad: int) -> None:
+        sheet = self.match.sheet
+        t = sheet.tower_of[self.cursor] - 1
+        f = sheet.floor_of[self.cursor]
+        n = len(sheet.towers)
+        for mask, dt, df in ((LEFT, -1, 0), (RIGHT, 1, 0), (UP, 0, 1), (DOWN, 0, -1)):
+            if b.repeat(pad, mask):
+                t = (t + dt) % n
+                f = max(1, min(sheet.towers[t].height, f + df))
+        self.cursor = sheet.towers[t].cells[f - 1]
+
+    def handle(self, m, b, pad: int) -> None:
+        if b.pressed[pad] and self.message and not b.press(pad, A):
+            self.message = ""
+        if self.mode == "pass":
+            if b.press(pad, A):
+                self.answer = PASS
+                if m is not None:
+                    m.sound("select")
+            elif b.press(pad, B):
+                self.mode = "sheet"
+            return
+        before = (self.cursor, self.good)
+        self.move(b, pad)
+        for mask, d in ((L, -1), (R, 1)):
+            if b.repeat(pad, mask):
+                self.good = (self.good - 1 + d) % 6 + 1
+        if b.press(pad, Y):
+            self.overlay = "points" if self.overlay == "costs" else "costs"
+        if (self.cursor, self.good) != before and m is not None:
+            m.sound("blip")
+        if b.press(pad, A):
+            answer = self.drawing()
+            why = self.match.check(answer, self.seat)
+            if why is None:
+                self.answer = answer
+                if m is not None:
+                    m.sound("select")
+            else:
+                self.refuse(m, why)
+        elif b.press(pad, B):
+            self.mode = "pass"
+
+    # ---------------------------------------------------------------- words
+    def text(self) -> str:
+        if self.mode == "pass":
+            return tr("{who}: pass this round?", who=self.name)
+        return tr("{who}: draw {good} on {cell}?", who=self.name, good=good_word(self.good),
+                  cell=self.match.sheet.cells[self.cursor])
+
+    def gain(self) -> int:
+        return min(self.match.options.get("pass_footprints", 1), self.match.sheet.footprint_cap - self.fp)
+
+    def describe(self) -> tuple[str, tuple]:
+        """What the cursor's drawing would do, or why it may not be drawn (short of the rule's
+        whole reason, which a press of A shows)."""
+        sheet = self.match.sheet
+        c, g = self.cursor, self.good
+        cells = self.match.cells[self.seat]
+        if self.mode == "pass":
+            return tr("Pass: +{k} footprint(s) (C2.3).", k=self.gain()), INFO
+        if cells[c]:
+            return tr("{cell} is filled ({good}).", cell=sheet.cells[c], good=good_word(cells[c])), WARN
+        cost = self.cost(g, sheet.floor_of[c])
+        if not self.drawable(g, c):
+            if cost > self.fp:
+                return tr("{good} on floor {f}: {k} footprint(s), you have {have}.", good=good_word(g),
+                          f=sheet.floor_of[c], k=cost, have=self.fp), WARN
+            return tr("No more houses: all six goods are chosen (CG5.1)."), WARN
+        p = self.preview(g, c)
+        adds = p["adds"]
+        total = adds["total"]
+        if p["completes"]:
+            extra = tr("completes tower {t}", t=p["completes"])
+        elif g == MOUSE:
+            extra = tr("mouse group of {k}", k=p["group"])
+        elif g == HOUSE:
+            best = max(p["house"], key=lambda t: t[1]) if p["house"] else (0, 0)
+            extra = tr("house: {good} now {v}", good=good_word(best[0]) if best[0] else "-", v=best[1])
+        elif g == 2:
+            t = p["tower"]
+            extra = tr("felt in tower {t}: {v}", t=t, v=p["felt"][t - 1])
+        elif g == 3:
+            extra = tr("+1 footprint (C3.1)")
+        elif g == 4:
+            extra = tr("dishes: {v} points", v=adds["dishes"])
+        elif g == 5:
+            extra = tr("cushion on floor {f}", f=sheet.floor_of[c])
+        else:
+            extra = ""
+        if cost:
+            extra = tr("{what}, {k} footprint(s)", what=extra, k=cost) if extra else tr("{k} footprint(s)", k=cost)
+        text = f"{total:+d}" + (f"  {extra}" if extra else "")
+        return text, INFO
+
+    def lines(self, m) -> list[tuple[str, tuple]]:
+        if self.message:
+            return [(self.message, rgb15(232, 72, 64))]
+        text, colour = self.describe()
+        if self.mode == "pass":
+            return [(tr("A: pass  B: back.  {what}", what=text), colour)]
+        return [(tr("{what}   d-pad: cell  L/R: good  A: draw  B: pass  Y: costs/points", what=text), colour)]
+
+    def strip(self) -> tuple[str, tuple]:
+        return self.describe()
+
+
+# ---------------------------------------------------------------- a house's good (C5.1, CG5.1)
+class HousePrompt(Prompt):
+    """Up/down over the six goods (those chosen before dimmed: choosing one is refused, C5.1),
+    each with what the house would score (3 x the count on the sheet now); A chooses."""
+
+    kind = "house"
+
+    def __init__(self, match, seat: int, name: str) -> None:
+        super().__init__(match, seat, name)
+        self.chosen = [h[0] for h in match.houses[seat]]
+        cells = match.cells[seat]
+        self.values = {g: scoring.HOUSE_FACTOR * sum(1 for x in cells if x == g) for g in range(1, 7)}
+        free = [g for g in range(1, 7) if g not in self.chosen]
+        self.good = max(free, key=lambda g: (self.values[g], -g)) if free else 1
+
+    def handle(self, m, b, pad: int) -> None:
+        if b.pressed[pad] and self.message and not b.press(pad, A):
+            self.message = ""
+        for mask, d in ((UP | LEFT, -1), (DOWN | RIGHT, 1)):
+            if b.repeat(pad, mask):
+                self.good = (self.good - 1 + d) % 6 + 1
+                if m is not None:
+                    m.sound("blip")
+        if b.press(pad, A):
+            answer = House(self.good)
+            why = self.match.check(answer, self.seat)
+            if why is None:
+                self.answer = answer
+                if m is not None:
+                    m.sound("select")
+            else:
+                self.refuse(m, why)
+
+    def text(self) -> str:
+        return tr("{who}: the house counts {good}?", who=self.name, good=good_word(self.good))
+
+    def lines(self, m) -> list[tuple[str, tuple]]:
+        if self.message:
+            return [(self.message, rgb15(232, 72, 64))]
+        return [(tr("A: choose. 3 x the {good} on your sheet now = {v} points, for good (C5.1). Up/Down: good.",
+                    good=good_word(self.good), v=self.values[self.good]), INFO)]
+
+    def strip(self) -> tuple[str, tuple]:
+        if self.good in self.chosen:
+            return tr("{good}: chosen before (C5.1)", good=good_word(self.good)), WARN
+        return tr("House: {good} = {v}", good=good_word(self.good), v=self.values[self.good]), INFO
+
+
+__all__ = ["Prompt", "DraftPrompt", "DrawPrompt", "HousePrompt", "preview_of", "pair_spend", "good_word", "GOODS",
+           "Pass"]

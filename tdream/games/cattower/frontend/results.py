@@ -1,0 +1,62 @@
+"""Results (PRESENTATION.md screen 15) for CAT TOWER: the ranking with each player's breakdown
+by good (C5.7: house, felt, butterfly, dishes, cushion, mouse, towers), his completed towers,
+the scores over the game, the record."""
+from __future__ import annotations
+
+from ....frontend.constants import GOLD, GREY, INK, PLAYER_COLOURS, WHITE, rgb15
+from ....frontend.scenes.results import ResultsScene, short_path
+from ....frontend.text import tr
+from ....frontend import widgets
+from ....frontend.widgets import fit
+from ..scoring import PARTS
+from . import sheetview as sv
+
+DIM = rgb15(160, 168, 200)
+
+
+class CatTowerResults(ResultsScene):
+    def draw(self, m, surface) -> None:
+        host = self.table.host
+        match = host.match
+        font = m.font
+        surface.fill(INK)
+        widgets.window(surface, (0, 0, 256, 224))
+        font.draw(surface, tr("RESULTS"), 128, 5, GOLD, align="centre")
+        res = match.result()
+        font.draw(surface, tr("{k} rounds: three towers (C4.2)", k=match.progress()), 128, 18, INFO, "small",
+                  align="centre")
+        x0 = 100
+        for i, part in enumerate(PARTS):                 # the parts' pictures as column heads
+            sv.icon(surface, sv.PART_GOOD[part], x0 + i * 18 + 6, 31)
+        font.draw(surface, tr("total"), 250, 30, DIM, "small", align="right")
+        y = 42
+        bd = match.breakdown()
+        for rank, group in enumerate(res.ranking, 1):
+            for p in group:
+                colour = PLAYER_COLOURS[host.colour_of[p]]
+                font.draw(surface, f"{rank}.", 8, y, GOLD if rank == 1 else WHITE, "small")
+                surface.blit(m.art.tokens[host.colour_of[p]], (18, y - 2))
+                font.draw(surface, fit(font, match.names[p], 62), 32, y, colour, "small")
+                for i, part in enumerate(PARTS):
+                    font.draw(surface, str(bd[p][part]), x0 + i * 18 + 14, y, WHITE, "small", align="right")
+                font.draw(surface, str(res.scores[p]), 250, y, GOLD if rank == 1 else WHITE, "small", align="right")
+                towers = ", ".join(f"{t}" + ("*" if first else "") for t, _, first in match.completed[p])
+                font.draw(surface, tr("towers {list}", list=towers or "-"), 32, y + 9, DIM, "small")
+                y += 20
+        font.draw(surface, tr("* completed first (the left value, C4.1)"), 250, y, DIM, "small", align="right")
+        if len(res.ranking[0]) > 1:
+            verdict = tr("A shared first place (CG4.1).")
+        else:
+            verdict = tr("{who} wins with {score} (C5.7).", who=match.names[res.ranking[0][0]],
+                         score=res.scores[res.ranking[0][0]])
+        font.draw(surface, fit(font, verdict, 240, "main"), 128, y + 10, GOLD, align="centre")
+        self.draw_graph(m, surface, (16, 158, 228, 28))
+        if host.writer is not None:
+            rec = font.wrap(tr("Record: {path}", path=short_path(host.writer.path)), 244, "small")
+            for i, line in enumerate(rec[-2:]):
+                font.draw(surface, line, 6, 192 + i * 9, GREY, "small")
+        if self.age > 30 and (m.frame // 30) % 2 == 0:
+            font.draw(surface, tr("A: to the title"), 250, 212, WHITE, "small", align="right")
+
+
+INFO = rgb15(200, 216, 248)

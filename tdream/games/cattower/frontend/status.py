@@ -1,0 +1,77 @@
+"""The status screen (X at the table): every seat's score by good (C5.7), footprints, houses
+chosen (C5.1) and the towers' completion values and marks (C4.1); B or X closes it."""
+from __future__ import annotations
+
+from ....frontend.constants import B, GOLD, INK, PLAYER_COLOURS, RED, START, WHITE, X, rgb15
+from ....frontend.machine import Scene
+from ....frontend.text import tr
+from ....frontend import widgets
+from ....frontend.widgets import fit
+from .. import queries
+from ..scoring import PARTS
+from . import sheetview as sv
+
+DIM = rgb15(160, 168, 200)
+MARK = {"open": "open", "crossed": "crossed", "first": "first", "later": "later"}
+
+
+class StatusScene(Scene):
+    overlay_at = (2, 214, "left")
+
+    def __init__(self, table, pad: int) -> None:
+        self.table = table
+        self.pad = pad
+
+    def handle(self, m, b) -> None:
+        if b.press(self.pad, B) or b.press(self.pad, X) or b.press(self.pad, START):
+            m.pop()
+
+    def draw(self, m, surface) -> None:
+        t = self.table
+        shown = t.shown
+        font = m.font
+        surface.fill(INK)
+        widgets.window(surface, (0, 0, 256, 224))
+        font.draw(surface, tr("STATUS: round {r}", r=shown.round), 128, 5, GOLD, align="centre")
+        x0 = 96
+        for i, part in enumerate(PARTS):
+            sv.icon(surface, sv.PART_GOOD[part], x0 + i * 18 + 6, 22)
+        font.draw(surface, tr("total"), 250, 21, DIM, "small", align="right")
+        bd = t.breakdown()
+        y = 32
+        for p, name in enumerate(t.names):
+            c = t.colour_of[p]
+            sv.token(m, surface, c, p, 6, y)
+            font.draw(surface, fit(font, name, 72), 16, y, PLAYER_COLOURS[c], "small")
+            for i, part in enumerate(PARTS):
+                font.draw(surface, str(bd[p][part]), x0 + i * 18 + 14, y, WHITE, "small", align="right")
+            font.draw(surface, str(bd[p]["total"]), 250, y, GOLD, "small", align="right")
+            chosen = [h[0] for h in shown.houses[p]]
+            font.draw(surface, tr("footprints {k}", k=shown.footprints[p]), 16, y + 9, DIM, "small")
+            font.draw(surface, tr("houses:"), 100, y + 9, DIM, "small")
+            hx = 100 + font.width(tr("houses:"), "small") + 3
+            for j, g in enumerate(chosen):
+                sv.icon(surface, g, hx + j * 8, y + 10)
+            if not chosen:
+                font.draw(surface, "-", hx, y + 9, DIM, "small")
+            y += 20
+        y += 2
+        font.draw(surface, tr("Towers: first / later value (C4.1)"), 8, y, GOLD, "small")
+        y += 10
+        marks = queries.completion_marks(shown)
+        for tm in marks:
+            font.draw(surface, tr("Tower {t} ({h} high): {a} / {b}", t=tm.tower, h=tm.height, a=tm.first, b=tm.later),
+                      8, y, WHITE if tm.first_open else DIM, "small")
+            for p, sm in enumerate(tm.seats):
+                label = {"open": "-", "crossed": "x", "first": str(sm.points), "later": str(sm.points)}[sm.status]
+                colour = {"open": DIM, "crossed": RED, "first": GOLD, "later": WHITE}[sm.status]
+                font.draw(surface, label, 150 + p * 26, y, colour, "small", align="right")
+            y += 9
+        for p in range(len(t.names)):
+            sv.token(m, surface, t.colour_of[p], p, 140 + p * 26, y + 1)
+        y += 12
+        for ne in queries.near_end(shown):
+            font.draw(surface, fit(font, tr("{who} is one cell from the end: {cell} (C4.2).", who=t.names[ne.seat],
+                                            cell=ne.cell), 240), 8, y, RED, "small")
+            y += 9
+        font.draw(surface, tr("B: back"), 250, 212, WHITE, "small", align="right")

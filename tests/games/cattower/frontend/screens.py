@@ -1,0 +1,292 @@
+"""Every screen of the CAT TOWER front end, reached by pad input alone, for golden frames.
+
+``capture(record)`` plays scripted sessions (from power on through the title and the set-up; a
+whole game against three characters, steered into a house, a refusal of each kind, the pass and
+the status; two humans on two pads; two and three players; a record watched) and returns
+{name: 256x224 frame}; ``LAYOUT`` keeps each shot's visible texts for the "no text off the screen
+or over another" check. The machine is a pure function of its seed and input.
+"""
+from __future__ import annotations
+
+from tdream.frontend.constants import A, B, DOWN, RIGHT, START, UP, X, Y
+from tdream.frontend.settings import Settings
+from tdream.games.cattower import queries
+from tdream.games.cattower.answers import Drawing
+from tdream.games.cattower.frontend.autopilot import Autopilot
+from tdream.games.cattower.frontend.prompts import pair_spend
+from tdream.games.cattower.frontend.table import PROMPT_GUARD, CatTowerSetup, TableScene
+from tests.frontend.screens import _DRAWN, CheckedHeadless, _watch_drawing, visible_texts
+
+SEED = 1
+LAYOUT: dict = {}        # shot name -> the texts left visible on it: (text, x, y, w, h)
+
+
+class Session:
+    def __init__(self, frames: dict, prefix: str = "", seed: int = SEED, setup=None, settings=None,
+                 connected: int = 0b0001) -> None:
+        self.h = CheckedHeadless(seed=seed, setup=setup, settings=settings or Settings(talk="always"))
+        self.m = self.h.machine
+        self.frames = frames
+        self.prefix = prefix
+        self.connected = connected
+
+    def step(self, buttons=0, n: int = 1) -> None:
+        for _ in range(n):
+            self.h.step(buttons if isinstance(buttons, tuple) else (buttons, 0, 0, 0), self.connected)
+
+    def tap(self, button: int, wait: int = 6, pad: int = 0) -> None:
+        press = [0, 0, 0, 0]
+        press[pad] = button
+        self.step(tuple(press))
+        self.step(0, wait)
+
+    def shot(self, name: str) -> None:
+        name = self.prefix + name
+        _DRAWN.clear()
+        self.frames[name] = self.h.frame().copy()
+        LAYOUT[name] = visible_texts(_DRAWN)
+
+    @property
+    def top(self):
+        return self.m.stack[-1]
+
+    @property
+    def table(self) -> TableScene:
+        return next(s for s in self.m.stack if isinstance(s, TableScene))
+
+    def until(self, test, frames: int = 20000, buttons=0) -> None:
+        for _ in range(frames):
+            if test():
+                return
+            self.step(buttons(self.m) if callable(buttons) else buttons)
+        raise AssertionError(f"never reached: {test.__doc__ or test}")
+
+    def prompt(self, seat: int = 0):
+        t = self.table
+        p = t.prompts.get(seat)
+        return p if p is not None and (t.beat is None or t.beat.kind == "ready") and p.age >= PROMPT_GUARD \
+            and p.answer is None else None
+
+
+def steer(s: Session, ap: Autopilot, seat: int, answer, frames: int = 200) -> None:
+    """Press (every other frame, as the autopilot does) until the seat's prompt is on ``answer``
+    (without choosing it)."""
+    p = s.prompt(seat)
+    for _ in range(frames):
+        ap.planned[seat] = (p, answer)
+        b = ap._answer(s.table.game, p, seat)
+        if b == A:
+            ap.planned.pop(seat, None)
+            s.step(0, 4)
+            return
+        s.tap(b, 1, pad=s.table.pad_of[seat])
+    raise AssertionError("could not steer the prompt")
+
+
+def _title(frames: dict, prefix: str = "", settings=None) -> None:
+    from tdream.frontend.scenes.title import DEMO_AFTER, DemoScene
+    s = Session(frames, prefix, settings=settings or Settings())
+    s.step(0, 4)
+    while s.top.game != "cattower":
+        s.tap(RIGHT, 2)
+    s.step(0, 40)
+    s.shot("title")
+    if not prefix:
+        s.step(0, DEMO_AFTER + 1500)
+        assert isinstance(s.top, DemoScene)
+        s.shot("demo")
+        s.tap(A)
+    s.tap(START)
+    s.shot("title-menu")
+    s.tap(A)                                   # Free play
+    s.step(0, 4)
+    s.shot("setup")
+    for _ in range(8):
+        s.tap(UP, 2)                           # seat 2: a character
+    s.shot("setup-seat")
+    for _ in range(5):
+        s.tap(DOWN, 2)                         # dishes
+    s.tap(RIGHT)                               # each kind
+    s.shot("setup-options")
+
+
+def _game(frames: dict, prefix: str = "", settings=None) -> None:
+    """One human (pad 1) against three characters: every prompt, refusal and screen of a round,
+    steered into two houses (the second refused the good of the first)."""
+    s = Session(frames, prefix, setup=CatTowerSetup(SEED, ["human", "joji", "yuka", "kenta"]), settings=settings)
+    t = s.table
+    ap = Autopilot()
+    shots = {
+        "roll": lambda b: b.kind == "roll" and b.age == 10,
+        "comment": lambda b: b.kind == "say" and b.speaker is not None and b.age == 8 and t.game.round >= 3,
+        "drawn": lambda b: b.kind == "draw" and b.age == 5 and t.game.round >= 4,
+        "tower": lambda b: b.kind == "banner" and b.title.startswith(("TOWER", "タワー")) and b.age == 6,
+    }
+    houses = {"n": 0}
+
+    def play_until(test, frames=40000):
+        for _ in range(frames):
+            if test():
+                return
+            b = t.beat
+            for name, want in shots.items():
+                if s.prefix + name not in s.frames and b is not None and want(b):
+                    s.shot(name)
+            p = s.prompt(0)
+            if p is not None and p.kind == "draw" and houses["n"] < 2 and t.game.round >= 2 + houses["n"] * 3 \
+                    and houses.get("last") is not p:
+                legal = [a for a in t.game.legal_answers(0) if type(a) is Drawing and a.good == 1]
+                if legal:
+                    ap.planned[0] = (p, legal[0])
+                    houses["n"] += 1
+                    houses["last"] = p
+            if p is not None and p.kind == "draw" and s.prefix + "near-end" not in s.frames \
+                    and queries.near_end(t.shown, 0):
+                s.shot("near-end")
+            s.step(ap.buttons(s.m))
+        raise AssertionError("never reached")
+
+    play_until(lambda: s.prompt(0) is not None and s.prompt(0).kind == "draft"
+               and any(v not in t.game.pool for v in s.prompt(0).dice))
+    p = s.prompt(0)
+    s.shot("draft")
+    while p.value in t.game.pool:
+        s.tap(RIGHT, 2)
+    s.shot("draft-taken")
+    s.tap(A, 2)
+    s.shot("draft-refused")
+    s.step(0, 200)
+    sheet = t.game.sheet
+
+    def refusable():
+        p = s.prompt(0)
+        return p is not None and p.kind == "draw" and t.game.round >= 3 and any(
+            p.cost(g, sheet.floor_of[c]) <= p.fp for c, have in enumerate(t.game.cells[0]) if have
+            for g in range(1, 7))
+    play_until(refusable)
+    p = s.prompt(0)
+    s.shot("draw")
+    s.tap(Y, 4)
+    s.shot("draw-points")                       # Y: what the good adds on every cell
+    s.tap(Y, 4)
+    filled = [(g, c) for c, have in enumerate(t.game.cells[0]) if have for g in range(1, 7)
+              if p.cost(g, sheet.floor_of[c]) <= p.fp]
+    g, c = filled[0]
+    steer(s, ap, 0, Drawing(g, sheet.cells[c], (0, 0)))
+    s.shot("draw-filled")
+    s.tap(A, 2)
+    s.shot("draw-refused")
+    s.step(0, 200)
+    far = [(g, c) for c in range(len(sheet.cells)) for g in range(1, 7) if not t.game.cells[0][c]
+           and p.cost(g, sheet.floor_of[c]) > p.fp]
+    g, c = max(far, key=lambda gc: (p.cost(gc[0], sheet.floor_of[gc[1]]), -gc[1], gc[0]))
+    steer(s, ap, 0, Drawing(g, sheet.cells[c], pair_spend(p.x, p.y, g, sheet.floor_of[c])))
+    s.tap(A, 2)
+    s.shot("draw-cost-refused")
+    s.step(0, 200)
+    s.tap(B)
+    s.shot("pass")
+    s.tap(B)
+    s.tap(X)
+    s.shot("status")
+    s.tap(B)
+    s.tap(START)
+    s.shot("pause")
+    s.tap(B)
+    play_until(lambda: s.prompt(0) is not None and s.prompt(0).kind == "house")
+    s.shot("house")
+    play_until(lambda: s.prompt(0) is not None and s.prompt(0).kind == "house" and s.prompt(0).chosen)
+    p = s.prompt(0)
+    while p.good != p.chosen[0]:
+        s.tap(DOWN, 2)
+    s.tap(A, 2)
+    s.shot("house-refused")
+    s.step(0, 200)
+    play_until(lambda: s.prompt(0) is not None and s.prompt(0).kind == "draw" and s.prompt(0) is not p)
+    p = s.prompt(0)
+    s.tap(B)
+    s.tap(A, 2)                                 # a pass, and the others still drawing: READY
+    s.until(lambda: 0 in t.ready and t.beat is None, 400)
+    s.shot("ready")
+    from tdream.frontend.scenes.results import ResultsScene
+    play_until(lambda: isinstance(s.top, ResultsScene), 80000)
+    s.step(0, 40)
+    while (s.m.frame // 30) % 2:
+        s.step()
+    s.shot("results")
+    if not prefix:
+        missing = {k for k in ("roll", "comment", "drawn", "tower", "near-end")} - set(s.frames)
+        assert not missing, missing
+
+
+def _two_pads(frames: dict) -> None:
+    """Two humans, each on his own pad: two cursors and previews at once; READY hides a choice."""
+    s = Session(frames, setup=CatTowerSetup(4, ["human", "human", "hazumi", "marimo"]), connected=0b0011)
+    t = s.table
+    ap = Autopilot(pad=-1)
+    s.until(lambda: s.prompt(0) is not None and s.prompt(1) is not None and s.prompt(0).kind == "draw"
+            and t.game.round >= 2, 8000, lambda m: ap.buttons(m))
+    s.tap(RIGHT, 2, pad=1)
+    s.tap(UP, 6, pad=0)
+    s.shot("two-draw")
+    s.until(lambda: 1 in t.ready and t.beat is None, 600, lambda m: (0,) + ap.buttons(m)[1:])
+    s.shot("two-ready")
+
+
+def _fewer(frames: dict) -> None:
+    """Two and three players: the free quadrants tell what scores."""
+    for name, seats, seed in (("two-players", ["human", "yuderu"], 6), ("three-players", ["human", "tamasaburo",
+                                                                                          "cosmic-will"], 7)):
+        s = Session(frames, setup=CatTowerSetup(seed, seats))
+        t = s.table
+        ap = Autopilot()
+        s.until(lambda: s.prompt(0) is not None and s.prompt(0).kind == "draw" and t.game.round >= 4, 8000,
+                lambda m: ap.buttons(m))
+        s.step(0, 4)
+        s.shot(name)
+
+
+def practice(name: str):
+    from pathlib import Path
+
+    from tdream.platform.scenario import load_scenario
+    sc = load_scenario(Path(__file__).parent / "data" / f"{name}.yaml")
+    return CatTowerSetup(sc.seed, [s.kind for s in sc.seats], dict(sc.options), scenario=sc, mode="practice")
+
+
+def _practice(frames: dict, prefix: str = "", settings=None) -> None:
+    """A position played as practice: a rival one cell from his third tower (C4.2)."""
+    s = Session(frames, prefix, setup=practice("near-end"), settings=settings)
+    ap = Autopilot()
+    s.until(lambda: s.prompt(0) is not None and s.prompt(0).kind == "draw", 3000, lambda m: ap.buttons(m))
+    s.step(0, 4)
+    while (s.m.frame // 10) % 2:                  # the last cell blinks: on
+        s.step()
+    s.shot("practice-near-end")
+
+
+def _replay(frames: dict, record) -> None:
+    from tdream.platform.record import load_record
+    rec = load_record(str(record))
+    s = Session(frames, setup=CatTowerSetup(rec.setup.seed, list(rec.setup.kinds), dict(rec.setup.options),
+                                            replay=rec, speed=2))
+    s.step(0, 900)
+    s.shot("replay")
+    s.tap(B)
+    s.shot("replay-jump")
+
+
+def capture(record) -> dict:
+    _watch_drawing()
+    frames: dict = {}
+    _title(frames)
+    _game(frames)
+    _two_pads(frames)
+    _fewer(frames)
+    _practice(frames)
+    _replay(frames, record)
+    ja = Settings(language="ja", talk="always")
+    _title(frames, "ja-", Settings(language="ja"))
+    _game(frames, "ja-", ja)
+    _practice(frames, "ja-", ja)
+    return frames
