@@ -112,6 +112,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--humans", type=int, default=None, choices=range(0, 5), metavar="K",
                       help="human seats (pads 1-K); 0 spectates")
     play.add_argument("--cpus", type=_cpus, default=None, metavar="NAME,...", help=CPUS_HELP)
+    play.add_argument("--players", type=int, default=None, choices=range(2, 5), metavar="N",
+                      help="seats (2-4 within the game's; default: its option players, else its usual count)")
     _window_args(play)
     play.add_argument("--turns", type=_positive, default=None,
                       help="with --text: stop after this many turns (default: play to the end)")
@@ -289,7 +291,9 @@ def _game_and_options(args, command: str):
     if players is not None:
         if not game.seats[0] <= players <= game.seats[1]:
             _usage(command, f"--players {players}: {game.name} seats {game.seats[0]}-{game.seats[1]}")
-        options["players"] = players
+        if "players" in {o.name for o in game.options}:
+            options["players"] = players
+    args.seat_count = players      # for games whose seat count is no option (CAT TOWER): the seats filled
     for key, why in game.check_options(options):
         _usage(command, f"{key}: {why}")
     return game, options
@@ -315,8 +319,10 @@ def cmd_simulate(args) -> int:
     from .platform.roster import CHARACTER_IDS
     if args.cpus == list(CHARACTER_IDS):       # --cpus all: the round robin's seatings in turn
         from .platform.tournament import lineups as round_robin
-        seats = game.seat_count(game.full_options(options)) or game.default_seats
-        lineups = round_robin([c for c in CHARACTER_IDS if c in game.cpu_kinds()], seats)
+        lineups = round_robin([c for c in CHARACTER_IDS if c in game.cpu_kinds()], _player_count(game, options, args))
+    elif args.seat_count and "players" not in {o.name for o in game.options}:
+        from .platform.simulate import seat_kinds
+        lineups = [seat_kinds(args.cpus or [], args.seat_count)]
     style = args.json and hasattr(game, "style_counter")
     for r in simulate(args.games, game.id, args.seed, args.cpus, args.jobs, options=options or None, records=records,
                       style=style, lineups=lineups):
@@ -399,10 +405,14 @@ def cmd_board(args) -> int:
     return 0
 
 
-def _seats_of(game, options: dict, seed: int, humans: int, cpus: list[str] | None) -> list[str]:
+def _player_count(game, options: dict, args) -> int:
+    """The seats to fill: --players, else the game's option players, else its usual count."""
+    return getattr(args, "seat_count", None) or game.seat_count(game.full_options(options)) or game.default_seats
+
+
+def _seats_of(game, options: dict, seed: int, humans: int, cpus: list[str] | None, players: int) -> list[str]:
     """The seats of a game started from the command line: the humans, then the --cpus (repeated),
     or characters of the roster drawn by the seed."""
-    players = game.seat_count(game.full_options(options)) or game.default_seats
     if humans > players:
         _usage("play", f"--humans {humans}: {game.name} seats {players} here")
     if cpus:
@@ -428,7 +438,8 @@ def cmd_play(args) -> int:
         settings.talk = args.talk
     seed = args.seed if args.seed is not None else int(time.time())
     setup = None
-    direct = args.game is not None or args.board is not None or args.humans is not None or args.cpus or args.option
+    direct = (args.game is not None or args.board is not None or args.humans is not None or args.cpus or args.option
+              or args.players is not None)
     if args.resume:
         from .platform.record import resume_record
         r = resume_record(args.resume)
@@ -445,7 +456,7 @@ def cmd_play(args) -> int:
         game, options = _game_and_options(args, "play")
         _check_cpus(game, args.cpus, "play")
         humans = 1 if args.humans is None else args.humans
-        kinds = _seats_of(game, options, seed, humans, args.cpus)
+        kinds = _seats_of(game, options, seed, humans, args.cpus, _player_count(game, options, args))
         setup = MatchSetup(game.id, seed, kinds, options, mode="free" if humans else "spectate")
     if setup is not None:
         try:
@@ -462,7 +473,7 @@ def cmd_play(args) -> int:
         return 2
     if args.movie and setup is not None:
         print("tdream: --movie records from power on: leave out --resume, --scenario, --game, --board, --humans, "
-              "--cpus and --option (the title chooses the game)", file=sys.stderr)
+              "--cpus, --players and --option (the title chooses the game)", file=sys.stderr)
         return 2
     if args.headless_frames:                          # a smoke run without a screen (tests, CI)
         if warning:
@@ -582,7 +593,7 @@ def cmd_play_text(args) -> int:
     game, options = _game_and_options(args, "play")
     _check_cpus(game, args.cpus, "play")
     seed = args.seed if args.seed is not None else int(time.time())
-    kinds = _seats_of(game, options, seed, 0, args.cpus)
+    kinds = _seats_of(game, options, seed, 0, args.cpus, _player_count(game, options, args))
     from .frontend.match import seat_names
     seats = [Seat(n, k) for n, k in zip(seat_names(kinds), kinds)]
     if "players" in {o.name for o in game.options}:

@@ -166,3 +166,21 @@ def test_importing_a_game_s_rules_starts_nothing():
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "[]"
+
+
+def test_players_sets_the_seats_of_a_game_whose_seat_count_is_no_option(tmp_path):
+    """CAT TOWER has no `players` option: --players N seats N (simulate, text play, the window)."""
+    r = run_cli("simulate", "--game", "cattower", "--games", "2", "--players", "3", "--cpus", "cpu,kenta", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["seats"] == {"cpu": 4, "kenta": 2}
+    rec = tmp_path / "ct.tdr"
+    r = run_cli("play", "--game", "cattower", "--players", "2", "--cpus", "yuka", "--seed", "3",
+                "--headless-frames", "60", "--record", str(rec))
+    assert r.returncode == 0, r.stderr
+    header = rec.read_text().split("\ninputs:")[0]
+    assert header.count('"kind":') == 2 and '"kind": "human"' in header
+    # Tower Dream's seats are its option players, which --players sets as before
+    r = run_cli("simulate", "--games", "1", "--players", "3", "--json")
+    assert r.returncode == 0 and json.loads(r.stdout)["seats"] == {"random": 3}
+    r = run_cli("play", "--game", "towers", "--players", "5")
+    assert r.returncode == 2 and "--players" in r.stderr and "Traceback" not in r.stderr
