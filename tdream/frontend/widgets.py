@@ -128,7 +128,7 @@ def fit(font, text: str, width: int, face: str = "small") -> str:
     if font.width(text, face) <= width:
         return text
     while text and font.width(text + ".", face) > width:
-        text = text[:-1]
+        text = text[:-1].rstrip()            # never "Cosmic ." for Cosmic Will
     return text + "."
 
 
