@@ -24,6 +24,11 @@ for _var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HO
     os.environ[_var] = str(_USER / _var.split("_")[1].lower())
 
 
+def pytest_unconfigure(config):
+    """The folder goes when the run ends (xdist workers and subprocesses are done by then)."""
+    __import__("shutil").rmtree(_USER, ignore_errors=True)
+
+
 @pytest.fixture(scope="session")
 def ruleset():
     from tdream.games.towerdream.data import load_ruleset
