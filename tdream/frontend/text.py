@@ -4,8 +4,11 @@
 ``str.format``. The English template is the key: Japanese templates live in
 ``assets/text/ja.yaml`` (``"English {name}": "日本語 {name}"``: the shell's and Tower Dream's,
 data texts (cards, Events, boards, Companies) included) and in each game's own
-``tdream/games/<id>/frontend/ja.yaml`` (its screens; two files may not give one English template
-two Japanese ones). A template with no Japanese stays English. The language is the
+``tdream/games/<id>/frontend/ja.yaml`` (its screens). Each game's file is its own namespace: a
+``tr`` called from a module of ``tdream.games.<id>`` looks in that game's file first, then in the
+shared one, so two games may say one English word two ways ("Plays:"). Called from the shell (a
+menu item, a label a game hands over), ``tr`` looks in the shared file, then in the games' files
+in registry order. A template with no Japanese stays English. The language is the
 machine's setting, set once a frame (``set_language``); it changes how long text takes to type,
 so movies name it in their header.
 """
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import re
 import string
+import sys
 from pathlib import Path
 
 from ..errors import DataError
@@ -76,28 +80,37 @@ def ja_files() -> list[Path]:
 
 
 def load_all_ja() -> dict[str, str]:
-    """Every file's templates, merged; one English template with two Japanese ones is an error
-    naming both files."""
+    """Every file's templates, merged: the shared file's first, then each game's in registry order
+    (what the shell's own ``tr`` calls see)."""
     merged: dict[str, str] = {}
-    where: dict[str, Path] = {}
-    problems = []
     for path in ja_files():
         for en, ja in load_ja(path).items():
-            if en in merged and merged[en] != ja:
-                problems.append(f"{path}: {en!r} is already {merged[en]!r} in {where[en]}")
-                continue
-            merged[en] = ja
-            where[en] = path
-    if problems:
-        raise DataError(problems)
+            merged.setdefault(en, ja)
     return merged
+
+
+def load_game_ja() -> dict[str, dict[str, str]]:
+    """Each registered game's own templates (its ``frontend/ja.yaml``), by game id."""
+    import importlib
+    from ..platform import registry
+    out: dict[str, dict[str, str]] = {}
+    for gid in registry.ids():
+        path = Path(importlib.import_module(registry.GAMES[gid]).__file__).parent / "frontend" / "ja.yaml"
+        out[gid] = load_ja(path) if path.exists() else {}
+    return out
+
+
+_BY_GAME: dict[str, dict[str, str]] = {}
 
 
 def tr(template: str, **values) -> str:
     if _LANG[0] == "ja":
         if not _JA:
+            _BY_GAME.update(load_game_ja())
             _JA.update(load_all_ja())
-        template = _JA.get(template, template)
+        caller = sys._getframe(1).f_globals.get("__name__", "")
+        own = _BY_GAME.get(caller.split(".")[2]) if caller.startswith("tdream.games.") else None
+        template = (own.get(template) if own else None) or _JA.get(template, template)
     text = template.format(**values) if values else template
     if "(s)" in text:                    # English plurals: "1 Floor(s)" is "1 Floor", else "Floors"
         text = _ONE.sub(r"1 \1", text).replace("(s)", "s")

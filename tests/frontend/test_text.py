@@ -65,16 +65,31 @@ def test_japanese_keeps_the_fields():
             assert fields(en) == fields(ja), (path, en)
 
 
-def test_two_games_may_not_give_one_template_two_japanese_texts(tmp_path, monkeypatch):
-    from tdream.errors import DataError
+def test_each_game_says_a_template_its_own_way(monkeypatch):
+    """A game's ja.yaml is its own namespace: its modules see its words first, the shell the
+    shared file's and then the games' in registry order."""
     from tdream.frontend import text
-    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
-    a.write_text('format: tdream-text\nversion: 1\ntexts:\n  "Pass": "パス"\n')
-    b.write_text('format: tdream-text\nversion: 1\ntexts:\n  "Pass": "とばす"\n')
-    monkeypatch.setattr(text, "ja_files", lambda: [a, b])
-    with pytest.raises(DataError) as e:
-        text.load_all_ja()
-    assert "a.yaml" in str(e.value) and "b.yaml" in str(e.value)
+    monkeypatch.setattr(text, "load_game_ja", lambda: {"towers": {"Pass": "パス"}, "towerup": {"Pass": "とばす"}})
+    monkeypatch.setattr(text, "load_all_ja", lambda: {"Pass": "パス"})
+    monkeypatch.setattr(text, "_JA", {})
+    monkeypatch.setattr(text, "_BY_GAME", {})
+    try:
+        set_language("ja")
+        said = {}
+        for gid in ("towers", "towerup", "towerdream"):
+            g = {"__name__": f"tdream.games.{gid}.frontend.table", "tr": text.tr}
+            said[gid] = eval('tr("Pass")', g)
+        said["shell"] = text.tr("Pass")
+    finally:
+        set_language("en")
+    assert said == {"towers": "パス", "towerup": "とばす", "towerdream": "パス", "shell": "パス"}
+
+
+def test_the_real_files_load_into_namespaces():
+    from tdream.frontend import text
+    games = text.load_game_ja()
+    assert set(games) == {"towerdream", "towers", "cattower", "towerup"}
+    assert all(en in load_all_ja() for table in games.values() for en in table)
 
 
 def test_every_character_on_screen_is_in_the_font():
