@@ -54,7 +54,9 @@ def test_bench_prints_name_value_unit():
     assert float(lines["engine_turns_per_s"].split()[0]) > 0
     assert float(lines["engine_games_per_s"].split()[0]) > 0
     r = run_cli("bench", "--seconds", "0.3", "--json")
-    assert set(json.loads(r.stdout)) >= {"engine_turns_per_s", "engine_games_per_s"}
+    figures = json.loads(r.stdout)
+    assert set(figures) >= {"engine_turns_per_s", "engine_games_per_s", "towers_turns_per_s", "towerup_turns_per_s",
+                            "cattower_rounds_per_s", "cattower_replay_verify_rounds_per_s"}   # FORMATS.md section 5
 
 
 def test_play_runs_a_text_game_without_crashing():

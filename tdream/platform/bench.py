@@ -25,7 +25,7 @@ def units(name: str) -> str:
 
 def game_figures(game, seconds: float) -> dict:
     """One game's figures: whole ``random`` matches, replay verify, CPU decisions."""
-    unit = getattr(game, "progress_unit", "turns")
+    unit = game.progress_unit
     if game.id == registry.DEFAULT:
         prefix, verify = "engine", "replay_verify"
     else:

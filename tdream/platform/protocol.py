@@ -251,6 +251,7 @@ class GameDef:
     decision_kinds: tuple[str, ...] = ()
     chance_kinds: tuple[str, ...] = ()
     cpu_levels: tuple[str, ...] = ("easy", "normal", "hard")
+    progress_unit: str = "turns"        # what ``match.progress()`` counts: bench's ``<id>_<unit>_per_s``
     #: ``match.view(seat)`` gives the same object every call, always current (a read-only
     #: window on the match rather than a copy): the drive loop may fetch each seat's once
     live_views: bool = False

@@ -28,6 +28,7 @@ OPTIONS = (
 class CatTower(GameDef):
     id = "cattower"
     name = "CAT TOWER"
+    progress_unit = "rounds"            # progress() counts rounds (CG2.3): cattower_rounds_per_s
     name_ja = "キャットタワー"
     seats = (2, 4)
     default_seats = 4

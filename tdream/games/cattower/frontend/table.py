@@ -513,10 +513,15 @@ class TableScene(Scene):
         on = prompt is not None
         pygame.draw.rect(surface, PLAYER_COLOURS[c] if on and (m.frame // 16) % 2 == 0 else INK, (x, y, w, h), 1)
         sv.token(m, surface, c, seat, x + 2, y + 1)
-        font.draw(surface, self.fit(font, self.names[seat], w - 42), x + 12, y + 1, WHITE, "small")
-        font.draw(surface, str(row["total"]), x + w - 3, y + 1, GOLD, "small", align="right")
-        if seat == shown.parent:                       # the parent (C2.1): a little gold die
-            sv.die(surface, 1, x + w - 28, y + 1, 7, face=GOLD)
+        total = str(row["total"])
+        tw = font.width(total, "small")
+        parent = seat == shown.parent
+        # the name takes every pixel up to the total (and the parent's die): "Tamasaburo" whole
+        room = w - 12 - 3 - tw - 3 - (10 if parent else 0)
+        font.draw(surface, self.fit(font, self.names[seat], room), x + 12, y + 1, WHITE, "small")
+        font.draw(surface, total, x + w - 3, y + 1, GOLD, "small", align="right")
+        if parent:                                     # the parent (C2.1): a little gold die
+            sv.die(surface, 1, x + w - 3 - tw - 10, y + 1, 7, face=GOLD)
         draw = prompt if isinstance(prompt, DrawPrompt) else None
         flash = [fc for s, fc, _ in self.flash if s == seat]
         sv.draw_sheet(m, surface, lay, shown.sheet, shown.cells[seat], c, marks, near, m.frame,
