@@ -106,6 +106,15 @@ class Font:
             x += adv
         return img
 
+    def _fitted_tokens(self, para: str, width: int, face: str) -> list[str]:
+        out: list[str] = []
+        for word in _tokens(para):
+            if len(word) > 1 and self.width(word.rstrip(), face) > width:
+                out.extend(_split_long(self, word, width, face))
+            else:
+                out.append(word)
+        return out
+
     def wrap(self, text: str, width: int, face: str = "main", first: int | None = None) -> list[str]:
         """Lines of at most ``width`` pixels (the first of at most ``first``, when the line starts
         after something else, a speaker's name): at spaces for words, anywhere for Japanese."""
@@ -118,7 +127,7 @@ class Font:
         lines: list[str] = self._wraps.setdefault(key, [])
         for para in text.split("\n"):
             line = ""
-            for word in _tokens(para):
+            for word in self._fitted_tokens(para, width, face):
                 trial = line + word
                 room = first if first is not None and not lines else width
                 if self.width(trial.rstrip(), face) <= room or (not line and (lines or first is None)):
@@ -131,6 +140,23 @@ class Font:
                     line = word.lstrip()
             lines.append(line.rstrip())
         return lines
+
+
+def _split_long(font, word: str, width: int, face: str) -> list[str]:
+    """A word wider than a whole line (a file path) in pieces that fit, broken after a ``/`` or
+    ``-`` where one is near, else anywhere; the last piece keeps the word's trailing space."""
+    pieces: list[str] = []
+    rest = word
+    while font.width(rest.rstrip(), face) > width:
+        cut = 1
+        while cut < len(rest) and font.width(rest[:cut + 1], face) <= width:
+            cut += 1
+        soft = max(rest.rfind("/", 0, cut), rest.rfind("-", 0, cut))
+        if soft >= cut // 2:
+            cut = soft + 1
+        pieces.append(rest[:cut])
+        rest = rest[cut:]
+    return pieces + [rest] if rest else pieces
 
 
 def _tokens(text: str) -> list[str]:

@@ -85,9 +85,11 @@ def _check(data) -> tuple[Settings, list[str]]:
                 problems.append("mappings: not a mapping of controller GUIDs to button maps")
                 continue
         elif key == "last":
-            if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, dict)
+            # the game the title showed last ("game": an id), then each game's last set-up
+            if not isinstance(value, dict) or not all(isinstance(k, str) and (isinstance(v, str) if k == "game"
+                                                                              else isinstance(v, dict))
                                                       for k, v in value.items()):
-                problems.append("last: not a mapping of game ids to their last set-up")
+                problems.append("last: not the title's last game and a mapping of game ids to their last set-up")
                 continue
         setattr(s, key, value)
     return s, problems

@@ -262,3 +262,20 @@ def test_a_panel_shows_every_name_whole(name):
     from tdream.frontend.font import Font
     from tdream.frontend.widgets import fit
     assert fit(Font(), name, 256 // 4 - 4) == name
+
+
+@pytest.mark.parametrize("text", [
+    "The game record is kept as you play: ~/.local/share/tdream/records/game-1796143278-1.tdr. Continue it.",
+    "/a/very/long/folder/name/that/goes/on/and/on/and/on/records/game-1796143278-1.tdr",
+    "x" * 80,
+])
+def test_a_word_longer_than_a_line_is_broken_to_fit(text):
+    """Issue 14 (9), seen again live: the pause window's record path (the real user folder, longer
+    than the tests') ran past the window. A word wider than a line breaks, after a / or - if near."""
+    from tdream.frontend.font import Font
+    f = Font()
+    lines = f.wrap(text, 220, "small")
+    assert all(f.width(line, "small") <= 220 for line in lines), lines
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    if "/" in text:
+        assert any(line.endswith(("/", "-")) for line in lines[:-1]), lines      # broken at a separator

@@ -58,3 +58,33 @@ def test_play_starts_with_a_damaged_settings_file(tmp_path):
     assert r.returncode == 0, r.stderr
     assert "settings" in r.stderr and len(r.stderr.strip().splitlines()) == 1
     assert "Traceback" not in r.stderr
+
+
+def test_the_titles_last_game_and_each_games_set_up_survive_a_restart(tmp_path):
+    """Seen live: the title kept `last: {game: cattower}` and the next start threw every game's
+    last set-up away with a warning, because `last` allowed only mappings."""
+    p = tmp_path / "settings.yaml"
+    s = Settings()
+    s.last = {"game": "cattower", "cattower": {"level": "hard"}, "towerdream": {"board": "classic-7"}}
+    save_settings(s, p)
+    again, warning = load_settings(p)
+    assert warning is None and again.last == s.last
+    p.write_text("format: tdream-settings\nversion: 1\nlast: {game: [cattower]}\n")
+    again, warning = load_settings(p)
+    assert again.last == {} and "last" in warning
+
+
+def test_a_long_warning_on_the_title_wraps_inside_its_window():
+    from tests.frontend.screens import _DRAWN, Session, _watch_drawing, visible_texts
+    warning = "/root/.config/tdream/settings.yaml: last: not the title's last game and a mapping of game ids"
+    import tdream.frontend.scenes.title  # noqa: F401  (loaded first, so that its windows are watched)
+    _watch_drawing()
+    s = Session()
+    s.m.warning = warning
+    s.step(0, 40)
+    _DRAWN.clear()
+    s.h.frame()
+    box = next(c for c in _DRAWN if c[0] == "cover" and c[1:3] == (4, 4))       # the warning's window
+    said = [t for t in visible_texts(_DRAWN) if t[0] in warning]
+    assert "".join(t[0] for t in said).replace(" ", "") == warning.replace(" ", "")   # nothing cut
+    assert all(box[1] <= x and x + w <= box[1] + box[3] and y + h <= box[2] + box[4] for _, x, y, w, h in said)

@@ -131,9 +131,11 @@ class TitleScene(Scene):
             if several and m.stack and m.stack[-1] is self:      # not under Options or Records
                 m.font.draw(surface, tr("L/R: another game"), 128, 214, rgb15(200, 200, 232), "small", INK,
                             align="centre")
-        if m.warning:
-            window(surface, (4, 4, 248, 20))
-            m.font.draw(surface, m.warning[:60], 8, 10, GOLD, "small")
+        if m.warning:                       # a damaged file's one line, wrapped (a path is long)
+            lines = m.font.wrap(m.warning, 238, "small")[:3]
+            window(surface, (4, 4, 248, 11 + 9 * len(lines)))
+            for i, line in enumerate(lines):
+                m.font.draw(surface, line, 8, 8 + 9 * i, GOLD, "small")
 
 
 class DemoScene(Scene):

@@ -355,7 +355,8 @@ class DrawPrompt(Prompt):
         text, colour = self.describe()
         if self.mode == "pass":
             return [(tr("A: pass  B: back.  {what}", what=text), colour)]
-        return [(tr("{what}   d-pad: cell  L/R: good  A: draw  B: pass  Y: costs/points", what=text), colour)]
+        # two rows: what the cursor's drawing does, then the keys (one row each, never cut: seen live)
+        return [(text, colour), (tr("L/R: good  A: draw  B: pass  Y: costs/points"), INFO)]
 
     def strip(self) -> tuple[str, tuple]:
         return self.describe()
