@@ -6,7 +6,8 @@
 drive loop (``platform.session.Session``) with its seats, CPU players and record writer, gives
 it the inputs, keeps the scores after every turn, sends the speedrun splits, watches a record
 input by input, and counts a finished match into the records database. A game's table scene
-holds one and shows what it does.
+holds one and shows what it does. ``ReplayControls`` is every table's keys while it watches a
+record.
 """
 from __future__ import annotations
 
@@ -298,4 +299,37 @@ class MatchHost:
             m.warning = f"records database: {e}"
 
 
-__all__ = ["MatchSetup", "MatchHost", "seat_names", "record_file"]
+__all__ = ["MatchSetup", "MatchHost", "ReplayControls", "seat_names", "record_file"]
+
+
+class ReplayControls:
+    """The table's keys while watching a record, alike in every game: L/R slower/faster (x1 x2 x4
+    x16); B opens "jump to turn" (a round in CAT TOWER; left/right 1, up/down 10, A jumps, B
+    closes). The table has ``host``, ``game``, ``speed``, ``jump`` and ``jump_to(m, turn)``."""
+    SPEEDS = (1, 2, 4, 16)
+
+    def jump_start(self) -> int:
+        """The turn the jump window opens on: the next one."""
+        return max(1, self.game.progress() + 1)
+
+    def handle_replay(self, m, b) -> None:
+        from .constants import A, B, DOWN, L, LEFT, R, RIGHT, UP
+        for p in range(4):
+            if self.jump is not None:
+                last = self.host.last_turn()
+                for mask, d in ((RIGHT, 1), (LEFT, -1), (UP, 10), (DOWN, -10)):
+                    if b.repeat(p, mask):
+                        self.jump = max(1, min(last, self.jump + d))
+                if b.press(p, A):
+                    self.jump_to(m, self.jump)
+                    self.jump = None
+                elif b.press(p, B):
+                    self.jump = None
+                continue
+            i = self.SPEEDS.index(self.speed) if self.speed in self.SPEEDS else 0
+            if b.press(p, R):
+                self.speed = self.SPEEDS[min(len(self.SPEEDS) - 1, i + 1)]
+            elif b.press(p, L):
+                self.speed = self.SPEEDS[max(0, i - 1)]
+            elif b.press(p, B):
+                self.jump = self.jump_start()

@@ -15,10 +15,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from ....frontend.constants import A, B, DOWN, GOLD, INK, L, LEFT, PLAYER_COLOURS, PLAYER_DARK, R, RED, RIGHT, \
-    START, UP, WHITE, X, rgb15
+from ....frontend.constants import A, GOLD, INK, PLAYER_COLOURS, PLAYER_DARK, RED, START, WHITE, X, rgb15
 from ....frontend.machine import Scene
-from ....frontend.match import MatchHost, MatchSetup
+from ....frontend.match import MatchHost, MatchSetup, ReplayControls
 from ....frontend.scenes.pause import PauseScene
 from ....frontend.text import tr
 from ....frontend import widgets
@@ -81,7 +80,7 @@ class Beat:
     title: str = ""
 
 
-class TableScene(Scene):
+class TableScene(ReplayControls, Scene):
     overlay_at = (254, 94, "right")
     y_fast_forwards = False          # Y is not used, but a person drawing should not skip by accident
 
@@ -268,31 +267,6 @@ class TableScene(Scene):
         self.host.count(m)
 
     # ---------------------------------------------------------------- watching a record
-    SPEEDS = (1, 2, 4, 16)
-
-    def handle_replay(self, m, b) -> None:
-        """Watching: L/R slower/faster (x1 x2 x4 x16); B opens "jump to round" (left/right 1,
-        up/down 10, A jumps, B closes)."""
-        for p in range(4):
-            if self.jump is not None:
-                last = self.host.last_turn()
-                for mask, d in ((RIGHT, 1), (LEFT, -1), (UP, 10), (DOWN, -10)):
-                    if b.repeat(p, mask):
-                        self.jump = max(1, min(last, self.jump + d))
-                if b.press(p, A):
-                    self.jump_to(m, self.jump)
-                    self.jump = None
-                elif b.press(p, B):
-                    self.jump = None
-                continue
-            i = self.SPEEDS.index(self.speed) if self.speed in self.SPEEDS else 0
-            if b.press(p, R):
-                self.speed = self.SPEEDS[min(len(self.SPEEDS) - 1, i + 1)]
-            elif b.press(p, L):
-                self.speed = self.SPEEDS[max(0, i - 1)]
-            elif b.press(p, B):
-                self.jump = max(1, self.game.progress() + 1)
-
     def jump_to(self, m, turn: int) -> None:
         self.host.jump_to(turn)
         self.commentary = self.host.game.commentary(self.host.kinds, self.setup.seed, m.settings.talk)

@@ -15,12 +15,11 @@ import pygame
 from ..ai.commentary import Commentary, speaker_name
 from ..rules import events as ev
 from .boardview import BoardView, Shown
-from ....frontend.constants import (A, B, DOWN, GOLD, INK, L, LEFT, PLAYER_COLOURS, PLAYER_DARK, R, RED, RIGHT, SELECT,
-                                    START, UP, WHITE, X,
-                         rgb15)
+from ....frontend.constants import (A, GOLD, INK, L, PLAYER_COLOURS, PLAYER_DARK, R, RED, SELECT, START, WHITE, X,
+                                    rgb15)
 from .. import GAME
 from ....frontend.machine import Scene
-from ....frontend.match import MatchHost, MatchSetup
+from ....frontend.match import MatchHost, MatchSetup, ReplayControls
 from ....frontend.scenes.pause import PauseScene
 from ....frontend.scenes.results import ResultsScene
 from ....frontend.text import language, tr
@@ -60,7 +59,7 @@ class Beat:
     sound: str = ""                  # an effect when it starts
 
 
-class TableScene(Scene):
+class TableScene(ReplayControls, Scene):
     overlay_at = (254, 32, "right")      # the info line's end (it is shorter when they are on)
 
     def __init__(self, setup: GameSetup, demo: bool = False) -> None:
@@ -321,30 +320,9 @@ class TableScene(Scene):
         self.host.count(m)
 
     # ---------------------------------------------------------------- watching a record
-    SPEEDS = (1, 2, 4, 16)
-
-    def handle_replay(self, m, b) -> None:
-        """Watching: L/R slower/faster (x1 x2 x4 x16); B opens "jump to turn" (left/right 1,
-        up/down 10, A jumps, B closes)."""
-        for p in range(4):
-            if self.jump is not None:
-                last = self.last_turn()
-                for mask, d in ((RIGHT, 1), (LEFT, -1), (UP, 10), (DOWN, -10)):
-                    if b.repeat(p, mask):
-                        self.jump = max(1, min(last, self.jump + d))
-                if b.press(p, A):
-                    self.jump_to(m, self.jump)
-                    self.jump = None
-                elif b.press(p, B):
-                    self.jump = None
-                continue
-            i = self.SPEEDS.index(self.speed) if self.speed in self.SPEEDS else 0
-            if b.press(p, R):
-                self.speed = self.SPEEDS[min(len(self.SPEEDS) - 1, i + 1)]
-            elif b.press(p, L):
-                self.speed = self.SPEEDS[max(0, i - 1)]
-            elif b.press(p, B):
-                self.jump = self.game.turn
+    def jump_start(self) -> int:
+        """The jump window opens on the turn being played."""
+        return self.game.turn
 
     def last_turn(self) -> int:
         """The turns the record holds (as the results count them; the jump goes to the start of one)."""

@@ -14,10 +14,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from ....frontend.constants import (A, B, DOWN, GOLD, INK, L, LEFT, PLAYER_COLOURS, R, RIGHT, SELECT, START, UP, WHITE,
-                                    X, rgb15)
+from ....frontend.constants import A, GOLD, INK, L, PLAYER_COLOURS, R, SELECT, START, WHITE, X, rgb15
 from ....frontend.machine import Scene
-from ....frontend.match import MatchHost, MatchSetup
+from ....frontend.match import MatchHost, MatchSetup, ReplayControls
 from ....frontend.scenes.pause import PauseScene
 from ....frontend.text import tr
 from ....frontend.widgets import TextBox, window
@@ -79,7 +78,7 @@ def reason_text(reason: str) -> str:
     return tr(REASONS.get(reason, reason))
 
 
-class TableScene(Scene):
+class TableScene(ReplayControls, Scene):
     overlay_at = (126, 31, "right")      # the timer at the end of the deck line, before the supply
 
     def __init__(self, setup: MatchSetup, demo: bool = False) -> None:
@@ -349,30 +348,9 @@ class TableScene(Scene):
         self.host.count(m)
 
     # ---------------------------------------------------------------- watching a record
-    SPEEDS = (1, 2, 4, 16)
-
-    def handle_replay(self, m, b) -> None:
-        """Watching: L/R slower/faster (x1 x2 x4 x16); B opens "jump to turn" (left/right 1,
-        up/down 10, A jumps, B closes)."""
-        for p in range(4):
-            if self.jump is not None:
-                last = self.last_turn()
-                for mask, d in ((RIGHT, 1), (LEFT, -1), (UP, 10), (DOWN, -10)):
-                    if b.repeat(p, mask):
-                        self.jump = max(1, min(last, self.jump + d))
-                if b.press(p, A):
-                    self.jump_to(m, self.jump)
-                    self.jump = None
-                elif b.press(p, B):
-                    self.jump = None
-                continue
-            i = self.SPEEDS.index(self.speed) if self.speed in self.SPEEDS else 0
-            if b.press(p, R):
-                self.speed = self.SPEEDS[min(len(self.SPEEDS) - 1, i + 1)]
-            elif b.press(p, L):
-                self.speed = self.SPEEDS[max(0, i - 1)]
-            elif b.press(p, B):
-                self.jump = min(self.last_turn(), self.game.progress() + 1)
+    def jump_start(self) -> int:
+        """The jump window opens on the next turn, or the record's last."""
+        return min(self.last_turn(), self.game.progress() + 1)
 
     def last_turn(self) -> int:
         return self.host.last_turn()
