@@ -21,7 +21,7 @@ def test_engine_scenario_load_and_run(benchmark):
     from pathlib import Path
 
     from tdream.platform.scenario import load_scenario, run_scenario
-    path = Path(__file__).resolve().parent.parent / "scenarios" / "company" / "merge_three_way_largest_first.yaml"
+    path = Path(__file__).resolve().parent.parent / "scenarios" / "towerdream" / "company" / "merge_three_way_largest_first.yaml"
     assert benchmark(lambda: run_scenario(load_scenario(path))) == []
 
 

@@ -287,15 +287,16 @@ def _game_and_options(args, command: str):
             game.board(board)               # the loader's own message names the boards there are
             raise DataError([f"{board}: no such board"])
         options["board"] = board
-    players = getattr(args, "players", None)
-    if players is not None:
-        if not game.seats[0] <= players <= game.seats[1]:
-            _usage(command, f"--players {players}: {game.name} seats {game.seats[0]}-{game.seats[1]}")
-        if "players" in {o.name for o in game.options}:
-            options["players"] = players
-    args.seat_count = players      # for games whose seat count is no option (CAT TOWER): the seats filled
     for key, why in game.check_options(options):
         _usage(command, f"{key}: {why}")
+    players = getattr(args, "players", None)
+    if players is not None:
+        try:                       # the seat count, checked against the game and its options
+            options = {k: v for k, v in game.options_for(options, players).items()
+                       if k in options or k == game.seat_option}
+        except ValueError as e:
+            _usage(command, f"--players {players}: {e}")
+    args.seat_count = players or game.seat_count(options)     # the seats filled (every game)
     return game, options
 
 
@@ -320,7 +321,7 @@ def cmd_simulate(args) -> int:
     if args.cpus == list(CHARACTER_IDS):       # --cpus all: the round robin's seatings in turn
         from .platform.tournament import lineups as round_robin
         lineups = round_robin([c for c in CHARACTER_IDS if c in game.cpu_kinds()], _player_count(game, options, args))
-    elif args.seat_count and "players" not in {o.name for o in game.options}:
+    elif args.seat_count:
         from .platform.simulate import seat_kinds
         lineups = [seat_kinds(args.cpus or [], args.seat_count)]
     style = args.json and hasattr(game, "style_counter")
@@ -596,12 +597,10 @@ def cmd_play_text(args) -> int:
     kinds = _seats_of(game, options, seed, 0, args.cpus, _player_count(game, options, args))
     from .frontend.match import seat_names
     seats = [Seat(n, k) for n, k in zip(seat_names(kinds), kinds)]
-    if "players" in {o.name for o in game.options}:
-        options.setdefault("players", len(seats))
     session, events = Session.start(game, seats, options, seed)
     path = args.record or _records_path(seed)
-    session.writer = writer_for(path, game, Setup(game.id, seed, seats, game.full_options(options)))
-    where = game.variant_name(game.variant(game.full_options(options)))
+    session.writer = writer_for(path, game, Setup(game.id, seed, seats, session.options))
+    where = game.variant_name(game.variant(session.options))
     print(f"{game.name}" + (f": {where}" if where else "") + f", seed {seed}; recording to {path}")
     return play_text(session, sys.stdout, max_turns=args.turns, events=events, talk=args.talk)
 

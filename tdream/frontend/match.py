@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from ..platform import registry
 from ..platform.protocol import CHANCE
-from ..platform.session import Seat, Session, order_seats
+from ..platform.session import Seat, Session
 
 
 @dataclass
@@ -77,14 +77,13 @@ class MatchHost:
     # ---------------------------------------------------------------- starting
     def start(self, m) -> list:
         """Make the session; returns the set-up events to show."""
-        from ..platform.record import Input, Setup, start_of, writer_for
+        from ..platform.record import Setup, writer_for
         s, game = self.setup, self.game
         if game.id not in m.games_played:
             m.games_played.append(game.id)
         self.writer = None
-        self.items: list = []
-        self.next_item = 0
         self.replaying = s.replay is not None
+        self.history: list[tuple[int, ...]] = []
         header = None
         colours = dict(s.colours)
         events: list = []
@@ -99,10 +98,8 @@ class MatchHost:
             given = list(r.record.setup.seats)
         elif s.replay is not None:
             record = s.replay
-            match = start_of(record)
-            self.session = Session(game, match, order_seats(match, record.setup.seats), record.setup.seed, players={})
+            self.start_replay()
             colours = dict(record.setup.colours)
-            self.items = [i for i in record.items if isinstance(i, Input)]
             given = list(record.setup.seats)
         elif s.scenario is not None:
             from ..platform.scenario import scenario_session
@@ -115,13 +112,10 @@ class MatchHost:
         else:
             names = seat_names(list(s.seats), s.profiles)
             given = [Seat(n, k) for n, k in zip(names, s.seats)]
-            opts = dict(s.options)
-            if "players" in {o.name for o in game.options}:
-                opts["players"] = len(given)
-            self.session, events = Session.start(game, given, opts, s.seed)
+            self.session, events = Session.start(game, given, s.options, s.seed)
             path = m.record_path or (m.record_dir and record_file(m.record_dir, s.seed))
             if path and not self.demo:
-                header = (path, Setup(game.id, s.seed, given, game.full_options(opts)))
+                header = (path, Setup(game.id, s.seed, given, self.session.options))
         match = self.session.match
         seats = self.session.seats
         # colours: a profile's (or the record's) when still free, then the others in seat order
@@ -150,7 +144,7 @@ class MatchHost:
                 g.colour = next(seat.colour for seat in seats if seat.name == g.name)
             self.writer = writer_for(path, game, rec_setup, match)
             self.session.writer = self.writer
-        self.history: list[tuple[int, ...]] = [tuple(match.scores())]
+        self.history = [tuple(match.scores())]
         self.round = self._round()
         if not self.replaying and not self.demo:
             m.split("start")
@@ -173,8 +167,7 @@ class MatchHost:
         return self.session.is_cpu(seat)
 
     def _round(self) -> int:
-        match = self.session.match
-        return getattr(match, "round", None) or match.progress()
+        return self.game.round_of(self.session.match)
 
     # ---------------------------------------------------------------- inputs
     def give(self, m, answer, seat: int | None = None, given: bool = False) -> list:
@@ -219,43 +212,45 @@ class MatchHost:
                 m.split("split")
 
     # ---------------------------------------------------------------- watching a record
+    def start_replay(self) -> None:
+        """The record's match at its start, to be watched input by input (``platform.record.Replay``)."""
+        from ..platform.record import replay_session
+        record = self.setup.replay
+        self.session = replay_session(record)
+        self.replay = self.session.replay(record, record.items, on_input=self._replayed)
+
+    def _replayed(self, seat, answer, events, given) -> None:
+        match = self.match
+        if match.progress() != self._before or match.over:
+            self.history.append(tuple(match.scores()))
+        self._before = match.progress()
+
     def replay_input(self) -> tuple[list | None, str]:
         """Apply the record's next input (a chance outcome drawn again, so the RNG moves as it
-        did); (its events, "") or (None, why not) when there is none or it does not fit."""
-        from ..platform.record import read_answers
-        if self.next_item >= len(self.items):
-            return None, ""
-        item = self.items[self.next_item]
-        match = self.match
-        record = self.setup.replay
-        events: list = []
-        for seat, answer in read_answers(self.game, match, item, record.path):
-            aw = match.awaiting()
-            if aw is None or aw.kind != answer.kind or match.check(answer, CHANCE if aw.player == CHANCE else seat) \
-                    is not None:
-                self.next_item = len(self.items)
-                return None, f"the record does not fit the game at line {item.line}"
-            if aw.player == CHANCE and not item.given:
-                match.sample_chance()
-            before = match.progress()
-            events += self.session.give(answer, CHANCE if aw.player == CHANCE else seat, item.given, checked=True)
-            if match.progress() != before or match.over:
-                self.history.append(tuple(match.scores()))
-        self.next_item += 1
+        did; the checkpoints on the way checked); (its events, "") or (None, why not) when there
+        is none or it does not fit."""
+        from ..platform.record import Checkpoint
+        r = self.replay
+        while not r.done and isinstance(r.items[r.pos], Checkpoint):
+            r.step()
+        if r.done:
+            d = r.divergence
+            return None, (f"the record does not fit the game at line {d.line}" if d is not None else "")
+        line = r.items[r.pos].line
+        self._before = self.match.progress()
+        events = r.step()
+        if events is None:
+            return None, f"the record does not fit the game at line {line}"
         return events, ""
 
     def jump_to(self, turn: int) -> None:
         """Start the record again from its header and apply its inputs, silently, up to the
         start of ``turn``."""
-        from ..platform.record import start_of
-        record = self.setup.replay
-        match = start_of(record)
-        self.session = Session(self.game, match, order_seats(match, record.setup.seats), record.setup.seed, players={})
+        self.start_replay()
         for i, seat in enumerate(self.session.seats):
             seat.colour = self.colour_of[i]
-        self.next_item = 0
-        self.history = [tuple(match.scores())]
-        while match.progress() + 1 < turn:
+        self.history = [tuple(self.match.scores())]
+        while self.match.progress() + 1 < turn:
             events, _ = self.replay_input()
             if events is None:
                 break
@@ -287,7 +282,7 @@ class MatchHost:
                                     "human" if seat.human else "cpu", res.place_of(p), res.scores[p],
                                     parts.get("bonuses", 0), parts))
         try:
-            opts = game.full_options(dict(getattr(match, "options", {}), **s.options))
+            opts = self.session.options
             m.records.add_game(game.variant(opts), opts, s.mode, m.today,
                                str(self.writer.path) if self.writer is not None else None, seats, game=game.id)
             if s.mode == "campaign" and s.profiles and s.profiles[0]:

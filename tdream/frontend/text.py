@@ -2,9 +2,8 @@
 
 ``tr(template, **values)`` gives the template in the current language, filled in with
 ``str.format``. The English template is the key: Japanese templates live in
-``assets/text/ja.yaml`` (``"English {name}": "日本語 {name}"``: the shell's and Tower Dream's,
-data texts (cards, Events, boards, Companies) included) and in each game's own
-``tdream/games/<id>/frontend/ja.yaml`` (its screens). Each game's file is its own namespace: a
+``assets/text/ja.yaml`` (``"English {name}": "日本語 {name}"``: the shell's) and in each game's
+own ``tdream/games/<id>/frontend/ja.yaml`` (its screens and its data texts: cards, boards, ...). Each game's file is its own namespace: a
 ``tr`` called from a module of ``tdream.games.<id>`` looks in that game's file first, then in the
 shared one, so two games may say one English word two ways ("Plays:"). Called from the shell (a
 menu item, a label a game hands over), ``tr`` looks in the shared file, then in the games' files

@@ -33,11 +33,9 @@ def game_figures(game, seconds: float) -> dict:
     turns, games = bench_matches(game, seconds)
     out = {f"{prefix}_{unit}_per_s": turns, f"{prefix}_games_per_s": games,
            f"{verify}_{unit}_per_s": bench_replay(game)}
-    lineups = getattr(game, "bench_lineups", None)
     for level in ("normal", "hard"):
-        if lineups is not None:
-            tables = lineups(level)
-        else:
+        tables = game.bench_lineups(level)
+        if tables is None:
             kind = "cpu" if level == "normal" else f"cpu:{level}"
             tables = [[kind] * game.default_seats]
         key = "ai_decision_ms_p99" if game.id == registry.DEFAULT else f"{game.id}_ai_decision_ms_p99"

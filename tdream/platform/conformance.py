@@ -27,10 +27,7 @@ def seat_names(n: int) -> list[str]:
 def random_session(game, seed: int, seats: int | None = None, options: dict | None = None) -> Session:
     """A match of ``game`` whose every seat is the ``random`` CPU player."""
     n = seats or game.default_seats
-    opts = dict(options or {})
-    if "players" in {o.name for o in game.options}:
-        opts.setdefault("players", n)
-    session, _ = Session.start(game, [Seat(nm, "random") for nm in seat_names(n)], opts, seed)
+    session, _ = Session.start(game, [Seat(nm, "random") for nm in seat_names(n)], options, seed)
     return session
 
 

@@ -53,7 +53,8 @@ have ``interject(view, seat) -> answer | None`` for out-of-turn answers. They se
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from types import MappingProxyType
+from typing import Any, Mapping, NamedTuple, Protocol, Sequence, runtime_checkable
 
 CHANCE = -1          # Awaiting.player of a chance point
 BANK = -2            # the Bank as a payer, payee or owner (games with a bank)
@@ -234,6 +235,58 @@ class ScenarioAdapter:
         return None
 
 
+class Player:
+    """A CPU player: ``choose`` answers from a view; ``interject`` may give an out-of-turn answer
+    (Towers' double turns) and by default gives none. Every game's players derive from it."""
+
+    def choose(self, view, seat: int):
+        raise NotImplementedError
+
+    def interject(self, view, seat: int):
+        return None
+
+
+@runtime_checkable
+class Match(Protocol):
+    """A match in progress: the API every game's match class has (the module's docstring)."""
+
+    names: list[str]
+
+    @property
+    def over(self) -> bool: ...
+    @property
+    def to_move(self) -> int: ...
+    def awaiting(self) -> Awaiting | None: ...
+    def legal_answers(self, seat: int | None = None) -> Sequence: ...
+    def check(self, answer, seat: int | None = None) -> str | None: ...
+    def apply(self, answer, checked: bool = False, seat: int | None = None) -> list: ...
+    def chance_outcomes(self) -> list: ...
+    def sample_chance(self) -> Any: ...
+    def view(self, seat: int) -> Any: ...
+    def copy(self) -> Any: ...
+    def to_json(self) -> dict: ...
+    def fingerprint(self) -> str: ...
+    def progress(self) -> int: ...
+    def scores(self) -> list[int]: ...
+    def result(self) -> Result: ...
+
+
+@runtime_checkable
+class CpuPlayer(Protocol):
+    """What the drive loop asks of a CPU player (``Player`` gives the default ``interject``)."""
+
+    def choose(self, view, seat: int) -> Any: ...
+    def interject(self, view, seat: int) -> Any: ...
+
+
+@runtime_checkable
+class Commentary(Protocol):
+    """The characters' comments on a game's events (``GameDef.commentary``): a list of
+    ``platform.comments.Comment`` for the events of one turn (or input), in the order said."""
+
+    def react(self, match, events: list) -> list: ...
+
+
 class GameDef:
     """The static description of one game, registered once (``tdream.platform.registry``).
 
@@ -303,10 +356,33 @@ class GameDef:
         opts.update(options or {})
         return opts
 
+    #: the option that holds the seat count, for a game whose rules name it among their options
+    #: (Tower Dream's G2.1 ``players``); the platform sets it from the seats (``options_for``),
+    #: and a value that says otherwise is refused. None: the seats alone say it.
+    seat_option: str | None = None
+
     def seat_count(self, options: dict) -> int | None:
-        """How many seats ``options`` ask for, if an option says (``players``); else None."""
-        v = options.get("players")
+        """How many seats ``options`` ask for, if the seat option says; else None."""
+        v = options.get(self.seat_option) if self.seat_option else None
         return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+    def options_for(self, options: dict | None, seats: int) -> dict:
+        """The whole options of a match of ``seats`` seats: the defaults, ``options`` over them,
+        the seat option set to ``seats``. Raises ValueError (one line) for a seat count the game
+        does not seat, a seat option that says another, or a bad option."""
+        lo, hi = self.seats
+        if not lo <= seats <= hi:
+            raise ValueError(f"{self.name} seats {lo}-{hi} players, not {seats}")
+        given = dict(options or {})
+        if self.seat_option is not None:
+            said = given.get(self.seat_option)
+            if said is not None and said != seats:
+                raise ValueError(f"{seats} seats, but the option {self.seat_option}={said} says {said}: "
+                                 f"give one of them")
+            given[self.seat_option] = seats
+        for key, why in self.check_options(given):
+            raise ValueError(f"{key}: {why}")
+        return self.full_options(given)
 
     # ---------------------------------------------------------------- matches
     def new_match(self, names: list[str], options: dict, seed: int) -> tuple[Any, list]:
@@ -359,6 +435,16 @@ class GameDef:
         ``react(match, events) -> [Comment]``), or None for a game they do not comment on."""
         return None
 
+    def turn_breaks(self, events: list) -> list[int]:
+        """Where, in one input's events, a new turn (or round) is announced: the indices of
+        those events (text play and the table tell the comments on a turn before them)."""
+        return []
+
+    def style_counter(self, seats: int):
+        """An object counting each seat's style figures over a match (``observe(match, seat,
+        answer, events)``, ``figures(match)``), or None for a game with none."""
+        return None
+
     def style_figure_names(self) -> tuple[str, ...]:
         """The style figures ``tournament`` prints for each character (() for none)."""
         return ()
@@ -374,6 +460,21 @@ class GameDef:
         import sys
         from pathlib import Path
         return sorted(Path(sys.modules[type(self).__module__].__file__).parent.rglob("*.yaml"))
+
+    #: the results screen's and the records' words for the score and its parts (English; the
+    #: front end translates): "Wealth" and "G" in Tower Dream, "Points" in Tower Up
+    score_label: str = "Score"
+    score_unit: str = ""
+    part_labels: Mapping[str, str] = MappingProxyType({})
+
+    def round_of(self, match) -> int:
+        """The round a match is in (speedrun splits come at each new one): its progress by default."""
+        return match.progress()
+
+    def bench_lineups(self, level: str = "normal") -> list[list[str]] | None:
+        """The line-ups whose CPU decisions ``tdream bench`` times (None: the game's characters
+        at tables of its usual size)."""
+        return None
 
     def score_parts(self, match, seat: int) -> list[tuple[str, int]]:
         """A seat's score broken down for the results screen and ``--json`` ((label, points), ...)."""
@@ -408,4 +509,4 @@ def answer_seat(match, seat: int | None) -> int:
 
 
 __all__ = ["CHANCE", "BANK", "Awaiting", "Result", "PositionError", "OptionSpec", "ScenarioContext",
-           "ScenarioAdapter", "GameDef", "answer_seat"]
+           "ScenarioAdapter", "GameDef", "Player", "Match", "CpuPlayer", "Commentary", "answer_seat"]

@@ -456,65 +456,128 @@ def differing_parts(game, expected: str, actual: str) -> list[str]:
     return [names[i] for i in range(len(names)) if expected[6 * i:6 * i + 6] != actual[6 * i:6 * i + 6]]
 
 
-def replay(game, match, record: Record, items: list, on_input=None) -> Divergence | None:
-    """Apply ``items`` to ``match``, checking every checkpoint; the first divergence, or None.
+class Replay:
+    """A record's items (inputs and checkpoints) applied one at a time through a ``Session``: the
+    one replay that verify, resume, watching a record and jumping in it all use.
 
-    An input drawn from the RNG is drawn again; if the record says otherwise (an edited die), the
-    recorded outcome is applied and the next checkpoint reports the divergence, naming it.
-    ``on_input(seat, answer, events, given)`` is called after each input is applied."""
-    note = ""
-    setup = record.setup
+    An input drawn from the RNG is drawn again (so the RNG moves as it did); if the record says
+    otherwise (an edited die), the recorded outcome is applied and the next checkpoint reports
+    the divergence, naming it. ``ask_cpus`` (resume): each CPU seat is asked again wherever the
+    drive loop asked it (``Session.next``: out-of-turn offers, a CPU seat's decision), so that the
+    CPU players' own state (their RNGs) is where it was; the recorded answer is the one applied.
+    ``on_input(seat, answer, events, given)`` is called after each input."""
 
-    def now(parts: bool = True):
-        return fingerprint_of(game, match, setup, parts)
+    def __init__(self, session, record: Record, items: list, ask_cpus: bool = False, on_input=None) -> None:
+        self.session = session
+        self.record = record
+        self.items = items
+        self.ask_cpus = ask_cpus
+        self.on_input = on_input
+        self.pos = 0                         # the next item
+        self.note = ""                       # a drawn outcome the record gives otherwise
+        self.divergence: Divergence | None = None
 
-    def broken(step: int, line: int, turn: int, what: str) -> Divergence:
-        ahead = next((i for i in items[step:] if isinstance(i, Checkpoint)), None)
-        if note:
-            what += f"; {note}"
+    @property
+    def done(self) -> bool:
+        return self.divergence is not None or self.pos >= len(self.items)
+
+    def _now(self, parts: bool = True) -> tuple[str, str]:
+        return fingerprint_of(self.session.game, self.session.match, self.record.setup, parts)
+
+    def _broken(self, step: int, line: int, turn: int, what: str) -> Divergence:
+        ahead = next((i for i in self.items[step:] if isinstance(i, Checkpoint)), None)
+        if self.note:
+            what += f"; {self.note}"
         if ahead is None:
             return Divergence(line, step, turn, what)
-        state, parts = now()
+        state, parts = self._now()
         return Divergence(line, step, ahead.turn, f"{what}; the checkpoint of turn {ahead.turn} (line {ahead.line}) "
-                          f"is not reached", ahead.state, state, differing_parts(game, ahead.parts, parts))
+                          f"is not reached", ahead.state, state, differing_parts(self.session.game, ahead.parts, parts))
 
-    for step, item in enumerate(items, 1):
+    def step(self) -> list | None:
+        """Apply the next item: an input line's answers (their events) or a checkpoint's check
+        ([]). None once done or diverged (``divergence`` says where)."""
+        if self.done:
+            return None
+        session, match, game = self.session, self.session.match, self.session.game
+        item = self.items[self.pos]
+        self.pos += 1
+        step = self.pos
         if isinstance(item, Checkpoint):
-            state, _ = now(False)
-            if state != item.state or note:
-                state, parts = now()
+            state, _ = self._now(False)
+            if state != item.state or self.note:
+                state, parts = self._now()
                 what = f"the state after turn {item.turn} differs (the replay is after turn {match.progress()})"
                 if state == item.state:
                     what = f"the state after turn {item.turn} agrees"
-                return Divergence(item.line, step, item.turn, what + (f"; {note}" if note else ""), item.state, state,
-                                  differing_parts(game, item.parts, parts))
+                self.divergence = Divergence(item.line, step, item.turn, what + (f"; {self.note}" if self.note else ""),
+                                             item.state, state, differing_parts(game, item.parts, parts))
+                return None
             if item.over and not match.over:
-                return Divergence(item.line, step, item.turn, f"the record ends the game ({item.over}); the replay goes on")
-            continue
-        for seat, answer in read_answers(game, match, item, record.path):
+                self.divergence = Divergence(item.line, step, item.turn,
+                                             f"the record ends the game ({item.over}); the replay goes on")
+                return None
+            return []
+        events: list = []
+        for seat, answer in read_answers(game, match, item, self.record.path):
             aw = match.awaiting()
             if aw is None:
-                return broken(step, item.line, match.progress(), f"the game is over, yet the record goes on with "
-                                                                 f"{answer.kind}")
+                self.divergence = self._broken(step, item.line, match.progress(),
+                                               f"the game is over, yet the record goes on with {answer.kind}")
+                return None
             if aw.kind != answer.kind:
-                return broken(step, item.line, match.progress() + 1,
-                              f"the game awaits {aw.kind}, the record gives {answer.kind}")
+                self.divergence = self._broken(step, item.line, match.progress() + 1,
+                                               f"the game awaits {aw.kind}, the record gives {answer.kind}")
+                return None
             chance = aw.player == CHANCE
-            if chance and not item.given:
-                drawn = match.sample_chance()
-                if drawn != answer and not note:
-                    note = (f"line {item.line}: the game's RNG draws {drawn.kind} {json.dumps(drawn.to_step())}, "
-                            f"the record says {json.dumps(answer.to_step())}")
-            s = CHANCE if chance else seat
+            if chance:
+                if not item.given:
+                    drawn = match.sample_chance()
+                    if drawn != answer and not self.note:
+                        self.note = (f"line {item.line}: the game's RNG draws {drawn.kind} "
+                                     f"{json.dumps(drawn.to_step())}, the record says {json.dumps(answer.to_step())}")
+            elif self.ask_cpus:
+                self._ask_again(aw.player if seat is None else seat)
+            s = CHANCE if chance else (aw.player if seat is None else seat)
             reason = match.check(answer, s)
             if reason is not None:
-                return broken(step, item.line, match.progress() + 1, f"the game refuses {answer.kind}: {reason}")
-            events = match.apply(answer, True, s)
-            if on_input is not None:
-                on_input(s if s is not None else aw.player, answer, events, item.given)
-    if note:
-        return Divergence(items[-1].line if items else 0, len(items), match.progress(), note)
-    return None
+                self.divergence = self._broken(step, item.line, match.progress() + 1,
+                                               f"the game refuses {answer.kind}: {reason}")
+                return None
+            evs = session.give(answer, s, item.given, checked=True)
+            events += evs
+            if self.on_input is not None:
+                self.on_input(s, answer, evs, item.given)
+        return events
+
+    def _ask_again(self, who: int) -> None:
+        """Ask the CPU players as the drive loop asked them before ``who`` answered (resume)."""
+        from .session import CPU, OFFER
+        session = self.session
+        n = session.next()
+        if n.what == OFFER:
+            session.ask_offers(n.offered)
+            n = session.next()
+        if n.what == CPU and who in session.players and who in (n.awaiting.seats or (n.awaiting.player,)):
+            session.players[who].choose(session.match.view(who), who)
+
+    def run(self) -> Divergence | None:
+        """Every item to the end; the first divergence, or None."""
+        while self.step() is not None:
+            pass
+        if self.divergence is None and self.note:
+            last = self.items[-1].line if self.items else 0
+            self.divergence = Divergence(last, len(self.items), self.session.match.progress(), self.note)
+        return self.divergence
+
+
+def replay_session(record: Record, cpus: bool = False):
+    """A session at the record's start: its match and its seats in the match's order; ``cpus``:
+    with the CPU seats' players (resume), else with none (a record's inputs say every answer)."""
+    from .session import Session, order_seats
+    match = start_of(record)
+    return Session(record.game, match, order_seats(match, record.setup.seats), record.setup.seed,
+                   players=None if cpus else {}, options=record.setup.options)
 
 
 # ---------------------------------------------------------------------- verify
@@ -553,10 +616,10 @@ def verify_record(path, force: bool = False) -> Verdict:
     """Re-play a record from its header alone and check every checkpoint. Raises FormatError
     for a file that is not a valid record (or other rules data, unless ``force``)."""
     record = load_record(path)
-    game = check_data(record, force)
-    match = start_of(record)
+    check_data(record, force)
+    session = replay_session(record)
     try:
-        div = replay(game, match, record, record.items)
+        div = session.replay(record, record.items).run()
     except IllegalAnswer as e:        # pragma: no cover - replay checks first
         raise FormatError([f"{record.path}: {e}"]) from None
     turns = record.turns()
@@ -564,7 +627,7 @@ def verify_record(path, force: bool = False) -> Verdict:
         return Verdict(record.path, False, turns, divergence=div)
     note = ""
     if record.cut:
-        note = f"cut off after turn {match.progress()}"
+        note = f"cut off after turn {session.match.progress()}"
     elif not record.finished:
         note = "unfinished"
     return Verdict(record.path, True, turns, note)
@@ -612,40 +675,17 @@ class Resumed:
 
 def resume_record(path) -> Resumed:
     """Re-play a record up to its last whole turn, to go on from there. The CPU players are
-    asked again for each of their recorded decisions, so that their own state (their RNG) is
-    where it was. Raises FormatError if the record disagrees with itself or is finished."""
-    from .session import Session, order_seats
+    asked again for each of their recorded decisions (``Replay``'s ``ask_cpus``), so that their
+    own state (their RNG) is where it was. Raises FormatError if the record disagrees with itself
+    or is finished."""
     record = load_record(path)
-    game = check_data(record, False)
-    match = start_of(record)
-    seats = order_seats(match, record.setup.seats)
-    session = Session(game, match, seats, record.setup.seed)
+    check_data(record, False)
+    session = replay_session(record, cpus=True)
     items = record.whole_turns()
-    offered = -1
-    for step, item in enumerate(items, 1):
-        if isinstance(item, Input):
-            for seat, _ in read_answers(game, match, item, record.path):
-                aw = match.awaiting()
-                if aw is None or aw.player == CHANCE:
-                    continue
-                # The CPU players are asked again as the drive loop asked them, so that their
-                # own state (their RNG) moves on as before: out-of-turn answers once an input
-                # point (in seat order, until one answers), then the decision of the seat awaited.
-                if aw.others and offered != session.inputs:
-                    offered = session.inputs
-                    for other in aw.others:
-                        ask = getattr(session.players.get(other), "interject", None)
-                        if ask is not None and ask(match.view(other), other) is not None:
-                            break
-                who = aw.player if seat is None else seat
-                if who in session.players and who in (aw.seats or (aw.player,)):
-                    session.players[who].choose(match.view(who), who)
-        div = replay(game, match, record, [item])
-        if div is not None:
-            div.step = step
-            raise FormatError(format_divergence(record.path, div))
-        if isinstance(item, Input):
-            session.inputs += len(item.answers or ())
+    div = session.replay(record, items, ask_cpus=True).run()
+    if div is not None:
+        raise FormatError(format_divergence(record.path, div))
+    match = session.match
     if match.over:
         raise FormatError([f"{record.path}:{items[-1].line}: the game is over ({match.result().reason}); nothing "
                            f"to resume"])
@@ -656,5 +696,5 @@ def resume_record(path) -> Resumed:
 
 __all__ = ["FORMAT", "VERSION", "Setup", "Record", "Input", "Checkpoint", "Divergence", "Verdict", "Resumed",
            "RecordWriter", "writer_for", "header_of", "header_text", "write_atomic", "load_record", "verify_record",
-           "verify_paths", "resume_record", "replay", "start_match", "start_of", "check_data", "format_divergence",
+           "verify_paths", "resume_record", "Replay", "replay_session", "start_match", "start_of", "check_data", "format_divergence",
            "fingerprint_of", "read_answers", "scenario_header"]

@@ -300,7 +300,8 @@ def check_expect(game, match, expect: dict, names: list[str]) -> list[str]:
 def scenario_session(s: Scenario, writer=None, observers=()) -> Session:
     """The session a scenario plays in: its ``cpu:`` seats with their players."""
     players = {seat: s.game.make_player(kind, derive_seed(s.seed, seat)) for seat, kind in s.cpus.items()}
-    return Session(s.game, s.match, s.seats, s.seed, players=players, writer=writer, observers=observers)
+    return Session(s.game, s.match, s.seats, s.seed, players=players, writer=writer, observers=observers,
+                   options=s.game.full_options(s.options))
 
 
 def run_scenario(s: Scenario, on_input=None, writer=None) -> list[str]:

@@ -3,20 +3,44 @@
 A ``Session`` holds a match, its seats (who sits where: a human or a CPU kind; never part of the
 match's state), the CPU players, the game record being written and the observers. Everything
 that plays a match goes through it: simulate, tournament, text play, the scenario runner, the
-front end, resume and watching a record. ``give`` is the one place an input is applied.
+front end's tables, resume, verify and watching a record.
+
+``next()`` is the one place that says what comes next (chance, CPU seats asked out of turn, a
+CPU seat's decision, the human seats awaited, the end); ``give`` is the one place an input is
+applied. ``advance`` does what ``next`` says when the session can do it alone; ``run`` plays on
+until a human must answer (its fast path is ``advance`` inlined, and a test holds the two to the
+same inputs); ``replay`` applies a record's inputs through the same session.
 
     session = Session.start(game, [Seat("A", "human"), Seat("B", "joji")], options, seed)
     while session.advance():          # chance from the match's RNG, then the CPU seats
         pass
-    # now a human must answer (session.waiting_for()), or the match is over
+    nxt = session.next()              # now nxt.what is HUMAN (nxt.humans answer) or OVER
     session.give(answer, seat)
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..rng import derive_seed
-from .protocol import CHANCE
+from .protocol import CHANCE, Awaiting
+
+# What comes next (``Next.what``)
+OVER = "over"            # the match is over
+DRAW = "chance"          # a chance outcome: drawn from the match's RNG, or supplied from outside
+OFFER = "offer"          # CPU seats that may answer out of turn are asked, once an input point
+CPU = "cpu"              # a CPU seat decides (``Next.seat``); human seats may be awaited too
+HUMAN = "human"          # only human seats are awaited (``Next.humans``)
+
+
+class Next(NamedTuple):
+    """What the drive loop does next (``Session.next()``)."""
+
+    what: str                          # OVER, DRAW, OFFER, CPU or HUMAN
+    seat: int = CHANCE                 # CPU: the seat asked
+    humans: tuple[int, ...] = ()       # CPU, HUMAN: every human seat the point waits for (simultaneous points)
+    offered: tuple[int, ...] = ()      # OFFER: the CPU seats asked out of turn, in seat order
+    awaiting: Awaiting | None = None
 
 
 @dataclass
@@ -33,7 +57,7 @@ class Seat:
         return self.kind == "human"
 
     def to_json(self) -> dict:
-        out = {"name": self.name, "kind": self.kind}
+        out: dict = {"name": self.name, "kind": self.kind}
         if self.colour >= 0:
             out["colour"] = self.colour
         return out
@@ -52,13 +76,22 @@ def order_seats(match, seats: list[Seat]) -> list[Seat]:
     return [by_name[n] for n in match.names]
 
 
+def new_match(game, seats: list[Seat], options: dict | None, seed: int):
+    """(match, set-up events, whole options) of a new match of ``game`` for ``seats``: the seat
+    count is checked against the game and its options first (``GameDef.options_for``: ValueError)."""
+    opts = game.options_for(options, len(seats))
+    match, events = game.new_match([s.name for s in seats], opts, seed)
+    return match, events, opts
+
+
 class Session:
     def __init__(self, game, match, seats: list[Seat], seed: int, players: dict | None = None, writer=None,
-                 observers=()) -> None:
+                 observers=(), options: dict | None = None) -> None:
         self.game = game
         self.match = match
         self.seats = list(seats)
         self.seed = seed
+        self.options = dict(options or {})      # the match's whole options (records, the records database)
         self.players = players if players is not None else cpu_players(game, self.seats, seed)
         self.writer = writer
         self.observers = list(observers)     # f(session, seat, answer, events, given) after every input
@@ -66,13 +99,14 @@ class Session:
         self._offered = -1                   # the input count at which out-of-turn answers were last asked
 
     @classmethod
-    def start(cls, game, seats: list[Seat], options: dict, seed: int, writer_factory=None, observers=()):
-        """A new match of ``game`` for these seats; returns (session, set-up events).
-        ``writer_factory(game, match, seats, options, seed)`` makes the record writer."""
-        match, events = game.new_match([s.name for s in seats], options, seed)
+    def start(cls, game, seats: list[Seat], options: dict | None, seed: int, writer_factory=None, observers=()):
+        """A new match of ``game`` for these seats; returns (session, set-up events). Raises
+        ValueError for seats or options the game cannot take. ``writer_factory(game, match,
+        seats, options, seed)`` makes the record writer."""
+        match, events, opts = new_match(game, seats, options, seed)
         ordered = order_seats(match, seats)
-        writer = writer_factory(game, match, ordered, options, seed) if writer_factory else None
-        return cls(game, match, ordered, seed, writer=writer, observers=observers), events
+        writer = writer_factory(game, match, ordered, opts, seed) if writer_factory else None
+        return cls(game, match, ordered, seed, writer=writer, observers=observers, options=opts), events
 
     # ---------------------------------------------------------------- who answers
     @property
@@ -84,14 +118,35 @@ class Session:
         return [s.name for s in self.seats]
 
     def is_cpu(self, seat: int) -> bool:
+        """A CPU kind sits there (watching a record, nobody is asked: ``next`` goes by the players)."""
         return 0 <= seat < len(self.seats) and not self.seats[seat].human
 
-    def waiting_for(self) -> tuple[int, ...]:
-        """The human seats the match waits for now (() for chance, CPU seats or the end)."""
+    def next(self) -> Next:
+        """What comes next: the one place that decides who answers (every loop asks it).
+
+        The end; chance; the CPU seats that may answer out of turn, once an input point (before
+        anyone else answers it); the first CPU seat the point waits for (with the human seats it
+        waits for too, at a simultaneous point); or only human seats."""
         aw = self.match.awaiting()
-        if aw is None or aw.player == CHANCE:
-            return ()
-        return tuple(s for s in (aw.seats or (aw.player,)) if not self.is_cpu(s))
+        if aw is None:
+            return Next(OVER)
+        if aw.player == CHANCE:
+            return Next(DRAW, awaiting=aw)
+        players = self.players
+        if aw.others and self._offered != self.inputs:
+            offered = tuple(s for s in aw.others if s in players)
+            if offered:
+                return Next(OFFER, offered=offered, awaiting=aw)
+        waiting = aw.seats or (aw.player,)
+        humans = tuple(s for s in waiting if s not in players)
+        for s in waiting:
+            if s in players:
+                return Next(CPU, s, humans, awaiting=aw)
+        return Next(HUMAN, humans=humans, awaiting=aw)
+
+    def waiting_for(self) -> tuple[int, ...]:
+        """The human seats the match waits for now (() for chance or the end)."""
+        return self.next().humans
 
     # ---------------------------------------------------------------- inputs
     def give(self, answer, seat: int | None = None, given: bool = False, checked: bool = False) -> list:
@@ -119,38 +174,45 @@ class Session:
         answer = self.players[seat].choose(self.match.view(seat), seat)
         return self.give(answer, seat)
 
-    def interjections(self) -> list | None:
-        """Out-of-turn answers of the CPU seats, asked once per input point; the events of the
-        first one given, or None."""
-        aw = self.match.awaiting()
-        if aw is None or not aw.others or self._offered == self.inputs:
-            return None
+    def ask_offers(self, seats) -> tuple[int, object] | None:
+        """Ask the CPU seats ``seats`` in turn for an out-of-turn answer, until one gives one;
+        (seat, answer) or None. The point counts as offered (``next`` asks once an input point)."""
         self._offered = self.inputs
-        for seat in aw.others:
-            player = self.players.get(seat)
-            ask = getattr(player, "interject", None)
-            if ask is not None:
-                answer = ask(self.match.view(seat), seat)
-                if answer is not None:
-                    return self.give(answer, seat)
+        match = self.match
+        for seat in seats:
+            answer = self.players[seat].interject(match.view(seat), seat)
+            if answer is not None:
+                return seat, answer
         return None
 
+    def offer(self, seats) -> list | None:
+        """``ask_offers``, and the answer given: its events, or None when nobody answered."""
+        said = self.ask_offers(seats)
+        return self.give(said[1], said[0]) if said is not None else None
+
+    def interjections(self) -> list | None:
+        """Out-of-turn answers of the CPU seats, if ``next`` says they are due now; the events
+        of the one given, or None."""
+        n = self.next()
+        return self.offer(n.offered) if n.what == OFFER else None
+
     def advance(self, chance: bool = True) -> list | None:
-        """One input the session can give by itself: chance (when ``chance``), a CPU's
-        out-of-turn answer, or a CPU seat's decision. The events, or None when the match waits
-        for a human (or for chance, with ``chance`` false) or is over."""
-        aw = self.match.awaiting()
-        if aw is None:
+        """One input the session can give by itself, as ``next`` says: chance (when ``chance``),
+        a CPU's out-of-turn answer, or a CPU seat's decision. The events, or None when the match
+        waits for a human (or for chance, with ``chance`` false) or is over."""
+        while True:
+            n = self.next()
+            what = n.what
+            if what == DRAW:
+                return self.chance() if chance else None
+            if what == OFFER:
+                events = self.offer(n.offered)
+                if events is not None:
+                    return events
+                continue
+            if what == CPU:
+                return self.cpu(n.seat)
             return None
-        if aw.player == CHANCE:
-            return self.chance() if chance else None
-        said = self.interjections()
-        if said is not None:
-            return said
-        for seat in (aw.seats or (aw.player,)):
-            if self.is_cpu(seat):
-                return self.cpu(seat)
-        return None
 
     def run(self, chance: bool = True) -> None:
         """Advance until a human must answer or the match is over."""
@@ -161,9 +223,9 @@ class Session:
         self._run_fast(chance)
 
     def _run_fast(self, chance: bool) -> None:
-        """``run`` with no writer and no observers: the same inputs, fewer calls (simulate, bench).
-        ``self.inputs`` moves on with every input, as in ``give``: out-of-turn answers are asked
-        once an input point by it."""
+        """``run`` with no writer and no observers (simulate, bench): ``advance`` with ``next``
+        inlined, the same inputs in the same order (tests/platform/test_conformance.py holds the
+        fingerprint trails equal). ``self.inputs`` moves on with every input, as in ``give``."""
         match = self.match
         awaiting, apply, sample, view = match.awaiting, match.apply, match.sample_chance, match.view
         players = self.players
@@ -172,35 +234,50 @@ class Session:
         views: dict | None = {} if self.game.live_views else None
         while (aw := awaiting()) is not None:
             p = aw.player
-            if p == CHANCE:
+            if p == CHANCE:                          # next(): DRAW
                 if not chance:
                     return
-                apply(sample(), True)                 # seat None: the point's own (as below)
-            else:
-                if aw.others and self.interjections() is not None:
+                apply(sample(), True)                # seat None: the point's own
+                self.inputs += 1
+                continue
+            if aw.others and self._offered != self.inputs:       # next(): OFFER
+                offered = tuple(s for s in aw.others if s in players)
+                if offered:
+                    said = self.ask_offers(offered)
+                    if said is not None:
+                        apply(said[1], False, said[0])
+                        self.inputs += 1
                     continue
-                if p in players:                     # the common case, with no generator a decision
-                    seat = p
-                else:
-                    seat = next((s for s in (aw.seats or (p,)) if s in players), None)
-                    if seat is None:
-                        return
-                if views is None:
-                    v = view(seat)
-                else:
-                    v = views.get(seat)
-                    if v is None:
-                        v = views[seat] = view(seat)
-                answer = players[seat].choose(v, seat)      # CPUs answer from legal_answers
-                if seat == p:
-                    apply(answer, True)
-                else:
-                    apply(answer, True, seat)
+            if p in players:                         # next(): CPU, the common case (one seat)
+                seat = p
+            else:
+                seat = next((s for s in (aw.seats or (p,)) if s in players), CHANCE)
+                if seat == CHANCE:                   # next(): HUMAN
+                    return
+            if views is None:
+                v = view(seat)
+            else:
+                v = views.get(seat)
+                if v is None:
+                    v = views[seat] = view(seat)
+            answer = players[seat].choose(v, seat)      # CPUs answer from legal_answers: unchecked
+            if seat == p:
+                apply(answer, True)
+            else:
+                apply(answer, True, seat)
             self.inputs += 1
+
+    # ---------------------------------------------------------------- a record's inputs
+    def replay(self, record, items, ask_cpus: bool = False, on_input=None):
+        """A ``record.Replay`` of ``items`` (a record's inputs and checkpoints) through this
+        session (``platform.record``): verify, resume, watching and jumping all use it."""
+        from .record import Replay
+        return Replay(self, record, items, ask_cpus, on_input)
 
     def close(self) -> None:
         if self.writer is not None:
             self.writer.close()
 
 
-__all__ = ["Seat", "Session", "cpu_players", "order_seats"]
+__all__ = ["Seat", "Session", "Next", "OVER", "DRAW", "OFFER", "CPU", "HUMAN", "cpu_players", "order_seats",
+           "new_match"]

@@ -49,13 +49,10 @@ def play_game(game, kinds: list[str], seed: int, options: dict | None = None, in
     """One whole CPU-only match through the drive loop; ``record``: write its game record;
     ``style``: count each seat's style figures (a game that has them)."""
     seats = [Seat(n, k) for n, k in zip(seat_names(kinds), kinds)]
-    opts = dict(options or {})
-    if "players" in {o.name for o in game.options}:
-        opts.setdefault("players", len(kinds))
-    session, _ = Session.start(game, seats, opts, seed)
+    session, _ = Session.start(game, seats, options, seed)
     if record is not None:
-        session.writer = writer_for(record, game, Setup(game.id, seed, seats, game.full_options(opts)))
-    counter = game.style_counter(len(kinds)) if style and hasattr(game, "style_counter") else None
+        session.writer = writer_for(record, game, Setup(game.id, seed, seats, session.options))
+    counter = game.style_counter(len(kinds)) if style else None
     if counter is not None:
         session.observers.append(lambda s, seat, answer, events, given: counter.observe(s.match, seat, answer, events))
     try:
@@ -215,25 +212,27 @@ def bench_decisions(game, lineups: list[list[str]], games: int = 2, options: dic
                     seed: int = 13) -> float:
     """The 99th percentile of one CPU decision's time (ms), for the slowest kind, over
     ``games`` matches of each line-up."""
+    from .session import CPU, DRAW, OFFER, OVER
     times: dict[str, list[float]] = {}
     for g in range(games):
         for t, kinds in enumerate(lineups):
             s = derive_seed(seed, g * 10 + t)
             seats = [Seat(n, k) for n, k in zip(seat_names(kinds), kinds)]
-            opts = dict(options or {})
-            if "players" in {o.name for o in game.options}:
-                opts.setdefault("players", len(kinds))
-            session, _ = Session.start(game, seats, opts, s)
+            session, _ = Session.start(game, seats, options, s)
             match = session.match
-            while (aw := match.awaiting()) is not None:
-                if aw.player < 0:
+            while (n := session.next()).what != OVER:
+                if n.what == DRAW:
                     session.chance()
-                    continue
-                seat = next(x for x in (aw.seats or (aw.player,)))
-                start = time.perf_counter()
-                answer = session.players[seat].choose(match.view(seat), seat)
-                times.setdefault(session.kinds[seat].split(":")[0], []).append(time.perf_counter() - start)
-                session.give(answer, seat)
+                elif n.what == OFFER:
+                    session.offer(n.offered)
+                elif n.what == CPU:
+                    seat = n.seat
+                    start = time.perf_counter()
+                    answer = session.players[seat].choose(match.view(seat), seat)
+                    times.setdefault(session.kinds[seat].split(":")[0], []).append(time.perf_counter() - start)
+                    session.give(answer, seat)
+                else:                               # pragma: no cover - every seat is a CPU's
+                    raise RuntimeError("a human seat in a CPU-only match")
     worst = 0.0
     for ts in times.values():
         ts.sort()

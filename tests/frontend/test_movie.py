@@ -179,7 +179,7 @@ def test_a_movie_recorded_live_into_a_game_verifies(tmp_path):
 def test_a_movie_of_the_earlier_front_end_is_refused_with_one_line_saying_so():
     """Version-1 movies (one game on the program) are not the same pads here: said, exit 2."""
     from pathlib import Path
-    old = Path(__file__).resolve().parents[1] / "data" / "v1" / "whole-game-before-issue-14.tdm"
+    old = Path(__file__).resolve().parents[1] / "games" / "towerdream" / "data" / "v1" / "whole-game-before-issue-14.tdm"
     r = run_cli("movie", "verify", str(old))
     assert r.returncode == 2 and "record it again" in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
@@ -214,7 +214,7 @@ def test_a_movie_of_the_issue_14_front_end_is_carried_over_by_upgrade(tmp_path, 
     and it verifies; the old file is kept beside it. An older one is refused in one line."""
     import shutil
     from pathlib import Path
-    v1 = Path(__file__).resolve().parents[1] / "data" / "v1"
+    v1 = Path(__file__).resolve().parents[1] / "games" / "towerdream" / "data" / "v1"
     path = tmp_path / "old.tdm"
     shutil.copy(v1 / "whole-game-issue-14.tdm", path)
     r = run_cli("movie", "verify", str(path))

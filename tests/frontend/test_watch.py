@@ -69,7 +69,7 @@ def test_replay_play_and_practice_commands(record_path, tmp_path):
     bad.write_text("format: tdream-record\nversion: 9\n")
     r = run_cli("replay", "play", str(bad), "--headless-frames", "3")
     assert r.returncode == 2 and "Traceback" not in r.stderr
-    scenario = ROOT / "scenarios" / "company" / "claim_starts_nothing.yaml"
+    scenario = ROOT / "scenarios" / "towerdream" / "company" / "claim_starts_nothing.yaml"
     r = run_cli("play", "--scenario", str(scenario), "--headless-frames", "120", "--record", str(tmp_path / "p.tdr"))
     assert r.returncode == 0, r.stderr
     assert "start:" in (tmp_path / "p.tdr").read_text()

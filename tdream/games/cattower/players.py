@@ -19,13 +19,14 @@ from ...rng import Rng
 from .answers import Draft, Drawing, House, Pass
 from .brain import NEG, NEUTRAL, Outlook, Sit, after_drawing, tables
 from .styles import default_styles
+from ...platform.protocol import Player
 
 DENIAL = 0.5           # hard's draft: how much of what the shared die gives the rivals counts
 DRAFT_WIDTH = 3        # hard's draft: the drawings of each die valued past the next roll
 END_CHANCE = 0.6       # hard: the chance a rival one cell from his third tower draws it this round
 
 
-class RandomPlayer:
+class RandomPlayer(Player):
     """Uniform over the legal answers, with its own seeded RNG."""
 
     kind = "random"
@@ -41,7 +42,7 @@ class RandomPlayer:
         return None                          # CAT TOWER has no out-of-turn answers
 
 
-class CpuPlayer:
+class CpuPlayer(Player):
     """The model player (``brain.py``) with a style's weights at a level (``styles.yaml``)."""
 
     def __init__(self, style: str, level: str, seed: int = 0) -> None:

@@ -19,6 +19,7 @@ class TowerDream(GameDef):
     name_ja = "タワードリーム"
     seats = (2, 4)
     default_seats = 4
+    seat_option = "players"            # the seat count is a rule of the game's options (set from the seats)
     simultaneous = False
     chance = True
     hidden = True                 # the card piles' order (and the RNG): nobody's to see
@@ -121,6 +122,9 @@ class TowerDream(GameDef):
         from .narrate import describe
         return describe(event, match)
 
+    def round_of(self, match) -> int:
+        return match.round
+
     def turn_breaks(self, events):
         from .narrate import turn_breaks
         return turn_breaks(events)
@@ -146,11 +150,12 @@ class TowerDream(GameDef):
                                   for k in kinds if k.split(":")[0] in SIGNATURE}}   # `random` has none
 
     def data_files(self) -> list:
-        """Its package's YAML and the boards (``boards/``)."""
+        """Its package's YAML (the boards among them) and the boards of ``$TDREAM_BOARDS``."""
         from pathlib import Path
 
         from .data.loader import boards_dir
-        return super().data_files() + sorted(Path(boards_dir()).glob("*.yaml"))
+        own = super().data_files()
+        return own + [f for f in sorted(Path(boards_dir()).glob("*.yaml")) if f not in own]
 
     def bench_lineups(self, level: str = "normal") -> list[list[str]]:
         """The nine characters at three tables of four (the last one topped up): the decision times."""

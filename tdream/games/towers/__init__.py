@@ -48,6 +48,7 @@ class Towers(GameDef):
     name_ja = "タワーズ"
     seats = (2, 4)
     default_seats = 2
+    seat_option = "players"            # the seat count is a rule of the game's options (set from the seats)
     simultaneous = True                 # the secret picks (TG2.1)
     chance = False                      # the first player of random/3-4 seats is drawn at set-up
     hidden = True                       # the other seat's pick until both are in; the RNG

@@ -12,13 +12,14 @@ from . import board as bd
 from .answers import DECLARE, END_NO, END_YES, PASS, Demolish, Pick, Place
 from .data import Level, Style, rules, styles
 from .search import Model, _squares
+from ...platform.protocol import Player
 
 
 ENDGAME = (12, 6)           # hard searches a ply deeper with this few candidates left, and again
 TIE = 1e-9                 # values this close are equal (ties broken by the player's own RNG)
 
 
-class RandomPlayer:
+class RandomPlayer(Player):
     """The baseline: uniform over the legal answers. Out of turn it has two choices, declare or
     keep quiet, and takes each half the time."""
 
@@ -37,7 +38,7 @@ class RandomPlayer:
         return None
 
 
-class CpuPlayer:
+class CpuPlayer(Player):
     """The searching player: a style (weights) and a level (depth, widths, noise, lapses)."""
 
     def __init__(self, style: Style, level: Level, seed: int = 0, kind: str = "cpu") -> None:

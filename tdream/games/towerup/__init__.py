@@ -30,6 +30,7 @@ class TowerUp(GameDef):
     name_ja = "タワーアップ"
     seats = (2, 4)
     default_seats = 4
+    seat_option = "players"            # the seat count is a rule of the game's options (set from the seats)
     simultaneous = False
     chance = True
     hidden = True                 # the order of a stacked deck and the RNG: nobody's to see

@@ -33,11 +33,12 @@ from .answers import DISCARD, START_FLOORS, Build, Discard, StartFloors, Take
 from .data import COLOUR_INDEX, COLOURS, WILD, styles
 from .match import LIMIT, TOP, _combos
 from .objectives import Summary, measure, measure_after_build
+from ...platform.protocol import Player
 
 BIG = 1_000_000.0
 
 
-class RandomPlayer:
+class RandomPlayer(Player):
     """Uniform over the legal answers."""
 
     def __init__(self, seed: int) -> None:
@@ -648,7 +649,7 @@ def rival_thinker() -> "Thinker":
     return _RIVAL[0]
 
 
-class CpuPlayer:
+class CpuPlayer(Player):
     """``cpu`` and the characters at a level (``styles.yaml``)."""
 
     def __init__(self, kind: str, level: str, seed: int) -> None:

@@ -7,7 +7,7 @@ game's RNG and never asks for chance outcomes (which would show the shuffled car
 it looks past a die roll it counts each face 1-10 alike (G4.1). Its own choices between equal
 answers, and its blunders, come from its own seeded RNG.
 
-How a position is valued, for the seat ``p`` (docs/AI.md has the reasoning):
+How a position is valued, for the seat ``p`` (docs/games/towerdream.md has the reasoning):
 
 - Wealth (R9.3: cash, properties at the Floor price, the Owner Bonuses of standing Companies),
   minus ``rival`` times the rivals' mean Wealth;
@@ -32,6 +32,7 @@ from ..rules import events as ev
 from ..rules.answers import NO_SELL, Build, Sell
 from ....rng import Rng
 from .roster import DIFFICULTIES, Profile, Weights
+from ....platform.protocol import Player
 
 FOLLOW_UPS = ("company", "survivor")
 # ``hard`` looks past the next die roll for these decisions (a Sell: his own roll; a Landmark
@@ -42,7 +43,7 @@ DEEP_KINDS = ("place", "sell", "build", "jackpot")
 LAPSES = {"easy": 0.3, "normal": 0.08, "hard": 0.0}
 
 
-class CharacterPlayer:
+class CharacterPlayer(Player):
     """A CPU player with a character's profile and a difficulty."""
 
     DEEP = 2          # hard: how many of the best plans it values again past the next die roll

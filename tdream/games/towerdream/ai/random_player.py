@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from ....rng import Rng
+from ....platform.protocol import Player
 
 
-class RandomPlayer:
+class RandomPlayer(Player):
     kind = "random"
 
     def __init__(self, seed: int = 0) -> None:

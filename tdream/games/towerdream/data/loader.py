@@ -1,4 +1,4 @@
-"""Loading and validating the data files (docs/DATA.md): the ruleset with its cards, slot
+"""Loading and validating the data files (docs/games/towerdream.md): the ruleset with its cards, slot
 machine and Event kinds, and the boards. Every problem of a file is reported at once, as
 ``file:line: key.path: what is wrong``, in one ``DataError``."""
 from __future__ import annotations
@@ -21,11 +21,11 @@ DEFAULT_RULESET = DATA_DIR / "ruleset.yaml"
 
 
 def boards_dir() -> Path:
-    """``boards/`` at the top of the project (or ``$TDREAM_BOARDS``)."""
+    """``data/boards/`` of Tower Dream's package (or ``$TDREAM_BOARDS``)."""
     env = os.environ.get("TDREAM_BOARDS")
     if env:
         return Path(env)
-    return DATA_DIR.parents[3] / "boards"
+    return DATA_DIR / "boards"
 
 
 def check_header(data, problems: Problems, fmt: str) -> bool:
@@ -45,7 +45,7 @@ def check_header(data, problems: Problems, fmt: str) -> bool:
 
 
 def check_effects(node, key, path: str, problems: Problems, kinds: set[str]) -> tuple:
-    """Validate an ``effects`` list (docs/DATA.md); return it as ((name, value), ...)."""
+    """Validate an ``effects`` list (docs/games/towerdream.md); return it as ((name, value), ...)."""
     value = node[key]
     if not isinstance(value, list):
         problems.at(node, key, path, f"must be a list of effects, not {type_name(value)}")

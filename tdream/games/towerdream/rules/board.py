@@ -102,7 +102,7 @@ def _line_cells(grid: list[str], side: str, idx: int) -> list[tuple[int, int]]:
 
 
 def build_board(data: dict, event_kinds: set[str]) -> tuple[Board | None, list[tuple[str, str]]]:
-    """Build a board from parsed data (``docs/DATA.md``).
+    """Build a board from parsed data (``docs/games/towerdream.md``).
 
     Returns ``(board, [])`` or ``(None, problems)`` where each problem is ``(key path, message)``.
     The data's shape (keys, types) is checked by the loader first; this checks the geometry.

@@ -1256,13 +1256,13 @@ class Game:
             self._start_effects(ek.effects, kind)
 
     def _start_effects(self, effects, source: str) -> None:
-        """Carry out ``effects`` (docs/DATA.md) of a card, Event kind or slot prize, in order."""
+        """Carry out ``effects`` (docs/games/towerdream.md) of a card, Event kind or slot prize, in order."""
         self.effects = [[k, v] for k, v in effects]
         self.effect_source = source
         self.phase = "effects"
 
     def _run_effect(self, events: list) -> None:
-        """Carry out the next effect primitive (docs/DATA.md) of a card, Event or slot prize."""
+        """Carry out the next effect primitive (docs/games/towerdream.md) of a card, Event or slot prize."""
         p = self.seat
         if not self.effects:
             self.phase = "end"

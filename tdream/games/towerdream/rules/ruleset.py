@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-# The effect primitives of docs/DATA.md: name -> what its value is.
+# The effect primitives of docs/games/towerdream.md: name -> what its value is.
 EFFECTS = {
     "gain": "amount", "pay": "amount", "collect_each": "amount", "pay_each": "amount",
     "salary": "percent1000", "pay_percent": "percent", "pay_per_property": "amount",

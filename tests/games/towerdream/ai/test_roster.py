@@ -8,7 +8,7 @@ from tdream.games.towerdream.ai import CHARACTER_IDS, load_roster, make_player, 
 from tdream.games.towerdream.ai.roster import ROSTER_PATH
 from tdream.errors import DataError
 
-SPEC = Path(__file__).resolve().parents[2] / "docs" / "PRESENTATION.md"
+SPEC = Path(__file__).resolve().parents[4] / "docs" / "PRESENTATION.md"
 
 
 def test_the_nine_of_presentation_with_their_grades():

@@ -3,7 +3,7 @@ from tdream.games.towerdream.rules.ruleset import EFFECTS, PILES
 
 import re
 
-from ..conftest import DOCS
+from tests.conftest import DOCS
 
 
 def _g83() -> dict:
@@ -25,8 +25,8 @@ def test_nine_companies_in_g83_order(ruleset):
 
 def test_company_names_have_the_cartridge_s_japanese(ruleset):
     """Issue 14 (12): the names shown in Japanese are G8.3's katakana (and the business too)."""
-    from tdream.frontend.text import load_ja
-    ja = load_ja()
+    from tdream.frontend.text import load_all_ja
+    ja = load_all_ja()
     for c in ruleset.companies:
         assert ja[c.name] == G83[c.id][1] and ja.get(c.business), c.id
 

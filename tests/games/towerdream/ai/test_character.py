@@ -5,7 +5,7 @@ from tdream.games.towerdream.ai import CHARACTER_IDS, make_player
 from tdream.games.towerdream import GAME
 from tdream.games.towerdream.rules import new_game
 
-from ..conftest import seated
+from tests.conftest import seated
 
 
 class PlayerView:
@@ -79,7 +79,7 @@ def test_a_copy_is_independent_and_equal(ruleset, boards):
 
 
 def test_characters_crush_the_random_player(ruleset, boards):
-    """A smoke check of strength (the 2,000-game figures are a simulation, docs/AI.md)."""
+    """A smoke check of strength (the 2,000-game figures are a simulation, docs/games/towerdream.md)."""
     wins = 0
     for seed in range(6):
         kinds = ["hikozaemon", "random", "random", "random"]

@@ -10,7 +10,7 @@ from tdream.games.towerdream.ai.commentary import COMMENTS_DIR, SPEAKERS, Commen
 from tdream.games.towerdream.rules import new_game
 from tdream.errors import DataError
 
-from ..conftest import seated
+from tests.conftest import seated
 
 
 def test_the_slot_list_is_fixed_and_long_enough():
