@@ -324,7 +324,7 @@ def cmd_simulate(args) -> int:
     elif args.seat_count:
         from .platform.simulate import seat_kinds
         lineups = [seat_kinds(args.cpus or [], args.seat_count)]
-    style = args.json and hasattr(game, "style_counter")
+    style = args.json and bool(game.style_figure_names())
     for r in simulate(args.games, game.id, args.seed, args.cpus, args.jobs, options=options or None, records=records,
                       style=style, lineups=lineups):
         results.append(r)

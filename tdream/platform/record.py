@@ -143,7 +143,7 @@ def fingerprint_of(game, match, setup: Setup | None = None, parts: bool = True) 
             return legacy
     if not parts:
         return match.fingerprint(), ""
-    return match.fingerprint(), match.part_hashes() if hasattr(match, "part_hashes") else ""
+    return match.fingerprint(), match.part_hashes() if game.parts else ""
 
 
 class RecordWriter:
@@ -450,7 +450,7 @@ def read_answers(game, match, item: Input, path: str) -> list:
 
 # ---------------------------------------------------------------------- re-playing
 def differing_parts(game, expected: str, actual: str) -> list[str]:
-    names = list(getattr(game, "parts", ()))
+    names = list(game.parts)
     if not names or len(expected) != 6 * len(names):
         return []
     return [names[i] for i in range(len(names)) if expected[6 * i:6 * i + 6] != actual[6 * i:6 * i + 6]]

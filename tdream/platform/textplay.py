@@ -19,10 +19,9 @@ def play_text(session, out, max_turns: int | None = None, events=(), talk: str =
     game, match = session.game, session.match
     stop = match.progress() + max_turns if max_turns is not None else None
     commentary = game.commentary(session.kinds, session.seed, talk)
-    breaks = getattr(game, "turn_breaks", None)
 
     def tell(evs) -> None:
-        cuts = (breaks(evs) if breaks else []) + [len(evs)]
+        cuts = game.turn_breaks(evs) + [len(evs)]
         start = 0
         for cut in cuts:
             segment = evs[start:cut] if cut > start else []

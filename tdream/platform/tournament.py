@@ -32,7 +32,7 @@ def tournament(rounds: int = 1, game_id: str | None = None, seed: int = 0, jobs:
     opts = game.full_options(options)
     table = lineups(kinds, min(game.seat_count(opts) or game.default_seats, len(kinds)))
     games = len(table) * rounds
-    style_figures = hasattr(game, "style_counter")
+    style_figures = bool(game.style_figure_names())
     wins = {k: 0.0 for k in kinds}
     seats = {k: 0 for k in kinds}
     ahead = {a: {b: 0.0 for b in kinds} for a in kinds}
