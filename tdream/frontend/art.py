@@ -1,35 +1,50 @@
-"""Pixel art: sprites drawn by hand as text (``assets/art/sprites.yaml``) and tiles drawn by code.
+"""Pixel art: sprites drawn by hand as text in tdream-art files, and small helpers to tint and dither.
 
-Every colour is a 15-bit SFC colour and every sprite has at most 16 (a palette). The sprite file
+The shell's file (``assets/art/sprites.yaml``) holds what every game shows: the characters'
+portraits (32x32 and 16x16) and the four player tokens. A game's front-end module may name a
+file of its own (``sprite_sheet()``: a ``Sheet`` in its folder, the same format); ``Art`` loads
+the shell's and every registered game's at start-up, each game's in its own namespace
+(``Art.sprite(game, name)``); a portrait may be any file's (a game's own speakers).
+
+Every colour is a 15-bit SFC colour and every sprite has at most 16 (a palette). A sprite file
 is validated on load: problems name the file, the line and the sprite.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Mapping
 
 import pygame
 
 from ..errors import DataError
+from ..platform.roster import CHARACTER_IDS
 from ..yamlio import Problems, line_of, read_yaml
-from .constants import (BLACK, DIM, GOLD, GREY, INK, PLAYER_COLOURS, PLAYER_DARK, WHITE,
-                        rgb15)
+from .constants import DIM, GREY, PLAYER_COLOURS, PLAYER_DARK
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 SPRITES = ASSETS / "art" / "sprites.yaml"
-SPEAKERS = ("kenta", "yuka", "joji", "marimo", "tamasaburo", "hikozaemon", "hazumi", "cosmic-will", "yuderu",
-            "taxi-driver", "old-man")
-COMPANIES = ("ace", "bloom", "crest", "dyna", "echo", "falcon", "gaia", "helix", "iris")
-EVENTS = ("start", "card", "jackpot", "slot", "taxi", "banana", "half-salary", "island", "pinch", "lift",
-          "fortune", "storm")
-PILES = ("squid", "octopus", "crab", "crocodile")
-# What the game needs from the sprite file, with sizes (width, height).
-REQUIRED = {**{f"portrait-{s}": (32, 32) for s in SPEAKERS}, **{f"mini-{s}": (16, 16) for s in SPEAKERS},
-            **{f"logo-{c}": (12, 12) for c in COMPANIES}, **{f"token-{i}": (12, 12) for i in range(1, 5)},
-            **{f"icon-{e}": (12, 12) for e in EVENTS}, **{f"pile-{p}": (16, 24) for p in PILES}}
+# What the shell needs from its sprite file, with sizes (width, height).
+REQUIRED = {**{f"portrait-{c}": (32, 32) for c in CHARACTER_IDS}, **{f"mini-{c}": (16, 16) for c in CHARACTER_IDS},
+            **{f"token-{i}": (12, 12) for i in range(1, 5)}}
+FACES = ("portrait-", "mini-")      # a portrait's sprites: one file draws each
 
 
-def load_sprites(path: Path = SPRITES) -> dict[str, pygame.Surface]:
-    """Every sprite of the file as a surface with transparency. Raises DataError (all problems)."""
+@dataclass(frozen=True)
+class Sheet:
+    """A game's own sprites: its tdream-art file and the sprites its screens need, with sizes
+    (width, height). Portraits (``portrait-<id>``, ``mini-<id>``) are found by ``Art.portrait``."""
+    path: Path
+    sizes: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+
+
+def load_sprites(path: Path = SPRITES, required: Mapping[str, tuple[int, int]] | None = None,
+                 taken: Mapping[str, Path] | None = None) -> dict[str, pygame.Surface]:
+    """Every sprite of the file as a surface with transparency; ``required`` (the shell's
+    REQUIRED by default) names the sprites it must have and their sizes, ``taken`` the portraits
+    other files draw already (it may not draw them again). Raises DataError (all problems)."""
+    required = REQUIRED if required is None else required
+    taken = taken or {}
     data = read_yaml(path, DataError)
     probs = Problems(str(path), DataError)
     if not isinstance(data, dict) or data.get("format") != "tdream-art":
@@ -44,6 +59,9 @@ def load_sprites(path: Path = SPRITES) -> dict[str, pygame.Surface]:
     out: dict[str, pygame.Surface] = {}
     for sid, spec in sprites.items():
         where = f"sprites.{sid}"
+        if sid in taken:
+            probs.at(sprites, sid, where, f"{taken[sid]} draws it already (a portrait has one file)")
+            continue
         if not isinstance(spec, dict) or set(spec) != {"palette", "rows"}:
             probs.at(sprites, sid, where, "needs exactly palette and rows")
             continue
@@ -77,11 +95,11 @@ def load_sprites(path: Path = SPRITES) -> dict[str, pygame.Surface]:
                 c = colours[ch]
                 if c is not None:
                     surf.set_at((x, y), (*c, 255))
-        want = REQUIRED.get(sid)
+        want = required.get(sid)
         if want and surf.get_size() != want:
             probs.at(sprites, sid, where, f"is {surf.get_width()}x{surf.get_height()}, should be {want[0]}x{want[1]}")
         out[sid] = surf
-    for sid in REQUIRED:
+    for sid in required:
         if sid not in out and not any(sid in p for p in probs.items):
             probs.add(line_of(sprites), "sprites", f"{sid} is missing")
     if probs.items:
@@ -110,121 +128,50 @@ def dither(size: tuple[int, int], colour, phase: int = 0) -> pygame.Surface:
     return s
 
 
-class Art:
-    """All the pictures, made once at start-up."""
+def game_sheets() -> dict[str, Sheet]:
+    """Each registered game's own sprite file (its front-end module's ``sprite_sheet()``), by
+    game id; games without a front end or without sprites of their own are left out."""
+    from ..platform import registry
+    out: dict[str, Sheet] = {}
+    for gid in registry.ids():
+        try:
+            front = registry.get(gid).frontend()
+        except NotImplementedError:
+            continue
+        own = front.sprite_sheet()                 # GameFrontend's default: None, nothing of its own
+        if own is not None:
+            out[gid] = own
+    return out
 
-    def __init__(self, path: Path = SPRITES) -> None:
+
+class Art:
+    """All the pictures, made once at start-up: the shell's sprites and every game's."""
+
+    def __init__(self, path: Path = SPRITES, sheets: Mapping[str, Sheet] | None = None) -> None:
         self.sprites = load_sprites(path)
+        self._faces = {k: v for k, v in self.sprites.items() if k.startswith(FACES)}
+        taken = dict.fromkeys(self._faces, path)
+        self.games: dict[str, dict[str, pygame.Surface]] = {}
+        for gid, sheet in (game_sheets() if sheets is None else sheets).items():
+            own = self.games[gid] = load_sprites(sheet.path, sheet.sizes, taken)
+            for k, v in own.items():
+                if k.startswith(FACES):
+                    self._faces[k], taken[k] = v, sheet.path
         self.tokens = [tint(self.sprites[f"token-{i + 1}"], PLAYER_COLOURS[i]) for i in range(4)]
-        self.tiles = {name: draw(self) for name, draw in _TILES.items()}
-        self.die = _die_face(0)
 
     def portrait(self, speaker: str, small: bool = False) -> pygame.Surface | None:
+        """A speaker's face (``kind:level`` ids too), from whichever file draws it: 32x32, or
+        16x16 ``small``; None if none does."""
         base = speaker.split(":")[0]
-        return self.sprites.get(("mini-" if small else "portrait-") + base)
+        return self._faces.get(("mini-" if small else "portrait-") + base)
 
-    def logo(self, company: str) -> pygame.Surface:
-        return self.sprites[f"logo-{company}"]
-
-    def icon(self, event_kind: str) -> pygame.Surface | None:
-        return self.sprites.get(f"icon-{event_kind}")
-
-
-# ---------------------------------------------------------------- tiles drawn by code (16x16)
-GRASS = rgb15(72, 152, 72)
-GRASS_DARK = rgb15(48, 120, 56)
-GRASS_LIGHT = rgb15(104, 184, 88)
-ROAD = rgb15(184, 176, 160)
-ROAD_DARK = rgb15(136, 128, 120)
-ROAD_LINE = rgb15(240, 232, 200)
-WATER = rgb15(40, 96, 184)
-WATER_LIGHT = rgb15(96, 152, 224)
-CORNER = rgb15(216, 200, 152)
+    def sprite(self, game: str, name: str) -> pygame.Surface:
+        """A sprite of a game's own file. Raises KeyError naming the game and the sprite."""
+        sheet = self.games.get(game, {})
+        if name not in sheet:
+            raise KeyError(f"{game} has no sprite {name!r}")
+        return sheet[name]
 
 
-def _land(_art) -> pygame.Surface:
-    s = pygame.Surface((16, 16))
-    s.fill(GRASS)
-    for x, y in ((3, 4), (11, 2), (7, 9), (13, 12), (2, 13), (9, 5)):
-        s.set_at((x, y), GRASS_LIGHT)
-        s.set_at((x + 1, y + 1), GRASS_DARK)
-    pygame.draw.line(s, GRASS_DARK, (0, 15), (15, 15))
-    pygame.draw.line(s, GRASS_DARK, (15, 0), (15, 15))
-    return s
-
-
-def _road(_art) -> pygame.Surface:
-    s = pygame.Surface((16, 16))
-    s.fill(ROAD)
-    pygame.draw.rect(s, ROAD_DARK, (0, 0, 16, 16), 1)
-    for x, y in ((4, 4), (10, 11), (12, 3), (3, 12)):
-        s.set_at((x, y), ROAD_DARK)
-    return s
-
-
-def _corner(_art) -> pygame.Surface:
-    s = pygame.Surface((16, 16))
-    s.fill(CORNER)
-    pygame.draw.rect(s, ROAD_DARK, (0, 0, 16, 16), 1)
-    return s
-
-
-def _blocked(_art) -> pygame.Surface:
-    s = pygame.Surface((16, 16))
-    s.fill(WATER)
-    for y in (3, 9, 14):
-        for x in range(0, 16, 6):
-            s.set_at(((x + y) % 16, y), WATER_LIGHT)
-            s.set_at(((x + y + 1) % 16, y), WATER_LIGHT)
-    return s
-
-
-_TILES = {"land": _land, "road": _road, "corner": _corner, "blocked": _blocked}
-
-
-# A ten-sided die, face up: a kite with facets (the number is drawn on it, 10 for 10, G4.1).
-def _die_face(_v: int) -> pygame.Surface:
-    s = pygame.Surface((32, 34), pygame.SRCALPHA)
-    s.fill((0, 0, 0, 0))
-    outline = [(16, 0), (31, 12), (16, 33), (0, 12)]
-    pygame.draw.polygon(s, rgb15(200, 200, 216), outline)
-    pygame.draw.polygon(s, WHITE, [(16, 2), (28, 12), (16, 22), (3, 12)])
-    pygame.draw.polygon(s, rgb15(168, 168, 192), [(3, 13), (16, 23), (16, 31)])
-    pygame.draw.polygon(s, rgb15(216, 216, 232), [(29, 13), (16, 23), (16, 31)])
-    pygame.draw.polygon(s, INK, outline, 1)
-    return s
-
-
-def building(floors: int, colour, dark) -> pygame.Surface:
-    """A Landmark with ``floors`` Floors (3/4 view): a house with a roof, or a block that grows a
-    pixel a Floor with a row of windows every two; a Tower's windows are lit, a Grand Tower is crowned."""
-    if floors == 0:
-        s = pygame.Surface((12, 11), pygame.SRCALPHA)
-        s.fill((0, 0, 0, 0))
-        pygame.draw.polygon(s, dark, [(0, 5), (6, 0), (11, 5)])
-        pygame.draw.polygon(s, BLACK, [(0, 5), (6, 0), (11, 5)], 1)
-        pygame.draw.rect(s, colour, (2, 5, 8, 5))
-        pygame.draw.rect(s, BLACK, (1, 5, 10, 6), 1)
-        s.set_at((5, 7), INK)
-        s.set_at((5, 8), INK)
-        s.set_at((6, 7), INK)
-        s.set_at((6, 8), INK)
-        return s
-    h = 7 + min(floors, 24)
-    s = pygame.Surface((12, h + 2), pygame.SRCALPHA)
-    s.fill((0, 0, 0, 0))
-    pygame.draw.rect(s, dark, (1, 1, 10, h + 1))
-    pygame.draw.rect(s, colour, (2, 2, 7, h - 1))
-    lit = rgb15(248, 240, 160) if floors >= 13 else WHITE
-    for y in range(4, h, 2):
-        s.set_at((4, y), lit)
-        s.set_at((7, y), lit)
-    pygame.draw.rect(s, BLACK, (0, 0, 12, h + 2), 1)
-    if floors >= 20:                      # a Grand Tower wears a crown
-        for x in (3, 5, 7):
-            s.set_at((x + 1, 0), GOLD)
-    return s
-
-
-__all__ = ["Art", "load_sprites", "building", "tint", "REQUIRED", "SPEAKERS", "DIM", "GREY",
+__all__ = ["Art", "Sheet", "load_sprites", "game_sheets", "tint", "dither", "REQUIRED", "DIM", "GREY",
            "PLAYER_DARK"]

@@ -1,10 +1,16 @@
-"""Chip sound made by code: the sound effects and music loops of PRESENTATION.md ("Sound").
+"""Chip sound made by code: the voices, the shell's effects and music loops (PRESENTATION.md
+"Sound"), and the banks that gather every game's own.
 
 Everything is synthesized with numpy, nothing is loaded or downloaded: pulse waves with a duty
 cycle (12.5, 25, 50 %), a 4-bit stepped triangle for bass, sample-and-hold noise for percussion,
 each note shaped by a short attack/decay/sustain/release envelope, with vibrato, pitch bends and an
 SFC-style echo where they help. A gentle Gaussian low-pass stands in for the SFC's sample
 interpolation. The melodies are our own, written below as note grids.
+
+The voices (``tone``, ``noise``, ``kick``, ``snare``, ``hat``, ``crash``, placed on a ``Mix``) are
+for the games too: a game's front-end module may give the shell a ``Bank`` of its own effects and
+loops (``sound_bank()``, made in its folder). All names share one namespace, so the logic asks for
+a sound by name alone (``Machine.sound(name)``, ``Machine.song``); a name taken twice is refused.
 
 ``synth_effect`` and ``synth_music`` are pure functions of the name and the sample rate (the noise
 comes from fixed seeds) and return mono float32 in [-1, 1]. A music loop is rendered on a circular
@@ -18,8 +24,11 @@ a no-op that never raises. Sound never changes the game.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import sys
+from dataclasses import dataclass, field
+from typing import Callable, Mapping
 
 import numpy as np
 import pygame
@@ -42,9 +51,6 @@ def _quiet_stderr():
         os.dup2(saved, 2)
         os.close(saved)
 
-EFFECTS = ("step", "dice", "dice_stop", "cash_in", "cash_out", "build", "merge", "fanfare", "slot_reel", "slot_stop",
-           "slot_win", "jackpot", "card_flip", "blip", "select", "cancel", "broke", "event")
-MUSIC = ("title", "board", "tension", "results")
 
 MIXER_RATE = 32000                  # the SFC's DSP runs at 32 kHz
 MUSIC_PEAK = 0.55                   # loops sit under the effects
@@ -108,7 +114,7 @@ def _triangle(phase: Signal) -> Signal:
     return np.round((tri + 1.0) * 7.5) / 7.5 - 1.0           # 16 steps, like a chip's triangle
 
 
-def _tone(rate: int, note: str | int | float, dur: float, wave: str = "pulse", duty: float = 0.5,
+def tone(rate: int, note: str | int | float, dur: float, wave: str = "pulse", duty: float = 0.5,
           a: float = 0.003, d: float = 0.2, s: float = 0.6, r: float = 0.03, **mod) -> Signal:
     """One note: ``note`` is a name, a MIDI number (int) or a frequency in Hz (float)."""
     hz = note if isinstance(note, float) else _hz(note)
@@ -118,7 +124,7 @@ def _tone(rate: int, note: str | int | float, dur: float, wave: str = "pulse", d
     return osc * env
 
 
-def _noise(rate: int, dur: float, clock: float | tuple[float, float], seed: int, a: float = 0.001,
+def noise(rate: int, dur: float, clock: float | tuple[float, float], seed: int, a: float = 0.001,
            d: float = 0.05, s: float = 0.0, r: float = 0.01, bright: bool = False) -> Signal:
     """Sample-and-hold noise: a new random level ``clock`` times a second (a (start, end) pair
     sweeps it); ``bright`` takes the difference of successive samples (a crude high-pass)."""
@@ -136,35 +142,35 @@ def _noise(rate: int, dur: float, clock: float | tuple[float, float], seed: int,
     return sig * env
 
 
-def _kick(rate: int, seed: int = 0) -> Signal:
+def kick(rate: int, seed: int = 0) -> Signal:
     """A triangle thump sweeping from about 165 Hz down to 45 Hz, with a click of noise."""
     env = _envelope(rate, 0.11, 0.001, 0.05, 0.0, 0.03)
     t = np.arange(len(env)) / rate
     ph = np.cumsum(45.0 + 120.0 * np.exp(-t / 0.025)) / rate
     out = (1.0 - 4.0 * np.abs((ph % 1.0) - 0.5)) * env
-    click = _noise(rate, 0.02, 6000.0, seed, d=0.006, r=0.005)
+    click = noise(rate, 0.02, 6000.0, seed, d=0.006, r=0.005)
     out[:len(click)] += 0.25 * click
     return out
 
 
-def _snare(rate: int, seed: int = 1) -> Signal:
-    hit = _noise(rate, 0.1, 9000.0, seed, d=0.05, r=0.03)
-    tone = _tone(rate, 190.0, 0.04, "triangle", d=0.02, s=0.0, r=0.01)
-    hit[:len(tone)] += 0.5 * tone
+def snare(rate: int, seed: int = 1) -> Signal:
+    hit = noise(rate, 0.1, 9000.0, seed, d=0.05, r=0.03)
+    body = tone(rate, 190.0, 0.04, "triangle", d=0.02, s=0.0, r=0.01)
+    hit[:len(body)] += 0.5 * body
     return hit
 
 
-def _hat(rate: int, seed: int = 2) -> Signal:
-    return _noise(rate, 0.03, float(rate), seed, d=0.012, r=0.01, bright=True)
+def hat(rate: int, seed: int = 2) -> Signal:
+    return noise(rate, 0.03, float(rate), seed, d=0.012, r=0.01, bright=True)
 
 
-def _crash(rate: int, seed: int = 3) -> Signal:
-    return _noise(rate, 0.6, float(rate), seed, d=0.25, r=0.2, bright=True)
+def crash(rate: int, seed: int = 3) -> Signal:
+    return noise(rate, 0.6, float(rate), seed, d=0.25, r=0.2, bright=True)
 
 
 # --- mixing ------------------------------------------------------------------------------------
 
-class _Mix:
+class Mix:
     """Signals placed at times; ``loop`` (seconds) makes a circular buffer of that length."""
 
     def __init__(self, rate: int, loop: float | None = None) -> None:
@@ -225,218 +231,82 @@ def _finish(x: Signal, rate: int, peak: float, loop: bool) -> Signal:
 
 
 # --- effects -----------------------------------------------------------------------------------
-# Each builds a _Mix; the number beside it in _EFFECT_PEAKS is its loudness (peak).
+# Each builds a Mix; the number beside it in SHARED (below the songs) is its loudness (peak).
 
-def _fx_step(rate: int) -> _Mix:
-    m = _Mix(rate)
-    m.add(0, _tone(rate, "E6", 0.012, duty=0.125, a=0.001, d=0.01, s=0.0, r=0.01, bend=-5, bend_time=0.02))
-    m.add(0, _noise(rate, 0.012, 12000.0, 10, d=0.004, r=0.006), 0.3)
-    return m
-
-
-def _fx_dice(rate: int) -> _Mix:
-    # 12 clicks in 0.48 s, every one ended before the buffer does: played back to back (or looped)
-    # it rattles on evenly.
-    m = _Mix(rate)
-    rng = np.random.default_rng(20)
-    notes = ["C6", "E6", "G6", "A6", "D6", "F6", "B5", "C7"]
-    for i in range(12):
-        at = 0.002 + i * 0.04 + rng.uniform(0.0, 0.012)
-        m.add(at, _noise(rate, 0.012, 14000.0, 21 + i, d=0.004, r=0.006), 0.6)
-        m.add(at, _tone(rate, notes[int(rng.integers(len(notes)))], 0.008, duty=0.125, a=0.001, d=0.006,
-                        s=0.0, r=0.006), 0.5)
-    m.add(0.47, np.zeros(int(0.01 * rate)))           # pad to exactly 0.48 s
-    return m
-
-
-def _fx_dice_stop(rate: int) -> _Mix:
-    m = _Mix(rate)
-    m.add(0, _noise(rate, 0.03, 5000.0, 30, d=0.012, r=0.015), 0.7)
-    m.add(0, _kick(rate), 0.6)
-    m.add(0.06, _tone(rate, "G5", 0.05, duty=0.25, d=0.05, s=0.3, r=0.015), 0.5)
-    m.add(0.11, _tone(rate, "C6", 0.12, duty=0.25, d=0.06, s=0.0, r=0.04), 0.5)
-    return m
-
-
-def _fx_cash_in(rate: int) -> _Mix:
-    m = _Mix(rate)
-    m.add(0, _tone(rate, "A5", 0.05, duty=0.5, d=1.0, s=1.0, r=0.004))
-    m.add(0.05, _tone(rate, "E6", 0.3, duty=0.5, d=0.1, s=0.0, r=0.05))
-    m.echo(0.09, 0.35)
-    return m
-
-
-def _fx_cash_out(rate: int) -> _Mix:
-    m = _Mix(rate)
-    m.add(0, _tone(rate, "E5", 0.06, duty=0.25, d=1.0, s=1.0, r=0.005))
-    m.add(0.06, _tone(rate, "A4", 0.22, duty=0.25, d=0.12, s=0.1, r=0.05, bend=-1, bend_time=0.2))
-    m.add(0.06, _tone(rate, "A3", 0.2, "triangle", d=0.1, s=0.2, r=0.05), 0.6)
-    return m
-
-
-def _fx_build(rate: int) -> _Mix:
-    m = _Mix(rate)
+def _fx_build(rate: int) -> Mix:
+    m = Mix(rate)
     for i, note in enumerate(("C5", "E5", "G5")):
         at = i * 0.09
-        m.add(at, _noise(rate, 0.03, 4000.0, 40 + i, d=0.01, r=0.01), 0.6)
-        m.add(at, _tone(rate, note, 0.05, duty=0.25, d=0.04, s=0.2, r=0.015), 0.6)
-    m.add(0.28, _tone(rate, "C6", 0.2, duty=0.25, d=0.12, s=0.2, r=0.06, vib=0.2, vib_delay=0.08), 0.7)
-    m.add(0.28, _tone(rate, "C4", 0.2, "triangle", d=0.2, s=0.4, r=0.06), 0.7)
+        m.add(at, noise(rate, 0.03, 4000.0, 40 + i, d=0.01, r=0.01), 0.6)
+        m.add(at, tone(rate, note, 0.05, duty=0.25, d=0.04, s=0.2, r=0.015), 0.6)
+    m.add(0.28, tone(rate, "C6", 0.2, duty=0.25, d=0.12, s=0.2, r=0.06, vib=0.2, vib_delay=0.08), 0.7)
+    m.add(0.28, tone(rate, "C4", 0.2, "triangle", d=0.2, s=0.4, r=0.06), 0.7)
     return m
 
 
-def _fx_merge(rate: int) -> _Mix:
-    m = _Mix(rate)
-    for i, note in enumerate(("C5", "E5", "G5", "C6", "E6", "G6")):
-        m.add(i * 0.06, _tone(rate, note, 0.05, duty=0.25, d=0.05, s=0.3, r=0.015), 0.55)
-    for at, notes, bass in ((0.40, ("F5", "A5"), "F2"), (0.54, ("G5", "B5"), "G2")):
-        for note in notes:
-            m.add(at, _tone(rate, note, 0.1, duty=0.5, d=0.08, s=0.5, r=0.02), 0.45)
-        m.add(at, _tone(rate, bass, 0.11, "triangle", s=0.8, r=0.02), 0.8)
-    for note, duty in (("E6", 0.25), ("C6", 0.5), ("G5", 0.5)):
-        m.add(0.68, _tone(rate, note, 0.38, duty=duty, d=0.25, s=0.5, r=0.12, vib=0.25), 0.4)
-    m.add(0.68, _tone(rate, "C3", 0.38, "triangle", d=0.3, s=0.5, r=0.12), 0.8)
-    m.add(0.68, _crash(rate), 0.25)
-    return m
-
-
-def _fx_fanfare(rate: int) -> _Mix:
-    m = _Mix(rate)
+def _fx_fanfare(rate: int) -> Mix:
+    m = Mix(rate)
     beat = 0.3
     lead = (("G4", 0, 0.1), ("C5", 0.1, 0.1), ("E5", 0.2, 0.1), ("G5", 0.3, 0.28), ("E5", 0.6, 0.13),
             ("G5", 0.75, 0.13), ("C6", 0.9, 0.6))
     for note, at, dur in lead:
-        m.add(at, _tone(rate, note, dur, duty=0.25, d=0.2, s=0.6, r=0.03 if dur < 0.5 else 0.15, vib=0.25), 0.5)
+        m.add(at, tone(rate, note, dur, duty=0.25, d=0.2, s=0.6, r=0.03 if dur < 0.5 else 0.15, vib=0.25), 0.5)
     for note, at, dur in (("E5", 0.3, 0.28), ("C5", 0.6, 0.13), ("E5", 0.75, 0.13), ("G5", 0.9, 0.6)):
-        m.add(at, _tone(rate, note, dur, duty=0.5, d=0.2, s=0.5, r=0.03 if dur < 0.5 else 0.15), 0.3)
+        m.add(at, tone(rate, note, dur, duty=0.5, d=0.2, s=0.5, r=0.03 if dur < 0.5 else 0.15), 0.3)
     for note, at, dur in (("C3", 0.3, 0.28), ("G2", 0.6, 0.28), ("C3", 0.9, 0.6)):
-        m.add(at, _tone(rate, note, dur, "triangle", d=0.3, s=0.6, r=0.1), 0.8)
+        m.add(at, tone(rate, note, dur, "triangle", d=0.3, s=0.6, r=0.1), 0.8)
     for k in range(3):
-        m.add(0.3 + k * beat, _snare(rate), 0.35)
-    m.add(0.9, _crash(rate), 0.2)
+        m.add(0.3 + k * beat, snare(rate), 0.35)
+    m.add(0.9, crash(rate), 0.2)
     return m
 
 
-def _fx_slot_reel(rate: int) -> _Mix:
-    # Four ticks in 0.2 s, all ended inside it, so it can spin on in a loop.
-    m = _Mix(rate)
-    for i in range(4):
-        at = 0.002 + i * 0.05
-        m.add(at, _tone(rate, "B5" if i % 2 else "E6", 0.01, duty=0.125, a=0.001, d=0.008, s=0.0, r=0.008))
-        m.add(at, _noise(rate, 0.01, 10000.0, 50 + i, d=0.003, r=0.005), 0.4)
-    m.add(0.19, np.zeros(int(0.01 * rate)))           # pad to exactly 0.2 s
+def _fx_card_flip(rate: int) -> Mix:
+    m = Mix(rate)
+    m.add(0, noise(rate, 0.08, (2000.0, 14000.0), 70, a=0.03, d=0.03, s=0.2, r=0.03, bright=True), 0.8)
+    m.add(0.09, tone(rate, "E6", 0.03, duty=0.25, d=0.02, s=0.0, r=0.03), 0.5)
     return m
 
 
-def _fx_slot_stop(rate: int) -> _Mix:
-    m = _Mix(rate)
-    m.add(0, _kick(rate), 0.8)
-    m.add(0, _noise(rate, 0.04, 3000.0, 60, d=0.015, r=0.02), 0.6)
-    m.add(0.02, _tone(rate, "A5", 0.06, duty=0.25, d=0.04, s=0.0, r=0.04), 0.45)
+def _fx_blip(rate: int) -> Mix:
+    m = Mix(rate)
+    m.add(0, tone(rate, "B5", 0.014, duty=0.25, a=0.001, d=0.02, s=0.5, r=0.006))
     return m
 
 
-def _fx_slot_win(rate: int) -> _Mix:
-    m = _Mix(rate)
-    run = ("C5", "E5", "G5", "C6", "E5", "G5", "C6", "E6")
-    for i, note in enumerate(run):
-        m.add(i * 0.05, _tone(rate, note, 0.045, duty=0.25, d=0.04, s=0.3, r=0.01), 0.5)
-    for note, duty in (("E6", 0.25), ("C6", 0.5), ("G5", 0.5)):
-        m.add(0.42, _tone(rate, note, 0.35, duty=duty, d=0.2, s=0.4, r=0.12, vib=0.3), 0.4)
-    m.add(0.42, _tone(rate, "C3", 0.35, "triangle", d=0.3, s=0.5, r=0.12), 0.8)
-    m.echo(0.12, 0.3)
+def _fx_select(rate: int) -> Mix:
+    m = Mix(rate)
+    m.add(0, tone(rate, "E6", 0.04, duty=0.25, d=0.05, s=0.6, r=0.005))
+    m.add(0.045, tone(rate, "A6", 0.05, duty=0.25, d=0.03, s=0.2, r=0.025))
     return m
 
 
-def _fx_jackpot(rate: int) -> _Mix:
-    m = _Mix(rate)
-    scale = ("C5", "D5", "E5", "F5", "G5", "A5", "B5", "C6")
-    for i, note in enumerate(scale):
-        m.add(i * 0.045, _tone(rate, note, 0.04, duty=0.25, d=0.04, s=0.4, r=0.008), 0.45)
-    for i, note in enumerate(("G5", "C6", "E6", "G6")):
-        m.add(0.36 + i * 0.09, _tone(rate, note, 0.08, duty=0.25, d=0.06, s=0.5, r=0.01), 0.5)
-        m.add(0.36 + i * 0.09, _tone(rate, ("C3", "E3", "G3", "C4")[i], 0.08, "triangle", s=0.8, r=0.01), 0.7)
-    for i in range(16):                                 # a trill, 32nd notes
-        m.add(0.72 + i * 0.031, _tone(rate, "G6" if i % 2 else "E6", 0.027, duty=0.125, d=0.03, s=0.5,
-                                      r=0.004), 0.35)
-    m.add(0.72, _tone(rate, "G2", 0.48, "triangle", d=0.5, s=0.7, r=0.02), 0.7)
-    for note, duty in (("C7", 0.25), ("G6", 0.5), ("E6", 0.5), ("C6", 0.5)):
-        m.add(1.22, _tone(rate, note, 0.55, duty=duty, d=0.3, s=0.4, r=0.15, vib=0.3), 0.3)
-    m.add(1.22, _tone(rate, "C3", 0.55, "triangle", d=0.4, s=0.5, r=0.15), 0.8)
-    m.add(1.22, _crash(rate), 0.3)
-    m.add(1.22, _kick(rate), 0.5)
+def _fx_cancel(rate: int) -> Mix:
+    m = Mix(rate)
+    m.add(0, tone(rate, "A5", 0.04, duty=0.5, d=0.05, s=0.6, r=0.005))
+    m.add(0.045, tone(rate, "D5", 0.06, duty=0.5, d=0.04, s=0.2, r=0.025, bend=-1, bend_time=0.06))
     return m
 
 
-def _fx_card_flip(rate: int) -> _Mix:
-    m = _Mix(rate)
-    m.add(0, _noise(rate, 0.08, (2000.0, 14000.0), 70, a=0.03, d=0.03, s=0.2, r=0.03, bright=True), 0.8)
-    m.add(0.09, _tone(rate, "E6", 0.03, duty=0.25, d=0.02, s=0.0, r=0.03), 0.5)
-    return m
-
-
-def _fx_blip(rate: int) -> _Mix:
-    m = _Mix(rate)
-    m.add(0, _tone(rate, "B5", 0.014, duty=0.25, a=0.001, d=0.02, s=0.5, r=0.006))
-    return m
-
-
-def _fx_select(rate: int) -> _Mix:
-    m = _Mix(rate)
-    m.add(0, _tone(rate, "E6", 0.04, duty=0.25, d=0.05, s=0.6, r=0.005))
-    m.add(0.045, _tone(rate, "A6", 0.05, duty=0.25, d=0.03, s=0.2, r=0.025))
-    return m
-
-
-def _fx_cancel(rate: int) -> _Mix:
-    m = _Mix(rate)
-    m.add(0, _tone(rate, "A5", 0.04, duty=0.5, d=0.05, s=0.6, r=0.005))
-    m.add(0.045, _tone(rate, "D5", 0.06, duty=0.5, d=0.04, s=0.2, r=0.025, bend=-1, bend_time=0.06))
-    return m
-
-
-def _fx_broke(rate: int) -> _Mix:
-    # A falling C minor arpeggio, then a long sinking B3 over a sagging bass.
-    m = _Mix(rate)
-    for i, note in enumerate(("G4", "Eb4", "C4")):
-        m.add(i * 0.22, _tone(rate, note, 0.19, duty=0.5, d=0.15, s=0.5, r=0.03, bend=-0.4, bend_time=0.19), 0.5)
-    m.add(0.66, _tone(rate, "B3", 0.7, duty=0.5, d=0.4, s=0.5, r=0.15, vib=0.35, vib_hz=4.0, vib_delay=0.15,
-                      bend=-1.5, bend_time=0.85), 0.55)
-    for note, at, dur in (("C3", 0.0, 0.42), ("Ab2", 0.44, 0.2), ("G2", 0.66, 0.7)):
-        m.add(at, _tone(rate, note, dur, "triangle", d=0.4, s=0.6, r=0.15), 0.8)
-    return m
-
-
-def _fx_event(rate: int) -> _Mix:
-    # A rising augmented arpeggio: something is about to happen.
-    m = _Mix(rate)
-    for i, note in enumerate(("C5", "E5", "G#5", "C6", "E6")):
-        m.add(i * 0.06, _tone(rate, note, 0.07 if i < 4 else 0.22, duty=0.25, d=0.08, s=0.3, r=0.06,
-                              vib=0.2 if i == 4 else 0.0, vib_delay=0.05), 0.5)
-    m.add(0, _tone(rate, "C3", 0.45, "triangle", d=0.3, s=0.4, r=0.1), 0.7)
-    m.echo(0.11, 0.35)
-    return m
-
-
-_EFFECT_MAKERS = {"step": _fx_step, "dice": _fx_dice, "dice_stop": _fx_dice_stop, "cash_in": _fx_cash_in,
-                  "cash_out": _fx_cash_out, "build": _fx_build, "merge": _fx_merge, "fanfare": _fx_fanfare,
-                  "slot_reel": _fx_slot_reel, "slot_stop": _fx_slot_stop, "slot_win": _fx_slot_win,
-                  "jackpot": _fx_jackpot, "card_flip": _fx_card_flip, "blip": _fx_blip, "select": _fx_select,
-                  "cancel": _fx_cancel, "broke": _fx_broke, "event": _fx_event}
-_EFFECT_PEAKS = {"step": 0.3, "dice": 0.4, "dice_stop": 0.55, "cash_in": 0.55, "cash_out": 0.55, "build": 0.6,
-                 "merge": 0.7, "fanfare": 0.7, "slot_reel": 0.35, "slot_stop": 0.55, "slot_win": 0.7,
-                 "jackpot": 0.75, "card_flip": 0.45, "blip": 0.25, "select": 0.45, "cancel": 0.45, "broke": 0.65,
-                 "event": 0.6}
+@dataclass(frozen=True)
+class Bank:
+    """Sounds by name: effects (name -> (maker, peak): the maker builds a ``Mix`` at a sample
+    rate, the peak is its loudness) and music loops (name -> a song in the ``SONGS`` format).
+    The shell has one (``SHARED``); a game's front-end module may add its own (``sound_bank()``)."""
+    effects: Mapping[str, tuple[Callable[[int], Mix], float]] = field(default_factory=dict)
+    songs: Mapping[str, dict] = field(default_factory=dict)
 
 
 def synth_effect(name: str, rate: int) -> np.ndarray:
-    """The sound effect ``name`` (one of EFFECTS) at ``rate`` Hz: mono float32 in [-1, 1].
+    """The sound effect ``name`` (the shell's or a game's) at ``rate`` Hz: mono float32 in [-1, 1].
 
     Raises KeyError for an unknown name, ValueError for a rate below 8000 Hz."""
-    if name not in _EFFECT_MAKERS:
-        raise KeyError(f"no sound effect {name!r} (effects: {', '.join(EFFECTS)})")
+    effects = _all_sounds().effects
+    if name not in effects:
+        raise KeyError(f"no sound effect {name!r} (effects: {', '.join(effects)})")
     _check_rate(rate)
-    return _finish(_EFFECT_MAKERS[name](rate).render(), rate, _EFFECT_PEAKS[name], loop=False)
+    make, peak = effects[name]
+    return _finish(make(rate).render(), rate, peak, loop=False)
 
 
 def _check_rate(rate: int) -> None:
@@ -461,8 +331,8 @@ SONGS = {
              "E5 . G5 C6 B5 . G#5 . | A5 . C6 . E5 . Bb5 . | A5 . F5 A5 B5 . G5 B5 | C6 . . G5 E5 . D5 . |",
         chords="C C Am Am F F G G C E7 Am C7 F G C G",
         bass="R-5-", arp=(0, 1, 2, 1), drums="k.h.s.h.k.khs.h."),
-    # Relaxed, F major, 104 BPM: 8 bars, 18.5 s.
-    "board": dict(
+    # Relaxed, F major, 104 BPM: 8 bars, 18.5 s. The loop of a match in play.
+    "play": dict(
         bpm=104, lead_duty=0.5, lead_gain=0.45, arp_gain=0.12, bass_gain=0.6, drum_gain=0.22, echo=0.3,
         lead="C5 . . A4 C5 . F5 . | E5 . D5 . A4 . . - | D5 . . F5 Bb5 . A5 G5 | G5 . . . . . - - |"
              "A5 . G5 F5 C5 . F5 . | E5 . C#5 . E5 . G5 . | F5 . D5 . E5 . G5 . | F5 . . . - - A4 Bb4 |",
@@ -508,24 +378,25 @@ def _grid(text: str) -> list[tuple[int, int, str]]:
 
 
 def synth_music(name: str, rate: int) -> np.ndarray:
-    """The music loop ``name`` (one of MUSIC) at ``rate`` Hz: mono float32 in [-1, 1], a whole
-    number of bars long, which repeats seamlessly. Raises KeyError for an unknown name."""
-    if name not in SONGS:
-        raise KeyError(f"no music {name!r} (music: {', '.join(MUSIC)})")
+    """The music loop ``name`` (the shell's or a game's) at ``rate`` Hz: mono float32 in [-1, 1], a
+    whole number of bars long, which repeats seamlessly. Raises KeyError for an unknown name."""
+    songs = _all_sounds().songs
+    if name not in songs:
+        raise KeyError(f"no music {name!r} (music: {', '.join(songs)})")
     _check_rate(rate)
-    song = SONGS[name]
+    song = songs[name]
     beat = 60.0 / song["bpm"]
     eighth, sixteenth = beat / 2, beat / 4
     *lead, (total, _, _) = _grid(song["lead"])
     chords = song["chords"].split()
     if total != len(chords) * 4:
         raise ValueError(f"music {name!r}: the lead has {total} eighths, the chords {len(chords) * 4}")
-    m = _Mix(rate, loop=total * eighth)
+    m = Mix(rate, loop=total * eighth)
 
     for step, length, note in lead:
         dur = length * eighth - 0.02
-        m.add(step * eighth, _tone(rate, note, dur, duty=song["lead_duty"], d=0.25, s=0.55, r=0.05,
-                                   vib=0.2 if length >= 3 else 0.0), song["lead_gain"])
+        m.add(step * eighth, tone(rate, note, dur, duty=song["lead_duty"], d=0.25, s=0.55, r=0.05,
+                                  vib=0.2 if length >= 3 else 0.0), song["lead_gain"])
     if song["echo"]:
         m.echo(3 * sixteenth, song["echo"])
 
@@ -536,14 +407,14 @@ def synth_music(name: str, rate: int) -> np.ndarray:
         pitch = {"R": bass_root, "5": bass_root + 7, "O": bass_root + 12}
         *bass, _ = _grid(" ".join(str(pitch[t]) if t in pitch else t for t in song["bass"]))
         for step, length, midi in bass:
-            m.add(at + step * eighth, _tone(rate, int(midi), length * eighth * 0.8, "triangle", d=0.3, s=0.7,
-                                            r=0.03), song["bass_gain"])
+            m.add(at + step * eighth, tone(rate, int(midi), length * eighth * 0.8, "triangle", d=0.3, s=0.7,
+                                           r=0.03), song["bass_gain"])
         for k in range(8):
             midi = 60 + root + ivs[song["arp"][k % len(song["arp"])] % len(ivs)]
-            m.add(at + k * sixteenth, _tone(rate, midi + (12 if midi < 64 else 0), sixteenth * 0.6, duty=0.125,
-                                            d=0.04, s=0.2, r=0.02), song["arp_gain"])
+            m.add(at + k * sixteenth, tone(rate, midi + (12 if midi < 64 else 0), sixteenth * 0.6, duty=0.125,
+                                           d=0.04, s=0.2, r=0.02), song["arp_gain"])
 
-    hits = {"k": (_kick(rate), 1.0), "s": (_snare(rate), 0.7), "h": (_hat(rate), 0.35)}
+    hits = {"k": (kick(rate), 1.0), "s": (snare(rate), 0.7), "h": (hat(rate), 0.35)}
     bar = 8 * eighth
     for b in range(total // 8):
         for k, ch in enumerate(song["drums"]):
@@ -551,6 +422,56 @@ def synth_music(name: str, rate: int) -> np.ndarray:
                 sig, gain = hits[ch]
                 m.add(b * bar + k * sixteenth, sig, gain * song["drum_gain"])
     return _finish(m.render(), rate, MUSIC_PEAK, loop=True)
+
+
+# --- the banks ---------------------------------------------------------------------------------
+
+SHARED = Bank(
+    effects={"build": (_fx_build, 0.6), "fanfare": (_fx_fanfare, 0.7), "card_flip": (_fx_card_flip, 0.45),
+             "blip": (_fx_blip, 0.25), "select": (_fx_select, 0.45), "cancel": (_fx_cancel, 0.45)},
+    songs=SONGS)
+EFFECTS = tuple(SHARED.effects)         # the shell's own; effect_names() adds the games'
+MUSIC = tuple(SHARED.songs)
+
+
+def game_banks() -> dict[str, Bank]:
+    """Each registered game's own sounds (its front-end module's ``sound_bank()``), by game id;
+    games without a front end or without sounds of their own are left out."""
+    from ..platform import registry
+    out: dict[str, Bank] = {}
+    for gid in registry.ids():
+        try:
+            front = registry.get(gid).frontend()
+        except NotImplementedError:
+            continue
+        own = front.sound_bank()                 # GameFrontend's default: None, nothing of its own
+        if own is not None:
+            out[gid] = own
+    return out
+
+
+@functools.lru_cache(maxsize=1)
+def _all_sounds() -> Bank:
+    """The shell's sounds and every game's in one namespace: ``Machine.sound(name)`` names no game.
+    Raises ValueError when a game's name is taken already (a bug of that game's bank)."""
+    effects, songs = dict(SHARED.effects), dict(SHARED.songs)
+    for gid, bank in game_banks().items():
+        for kind, mine, theirs in (("effect", effects, bank.effects), ("music", songs, bank.songs)):
+            for name, value in theirs.items():
+                if name in mine:
+                    raise ValueError(f"{gid}: sound {kind} {name!r} is already the shell's or another game's")
+                mine[name] = value
+    return Bank(effects, songs)
+
+
+def effect_names() -> tuple[str, ...]:
+    """Every sound effect: the shell's, then each game's in registry order."""
+    return tuple(_all_sounds().effects)
+
+
+def music_names() -> tuple[str, ...]:
+    """Every music loop: the shell's, then each game's in registry order."""
+    return tuple(_all_sounds().songs)
 
 
 # --- playback ----------------------------------------------------------------------------------
@@ -607,7 +528,7 @@ class Sound:
 
     def play(self, name: str) -> None:
         """Play the effect ``name`` once, over whatever else is playing; unknown names are ignored."""
-        if not self.enabled or name not in EFFECTS or self.sound_level == 0:
+        if not self.enabled or name not in _all_sounds().effects or self.sound_level == 0:
             return
         try:
             # A free effect channel, else the one after the last we took (round robin: the one
@@ -627,7 +548,7 @@ class Sound:
     def music(self, name: str | None) -> None:
         """Loop the music ``name`` (the same name again keeps it playing), or stop it with None.
         Unknown names are ignored."""
-        if not self.enabled or (name is not None and name not in MUSIC):
+        if not self.enabled or (name is not None and name not in _all_sounds().songs):
             return
         try:
             old = self._music_channels[self._music_index]

@@ -4,9 +4,9 @@ severity 1), as CIE76 distances in CIELAB."""
 import numpy as np
 import pytest
 
-from tdream.frontend.art import GRASS
 from tdream.frontend.constants import PLAYER_COLOURS
 from tdream.games.towerdream.frontend.colours import COMPANY_COLOURS
+from tdream.games.towerdream.frontend.pictures import GRASS
 
 SIGHT = {
     "normal": np.eye(3),

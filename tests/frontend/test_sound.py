@@ -1,4 +1,5 @@
-"""Chip sound (tdream/frontend/sound.py): what the synthesizers make, and a Sound that never raises.
+"""Chip sound (tdream/frontend/sound.py and the games' banks): what the synthesizers make, the
+one namespace of every game's sounds, and a Sound that never raises.
 
 The audio driver is SDL's dummy one (tests/conftest.py), so the mixer may start or not; either
 way every method must run.
@@ -10,7 +11,9 @@ import pygame
 import pytest
 
 from tdream.frontend import sound
-from tdream.frontend.sound import EFFECTS, MUSIC, Sound, synth_effect, synth_music
+from tdream.frontend.sound import (EFFECTS, MUSIC, Bank, Sound, effect_names, game_banks, music_names, synth_effect,
+                                   synth_music)
+from tdream.frontend.scenes.title import playable
 
 RATES = (32000, 44100, 48000)
 # Length range of each effect in seconds (the brief: a ~20 ms blip, jingles of 0.5-2 s, ...).
@@ -21,14 +24,18 @@ LENGTHS = {"step": (0.01, 0.08), "dice": (0.2, 0.8), "dice_stop": (0.1, 0.5), "c
            "broke": (0.8, 2.5), "event": (0.3, 1.2)}
 
 
+ALL_EFFECTS = effect_names()            # the shell's and every game's
+ALL_MUSIC = music_names()
+
+
 @pytest.fixture(scope="module")
 def effects():
-    return {(n, r): synth_effect(n, r) for n in EFFECTS for r in RATES}
+    return {(n, r): synth_effect(n, r) for n in ALL_EFFECTS for r in RATES}
 
 
 @pytest.fixture(scope="module")
 def loops():
-    return {(n, r): synth_music(n, r) for n in MUSIC for r in RATES}
+    return {(n, r): synth_music(n, r) for n in ALL_MUSIC for r in RATES}
 
 
 def seamless(x: np.ndarray) -> bool:
@@ -52,12 +59,57 @@ def assert_signal(x, min_peak: float, min_rms: float, what) -> None:
 
 
 def test_names_are_the_agreed_ones():
-    assert len(EFFECTS) == 18 and len(set(EFFECTS)) == 18
-    assert MUSIC == ("title", "board", "tension", "results")
-    assert set(LENGTHS) == set(EFFECTS)
+    assert EFFECTS == ("build", "fanfare", "card_flip", "blip", "select", "cancel")
+    assert MUSIC == ("title", "play", "tension", "results") and ALL_MUSIC == MUSIC
+    assert len(ALL_EFFECTS) == 18 and len(set(ALL_EFFECTS)) == 18
+    assert set(LENGTHS) == set(ALL_EFFECTS)
 
 
-@pytest.mark.parametrize("name", EFFECTS)
+def test_a_games_own_effects_join_the_shells_after_them():
+    banks = game_banks()
+    assert set(banks["towerdream"].effects) == {"step", "dice", "dice_stop", "cash_in", "cash_out", "merge",
+                                                "slot_reel", "slot_stop", "slot_win", "jackpot", "broke", "event"}
+    assert ALL_EFFECTS[:len(EFFECTS)] == EFFECTS
+    assert set(ALL_EFFECTS) == set(EFFECTS).union(*(b.effects for b in banks.values()))
+    assert not set(EFFECTS) & set(banks["towerdream"].effects)
+
+
+def test_a_name_taken_twice_is_refused(monkeypatch):
+    taken = Bank(effects={"blip": (lambda rate: sound.Mix(rate), 0.5)})
+    monkeypatch.setattr(sound, "game_banks", lambda: {"somegame": taken})
+    sound._all_sounds.cache_clear()
+    try:
+        with pytest.raises(ValueError, match="somegame: sound effect 'blip'"):
+            effect_names()
+    finally:
+        monkeypatch.undo()
+        sound._all_sounds.cache_clear()
+    assert "blip" in effect_names()
+
+
+def test_the_shells_sound_module_names_no_game():
+    from pathlib import Path
+
+    from tdream.platform import registry
+    text = Path(sound.__file__).read_text(encoding="utf-8").lower()
+    for word in (*registry.ids(), "company", "jackpot", "slot", "reel", "landmark", "wealth", "board", "pile",
+                 "cash", "merge", "dice"):
+        assert word.lower() not in text, word
+
+
+@pytest.mark.parametrize("game_id", playable())
+def test_every_games_table_asks_for_a_loop_there_is(game_id):
+    """A table that asked for a loop by a name nobody has would play in silence (Sound ignores it)."""
+    from tdream.frontend.run import Headless
+    from tdream.platform import registry
+    h = Headless(seed=3)
+    h.machine.push(registry.get(game_id).frontend().demo_scene(3))
+    for _ in range(30):
+        h.step()
+    assert h.machine.song is not None and h.machine.song in ALL_MUSIC, h.machine.song
+
+
+@pytest.mark.parametrize("name", ALL_EFFECTS)
 def test_effect_is_float32_audible_and_in_range_at_every_rate(effects, name):
     for rate in RATES:
         x = effects[name, rate]
@@ -66,14 +118,14 @@ def test_effect_is_float32_audible_and_in_range_at_every_rate(effects, name):
         assert lo <= len(x) / rate <= hi, (name, rate, len(x) / rate)
 
 
-@pytest.mark.parametrize("name", EFFECTS)
+@pytest.mark.parametrize("name", ALL_EFFECTS)
 def test_effect_starts_and_ends_at_silence(effects, name):
     x = effects[name, 32000]
     assert abs(float(x[0])) < 1e-3 and abs(float(x[-1])) < 1e-3, name
 
 
 def test_effect_length_does_not_depend_on_rate(effects):
-    for name in EFFECTS:
+    for name in ALL_EFFECTS:
         lengths = [len(effects[name, r]) / r for r in RATES]
         assert max(lengths) - min(lengths) < 0.002, (name, lengths)
 
@@ -107,7 +159,7 @@ def test_bad_rate_raises_value_error():
         synth_effect("blip", 100)
 
 
-@pytest.mark.parametrize("name", MUSIC)
+@pytest.mark.parametrize("name", ALL_MUSIC)
 def test_loop_is_float32_audible_and_6_to_20_seconds(loops, name):
     for rate in RATES:
         x = loops[name, rate]
@@ -115,7 +167,7 @@ def test_loop_is_float32_audible_and_6_to_20_seconds(loops, name):
         assert 6.0 <= len(x) / rate <= 20.0, (name, rate, len(x) / rate)
 
 
-@pytest.mark.parametrize("name", MUSIC)
+@pytest.mark.parametrize("name", ALL_MUSIC)
 def test_loop_is_seamless(loops, name):
     for rate in RATES:
         assert seamless(loops[name, rate]), (name, rate)
@@ -123,7 +175,7 @@ def test_loop_is_seamless(loops, name):
 
 def test_loop_is_never_silent_for_long(loops):
     # no second of any loop is silent (the music never drops out)
-    for name in MUSIC:
+    for name in ALL_MUSIC:
         x, rate = loops[name, 32000], 32000
         for s in range(int(len(x) / rate)):
             assert np.max(np.abs(x[s * rate:(s + 1) * rate])) > 0.05, (name, s)
@@ -137,8 +189,8 @@ def test_seam_check_catches_a_cut_mid_wave():
     assert not seamless(whole[:rate - 80])                # cut a quarter of a cycle short
 
 
-def test_tension_is_faster_than_board():
-    assert sound.SONGS["tension"]["bpm"] > sound.SONGS["title"]["bpm"] > sound.SONGS["board"]["bpm"]
+def test_tension_is_faster_than_play():
+    assert sound.SONGS["tension"]["bpm"] > sound.SONGS["title"]["bpm"] > sound.SONGS["play"]["bpm"]
 
 
 def test_pcm_matches_mixer_formats():
@@ -163,11 +215,11 @@ def busy_volumes(wait: float = 0.3) -> list[float]:
 
 
 def test_every_method_runs_with_the_dummy_driver(player):
-    for name in EFFECTS:
+    for name in ALL_EFFECTS:
         player.play(name)
     player.play("kaboom")                                 # ignored
-    player.music("board")
-    player.music("board")                                 # keeps playing
+    player.music("play")
+    player.music("play")                                  # keeps playing
     player.music("no-such-song")
     player.set_volumes(10, 0)
     player.play("blip")
@@ -221,8 +273,8 @@ def test_same_music_again_keeps_playing(player):
     channel = player._music_channels[player._music_index]
     player.music("title")
     assert player._music_channels[player._music_index] is channel and channel.get_busy()
-    player.music("board")
-    assert player.current == "board" and player._music_channels[player._music_index] is not channel
+    player.music("play")
+    assert player.current == "play" and player._music_channels[player._music_index] is not channel
     player.music(None)
     assert player.current is None
 

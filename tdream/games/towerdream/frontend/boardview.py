@@ -10,7 +10,9 @@ from __future__ import annotations
 import pygame
 
 from ..rules.game import BANK, VACANT
-from ....frontend.art import building, dither, tint
+from ....frontend.art import dither, tint
+from . import pictures
+from .pictures import building
 from .colours import COMPANY_COLOURS
 from ....frontend.constants import (BLACK, GOLD, GREY, INK, PLAYER_COLOURS, PLAYER_DARK, WHITE, rgb15)
 
@@ -85,6 +87,10 @@ class Shown:
         self.sync(game)
 
     def sync(self, game) -> None:
+        self.to_move = game.to_move
+        self.turn = game.turn - 1 if game.over else game.turn     # once over, the last one played
+        self.round = game.round
+        self.covered = game.covered
         self.pos = list(game.pos)
         self.cash = list(game.cash)
         self.owner = list(game.owner)
@@ -128,12 +134,12 @@ class BoardView:
             x0 = g.level_x[lv]
             for r, row in enumerate(grid):
                 for c, ch in enumerate(row):
-                    world.blit(art.tiles["land" if ch == "." else "blocked"], ((x0 + c + 1) * CELL, (r + 1) * CELL))
+                    world.blit(pictures.tile("land" if ch == "." else "blocked"), ((x0 + c + 1) * CELL, (r + 1) * CELL))
         for s in b.spaces:
             x, y = g.space_xy(s.index)
-            world.blit(art.tiles["road" if s.kind == "line" else "corner"], (x, y))
+            world.blit(pictures.tile("road" if s.kind == "line" else "corner"), (x, y))
             if s.kind != "line":
-                icon = art.icon(s.kind)
+                icon = pictures.icon(art, s.kind)
                 if icon is not None:
                     world.blit(icon, (x + 2, y + 2))
         for x, name in enumerate(b.land_names):          # the Land's name, faint, for reading the board
@@ -210,7 +216,7 @@ class BoardView:
             by = oy + ly + CELL - 1 - b.get_height()
             surface.blit(b, (bx, by))
             if x in marks:
-                surface.blit(self.art.logo(self.company_ids[marks[x]]), (ox + lx + 4, oy + ly + 3))
+                surface.blit(pictures.logo(self.art, self.company_ids[marks[x]]), (ox + lx + 4, oy + ly + 3))
             f = shown.floors[x]
             if f:
                 label = str(f)
@@ -283,7 +289,8 @@ class BoardView:
                 pygame.draw.rect(surface, oc, (px + 2, py + 2, k, k))
                 f = shown.floors[x]
                 if x in marks and cell >= 10:
-                    surface.blit(self.art.logo(self.company_ids[marks[x]]), (px + (cell - 8) // 2, py + (cell - 9) // 2))
+                    surface.blit(pictures.logo(self.art, self.company_ids[marks[x]]),
+                                 (px + (cell - 8) // 2, py + (cell - 9) // 2))
                 elif f and cell >= 10:
                     label = str(f)
                     self.font.draw(surface, label, px + cell // 2, py + (cell - 8) // 2, GOLD if f >= self.tower else INK,

@@ -15,6 +15,7 @@ from ....rng import Rng
 from ....frontend.constants import A, GOLD, INK, LEFT, RED, RIGHT, WHITE, rgb15
 from ....frontend.text import tr
 from ....frontend.widgets import cursor, window
+from . import pictures
 from .prompts import Prompt
 
 PILES = ("squid", "octopus", "crab", "crocodile")
@@ -31,7 +32,7 @@ def _scaled(m, sprite_id: str, size: tuple[int, int]) -> pygame.Surface:
     key = (sprite_id, size)
     s = _SCALED.get(key)
     if s is None:
-        s = _SCALED[key] = pygame.transform.scale(m.art.sprites[sprite_id], size)
+        s = _SCALED[key] = pygame.transform.scale(pictures.sprite(m.art, sprite_id), size)
     return s
 
 
@@ -70,7 +71,7 @@ def draw_card_flip(m, surface, pile: str, age: int, text_colour=INK) -> None:
     face.fill(rgb15(248, 240, 216))
     pygame.draw.rect(face, INK, (0, 0, 64, 72), 1)
     pygame.draw.rect(face, rgb15(200, 168, 96), (2, 2, 60, 68), 1)
-    face.blit(m.art.sprites[f"pile-{pile}"], (24, 6))
+    face.blit(pictures.pile(m.art, pile), (24, 6))
     m.font.draw(face, tr(pile.title()), 32, 34, text_colour, "small", align="centre")
     m.font.draw(face, tr("CARD"), 32, 44, text_colour, "small", align="centre")
     surface.blit(pygame.transform.scale(face, (w, 72)), (128 - w // 2, y0 - 8))
@@ -243,7 +244,7 @@ def draw_stack(surface, x: int, y: int, floors: int, colour=GOLD) -> None:
 # ---------------------------------------------------------------- Events
 def draw_event(m, surface, kind, age: int) -> None:
     """An Event's moment: its icon at 3x bouncing in, its name."""
-    icon = m.art.icon(kind.id)
+    icon = pictures.icon(m.art, kind.id)
     window(surface, (64, 52, 128, 76))
     m.font.draw(surface, tr(kind.name), 128, 56, GOLD, align="centre")
     if icon is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from . import pictures
 from .colours import COMPANY_COLOURS
 from ....frontend.constants import B, GOLD, INK, L, LEFT, PLAYER_COLOURS, R, RIGHT, WHITE, X, rgb15
 from ....frontend.machine import Scene
@@ -107,14 +108,14 @@ class StatusScene(Scene):
         if not comps:
             font.draw(surface, tr("No Company stands yet."), 8, y + 4, WHITE)
             return
-        land = m.art.tiles["land"]
+        land = pictures.tile("land")
         for c in game.ruleset.companies:
             info = comps.get(c.id)
             if info is None:
                 continue
             surface.blit(land, (8, y + 1))
             surface.blit(BoardView._overlay(COMPANY_COLOURS[c.id]), (8, y + 1))
-            surface.blit(m.art.logo(c.id), (12, y + 5))
+            surface.blit(pictures.logo(m.art, c.id), (12, y + 5))
             x = font.draw(surface, company_name(game, c.id), 28, y, WHITE) + 32
             stats = tr("Lv {level}  {price}G  {floors}F", level=info["level"], price=info["price"], floors=info["floors"])
             right = 250 - font.width(stats, "small")
