@@ -8,11 +8,19 @@ its integrity check or has a newer version than this program knows is never writ
 renamed aside (``records.db.damaged-1``, ``records.db.newer-1``) with a one-line message, and a
 fresh one is started.
 
-Every game carries which game it is (schema version 3; earlier rows are Tower Dream's, as they
-were). Statistics (``stats``, in all games or one): games, wins (rank 1, ties included), last places (the last rank of the
-game, when the game had more than one rank), win rate, largest Wealth lead (a winner's Wealth
-minus the best other's; 0 if never won), best Wealth, favourite board (most played; ties:
-alphabetical), the last games (newest first).
+The schema (version 4, issue 21) speaks no game's words: a game row names its ``game`` (a
+registry id) and its ``variant`` (``GameDef.variant``: what the records group by, a board or
+``8x8``); a seat row its ``rank``, ``score`` (``match.scores()``), ``lead`` (its score minus the
+best other's) and ``details`` (``GameDef.score_parts`` as JSON); the campaign is kept per
+profile and game. Rows of versions 1-3 (a ``board`` and the first game's own word for the score,
+a ``bonuses`` column, one campaign per profile) were the first game's (``registry.DEFAULT``:
+the one game there was, and the one with a campaign), and version 4 keeps every one of them.
+
+Statistics (``stats``, in all games or one): games, wins (rank 1, ties included), last places
+(the last rank of the game, when the game had more than one rank), win rate, the last games
+(newest first); and, in one game only (scores of two games do not compare): the largest lead
+(a winner's score minus the best other's; 0 if never won), the best score and the favourite
+variant (most played; ties: alphabetical).
 """
 from __future__ import annotations
 
@@ -22,8 +30,13 @@ import sqlite3
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-MIGRATIONS = (
-    # 0 -> 1: profiles, games and seats
+from . import registry
+
+FIRST_GAME = registry.DEFAULT       # the game of the rows of versions 1-3 (the one game there was)
+
+MIGRATIONS = tuple(m.replace("$FIRST_GAME", FIRST_GAME) for m in (
+    # 0 -> 1: profiles, games and seats (a database made before issue 21 calls the score column
+    # by the first game's own word: version 4 copies the column by its place, not its name)
     """
     CREATE TABLE profiles (
         id INTEGER PRIMARY KEY,
@@ -45,12 +58,12 @@ MIGRATIONS = (
         seat INTEGER NOT NULL,
         profile INTEGER NOT NULL REFERENCES profiles(id),
         rank INTEGER NOT NULL,
-        wealth INTEGER NOT NULL,
+        score INTEGER NOT NULL,
         lead INTEGER NOT NULL,
         PRIMARY KEY (game, seat)
     );
     """,
-    # 1 -> 2: Owner Bonuses per seat, and campaign progress
+    # 1 -> 2: the first game's bonuses per seat, and campaign progress
     """
     ALTER TABLE seats ADD COLUMN bonuses INTEGER NOT NULL DEFAULT 0;
     CREATE TABLE campaign (
@@ -60,13 +73,67 @@ MIGRATIONS = (
     );
     CREATE INDEX seats_profile ON seats(profile);
     """,
-    # 2 -> 3 (issue 15): which game; a seat's score broken down (the column "wealth" holds its score)
+    # 2 -> 3 (issue 15): which game (the rows before: the first game's); a seat's score broken down
     """
-    ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'towerdream';
+    ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT '$FIRST_GAME';
     ALTER TABLE seats ADD COLUMN details TEXT NOT NULL DEFAULT '{}';
     CREATE INDEX games_game ON games(game);
     """,
-)
+    # 3 -> 4 (issue 21): neutral words, every row kept. The board is the game's variant; the
+    # score column is copied by its place (5th: version 1's columns, then bonuses and details);
+    # the bonuses go into the seat's details (rows of version 3 have them there already, as
+    # score_parts gave them; rows of versions 1-2 have no details); the campaign is kept per
+    # profile and game, the old rows the first game's. The tables are made anew and copied (a
+    # primary key cannot change in place, and DROP COLUMN needs SQLite 3.35), with the foreign
+    # keys off while the old ones go.
+    """
+    CREATE TABLE games_v4 (
+        id INTEGER PRIMARY KEY,
+        game TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        options TEXT NOT NULL,
+        mode TEXT NOT NULL,
+        date TEXT NOT NULL,
+        record TEXT
+    );
+    INSERT INTO games_v4 (id, game, variant, options, mode, date, record)
+        SELECT id, game, board, options, mode, date, record FROM games;
+    CREATE TEMP TABLE seats_v3 (game, seat, profile, rank, score, lead, bonuses, details);
+    INSERT INTO seats_v3 SELECT * FROM seats;
+    CREATE TABLE seats_v4 (
+        game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        profile INTEGER NOT NULL REFERENCES profiles(id),
+        rank INTEGER NOT NULL,
+        score INTEGER NOT NULL,
+        lead INTEGER NOT NULL,
+        details TEXT NOT NULL DEFAULT '{}',
+        PRIMARY KEY (game, seat)
+    );
+    INSERT INTO seats_v4 (game, seat, profile, rank, score, lead, details)
+        SELECT game, seat, profile, rank, score, lead,
+               CASE WHEN details = '{}' THEN '{"bonuses": ' || bonuses || '}' ELSE details END
+        FROM seats_v3;
+    DROP TABLE seats_v3;
+    CREATE TABLE campaign_v4 (
+        profile INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        game TEXT NOT NULL,
+        stage INTEGER NOT NULL DEFAULT 0,
+        finished INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (profile, game)
+    );
+    INSERT INTO campaign_v4 (profile, game, stage, finished)
+        SELECT profile, '$FIRST_GAME', stage, finished FROM campaign;
+    DROP TABLE seats;
+    DROP TABLE games;
+    DROP TABLE campaign;
+    ALTER TABLE games_v4 RENAME TO games;
+    ALTER TABLE seats_v4 RENAME TO seats;
+    ALTER TABLE campaign_v4 RENAME TO campaign;
+    CREATE INDEX seats_profile ON seats(profile);
+    CREATE INDEX games_game ON games(game);
+    """,
+))
 VERSION = len(MIGRATIONS)
 
 
@@ -75,8 +142,7 @@ class SeatResult:
     name: str               # the profile's name (a character id for a CPU seat)
     kind: str               # human or cpu
     rank: int
-    wealth: int             # the seat's score (Tower Dream's Wealth, a tower sum, points)
-    bonuses: int = 0        # Tower Dream: Owner Bonuses
+    score: int              # the seat's score (match.scores(): a sum of money, of tower sizes, points)
     details: dict = field(default_factory=dict)     # the score broken down (GameDef.score_parts)
 
 
@@ -88,10 +154,10 @@ class Stats:
     wins: int = 0
     last_places: int = 0
     win_rate: float = 0.0
-    largest_lead: int = 0
-    best_wealth: int = 0
-    favourite_board: str = ""
-    last_games: list = field(default_factory=list)     # [{date, board, rank, wealth, record}]
+    largest_lead: int | None = None     # these three in one game only (None over every game)
+    best_score: int | None = None
+    favourite_variant: str = ""
+    last_games: list = field(default_factory=list)     # [{date, game, variant, rank, score, record}]
 
 
 def default_path() -> Path:
@@ -116,23 +182,27 @@ class RecordsDB:
     def _open(self, migrate_to: int) -> sqlite3.Connection:
         db = sqlite3.connect(str(self.path), isolation_level=None, timeout=5)
         try:
-            db.execute("PRAGMA foreign_keys = ON")
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version > VERSION:
                 raise _Newer(f"made by a newer tdream (schema version {version}, this one knows {VERSION})")
             ok = db.execute("PRAGMA integrity_check").fetchone()[0]
             if ok != "ok":
                 raise _Unusable(f"damaged ({ok})")
+            db.execute("PRAGMA foreign_keys = OFF")      # a migration drops tables others refer to
             for v in range(version, migrate_to):
                 db.execute("BEGIN IMMEDIATE")
                 try:
                     for statement in _statements(MIGRATIONS[v]):
                         db.execute(statement)
+                    broken = db.execute("PRAGMA foreign_key_check").fetchone()
+                    if broken is not None:
+                        raise _Unusable(f"damaged (a {broken[0]} row refers to no {broken[2]} row)")
                     db.execute(f"PRAGMA user_version = {v + 1}")
                     db.execute("COMMIT")
                 except BaseException:
                     db.execute("ROLLBACK")
                     raise
+            db.execute("PRAGMA foreign_keys = ON")
             return db
         except BaseException:
             db.close()
@@ -193,29 +263,30 @@ class RecordsDB:
             raise
 
     # ---------------------------------------------------------------- games
-    def add_game(self, board: str, options: dict, mode: str, date: str, record: str | None,
-                 seats: list[SeatResult], between=None, *, game: str = "towerdream") -> int:
-        """One finished game of ``game`` and its seats, in one transaction (``board``: the
-        variant the records group by, a board for Tower Dream). ``between`` (tests) is called
-        between the statements."""
+    def add_game(self, game: str, variant: str, options: dict, mode: str, date: str, record: str | None,
+                 seats: list[SeatResult], between=None) -> int:
+        """One finished match of ``game`` (a registry id) and its seats, in one transaction
+        (``variant``: ``GameDef.variant`` of its options, what the records group by). Each
+        seat's lead is its score minus the best other's. ``between`` (tests) is called between
+        the statements. Raises ValueError for a practice game (never recorded)."""
         if mode == "practice":
             raise ValueError("practice games are not recorded")
-        wealth = [s.wealth for s in seats]
+        scores = [s.score for s in seats]
         self.db.execute("BEGIN IMMEDIATE")
         try:
             ids = [self.profile(s.name, s.kind) for s in seats]
-            cur = self.db.execute("INSERT INTO games (board, options, mode, date, record, game) "
+            cur = self.db.execute("INSERT INTO games (game, variant, options, mode, date, record) "
                                   "VALUES (?, ?, ?, ?, ?, ?)",
-                                  (board, json.dumps(options, sort_keys=True), mode, date, record, game))
+                                  (game, variant, json.dumps(options, sort_keys=True), mode, date, record))
             gid = cur.lastrowid
             for i, (s, pid) in enumerate(zip(seats, ids)):
                 if between is not None:
                     between(i)
-                others = [w for j, w in enumerate(wealth) if j != i]
-                lead = s.wealth - max(others) if others else 0
-                self.db.execute("INSERT INTO seats (game, seat, profile, rank, wealth, lead, bonuses, details) "
-                                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                                (gid, i, pid, s.rank, s.wealth, lead, s.bonuses, json.dumps(s.details, sort_keys=True)))
+                others = [w for j, w in enumerate(scores) if j != i]
+                lead = s.score - max(others) if others else 0
+                self.db.execute("INSERT INTO seats (game, seat, profile, rank, score, lead, details) "
+                                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                (gid, i, pid, s.rank, s.score, lead, json.dumps(s.details, sort_keys=True)))
             self.db.execute("COMMIT")
             return gid
         except BaseException:
@@ -223,40 +294,45 @@ class RecordsDB:
             raise
 
     def stats(self, name: str, last: int = 5, game: str | None = None) -> Stats:
-        """A profile's (or character's) record, in every game or in ``game`` only."""
+        """A profile's (or character's) record, in every game or in ``game`` only (the largest
+        lead, best score and favourite variant only then: scores of two games do not compare)."""
         row = self.db.execute("SELECT id, kind FROM profiles WHERE name = ?", (name,)).fetchone()
         st = Stats(name, row[1] if row else "human")
+        if game is not None:
+            st.largest_lead, st.best_score = 0, 0
         if row is None:
             return st
         pid = row[0]
         where = " AND g.game = ?" if game else ""
         rows = self.db.execute(
-            "SELECT s.rank, s.wealth, s.lead, g.board, g.date, g.record, g.id, "
+            "SELECT s.rank, s.score, s.lead, g.variant, g.date, g.record, g.id, "
             "(SELECT MAX(rank) FROM seats WHERE game = g.id), (SELECT MIN(rank) FROM seats WHERE game = g.id), g.game "
             "FROM seats s JOIN games g ON g.id = s.game WHERE s.profile = ?" + where +
             " ORDER BY g.date DESC, g.id DESC", (pid, game) if game else (pid,)).fetchall()
-        boards: dict[str, int] = {}
-        for rank, wealth, lead, board, date, record, gid, worst, best, gname in rows:
+        variants: dict[str, int] = {}
+        for rank, score, lead, variant, date, record, gid, worst, best, gname in rows:
             st.games += 1
-            if rank == 1:
-                st.wins += 1
-                st.largest_lead = max(st.largest_lead, lead)
             if rank == worst and worst != best:
                 st.last_places += 1
-            st.best_wealth = max(st.best_wealth, wealth) if st.games > 1 else wealth
-            boards[board] = boards.get(board, 0) + 1
+            if rank == 1:
+                st.wins += 1
+            if game is not None:
+                if rank == 1:
+                    st.largest_lead = max(st.largest_lead, lead)
+                st.best_score = max(st.best_score, score) if st.games > 1 else score
+                variants[variant] = variants.get(variant, 0) + 1
             if len(st.last_games) < last:
-                st.last_games.append({"date": date, "board": board, "rank": rank, "wealth": wealth, "record": record,
-                                      "game": gname})
+                st.last_games.append({"date": date, "game": gname, "variant": variant, "rank": rank, "score": score,
+                                      "record": record})
         if st.games:
             st.win_rate = round(st.wins / st.games, 4)
-            st.favourite_board = sorted(boards.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+        if variants:
+            st.favourite_variant = sorted(variants.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
         return st
 
     def games_played(self) -> list[str]:
         """The games with a finished game in the records, in the registry's order."""
         have = {r[0] for r in self.db.execute("SELECT DISTINCT game FROM games")}
-        from . import registry
         return [g for g in registry.GAMES if g in have] + sorted(have - set(registry.GAMES))
 
     def all_stats(self, game: str | None = None) -> dict:
@@ -272,19 +348,21 @@ class RecordsDB:
         return out
 
     # ---------------------------------------------------------------- campaign
-    def campaign(self, name: str) -> tuple[int, bool]:
-        """(the board reached 0-7, finished) of a profile's campaign."""
+    def campaign(self, name: str, game: str) -> tuple[int, bool]:
+        """(the stage reached, finished) of a profile's campaign of ``game``."""
         pid = self.profile(name)
-        row = self.db.execute("SELECT stage, finished FROM campaign WHERE profile = ?", (pid,)).fetchone()
+        row = self.db.execute("SELECT stage, finished FROM campaign WHERE profile = ? AND game = ?",
+                              (pid, game)).fetchone()
         return (row[0], bool(row[1])) if row else (0, False)
 
-    def advance_campaign(self, name: str, stage: int, finished: bool) -> None:
+    def advance_campaign(self, name: str, game: str, stage: int, finished: bool) -> None:
+        """Keep the stage a profile's campaign of ``game`` has reached."""
         pid = self.profile(name)
         self.db.execute("BEGIN IMMEDIATE")
         try:
-            self.db.execute("INSERT INTO campaign (profile, stage, finished) VALUES (?, ?, ?) "
-                            "ON CONFLICT(profile) DO UPDATE SET stage = excluded.stage, finished = excluded.finished",
-                            (pid, stage, int(finished)))
+            self.db.execute("INSERT INTO campaign (profile, game, stage, finished) VALUES (?, ?, ?, ?) "
+                            "ON CONFLICT(profile, game) DO UPDATE SET stage = excluded.stage, "
+                            "finished = excluded.finished", (pid, game, stage, int(finished)))
             self.db.execute("COMMIT")
         except BaseException:
             self.db.execute("ROLLBACK")

@@ -38,12 +38,12 @@ def db(tmp_path):
 def test_free_play_with_a_profile_is_recorded_per_seat(db):
     h, table = run(db, "Free play", "Ann")
     assert table.game.over and "Ann" in table.game.names
-    ann = db.stats("Ann")
+    ann = db.stats("Ann", game="towerdream")
     assert ann.games == 1 and ann.last_games[0]["date"] == "2026-11-30"
     wealth = table.game.wealth()
     rank = {p: r for r, g in enumerate(table.game.ranking(wealth), 1) for p in g}
     me = table.game.names.index("Ann")
-    assert ann.wins == (1 if rank[me] == 1 else 0) and ann.best_wealth == wealth[me]
+    assert ann.wins == (1 if rank[me] == 1 else 0) and ann.best_score == wealth[me]
     cpus = [k for k in table.kinds if k != "human"]
     assert all(db.stats(k.split(":")[0]).games == 1 for k in cpus)
 
@@ -67,7 +67,7 @@ def test_campaign_board_then_back_to_the_campaign(db):
     me = table.game.names.index("Ann")
     wealth = table.game.wealth()
     rank = {p: r for r, g in enumerate(table.game.ranking(wealth), 1) for p in g}
-    stage, finished = db.campaign("Ann")
+    stage, finished = db.campaign("Ann", "towerdream")
     assert stage == (1 if rank[me] <= 2 else 0) and not finished
     h.step()
     assert isinstance(m.stack[-1], CampaignScene) and m.stack[-1].stage == stage
@@ -120,7 +120,7 @@ def test_no_database_means_no_records_and_no_crash():
 
 
 def test_a_cleared_campaign_shows_its_results(db):
-    db.advance_campaign("Ann", len(CAMPAIGN), True)
+    db.advance_campaign("Ann", "towerdream", len(CAMPAIGN), True)
     h = Headless(seed=1, records=db)
     m = h.machine
     scene = CampaignScene()
@@ -184,3 +184,115 @@ def test_x_on_a_profile_changes_its_colour_and_pad(db):
     ann = {p["name"]: p for p in db.profiles()}["Ann"]
     assert (ann["colour"], ann["pad"]) == (1, 2)
     assert isinstance(m.stack[-1], ProfileScene)
+
+
+# Issue 21: the Records screen speaks each game's words. A game of each (its variant, the
+# winner's score) and what its page must say: the best score's label and value, the favourite
+# variant's label and value.
+WORDS = {"towerdream": ("classic-7", 5000, ("Best Wealth", "5,000G"), "Favourite board"),
+         "towers": ("8x8", 40, ("Best sum", "40"), ("Favourite board size", "8x8")),
+         "cattower": ("dishes-kinds", 63, ("Most points", "63"), ("Favourite variant", "dishes by kind")),
+         "towerup": ("city-4", 55, ("Most points", "55"), ("Favourite city", "the 36-site city"))}
+
+
+def drawn_texts(h) -> list[str]:
+    """Every text one frame draws."""
+    font = h.machine.font
+    seen: list[str] = []
+    real = font.draw
+
+    def draw(surface, text, *args, **kwargs):
+        seen.append(text)
+        return real(surface, text, *args, **kwargs)
+    font.draw = draw
+    try:
+        h.frame()
+    finally:
+        del font.draw
+    return seen
+
+
+def records_page(db, gid: str):
+    h = Headless(seed=1, records=db)
+    h.machine.push(RecordsScene(gid))
+    h.step()
+    return h, h.machine.stack[-1]
+
+
+@pytest.mark.parametrize("gid", sorted(WORDS))
+def test_the_records_page_of_a_game_speaks_its_words(db, gid):
+    from tdream.platform import registry
+    from tdream.platform.database import SeatResult
+    variant, score, best, favourite = WORDS[gid]
+    game = registry.get(gid)
+    if isinstance(favourite, str):                # Tower Dream: the board's own name
+        favourite = (favourite, game.variant_name(variant))
+    db.add_game(gid, variant, {}, "free", "2026-11-01", None,
+                [SeatResult("Ann", "human", 1, score), SeatResult("joji", "cpu", 2, score - 10)])
+    h, scene = records_page(db, gid)
+    assert scene.stats.best_score == score and scene.stats.largest_lead == 10
+    rows = scene.rows(scene.stats)
+    assert best in rows and favourite in rows
+    texts = drawn_texts(h)
+    assert game.name in texts and best[0] in texts and favourite[1] in texts
+    if gid != "towerdream":                        # no Wealth, G or boards where a game has none
+        assert not [t for t in texts if "Wealth" in t or t.endswith(("0G", "1G")) or "Favourite board" == t]
+    if gid in ("cattower", "towerup"):
+        assert not [t for t in texts if "board" in t]
+
+
+def test_a_game_whose_variants_have_no_name_has_no_favourite_line(db, monkeypatch):
+    from tdream.platform import registry
+    from tdream.platform.database import SeatResult
+    game = registry.get("towerup")
+    monkeypatch.setattr(type(game), "variant_label", "")
+    db.add_game("towerup", "city-4", {}, "free", "2026-11-01", None,
+                [SeatResult("Ann", "human", 1, 55), SeatResult("joji", "cpu", 2, 45)])
+    h, scene = records_page(db, "towerup")
+    assert [label for label, _ in scene.rows(scene.stats)] == ["Games", "Wins", "Last places", "Win rate",
+                                                                "Largest lead", "Most points"]
+    texts = drawn_texts(h)
+    assert "2026-11-01" in texts and not [t for t in texts if "Favourite" in t or "city" in t]
+
+
+def test_continue_says_the_turn_or_the_round_as_the_game_counts():
+    from tdream.frontend.scenes.modes import ContinueScene
+    scene = ContinueScene()
+    assert scene.at({"game": "cattower", "turn": 4}) == "round 4"           # CAT TOWER counts rounds
+    assert scene.at({"game": "towers", "turn": 4}) == "turn 4"
+
+
+def _variants(game) -> set[str]:
+    """Every variant a game's options make (each option's closed list, true/false, or a range of
+    at most 16 values; the others at their defaults)."""
+    import itertools
+    values = []
+    for o in game.options:
+        if o.choices:
+            vs = list(o.choices)
+        elif isinstance(o.default, bool):
+            vs = [False, True]
+        elif o.lo is not None and o.hi is not None and o.hi - o.lo < 16:
+            vs = list(range(o.lo, o.hi + 1))
+        else:
+            vs = [o.default]
+        values.append(vs + ([None] if o.nullable and None not in vs else []))
+    return {game.variant(game.full_options(dict(zip([o.name for o in game.options], combo))))
+            for combo in itertools.product(*values)}
+
+
+def test_every_games_records_words_have_japanese():
+    """The words a game hands the Records screen (its labels and its variants' names) have
+    their Japanese: the game's own ja.yaml (or the shared one)."""
+    from tdream.frontend.text import load_all_ja
+    from tdream.platform import registry
+    ja = load_all_ja()
+    missing = []
+    for gid in registry.ids():
+        game = registry.get(gid)
+        words = {game.score_label, game.best_label, game.variant_label}
+        for v in _variants(game) - {""}:
+            words |= {game.variant_name(v), game.variant_text(v)} - {v}
+        missing += [(gid, w) for w in sorted(words) if w and any(ch.isalpha() for ch in w) and w not in ja]
+    assert not missing, missing
+    assert len(_variants(registry.get("cattower"))) == 4                   # dishes by good or kind, felt or not

@@ -7,6 +7,8 @@ end (``TableScene.count``).
 """
 from __future__ import annotations
 
+import os
+
 import pygame
 
 from ...platform import registry
@@ -201,9 +203,12 @@ class ProfilePrefs(Scene):
 
 class RecordsScene(Scene):
     """Records (issue 8): in the game chosen on the title (issue 15), each profile's and
-    character's games, wins, last places, win rate, largest lead, best score, favourite board (or
-    variant), and the last games (A watches one); X erases a profile's records (after a
-    confirmation)."""
+    character's games, wins, last places, win rate, largest lead, best score, favourite variant
+    and the last games (A watches one), in the game's own words (issue 21: ``GameDef.best_label``,
+    ``score_unit``, ``variant_label``; no "Favourite" line for a game with none); X erases a
+    profile's records (after a confirmation)."""
+
+    LIST_ROWS = 16                  # profiles and characters shown at once
 
     def __init__(self, game: str | None = None) -> None:
         self.index = 0
@@ -280,10 +285,24 @@ class RecordsScene(Scene):
                            replay=record, speed=4)
         m.push(registry.get(record.setup.game).frontend().table_scene(setup))
 
+    def rows(self, st) -> list[tuple[str, str]]:
+        """The figures of ``st`` with their labels, in the game's words (``best_label``,
+        ``score_unit``: "Best sum 40"): a variant's line only for a game whose variants have a name."""
+        game = registry.get(self.of)
+        unit = game.score_unit
+        rows = [(tr("Games"), str(st.games)), (tr("Wins"), str(st.wins)), (tr("Last places"), str(st.last_places)),
+                (tr("Win rate"), f"{st.win_rate * 100:.1f}%"), (tr("Largest lead"), f"{st.largest_lead:,}{unit}"),
+                (tr(game.best_label), f"{st.best_score:,}{unit}")]
+        if game.variant_label:
+            rows.append((tr("Favourite {variant}", variant=tr(game.variant_label)),
+                         tr(variant_text(self.of, st.favourite_variant)) if st.favourite_variant else "-"))
+        return rows
+
     def draw(self, m, surface) -> None:
         font = m.font
         skyline(surface, 0)
         font.draw(surface, tr("RECORDS"), 8, 4, GOLD, shadow=INK)
+        font.draw(surface, tr(registry.get(self.of).name), 248, 4, WHITE, shadow=INK, align="right")
         if m.records is None:
             window(surface, (16, 60, 224, 40))
             font.draw(surface, tr("No records database: nothing is counted."), 128, 76, WHITE, "small", align="centre")
@@ -291,44 +310,73 @@ class RecordsScene(Scene):
         window(surface, (4, 18, 80, 190))
         if not self.entries:
             font.draw(surface, tr("No games yet."), 12, 26, WHITE, "small")
-        first = max(0, self.index - 16)
-        for i, name in enumerate(self.entries[first:first + 17]):
+        first = max(0, self.index - (self.LIST_ROWS - 1))
+        for i, name in enumerate(self.entries[first:first + self.LIST_ROWS]):
             k = first + i
-            colour = WHITE if k < len(self.entries) and name not in CHARACTER_IDS else rgb15(200, 216, 248)
+            colour = WHITE if name not in CHARACTER_IDS else rgb15(200, 216, 248)
             label = character(name).name if name in CHARACTER_IDS else name
-            font.draw(surface, label[:11], 16, 24 + i * 11, GOLD if k == self.index else colour, "small")
+            font.draw(surface, fit(font, label, 62), 16, 24 + i * 11, GOLD if k == self.index else colour, "small")
             if k == self.index:
                 cursor(surface, 8, 25 + i * 11, m.frame)
         st = getattr(self, "stats", None)
         window(surface, (88, 18, 164, 190))
-        if st is None:
-            return
-        rows = [(tr("Games"), str(st.games)), (tr("Wins"), str(st.wins)), (tr("Last places"), str(st.last_places)),
-                (tr("Win rate"), f"{st.win_rate * 100:.1f}%"), (tr("Largest lead"), f"{st.largest_lead:,}G"),
-                (tr("Best Wealth"), f"{st.best_wealth:,}G"),
-                (tr("Favourite board"), tr(variant_name(self.of, st.favourite_board)) if st.favourite_board else "-")]
-        for i, (label, value) in enumerate(rows):
-            font.draw(surface, label, 96, 24 + i * 10, rgb15(200, 216, 248), "small")
-            font.draw(surface, value, 246, 24 + i * 10, WHITE, "small", align="right")
-        font.draw(surface, tr("Last games"), 96, 100, GOLD, "small")
-        for i, g in enumerate(st.last_games):
-            y = 111 + i * 10
-            colour = GOLD if self.focus == "games" and i == self.game else WHITE
-            font.draw(surface, fit(font, f"{g['date']} {tr(variant_name(self.of, g['board']))}", 136), 96, y, colour,
-                      "small")
-            font.draw(surface, f"#{g['rank']}", 246, y, colour, "small", align="right")
-            if self.focus == "games" and i == self.game:
-                cursor(surface, 90, y + 1, m.frame)
-        hint = tr("A: watch   B: back") if self.focus == "games" else tr("A: last games  X: erase  B: back")
-        font.draw(surface, hint, 170, 196, GREY, "small", align="centre")
+        if st is not None:
+            self.draw_stats(m, surface, st)
+        if self.focus == "games":
+            hint = tr("A: watch   B: back")
+        else:
+            hint = tr("A: last games X: erase B: back") if st is not None else tr("B: back")
+        font.draw(surface, fit(font, hint, 150), 170, 194, GREY, "small", align="centre")    # inside the panel
         if getattr(self, "message", ""):
             font.draw(surface, self.message, 128, 212, GOLD, "small", INK, align="centre")
-        if self.confirm is not None:
-            self.confirm.draw(m, surface, 72, 90, 112, tr("Erase {name}'s records?", name=self.entries[self.index]))
+        if self.confirm is not None:                    # as wide as its question (a long name too)
+            ask = tr("Erase {name}'s records?", name=self.entries[self.index])
+            w = max(112, font.width(ask) + 14)
+            self.confirm.draw(m, surface, 128 - w // 2, 90, w, ask)
+
+    def draw_stats(self, m, surface, st) -> None:
+        """The figures (a value too long for its label's line goes on the next one, right-aligned),
+        then the last games: the date, the variant (if the game names one), the place."""
+        font = m.font
+        width = 150                                   # the panel's inside: x 96 to 246
+        y = 24
+        for label, value in self.rows(st):
+            font.draw(surface, label, 96, y, rgb15(200, 216, 248), "small")
+            if font.width(label, "small") + 6 + font.width(value, "small") > width:
+                y += 9
+            font.draw(surface, fit(font, value, width), 246, y, WHITE, "small", align="right")
+            y += 10
+        y += 6
+        font.draw(surface, tr("Last games"), 96, y, GOLD, "small")
+        named = bool(registry.get(self.of).variant_label)
+        for i, g in enumerate(st.last_games):
+            row = y + 11 + i * 10
+            colour = GOLD if self.focus == "games" and i == self.game else WHITE
+            where = tr(variant_name(self.of, g["variant"])) if named and g["variant"] else ""
+            where = fit_words(font, where, 136 - font.width(g["date"] + " ", "small"))
+            font.draw(surface, f"{g['date']} {where}".rstrip(), 96, row, colour, "small")
+            font.draw(surface, f"#{g['rank']}", 246, row, colour, "small", align="right")
+            if self.focus == "games" and i == self.game:
+                cursor(surface, 91, row + 1, m.frame)     # clear of the panel's border
+
+
+def fit_words(font, text: str, width: int) -> str:
+    """``text`` cut to ``width`` small pixels after a whole word (and without the comma before
+    the cut), with a full stop where it was cut: "dishes by kind." rather than "dishes by kind,."
+    (``fit`` for a text with no space, Japanese)."""
+    if font.width(text, "small") <= width:
+        return text
+    words = text.split(" ")
+    while len(words) > 1:
+        words.pop()
+        cut = " ".join(words).rstrip(",;:") + "."
+        if font.width(cut, "small") <= width:
+            return cut
+    return fit(font, text, width)
 
 
 def variant_name(game_id: str, variant: str) -> str:
-    """How a game names the variant its records group by (Tower Dream: the board's name)."""
+    """How a game names the variant its records group by (a board's name)."""
     from ...errors import TdreamError
     try:
         return registry.get(game_id).variant_name(variant)
@@ -336,10 +384,22 @@ def variant_name(game_id: str, variant: str) -> str:
         return variant
 
 
-def saved_games(folder, limit: int = 12, game: str | None = None) -> list[dict]:
+def variant_text(game_id: str, variant: str) -> str:
+    """A variant as the records name it after the game's ``variant_label`` ("8x8" after "board
+    size", a board's name after "board")."""
+    from ...errors import TdreamError
+    try:
+        return registry.get(game_id).variant_text(variant)
+    except (TdreamError, KeyError):
+        return variant
+
+
+def saved_games(folder, limit: int = 12, game: str | None = None, today: str | None = None) -> list[dict]:
     """The unfinished game records in ``folder`` (Pause > Save and quit, or a game cut off),
-    of ``game`` (or of every game), newest first: {path, game, variant, turn, seats, date}.
-    Damaged files are left out."""
+    of ``game`` (or of every game), newest first: {file (its name in ``folder``), game, variant,
+    turn, seats, date}. Damaged files are left out. ``today``: the date of every one (a movie's
+    blank folder holds only the games saved in it, on its date), else each file's own; the list
+    holds no path, so a movie's folder may be anywhere (FORMATS.md section 4)."""
     import datetime
     import os
     from pathlib import Path
@@ -359,10 +419,10 @@ def saved_games(folder, limit: int = 12, game: str | None = None) -> list[dict]:
             continue
         turns = record.turns()
         g = record.game
-        out.append({"path": str(path), "game": g.id, "variant": g.variant(g.full_options(record.setup.options)),
+        out.append({"file": path.name, "game": g.id, "variant": g.variant(g.full_options(record.setup.options)),
                     "turn": turns + 1,
                     "seats": list(record.setup.names),
-                    "date": datetime.date.fromtimestamp(path.stat().st_mtime).isoformat()})
+                    "date": today or datetime.date.fromtimestamp(path.stat().st_mtime).isoformat()})
         if len(out) == limit:
             break
     return out
@@ -372,6 +432,8 @@ class ContinueScene(Scene):
     """Continue a saved game (issue 14): the unfinished records of the game chosen on the title
     in the records folder, newest first; A goes on from the last whole turn, B goes back."""
 
+    ROWS = 9                        # saved games shown at once (the list scrolls)
+
     def __init__(self, game: str | None = None) -> None:
         self.index = 0
         self.message = ""
@@ -379,7 +441,7 @@ class ContinueScene(Scene):
 
     def enter(self, m) -> None:
         if not hasattr(self, "games"):
-            self.games = saved_games(m.record_dir, game=self.of)
+            self.games = saved_games(m.record_dir, game=self.of, today=m.today if m.movie else None)
 
     def handle(self, m, b) -> None:
         pad = next((p for p in range(4) if b.pressed[p]), 0)
@@ -395,7 +457,7 @@ class ContinueScene(Scene):
         elif b.repeat(pad, DOWN):
             self.index = (self.index + 1) % len(self.games)
         elif b.press(pad, A | START):
-            self.resume(m, self.games[self.index]["path"])
+            self.resume(m, os.path.join(m.record_dir, self.games[self.index]["file"]))
 
     def resume(self, m, path: str) -> None:
         from ...errors import TdreamError
@@ -410,22 +472,31 @@ class ContinueScene(Scene):
                            dict(r.record.setup.options), resume=r)
         m.replace(registry.get(r.record.setup.game).frontend().table_scene(setup))
 
+    def at(self, g: dict) -> str:
+        """The turn (or round, as the game's progress counts) a saved game goes on at."""
+        rounds = registry.get(g["game"]).progress_unit == "rounds"
+        return tr("round {turn}", turn=g["turn"]) if rounds else tr("turn {turn}", turn=g["turn"])
+
     def draw(self, m, surface) -> None:
         font = m.font
         skyline(surface, 0)
         font.draw(surface, tr("CONTINUE"), 8, 4, GOLD, shadow=INK)
+        font.draw(surface, tr(registry.get(self.of).name), 248, 4, WHITE, shadow=INK, align="right")
         window(surface, (4, 18, 248, 190))
         if not self.games:
             font.draw(surface, tr("No saved game. Pause > Save and quit keeps one."), 128, 100, WHITE, "small",
                       align="centre")
-        for i, g in enumerate(self.games):
-            y = 24 + i * 15
-            colour = GOLD if i == self.index else WHITE
-            font.draw(surface, fit(font, f"{tr(variant_name(g['game'], g['variant']))}, " + tr("turn {turn}", turn=g["turn"]), 170,
-                                   "small"), 16, y, colour, "small")
+        first = max(0, self.index - (self.ROWS - 1))
+        for i, g in enumerate(self.games[first:first + self.ROWS]):
+            y = 24 + i * 20                          # two lines a game, a gap between games
+            chosen = first + i == self.index
+            colour = GOLD if chosen else WHITE
+            at = self.at(g)                          # the variant (if named), the turn, the date
+            font.draw(surface, at, 192, y, colour, "small", align="right")
+            name = tr(variant_name(g["game"], g["variant"])) if g["variant"] else ""
+            font.draw(surface, fit_words(font, name, 172 - font.width(at, "small")), 16, y, colour, "small")
             font.draw(surface, g["date"], 246, y, rgb15(200, 216, 248), "small", align="right")
-            font.draw(surface, fit(font, ", ".join(g["seats"]), 226, "small"), 20, y + 7, rgb15(160, 168, 200),
-                      "small")
-            if i == self.index:
+            font.draw(surface, fit(font, ", ".join(g["seats"]), 226), 20, y + 9, rgb15(160, 168, 200), "small")
+            if chosen:
                 cursor(surface, 8, y + 1, m.frame)
         font.draw(surface, self.message or tr("A: continue   B: back"), 128, 212, WHITE, "small", INK, align="centre")

@@ -43,8 +43,9 @@ class CampaignScene(Scene):
         self.profile = name or None
 
     def load(self, m) -> None:
-        self.stage, self.finished = (m.records.campaign(self.profile) if m.records is not None and self.profile
-                                     else (0, False))
+        from .. import GAME
+        self.stage, self.finished = (m.records.campaign(self.profile, GAME.id)
+                                     if m.records is not None and self.profile else (0, False))
         self.index = min(self.stage, len(CAMPAIGN) - 1)
 
     def update(self, m) -> None:
@@ -76,6 +77,7 @@ class CampaignScene(Scene):
                               colours={self.profile: me["colour"]} if me else {},
                               pads=[me["pad"] - 1] if me else [])
             self.playing = True
+            m.match_started()               # its seed is its own (board and frame), but it is one of the sitting's
             m.push(TableScene(setup))
 
     def unlocked(self) -> int:
@@ -110,11 +112,11 @@ class CampaignScene(Scene):
                else tr("Win or finish second to unlock the next board."))
         m.font.draw(surface, msg, 128, 138, WHITE, "small", INK, align="centre")
         if self.finished and m.records is not None:          # the run's results
-            st = m.records.stats(self.profile)
+            st = m.records.stats(self.profile, game=GAME.id)
             window(surface, (48, 146, 160, 52))
             m.font.draw(surface, tr("CAMPAIGN CLEAR!"), 128, 150, GOLD, align="centre")
             m.font.draw(surface, tr("{games} games, {wins} wins, best Wealth {best}G", games=st.games, wins=st.wins,
-                                    best=f"{st.best_wealth:,}"), 128, 166, WHITE, "small", align="centre")
+                                    best=f"{st.best_score:,}"), 128, 166, WHITE, "small", align="centre")
             m.font.draw(surface, tr("Largest lead {lead}G", lead=f"{st.largest_lead:,}"), 128, 178, WHITE, "small",
                         align="centre")
         m.font.draw(surface, tr("A: play   B: back"), 128, 214, WHITE, "small", INK, align="centre")
