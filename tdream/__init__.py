@@ -1,4 +1,4 @@
-"""tdream: four tower games on one program, Tower Dream (ASCII, 1996, Super Famicom) first."""
+"""tdream: four tower games on one program (docs/ARCHITECTURE.md; the games: tdream/platform/registry.py)."""
 __version__ = "0.1.0"
 
 from .nativeload import select as _select  # noqa: E402

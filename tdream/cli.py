@@ -27,7 +27,6 @@ def _positive(text: str) -> int:
     return v
 
 
-BOARD_HELP = "the board's id (tdream board list; default classic-10)"
 CPUS_HELP = ("CPU players, comma-separated, repeated to fill the seats: random, a character id "
              "(kenta, yuka, joji, ...) or id:level (joji:hard; easy, normal, hard)")
 
@@ -71,12 +70,36 @@ def _option(text: str) -> tuple[str, str]:
 
 
 def _game_args(parser) -> None:
-    """--game and --option: which game, and its options (every command that starts matches)."""
+    """--game and --option: which game, and its options (every command that starts matches), and
+    every game's flags that stand for one of its options (``GameDef.option_flags``)."""
     from .platform import registry
     parser.add_argument("--game", default=None, choices=registry.ids(), metavar="ID",
                         help=f"the game: {', '.join(registry.ids())} (default {registry.DEFAULT})")
     parser.add_argument("--option", type=_option, action="append", default=[], metavar="NAME=VALUE",
                         help="one of the game's options (repeatable), like size=10 or starting_cash=3000")
+    for flag, owners in _option_flags().items():
+        parser.add_argument(f"--{flag.name}", default=None, dest=_flag_dest(flag.name), metavar=flag.metavar,
+                            help=f"{_possessive(' and '.join(g.name for g in owners))}: {flag.help or flag.option}")
+
+
+def _option_flags() -> dict:
+    """Every game's option flags, each once ({flag as the first game declares it: the games declaring it})."""
+    from .platform import registry
+    flags: dict = {}
+    for gid in registry.ids():
+        game = registry.get(gid)
+        for flag in game.option_flags:
+            first = next((f for f in flags if f.name == flag.name), flag)
+            flags.setdefault(first, []).append(game)
+    return flags
+
+
+def _flag_dest(name: str) -> str:
+    return "flag_" + name.replace("-", "_")
+
+
+def _possessive(name: str) -> str:
+    return name + ("'" if name.endswith("s") else "'s")
 
 
 def _window_args(parser, headless: bool = True) -> None:
@@ -101,13 +124,14 @@ def _verify_and_play(sub, name: str, what: str, verify_help: str, play_help: str
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="tdream", description="Four tower games (Tower Dream, ASCII 1996, first), on one program.")
+    from .platform import registry
+    p = _Parser(prog="tdream", description="Tower games on one program: "
+                + ", ".join(registry.get(g).name for g in registry.ids()) + ".")
     p.add_argument("--version", action="version", version=f"tdream {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     play = sub.add_parser("play", help="play a game (the title chooses which, without --game)")
     _game_args(play)
-    play.add_argument("--board", default=None, help=BOARD_HELP)
     play.add_argument("--seed", type=_seed, default=None, help="the game's seed (default: from the clock)")
     play.add_argument("--humans", type=int, default=None, choices=range(0, 5), metavar="K",
                       help="human seats (pads 1-K); 0 spectates")
@@ -128,7 +152,6 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="CPU-only games, headless")
     _game_args(sim)
     sim.add_argument("--games", type=_positive, required=True, help="how many games")
-    sim.add_argument("--board", default=None, help=BOARD_HELP)
     sim.add_argument("--seed", type=_seed, default=0, help="the series' seed: game i plays seed (S, i) (default 0)")
     sim.add_argument("--cpus", type=_cpus, default=None, metavar="NAME,...", help=CPUS_HELP + " (default: random)")
     sim.add_argument("--jobs", type=_positive, default=1, help="processes sharing the games (default 1)")
@@ -141,13 +164,15 @@ def build_parser() -> argparse.ArgumentParser:
     tour = sub.add_parser("tournament", help="the CPU roster round robin: win rates, head to head, style")
     _game_args(tour)
     tour.add_argument("--rounds", type=_positive, default=1, help="times each seating is played")
-    tour.add_argument("--board", default=None, help=BOARD_HELP)
     tour.add_argument("--seed", type=_seed, default=0, help="the series' seed (default 0)")
     tour.add_argument("--jobs", type=_positive, default=1, help="processes sharing the games (default 1)")
     tour.add_argument("--difficulty", default="normal", choices=("easy", "normal", "hard"),
                       help="the level every character plays at (default normal)")
     tour.add_argument("--characters", type=_cpus, default=None, metavar="ID,...",
                       help="only these characters (as many as a game seats, or more; default all nine)")
+    tour.add_argument("--players", type=int, default=None, choices=range(2, 5), metavar="N",
+                      help="seats at each table (2-4 within the game's; default: its option players, else "
+                           "its usual count)")
     tour.add_argument("--json", action="store_true", help="one JSON object instead of tables")
 
     sc = sub.add_parser("scenario", help="scenario files")
@@ -155,7 +180,6 @@ def build_parser() -> argparse.ArgumentParser:
     run = scsub.add_parser("run", help="run scenario files (folders: every *.yaml below them)")
     run.add_argument("paths", nargs="+", metavar="PATH")
     run.add_argument("--record", default=None, metavar="DIR", help="write each scenario's game record here")
-    from .platform import registry
     run.add_argument("--game", default=None, choices=registry.ids(), metavar="ID",
                      help="only the scenarios of this game (a file names its game; default: every game)")
 
@@ -183,13 +207,12 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seconds", type=_seconds, default=5.0,
                        help="time the engine figures for about this long (default 5)")
 
-    sub.add_parser("native", help="compile the engine with mypyc (optional; never fails)")
+    native = sub.add_parser("native", help="compile the engine with mypyc (optional; never fails)")
+    native.add_argument("--background", action="store_true",
+                        help="compile in a process of its own and return at once (the next start uses it)")
 
-    board = sub.add_parser("board", help="Tower Dream's boards")
-    bsub = board.add_subparsers(dest="action", metavar="ACTION", parser_class=_Parser)
-    bsub.add_parser("list", help="the boards")
-    show = bsub.add_parser("show", help="a board's Lands and Road, with every Line")
-    show.add_argument("board")
+    for gid in registry.ids():           # each game's own commands (GameDef.add_commands)
+        registry.get(gid).add_commands(sub)
     return p
 
 
@@ -222,11 +245,11 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_movie(args)
         if args.command == "bench":
             return cmd_bench(args)
-        if args.command == "board":
-            return cmd_board(args)
         if args.command == "native":
-            from .native import build
-            return build()
+            from .native import build, start_background
+            return start_background() if args.background else build()
+        if getattr(args, "run", None) is not None:        # a game's own command
+            return args.run(args)
         if args.command == "play":
             return cmd_play(args)
         parser.print_help()
@@ -262,7 +285,7 @@ def _usage(command: str, what: str):
 
 
 def _game_and_options(args, command: str):
-    """The game (--game) and its options (--option, Tower Dream's --board, simulate's --players),
+    """The game (--game) and its options (--option, the game's option flags, simulate's --players),
     every one checked: a bad one is one line and exit 2."""
     from .platform import registry
     game = registry.get(getattr(args, "game", None))
@@ -274,19 +297,21 @@ def _game_and_options(args, command: str):
             _usage(command, f"--option {name}: {game.name} has no such option "
                             f"(its options: {', '.join(o.name for o in game.options)})")
         try:
-            options[name] = spec.parse(text)
+            options[name] = game.parse_option(spec.name, text)
         except ValueError as e:
             _usage(command, f"--option {name}={text}: {e}")
-    board = getattr(args, "board", None)
-    if board is not None:
-        if game.id != "towerdream":
-            _usage(command, f"--board is Tower Dream's; {game.name}{chr(39) if game.name.endswith('s') else chr(39) + 's'} "
-                           f"choices are options (--option NAME=VALUE)")
-        if board not in game.board_ids():
-            from .errors import DataError
-            game.board(board)               # the loader's own message names the boards there are
-            raise DataError([f"{board}: no such board"])
-        options["board"] = board
+    for flag, owners in _option_flags().items():
+        text = getattr(args, _flag_dest(flag.name), None)
+        if text is None:
+            continue
+        mine = next((f for f in game.option_flags if f.name == flag.name), None)
+        if mine is None:
+            _usage(command, f"--{flag.name} is {_possessive(' and '.join(g.name for g in owners))}; "
+                            f"{_possessive(game.name)} choices are options (--option NAME=VALUE)")
+        try:
+            options[mine.option] = game.parse_option(mine.option, text)
+        except ValueError as e:
+            _usage(command, f"--{flag.name} {text}: {e}")
     for key, why in game.check_options(options):
         _usage(command, f"{key}: {why}")
     players = getattr(args, "players", None)
@@ -355,7 +380,10 @@ def cmd_tournament(args) -> int:
     game, options = _game_and_options(args, "tournament")
     show = sys.stderr.isatty() and not args.json
     chars = args.characters
-    seats = game.seat_count(game.full_options(options)) or game.default_seats
+    seats = _player_count(game, options, args)
+    if seats != (game.seat_count(game.full_options(options)) or game.default_seats):
+        _usage("tournament", f"--players {seats}: {_possessive(game.name)} round robin seats its usual "
+                             f"{game.default_seats} (its seat count is no option to set)")
     if chars is not None and (len(set(chars)) < seats or any(":" in c or c not in game.cpu_kinds() or
                                                                 c in ("random", "cpu") for c in chars)):
         raise TdreamError(f"tdream tournament: --characters: give {seats} or more different roster ids "
@@ -371,38 +399,19 @@ def cmd_tournament(args) -> int:
 
 
 def cmd_bench(args) -> int:
+    """``tdream bench`` (FORMATS.md section 5): the games' figures (the platform's bench), then the
+    front end's (the front end's bench), then which engine build ran."""
+    from .frontend.bench import frontend_figures
+    from .native import engine_kind
     from .platform.bench import figures, units
     out = figures(args.seconds, args.game)
+    out.update(frontend_figures(args.game))
+    out["engine"] = engine_kind()
     if args.json:
         print(json.dumps(out, sort_keys=True))
     else:
         for k, v in out.items():
             print(f"{k}: {v} {units(k)}".rstrip())
-    return 0
-
-
-def cmd_board(args) -> int:
-    from .games.towerdream import GAME
-    if args.action == "list" or args.action is None:
-        for b in GAME.board_ids():
-            board = GAME.board(b)
-            print(f"{b:14} {board.name:26} {board.land_count:4} Lands {board.road_length:3} Road spaces  luck {board.luck}")
-        return 0
-    from .games.towerdream.data import load_board
-    board = load_board(args.board, GAME.ruleset())
-    print(f"{board.id}: {board.name} ({board.land_count} Lands, {board.road_length} Road spaces, luck {board.luck})")
-    for li, rows in enumerate(board.levels):
-        print(f"level {li}:" if len(board.levels) > 1 else "map:")
-        first = board.first_rows[li]
-        print("     " + " ".join("abcdefghijklmnopqrstuvwxyz"[c] for c in range(len(rows[0]))))
-        for r, row in enumerate(rows):
-            print(f"{first + r + 1:4} " + " ".join(row))
-    print("road:")
-    for s in board.spaces:
-        if s.kind == "line":
-            print(f"{s.index:4}  {s.axis:10} Line: {' '.join(board.land_names[x] for x in s.line)}")
-        else:
-            print(f"{s.index:4}  {s.kind}")
     return 0
 
 
@@ -439,8 +448,9 @@ def cmd_play(args) -> int:
         settings.talk = args.talk
     seed = args.seed if args.seed is not None else int(time.time())
     setup = None
-    direct = (args.game is not None or args.board is not None or args.humans is not None or args.cpus or args.option
-              or args.players is not None)
+    flags = [f.name for f in _option_flags()]          # the games' option flags (--board)
+    direct = (args.game is not None or any(getattr(args, _flag_dest(f)) is not None for f in flags)
+              or args.humans is not None or args.cpus or args.option or args.players is not None)
     if args.resume:
         from .platform.record import resume_record
         r = resume_record(args.resume)
@@ -473,8 +483,13 @@ def cmd_play(args) -> int:
         print(f"{args.movie}: No such file or directory (its folder must exist)", file=sys.stderr)
         return 2
     if args.movie and setup is not None:
-        print("tdream: --movie records from power on: leave out --resume, --scenario, --game, --board, --humans, "
-              "--cpus, --players and --option (the title chooses the game)", file=sys.stderr)
+        print(f"tdream: --movie records from power on: leave out --resume, --scenario, --game, "
+              f"{''.join(f'--{f}, ' for f in flags)}"
+              "--humans, --cpus, --players and --option (the title chooses the game)", file=sys.stderr)
+        return 2
+    if args.movie and args.record:
+        print("tdream: --movie plays on a blank user folder of its own (FORMATS.md section 4): its games are "
+              "recorded there, not with --record", file=sys.stderr)
         return 2
     if args.headless_frames:                          # a smoke run without a screen (tests, CI)
         if warning:
@@ -491,9 +506,14 @@ def cmd_play(args) -> int:
 
 
 def cmd_records(args) -> int:
-    """``tdream records``: every profile's and character's record, as a table or JSON."""
+    """``tdream records``: every profile's and character's record, as a table or JSON. Over every
+    game: games, wins, last places, win rate; in each game, also its largest lead, best score and
+    favourite variant in the game's own words (``GameDef.best_label``, ``score_unit``,
+    ``variant_label``: "best sum 40", "favourite board size 8x8", no variant where a game names none)."""
+    from .errors import TdreamError
     from .platform import registry
     from .platform.database import RecordsDB
+    from .platform.protocol import GameDef
     db = RecordsDB()
     if db.warning:
         print(f"tdream: {db.warning}", file=sys.stderr)
@@ -503,23 +523,37 @@ def cmd_records(args) -> int:
         print(json.dumps(data, sort_keys=True))
         return 0
 
-    def table(data: dict, indent: str) -> None:
+    def words(game, st: dict) -> str:
+        unit, best = game.score_unit, game.best_label
+        out = f"  largest lead {st['largest_lead']:,}{unit}  {best[:1].lower()}{best[1:]} {st['best_score']:,}{unit}"
+        if game.variant_label:
+            try:
+                named = game.variant_text(st["favourite_variant"]) if st["favourite_variant"] else "-"
+            except (TdreamError, KeyError):
+                named = st["favourite_variant"]
+            out += f"  favourite {game.variant_label} {named}"
+        return out
+
+    def table(data: dict, indent: str, game=None) -> None:
         for title, key in (("Profiles", "profiles"), ("CPU characters", "characters")):
             print(f"{indent}{title}:")
             if not data[key]:
                 print(f"{indent}  (none yet)")
             for st in data[key]:
                 print(f"{indent}  {st['name']:14} games {st['games']:4}  wins {st['wins']:4}  last {st['last_places']:4}  "
-                      f"win rate {st['win_rate'] * 100:5.1f}%  best lead {st['largest_lead']:7}  "
-                      f"best score {st['best_wealth']:7}  favourite {st['favourite_board'] or '-'}")
+                      f"win rate {st['win_rate'] * 100:5.1f}%" + (words(game, st) if game is not None else ""))
+
+    def game_of(gid: str):
+        return registry.get(gid) if gid in registry.GAMES else GameDef()     # a game this tdream lacks: plain words
+
     if args.game:
         print(f"{registry.get(args.game).name}:")
-        table(data, "  ")
+        table(data, "  ", registry.get(args.game))
         return 0
     table(data, "")
     for gid, per in data.get("by_game", {}).items():
-        print(f"\n{registry.get(gid).name if gid in registry.GAMES else gid}:")
-        table(per, "  ")
+        print(f"\n{game_of(gid).name or gid}:")
+        table(per, "  ", game_of(gid))
     return 0
 
 

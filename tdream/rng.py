@@ -11,12 +11,15 @@ known-answer tests run on whichever build is loaded, and ``tests/test_native.py`
 """
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-try:    # the machine-integer type of the mypyc build; a plain int everywhere else
+if TYPE_CHECKING:       # the machine-integer type of the mypyc build (mypy and mypyc see this one)
     from mypy_extensions import i64
-except ImportError:    # pragma: no cover (mypy_extensions comes with the native extra)
-    i64 = int
+else:
+    try:                # ... and at run time; a plain int where mypy_extensions is not installed
+        from mypy_extensions import i64
+    except ImportError:    # pragma: no cover (mypy_extensions comes with the native extra)
+        i64 = int
 
 MASK64: Final = (1 << 64) - 1
 GOLDEN: Final = 0x9E3779B97F4A7C15

@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from .conftest import ROOT, run_cli
 
 
@@ -55,6 +57,9 @@ def test_bench_prints_name_value_unit():
     assert float(lines["engine_turns_per_s"].split()[0]) > 0
     assert float(lines["engine_games_per_s"].split()[0]) > 0
     assert lines["replay_verify_turns_per_s"].endswith("turns/s") and lines["frame_ms_p99"].endswith("ms")
+    names = list(lines)          # section 5's order: the engine's, the front end's, which engine ran
+    assert names[0] == "engine_turns_per_s" and names[-1] == "engine"
+    assert names.index("ai_decision_ms_p99_hard") < names.index("frame_ms_p99") < names.index("movie_verify_frames_per_s")
     r = run_cli("bench", "--game", "cattower", "--seconds", "0.3", "--json")
     figures = json.loads(r.stdout)
     # FORMATS.md section 5: another game's figures carry its id, and CAT TOWER counts rounds
@@ -96,9 +101,86 @@ def test_board_list_and_show():
     assert "   1  column a   Line: a1 a2 a3 a4 a5 a6 a7" in r.stdout
 
 
+def test_a_game_s_flags_and_commands_are_refused_in_one_line():
+    """Issue 21: --board is Tower Dream's (its OptionFlag): another game refuses it, a board there
+    is not is named so, and its own command's bad arguments are argparse's one line."""
+    for args, words in ((("simulate", "--game", "cattower", "--games", "1", "--board", "classic-7"),
+                         "--board is Tower Dream's; CAT TOWER's choices are options"),
+                        (("tournament", "--game", "towerup", "--board", "classic-7"), "--board is Tower Dream's"),
+                        (("simulate", "--games", "1", "--board", "atlantis"), "no such board"),
+                        (("simulate", "--games", "1", "--option", "board=atlantis"), "no such board"),
+                        (("board", "frob"), "invalid choice"), (("board", "show"), "required"),
+                        (("native", "--now"), "unrecognized arguments")):
+        r = run_cli(*args)
+        assert r.returncode == 2 and words in r.stderr and "Traceback" not in r.stderr, (args, r.stderr)
+        assert len(r.stderr.strip().splitlines()) == 1, (args, r.stderr)
+
+
+def test_option_flags_and_commands_come_from_the_games(monkeypatch, capsys):
+    """The command line knows a flag or a command only from a game's declaration (GameDef.option_flags,
+    GameDef.add_commands): a flag another game declared is that game's option, and every game's
+    commands are added."""
+    import pytest
+    from tdream import cli
+    from tdream.errors import TdreamError
+    from tdream.platform import registry
+    from tdream.platform.protocol import OptionFlag
+    towers = registry.get("towers")
+    monkeypatch.setattr(towers, "option_flags", (OptionFlag("size", "size", "N", "the board's size"),), raising=False)
+    added = []
+    monkeypatch.setattr(towers, "add_commands", lambda sub: added.append(sub.add_parser("towers-rules",
+                                                                                        help="a test's command")))
+    parser = cli.build_parser()
+    assert added
+    args = parser.parse_args(["simulate", "--game", "towers", "--games", "1", "--size", "10"])
+    game, options = cli._game_and_options(args, "simulate")
+    assert game is towers and options["size"] == 10
+    with pytest.raises(TdreamError, match="--size is Towers'; Tower Dream's choices are options"):
+        cli._game_and_options(parser.parse_args(["simulate", "--games", "1", "--size", "10"]), "simulate")
+    board = parser.parse_args(["board", "list"])
+    assert board.run.__module__ == "tdream.games.towerdream.cli" or "towerdream" in board.run.__code__.co_filename
+    assert board.run(board) == 0 and len(capsys.readouterr().out.strip().splitlines()) == 8
+
+
+def test_the_command_line_names_no_game():
+    """Issue 21: cli.py's code (its names and strings, docstrings aside) names no game's id and
+    none of a game's terms: each game declares its flags and commands."""
+    import ast
+    from tdream.platform import registry
+    tree = ast.parse((ROOT / "tdream" / "cli.py").read_text())
+    docstrings = {id(n.body[0].value) for n in ast.walk(tree)
+                  if isinstance(n, (ast.Module, ast.FunctionDef, ast.ClassDef)) and n.body
+                  and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+    words = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+            words.append(node.value)
+        elif isinstance(node, ast.Name):
+            words.append(node.id)
+        elif isinstance(node, ast.Attribute):
+            words.append(node.attr)
+        elif isinstance(node, (ast.ImportFrom,)):
+            words.append(node.module or "")
+    text = "\n".join(words).lower()
+    terms = set(registry.ids()) | {"board", "wealth", "landmark", "company", "jackpot", "floor", "tower dream",
+                                   "classic-10", "road"}
+    import re
+    assert not [t for t in sorted(terms) if re.search(rf"(?<![a-z]){re.escape(t)}(?![a-z])", text)]
+
+
 def test_python_m_and_console_script_agree():
     r = subprocess.run([sys.executable, "-m", "tdream", "--version"], capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0 and r.stdout.startswith("tdream ")
+
+
+def test_the_platform_bench_imports_no_front_end():
+    """Issue 21: layers go one way: the platform's bench (the games' figures) imports neither
+    pygame nor the front end; ``tdream bench`` adds the front end's figures itself."""
+    code = ("import sys\nimport tdream.platform.bench\n"
+            "print(sorted(m for m in sys.modules if m == 'pygame' or m.startswith(('pygame.', 'tdream.frontend'))))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "[]"
 
 
 def test_nothing_below_the_frontend_imports_pygame():
@@ -190,3 +272,37 @@ def test_players_sets_the_seats_of_a_game_whose_seat_count_is_no_option(tmp_path
     assert r.returncode == 0 and json.loads(r.stdout)["seats"] == {"random": 3}
     r = run_cli("play", "--game", "towers", "--players", "5")
     assert r.returncode == 2 and "--players" in r.stderr and "Traceback" not in r.stderr
+
+
+def _seat_option_game():
+    """A game whose rules name the seat count among their options (``GameDef.seat_option``)."""
+    from tdream.platform import registry
+    return next(g for g in map(registry.get, registry.ids()) if g.seat_option)
+
+
+PLAYING = {"simulate": ("simulate", "--games", "1"), "tournament": ("tournament",),
+           "play --text": ("play", "--text", "--turns", "1"), "play": ("play", "--headless-frames", "1")}
+
+
+@pytest.mark.parametrize("command", list(PLAYING))
+def test_a_seat_count_its_option_contradicts_is_refused_in_one_line(command, tmp_path):
+    """Issue 21 (3): --players 3 with the seat option saying 2 plays neither: every command that
+    plays refuses it before a match starts, in one line, exit 2."""
+    game = _seat_option_game()
+    r = run_cli(*PLAYING[command], "--game", game.id, "--players", "3", "--option", f"{game.seat_option}=2",
+                env={"XDG_DATA_HOME": str(tmp_path)})
+    lines = r.stderr.strip().splitlines()
+    assert r.returncode == 2 and len(lines) == 1, r.stderr
+    assert "--players 3" in lines[0] and f"{game.seat_option}=2" in lines[0] and r.stdout == ""
+    assert not list(tmp_path.iterdir())                  # no record begun: no match started
+
+
+def test_tournament_players_seats_each_table():
+    """--players N: a round robin of N-seat tables (a game whose seat count is an option)."""
+    game = _seat_option_game()
+    lo = game.seats[0]
+    chars = [c for c in game.cpu_kinds() if c not in ("random", "cpu")][:lo + 1]
+    r = run_cli("tournament", "--game", game.id, "--players", str(lo), "--characters", ",".join(chars), "--json")
+    assert r.returncode == 0, r.stderr
+    from math import comb
+    assert json.loads(r.stdout)["games"] == comb(len(chars), lo) * lo          # each set, each seat in turn

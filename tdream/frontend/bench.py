@@ -1,9 +1,13 @@
-"""Front-end figures for ``tdream bench`` (FORMATS.md section 5).
+"""Front-end figures for ``tdream bench`` (FORMATS.md section 5), after the games' own
+(``tdream.platform.bench``: the platform is below the front end and never imports it).
 
 - ``frame_ms_p50``/``frame_ms_p99``: one whole frame (logic step, composing the 256x224 frame,
-  and presenting it through the renderer at the scale the game opens with, its own path) on the busiest screen: the
-  classic-10 board mid-game, all HUD up, a comment typing out, headless on SDL's dummy driver.
+  and presenting it through the renderer at the scale the game opens with, its own path) on the
+  busiest screen each game's front end names (``bench_setup``: for the default game, section 5's
+  busiest screen, all HUD up, a comment typing out), headless on SDL's dummy driver.
+- ``movie_verify_frames_per_s``: a whole game's movie re-run headless.
 - ``startup_s``: from process start to the first title frame (``tdream play --headless-frames 1``).
+- ``peak_rss_mb``: the most memory a 1000-game simulation holds.
 """
 from __future__ import annotations
 
@@ -13,10 +17,27 @@ import sys
 import time
 
 
-def bench_frames(frames: int = 1200, seed: int = 11, setpiece: bool = False, game_id: str = "towerdream") -> dict:
+def frontend_figures(game_id: str | None = None) -> dict:
+    """The front end's figures of every game that has one (or of ``game_id``'s), in the
+    registry's order: its frames, its set pieces' frames, its movie; then, for every game,
+    start-up and memory."""
+    from ..platform import registry
+    from .scenes.title import playable
+    out: dict = {}
+    for gid in [g for g in ([game_id] if game_id else registry.ids()) if g in playable()]:
+        out.update(bench_frames(game_id=gid))         # each game's busiest screen, and its set pieces
+        out.update(bench_frames(setpiece=True, game_id=gid))
+        out.update(bench_movie(game_id=gid))
+    if game_id is None:
+        out.update(bench_startup())
+        out.update(bench_rss())
+    return out
+
+
+def bench_frames(frames: int = 1200, seed: int = 11, setpiece: bool = False, game_id: str | None = None) -> dict:
     """One game's busiest frames (FORMATS.md section 5): its front end names the set-up
     (``bench_setup``), how far to play before timing (``bench_ready``) and which frames count
-    (``bench_busy``: a comment typing out; with ``setpiece``, a set piece on screen). Tower Dream's
+    (``bench_busy``: a comment typing out; with ``setpiece``, a set piece on screen). The default game's
     figures keep section 5's names (``frame_ms_p99``); another game's carry its id."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from ..platform import registry
@@ -26,6 +47,7 @@ def bench_frames(frames: int = 1200, seed: int = 11, setpiece: bool = False, gam
     from .display import Display
     from .pads import PadFrame
     from .settings import Settings
+    game_id = game_id or registry.DEFAULT
     front = registry.get(game_id).frontend()
     settings = Settings(talk="always")          # the window at the largest scale that fits, as the game opens it
     display = Display(settings)
@@ -34,7 +56,7 @@ def bench_frames(frames: int = 1200, seed: int = 11, setpiece: bool = False, gam
     idle = PadFrame.idle()
     surface = pygame.Surface((256, 224))
     guard = 0
-    while not setpiece and not front.bench_ready(table) and guard < 200000:     # a built-up board
+    while not setpiece and not front.bench_ready(table) and guard < 200000:     # a built-up table
         guard += 1
         machine.step(idle)
 
@@ -57,7 +79,7 @@ def bench_frames(frames: int = 1200, seed: int = 11, setpiece: bool = False, gam
     times.sort()
     if not times:
         return {}
-    head = "frame" if game_id == registry.DEFAULT else f"{game_id}_frame"     # section 5's names
+    head = "frame" if game_id == registry.LEGACY else f"{game_id}_frame"      # section 5's names
     tail = "_setpiece" if setpiece else ""
     return {f"{head}_ms_p50{tail}": round(times[len(times) // 2], 3),
             f"{head}_ms_p99{tail}": round(times[min(len(times) - 1, int(len(times) * 0.99))], 3)}
@@ -77,7 +99,7 @@ def bench_startup(runs: int = 3) -> dict:
     return {"startup_s": round(best[len(best) // 2], 3)}
 
 
-def bench_movie(seed: int = 1, game_id: str = "towerdream") -> dict:
+def bench_movie(seed: int = 1, game_id: str | None = None) -> dict:
     """``movie_verify_frames_per_s``: a whole game's movie (its front end's autopilot on pad 1
     with CPUs, from power on) re-run through the whole front end headless, as ``movie verify``
     does (another game's figure carries its id)."""
@@ -89,6 +111,7 @@ def bench_movie(seed: int = 1, game_id: str = "towerdream") -> dict:
     from .pads import PadFrame
     from .scenes.results import ResultsScene
     from .settings import Settings
+    game_id = game_id or registry.DEFAULT
     ap = registry.get(game_id).frontend().autopilot()
     with tempfile.TemporaryDirectory() as d:
         path = Path(d) / "bench.tdm"
@@ -99,7 +122,7 @@ def bench_movie(seed: int = 1, game_id: str = "towerdream") -> dict:
         _, verdict = run_movie(movie)
         seconds = time.perf_counter() - t0
     assert verdict.ok, verdict.message
-    name = "movie_verify_frames_per_s" if game_id == registry.DEFAULT else f"{game_id}_movie_verify_frames_per_s"
+    name = "movie_verify_frames_per_s" if game_id == registry.LEGACY else f"{game_id}_movie_verify_frames_per_s"
     return {name: round(verdict.frames / seconds, 1)}
 
 

@@ -24,7 +24,7 @@ def frame_rect(width: int, height: int, scale: int, aspect_87: bool = False) -> 
 
 
 class Display:
-    def __init__(self, settings, title: str = "Tower Dream") -> None:
+    def __init__(self, settings, title: str = "tdream") -> None:
         self.settings = settings
         pygame.display.init()
         info = pygame.display.get_desktop_sizes()[0] if pygame.display.get_desktop_sizes() else (W * 3, H * 3)

@@ -17,6 +17,7 @@ import os
 import struct
 import sys
 from pathlib import Path
+from typing import AbstractSet
 
 SPLEEN = "/usr/share/consolefonts/spleen-{}.psfu.gz"
 MISAKI = "/usr/share/fonts/truetype/misaki/misaki_gothic.ttf"
@@ -59,10 +60,10 @@ def read_psf2(path: str) -> tuple[int, int, dict[str, list[list[int]]]]:
     return width, height, glyphs
 
 
-def japanese_chars(latin: set[str] = frozenset()) -> str:
+def japanese_chars(latin: AbstractSet[str] = frozenset()) -> str:
     """Kana, the punctuation of Japanese text, and every character of our data and screens that
     the Latin faces lack (kanji, 「」, …)."""
-    chars = set()
+    chars: set[str] = set()
     for lo, hi in ((0x3000, 0x303F), (0x3041, 0x3096), (0x30A0, 0x30FF), (0xFF01, 0xFF5E)):
         chars.update(chr(c) for c in range(lo, hi + 1))
     paths = (sorted((ROOT / "tdream").rglob("*.yaml")) + sorted((ROOT / "tdream").rglob("*.py"))

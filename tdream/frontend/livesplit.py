@@ -33,7 +33,7 @@ class LiveSplit:
 
     def send(self, events: list[tuple[str, str]]) -> None:
         """``events``: (kind, in-game time) with kind start, split or end."""
-        if not events or not self._connect():
+        if not events or not self._connect() or self.sock is None:
             return
         lines = []
         for kind, time in events:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..rng import Rng
+from ..rng import Rng, derive_seed
 from .constants import ANIM_SPEEDS, H, TEXT_SPEEDS, W
 from .pads import Buttons, PadFrame
 
@@ -22,7 +22,7 @@ class Scene:
     # shows nothing a player needs (issue 14: never over a menu).
     overlay_at: tuple[int, int, str] = (W - 2, 1, "right")
     # Y held fast-forwards animations (PRESENTATION.md); a scene whose game gives Y a meaning
-    # of its own (Towers: declare a double turn) turns that off
+    # of its own (an out-of-turn answer on Y) turns that off
     y_fast_forwards = True
 
     def enter(self, m: "Machine") -> None:
@@ -43,11 +43,12 @@ class Scene:
 
 class Machine:
     def __init__(self, font, art, settings, seed: int = 0, setup=None, record_dir=None, record_path=None,
-                 warning: str | None = None, records=None, today: str = "", home=None) -> None:
+                 warning: str | None = None, records=None, today: str = "", home=None, movie: bool = False) -> None:
         self.font = font
         self.art = art
         self.settings = settings
         self.seed = seed
+        self.matches = 0                           # new matches this sitting has started (their seeds: match_seed)
         self.buttons = Buttons()
         self.frame = 0
         self.cosmetic = Rng(seed ^ 0x5EED_C05E)     # sparkles and chatter: never outcomes
@@ -56,15 +57,21 @@ class Machine:
         self.record_dir = record_dir
         self.record_path = record_path
         self.warning = warning
+        self.notice: str | None = None             # the title's line on the compiled engine (the window's); not state
         self.reader = None                         # the PadReader, when a real one runs (remap screen)
         self.records = records                     # the records database (issue 8), or None
         self.games_played: list[str] = []         # every game a table or demo started (movies' header)
+        self.settings_changed = False              # a scene changed the settings: the window saves them
         self.today = today                         # the date games are recorded with (from outside: no clock)
         self.splits: list[tuple[str, str]] = []    # (start/split/end, in-game time): for LiveSplit; not state
         self.sounds: list[str] = []                # effects to play this frame (sound.EFFECTS); not state
         self.song: str | None = None               # the music loop wanted now (sound.MUSIC); not state
         self.home_factory = home                   # the title's scene, made anew each time
+        self.movie = movie                         # a movie records or plays: the user folders are its own
+        #                                            blank ones (FORMATS.md section 4)
         if setup is not None:                      # a match straight away: the game's own table
+            if setup.resume is None and setup.replay is None and setup.scenario is None and setup.mode != "demo":
+                self.match_started()               # a new one (tdream play --game): it played match_seed
             self.push(setup.gamedef.frontend().table_scene(setup))
         else:
             self.home()
@@ -82,9 +89,24 @@ class Machine:
 
     def fast(self) -> bool:
         """Y held on any pad: fast-forward (unless the scene on top gives Y another meaning)."""
-        if self.stack and not getattr(self.stack[-1], "y_fast_forwards", True):
+        if self.stack and not self.stack[-1].y_fast_forwards:
             return False
         return any(self.buttons.held[p] & (1 << 7) for p in range(4))
+
+    # ---------------------------------------------------------------- the matches of a sitting
+    @property
+    def match_seed(self) -> int:
+        """The seed of the next new match this sitting starts (issue 21): the first plays the
+        machine's seed itself, the k-th after it ``derive_seed(seed, k)``. A set-up screen draws its
+        random line-up and makes its match with it; demos, resumed games, scenarios and watched
+        records have seeds of their own."""
+        return self.seed if self.matches == 0 else derive_seed(self.seed, self.matches)
+
+    def match_started(self) -> None:
+        """A new match's table starts (a set-up screen, the campaign, ``tdream play --game``): the
+        next one plays the next seed. Counted here, not when a set-up screen opens, so going back
+        out of one uses up no seed."""
+        self.matches += 1
 
     # ---------------------------------------------------------------- the stack
     @property
@@ -153,14 +175,15 @@ class Machine:
     # ---------------------------------------------------------------- the state, hashed
     def state_hash(self) -> str:
         """sha256 of everything the logic holds (movies' checkpoints and end): the frame count,
-        the pads' held buttons, and every scene's plain data (a game by its fingerprint).
+        the pads' held buttons, the matches started, and every scene's plain data (a game by its
+        fingerprint).
 
         An attribute whose name starts with ``_`` is a cache of drawing (pictures, text laid out),
         never state: drawing may fill those and nothing else, so that a movie recorded in a window
         (drawing whenever the display can) verifies headless (never drawing)."""
         import hashlib
         import json
-        data = {"frame": self.frame, "held": self.buttons.held, "quit": self.quit,
+        data = {"frame": self.frame, "held": self.buttons.held, "quit": self.quit, "matches": self.matches,
                 "scenes": [[type(sc).__name__, _plain(sc, 0)] for sc in self.stack]}
         return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
@@ -213,7 +236,8 @@ class Machine:
 def _plain(value, depth: int):
     """Plain data of a scene's state: numbers, text, lists and dicts of them, the front end's own
     small objects (scenes, menus, text boxes, prompts, beats) field by field without their ``_``
-    caches, a match by its fingerprint; pictures and services (font, art, views) are left out."""
+    caches, a match by its fingerprint; pictures and services (font, art, views) are left out, and
+    so is what a game's class marks ``hashed = False`` (a view of the match, drawn, never state)."""
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, float):
@@ -232,7 +256,7 @@ def _plain(value, depth: int):
         return {"match": value.match.fingerprint(), "inputs": value.inputs}
     module = type(value).__module__
     if (module.startswith("tdream.frontend") or ".frontend." in module) and hasattr(value, "__dict__") \
-            and not module.endswith(("boardview", "art", "font", "display")):
+            and not module.endswith(("art", "font", "display")) and getattr(type(value), "hashed", True):
         return {k: _plain(v, depth + 1) for k, v in vars(value).items() if not k.startswith("_")}
     return None
 

@@ -12,10 +12,15 @@ record.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from ..platform import registry
 from ..platform.protocol import CHANCE
 from ..platform.session import Seat, Session
+
+if TYPE_CHECKING:
+    from ..platform.record import Record, Resumed
+    from ..platform.scenario import Scenario
 
 
 @dataclass
@@ -23,10 +28,10 @@ class MatchSetup:
     game: str = registry.DEFAULT
     seed: int = 0
     seats: list = field(default_factory=lambda: ["human", "joji", "yuka", "kenta"])   # "human" or a CPU kind
-    options: dict = field(default_factory=dict)     # the game's options (Tower Dream's board among them)
-    resume: object = None            # a platform.record.Resumed: continue a recorded match
-    scenario: object = None          # a loaded scenario: practice from its position (its steps are not played)
-    replay: object = None            # a platform.record.Record to watch (``tdream replay play``)
+    options: dict = field(default_factory=dict)     # the game's options (``GameDef.options``)
+    resume: Resumed | None = None    # continue a recorded match
+    scenario: Scenario | None = None  # a loaded scenario: practice from its position (its steps are not played)
+    replay: Record | None = None     # a record to watch (``tdream replay play``)
     speed: int = 1                   # watching: x1, x2, x4, x16
     mode: str = "free"               # free, campaign, practice, spectate, demo (only free and campaign count)
     profiles: list = field(default_factory=list)   # per human seat in set-up order: a profile name or None
@@ -190,9 +195,14 @@ class MatchHost:
         self.after(m, before)
         return events
 
-    def interjection(self, m) -> list | None:
+    def next(self):
+        """What comes next (``Session.next``: the drive loop's one answer to who answers)."""
+        return self.session.next()
+
+    def offer(self, m, seats) -> list | None:
+        """The CPU seats ``seats`` asked for an out-of-turn answer; its events, or None."""
         before = self.match.progress()
-        events = self.session.interjections()
+        events = self.session.offer(seats)
         if events is not None:
             self.after(m, before)
         return events
@@ -215,9 +225,16 @@ class MatchHost:
     def start_replay(self) -> None:
         """The record's match at its start, to be watched input by input (``platform.record.Replay``)."""
         from ..platform.record import replay_session
-        record = self.setup.replay
+        record = self.watched()
         self.session = replay_session(record)
+        self._before = 0                 # the progress before the input being watched
         self.replay = self.session.replay(record, record.items, on_input=self._replayed)
+
+    def watched(self) -> Record:
+        """The record this host watches (its set-up's ``replay``); ValueError for a host that watches none."""
+        if self.setup.replay is None:
+            raise ValueError("this match watches no record")
+        return self.setup.replay
 
     def _replayed(self, seat, answer, events, given) -> None:
         match = self.match
@@ -256,9 +273,12 @@ class MatchHost:
                 break
 
     def last_turn(self) -> int:
-        """The turns the record holds (as the results count them)."""
-        from ..platform.record import Checkpoint
-        return max([i.turn for i in self.setup.replay.items if isinstance(i, Checkpoint)] + [1])
+        """The last turn the jump window can go to: the record's last turn played when it is
+        finished (as the results count them), or the turn it stops before when it is not (its
+        whole turns and one: "Jump to turn 9 of 9" on a record cut after 8)."""
+        record = self.watched()
+        turns = record.turns()
+        return max(1, turns if record.finished else turns + 1)
 
     # ---------------------------------------------------------------- the end
     def close(self) -> None:
@@ -279,17 +299,16 @@ class MatchHost:
         for p, seat in enumerate(self.session.seats):
             parts = dict(game.score_parts(match, p))
             seats.append(SeatResult(seat.name if seat.human else seat.kind.split(":")[0],
-                                    "human" if seat.human else "cpu", res.place_of(p), res.scores[p],
-                                    parts.get("bonuses", 0), parts))
+                                    "human" if seat.human else "cpu", res.place_of(p), res.scores[p], parts))
         try:
             opts = self.session.options
-            m.records.add_game(game.variant(opts), opts, s.mode, m.today,
-                               str(self.writer.path) if self.writer is not None else None, seats, game=game.id)
+            m.records.add_game(game.id, game.variant(opts), opts, s.mode, m.today,
+                               str(self.writer.path) if self.writer is not None else None, seats)
             if s.mode == "campaign" and s.profiles and s.profiles[0]:
                 me = self.names.index(s.profiles[0])
                 if res.place_of(me) <= 2:
-                    stages = getattr(game.frontend(), "CAMPAIGN_STAGES", 0)
-                    m.records.advance_campaign(s.profiles[0], s.stage + 1, s.stage + 1 >= stages)
+                    stages = game.frontend().campaign_stages
+                    m.records.advance_campaign(s.profiles[0], game.id, s.stage + 1, s.stage + 1 >= stages)
         except Exception as e:            # the records are a convenience: never lose the game to them
             m.warning = f"records database: {e}"
 
@@ -299,9 +318,22 @@ __all__ = ["MatchSetup", "MatchHost", "ReplayControls", "seat_names", "record_fi
 
 class ReplayControls:
     """The table's keys while watching a record, alike in every game: L/R slower/faster (x1 x2 x4
-    x16); B opens "jump to turn" (a round in CAT TOWER; left/right 1, up/down 10, A jumps, B
-    closes). The table has ``host``, ``game``, ``speed``, ``jump`` and ``jump_to(m, turn)``."""
+    x16); B opens "jump to turn" (to a round, in a game whose progress counts rounds; left/right
+    1, up/down 10, A jumps, B closes). The table has ``host``, ``game``, ``speed``, ``jump`` and
+    ``jump_to(m, turn)``."""
     SPEEDS = (1, 2, 4, 16)
+    host: MatchHost                  # the table's (once it has started)
+    speed: int = 1                   # x1, x2, x4, x16
+    jump: int | None = None          # the turn chosen in the jump window while it is open
+
+    @property
+    def game(self) -> Any:
+        """The match watched (the table's)."""
+        raise NotImplementedError
+
+    def jump_to(self, m, turn: int) -> None:
+        """Show the record again from the start of ``turn`` (the table's)."""
+        raise NotImplementedError
 
     def jump_start(self) -> int:
         """The turn the jump window opens on: the next one."""

@@ -4,8 +4,8 @@ the frame.
     format: tdream-movie
     version: 2
     program: "tdream 0.1.0"
-    game: "towerdream"            # the game the title shows at power on
-    games: ["towerdream"]         # every game the movie plays (tables and demos), in order
+    game: "<id>"                  # the game the title shows at power on
+    games: ["<id>", ...]          # every game the movie plays (tables and demos), in order
     data_hash: "<16 hex: the front end's version, those games' data (rules, boards, styles, comment lines)>"
     seed: 12345
     settings: {"text_speed": "normal", "anim_speed": "normal", "skip_cpu": false, "talk": "sometimes", "language": "en"}
@@ -23,6 +23,10 @@ checkpoint line every 600 frames lets ``verify`` name the first stretch that div
 appended as the game goes (a crash loses at most the last second); the end line comes on quit,
 and the header is then written again with every game played (``games``) and their data hash: a
 movie that chooses another game on the title depends on that game's data, not the first one's.
+
+A movie, recorded, verified or played, starts from a blank user folder (``BlankUser``): no
+profiles, records or saved games but those it makes itself, its date ``MOVIE_DATE``; so what this
+machine's folders hold never changes what the same pads do.
 """
 from __future__ import annotations
 
@@ -36,20 +40,23 @@ from pathlib import Path
 
 from .. import __version__
 from ..errors import FormatError
+from ..platform.registry import DEFAULT, LEGACY
 from .constants import FPS, PADS
 
 FORMAT = "tdream-movie"
 VERSION = 2
 # The front end's timing, as movies depend on it: raised whenever a change makes the same pads
-# play out otherwise (issue 14's prompt guard and comments, issue 15's title). A movie names it
-# through its data_hash, so an older one is refused with a reason rather than failing somewhere.
-FRONT_END = 3
+# play out otherwise (issue 14's prompt guard and comments, issue 15's title, issue 21's seed per
+# match and blank user folder). A movie names it through its data_hash, so an older one is refused
+# with a reason rather than failing somewhere.
+FRONT_END = 4
 # Version-1 movies (one game on the program) by data hash, whose pads play the same here: the
 # front end of issue 14 (its spins seeded as now, its screens timed as now). Their checkpoints
 # hash that front end's scenes, so ``movie upgrade`` carries them over (re-run, checkpoints anew).
 UPGRADABLE_V1 = {"4613f88bd237c59c": "the front end of issue 14"}
 LETTERS = "^v<>ABXYLRSE"
 CHECK_EVERY = 600
+MOVIE_DATE = "2026-01-01"     # a movie's calendar: the date its games are counted and saved with
 PLAY_SETTINGS = ("text_speed", "anim_speed", "skip_cpu", "talk", "language", "last")   # they change frame counts
 OPTIONAL_SETTINGS = ("last",)          # movies made before it was kept have none: the default
 _RUN = re.compile(r"^(\d+) ([" + re.escape(LETTERS) + r".]{12}) ([" + re.escape(LETTERS) + r".]{12}) (["
@@ -99,7 +106,7 @@ class Movie:
     path: str
     seed: int
     settings: dict
-    game: str = "towerdream"
+    game: str = DEFAULT
     games: list = field(default_factory=list)       # every game played (empty: just ``game``)
     pads: int = PADS
     program: str = ""
@@ -166,7 +173,7 @@ class MovieWriter:
         self.file.flush()
         os.fsync(self.file.fileno())
         self.file.close()
-        games = list(getattr(machine, "games_played", [])) or self.header["games"]
+        games = list(machine.games_played) or self.header["games"]
         if games != self.header["games"]:          # the header again: the games the movie played
             from ..platform.record import write_atomic
             old = self._header_text()
@@ -174,6 +181,37 @@ class MovieWriter:
             self.header["data_hash"] = data_hash(games)
             body = self.path.read_text(encoding="utf-8")
             write_atomic(self.path, self._header_text() + body[len(old):])
+
+
+class BlankUser:
+    """A movie's user folder (FORMATS.md section 4), like a console with a new save: an empty
+    records database (no profiles, nothing counted) and an empty records folder (Continue lists
+    only the games saved during the movie), in a temporary directory that goes on ``close``."""
+
+    def __init__(self) -> None:
+        import tempfile
+
+        from ..platform.database import RecordsDB
+        self.root = tempfile.mkdtemp(prefix="tdream-movie-")
+        self.record_dir = os.path.join(self.root, "records")
+        self.db = RecordsDB(Path(self.root) / "records.sqlite")
+
+    def headless(self, seed: int, settings):
+        """A headless machine for a movie, on this folder."""
+        from .run import Headless
+        return Headless(seed=seed, settings=settings, records=self.db, record_dir=self.record_dir, today=MOVIE_DATE,
+                        movie=True)
+
+    def close(self) -> None:
+        import shutil
+        self.db.close()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    def __enter__(self) -> "BlankUser":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
 
 def first_game(settings) -> str:
@@ -185,7 +223,7 @@ def first_game(settings) -> str:
 
 def load_movie(path, upgrade: bool = False) -> Movie:
     """Read a movie. Raises FormatError naming the file, the line and what is wrong (``upgrade``:
-    read a version-1 movie that ``UPGRADABLE_V1`` knows, as Tower Dream's)."""
+    read a version-1 movie that ``UPGRADABLE_V1`` knows, as the legacy game's: ``registry.LEGACY``)."""
     from ..yamlio import read_text
     text = read_text(path, FormatError)
     lines = text.split("\n")
@@ -208,7 +246,7 @@ def load_movie(path, upgrade: bool = False) -> Movie:
     version = header.get("version")
     if version == 1:
         if header.get("data_hash") in UPGRADABLE_V1 and upgrade:
-            header = {**header, "game": "towerdream"}
+            header = {**header, "game": LEGACY}
         elif header.get("data_hash") in UPGRADABLE_V1:
             raise FormatError([f"{path}:2: a movie of version 1 ({UPGRADABLE_V1[header['data_hash']]}): its pads play "
                                f"the same here, but its checkpoints hash that front end: run tdream movie upgrade "
@@ -285,13 +323,18 @@ class MovieVerdict:
 
 
 def run_movie(movie: Movie, on_frame=None):
-    """Re-run a movie through the whole front end, headless; returns (machine, verdict)."""
+    """Re-run a movie through the whole front end, headless, on a blank user folder; returns
+    (machine, verdict)."""
+    with BlankUser() as folder:
+        return _run_movie(movie, on_frame, folder)
+
+
+def _run_movie(movie: Movie, on_frame, folder: BlankUser):
     from .pads import PadFrame
-    from .run import Headless
     from .settings import Settings
     settings = Settings(**movie.settings)
     settings.last = {**settings.last, "game": movie.game}        # the title shows the movie's game at power on
-    h = Headless(seed=movie.seed, settings=settings)
+    h = folder.headless(movie.seed, settings)
     m = h.machine
     checks = dict(movie.checks)
     n = 0
@@ -337,7 +380,6 @@ def upgrade_paths(paths, out, err) -> int:
     import tempfile
 
     from .pads import PadFrame
-    from .run import Headless
     from .settings import Settings
     worst = 0
     for p in paths:
@@ -351,7 +393,8 @@ def upgrade_paths(paths, out, err) -> int:
             worst = 2
             continue
         settings = Settings(**movie.settings)
-        h = Headless(seed=movie.seed, settings=settings)
+        blank = BlankUser()
+        h = blank.headless(movie.seed, settings)
         m = h.machine
         folder = os.path.dirname(os.path.abspath(p))
         fd, tmp = tempfile.mkstemp(prefix=".upgrade-", suffix=".tdm", dir=folder)
@@ -368,6 +411,7 @@ def upgrade_paths(paths, out, err) -> int:
                     break
         finally:
             writer.close(m)
+            blank.close()
         os.replace(p, p + ".v1")
         os.replace(tmp, p)
         print(f"ok   {p}: version 1 -> 2, {n} frames, {game_time(n)} (the old one is {p}.v1)", file=out)
@@ -398,10 +442,11 @@ def verify_paths(paths, out, err, force: bool = False) -> int:
 
 
 def record_headless(path, seed: int, settings, press, frames: int, stop=None):
-    """Make a movie without a window: ``press(machine)`` gives each frame's PadFrame; stops after
-    ``frames`` frames or when ``stop(machine)`` is true. Returns the machine."""
-    from .run import Headless
-    h = Headless(seed=seed, settings=settings)
+    """Make a movie without a window (on a blank user folder, as the window records one):
+    ``press(machine)`` gives each frame's PadFrame; stops after ``frames`` frames, when the
+    machine quits or when ``stop(machine)`` is true. Returns the machine."""
+    blank = BlankUser()
+    h = blank.headless(seed, settings)
     m = h.machine
     writer = MovieWriter(str(path), seed, settings)
     try:
@@ -409,8 +454,9 @@ def record_headless(path, seed: int, settings, press, frames: int, stop=None):
             pads = press(m)
             m.step(pads)
             writer.add(pads, m)
-            if stop is not None and stop(m):
+            if m.quit or (stop is not None and stop(m)):
                 break
     finally:
         writer.close(m)
+        blank.close()
     return m

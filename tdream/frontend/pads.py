@@ -12,6 +12,7 @@ buttons, Pyxel's ``btnp(hold, repeat)``): frame-counted, so pure.
 """
 from __future__ import annotations
 
+from types import ModuleType
 from typing import NamedTuple
 
 from .constants import A, B, BIT, BUTTONS, DOWN, L, LEFT, PADS, R, REPEAT_EVERY, REPEAT_HOLD, RIGHT, SELECT, START, UP, X, Y
@@ -99,6 +100,7 @@ class PadReader:
         self.toggle_fullscreen = False
         self.raw: list[tuple[int, str]] = []    # (instance id, SDL button name) pressed: for remapping
         self.raw_keys: list[int] = []
+        self.controller: ModuleType | None       # pygame's game controller module, if this SDL has one
         try:
             from pygame._sdl2 import controller
             controller.init()

@@ -1,7 +1,8 @@
 """Running the machine: in a window (the game), or headless (tests, movies, benchmarks).
 
 The wall clock only paces the window: logic always steps whole frames at 60.0988 Hz, several in
-a row after a stall (at most 8) and none twice. Headless runs step as fast as they can.
+a row after a stall (at most 8) and none twice, and none after the frame that quits. Headless runs
+step as fast as they can.
 """
 from __future__ import annotations
 
@@ -41,25 +42,26 @@ def no_display() -> str | None:
 
 
 def make_machine(seed: int = 0, settings=None, setup=None, record_dir=None, record_path=None, warning=None,
-                 records=None, today: str = ""):
+                 records=None, today: str = "", movie: bool = False):
     from .art import Art
     from .font import Font
     from .machine import Machine
     from .scenes.title import TitleScene
     from .settings import Settings
     return Machine(Font(), Art(), settings or Settings(), seed=seed, setup=setup, record_dir=record_dir,
-                   record_path=record_path, warning=warning, records=records, today=today, home=TitleScene)
+                   record_path=record_path, warning=warning, records=records, today=today, home=TitleScene,
+                   movie=movie)
 
 
 class Headless:
     """A machine driven frame by frame by a script of pad states (tests, movie verify, bench)."""
 
     def __init__(self, seed: int = 0, settings=None, setup=None, record_path=None, records=None,
-                 today: str = "2026-01-01", record_dir=None) -> None:
+                 today: str = "2026-01-01", record_dir=None, movie: bool = False) -> None:
         init_pygame(True)
         import pygame
         self.machine = make_machine(seed, settings, setup, record_path=record_path, records=records, today=today,
-                                    record_dir=record_dir)
+                                    record_dir=record_dir, movie=movie)
         self.surface = pygame.Surface((W, H))
 
     def step(self, buttons=(0, 0, 0, 0), connected: int = 0b0001, draw: bool = False):
@@ -76,13 +78,38 @@ class Headless:
         return self.surface
 
 
+MAX_CATCH_UP = 8         # frames stepped in a row after a stall, at most
+
+
+def catch_up(machine, now: float, due: float, next_pads, stepped, stop=lambda: False) -> tuple[float, int, bool]:
+    """Step every frame due by ``now`` (``due``: when the next one is; at most MAX_CATCH_UP in a
+    row), each with the pads ``next_pads()`` gives (None: the movie being played has run out),
+    then ``stepped(pads)`` (its sounds, the movie being recorded). Once a step quits the machine
+    (or ``stop()``: the window was closed) no further frame is stepped or recorded: a movie ends
+    with the frame whose step quit, where ``movie verify`` stops. Returns (when the next frame is
+    due, the frames stepped, whether the pads ran out)."""
+    steps = 0
+    while now >= due and steps < MAX_CATCH_UP and not machine.quit and not stop():
+        pads = next_pads()
+        if pads is None:
+            return now + FRAME_S, steps, True
+        machine.step(pads)
+        stepped(pads)
+        due += FRAME_S
+        steps += 1
+    return due, steps, False
+
+
 def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=None, record_path=None,
                fullscreen: bool = False, scale: int | None = None, movie_path: str | None = None,
                source=None, records: bool = True) -> int:
     """The game in a window until the player quits. Returns the exit code.
 
     ``movie_path``: record every frame's pad states as an input movie. ``source``: frames to play
-    instead of the pads (``movie play``); when it runs out the picture stays until the window closes."""
+    instead of the pads (``movie play``); when it runs out the picture stays until the window closes.
+    Either way the machine gets a movie's blank user folder (FORMATS.md section 4: no profiles,
+    records or saved games but its own, the movie's date) and no live pad reader (the Controls
+    screen shows the keyboard's map, as ``movie verify`` does); settings are the player's."""
     why = no_display()
     if why:
         print(f"tdream: {why}", file=sys.stderr)
@@ -109,8 +136,16 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
         return 2
     if warning:
         print(f"tdream: {warning}", file=sys.stderr)
+    import datetime
+    today = datetime.date.today().isoformat()
     db = None
-    if records:
+    blank = None
+    movie = movie_path is not None or source is not None
+    if movie:                            # the folders of a movie: its own, blank (FORMATS.md section 4)
+        from .movie import MOVIE_DATE, BlankUser
+        blank = BlankUser()
+        db, record_dir, record_path, today = blank.db, blank.record_dir, None, MOVIE_DATE
+    elif records:
         from ..platform.database import RecordsDB
         try:
             db = RecordsDB()
@@ -120,13 +155,12 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
         except Exception as e:           # no records, but the game goes on
             print(f"tdream: the records database cannot be opened ({e}); games are not counted", file=sys.stderr)
             db = None
-    import datetime
-    today = datetime.date.today().isoformat()
     machine = make_machine(seed, settings, setup, record_dir=record_dir, record_path=record_path, warning=warning,
-                           records=db, today=today)
+                           records=db, today=today, movie=movie)
     machine.settings_changed = False
     reader = PadReader(settings.mappings)
-    machine.reader = reader
+    if not movie:
+        machine.reader = reader
     writer = None
     if movie_path:
         from .movie import MovieWriter
@@ -142,6 +176,21 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
     sound = Sound(settings.music, settings.sound)
     ended = False
     clock_next = time.perf_counter()
+    from ..native import notice as engine_notice
+    notice_at = 0.0
+    if frames_in is not None:
+        def next_pads():
+            pads = next(frames_in, None)
+            reader.frame()
+            return pads
+    else:
+        next_pads = reader.frame
+
+    def stepped(pads) -> None:
+        for name in machine.sounds:
+            sound.play(name)
+        if writer is not None:
+            writer.add(pads, machine)
     try:
         while not machine.quit and not reader.quit:
             reader.poll()
@@ -149,24 +198,10 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
                 reader.toggle_fullscreen = False
                 display.toggle_fullscreen()
             now = time.perf_counter()
-            steps = 0
-            while now >= clock_next and steps < 8:
-                if frames_in is not None:
-                    pads = next(frames_in, None)
-                    reader.frame()
-                    if pads is None:
-                        ended = True
-                        clock_next = now + FRAME_S
-                        break
-                else:
-                    pads = reader.frame()
-                machine.step(pads)
-                for name in machine.sounds:
-                    sound.play(name)
-                if writer is not None:
-                    writer.add(pads, machine)
-                clock_next += FRAME_S
-                steps += 1
+            if now >= notice_at:                        # the title's line on the compiled engine, every 2 s
+                machine.notice, notice_at = engine_notice(), now + 2.0
+            clock_next, steps, out = catch_up(machine, now, clock_next, next_pads, stepped, lambda: reader.quit)
+            ended = ended or out
             if now - clock_next > 0.25:                 # a long stall: don't try to catch up
                 clock_next = now
             sound.music(machine.song)
@@ -182,7 +217,7 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
                 if ended:
                     _end_banner(machine, frame)
                 display.present(frame)
-            if getattr(machine, "settings_changed", False):
+            if machine.settings_changed:
                 machine.settings_changed = False
                 _apply_display(display, settings)
                 sound.set_volumes(settings.music, settings.sound)
@@ -199,7 +234,9 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
         splits.close()
         sound.close()
         machine.close()
-        if db is not None:
+        if blank is not None:
+            blank.close()
+        elif db is not None:
             db.close()
         display.close()
     return 0

@@ -130,6 +130,7 @@ def noise(rate: int, dur: float, clock: float | tuple[float, float], seed: int, 
     sweeps it); ``bright`` takes the difference of successive samples (a crude high-pass)."""
     env = _envelope(rate, dur, a, d, s, r)
     n = len(env)
+    steps: np.ndarray
     if isinstance(clock, tuple):
         steps = np.cumsum(np.linspace(clock[0], clock[1], n)) / rate
     else:
@@ -455,12 +456,15 @@ def _all_sounds() -> Bank:
     """The shell's sounds and every game's in one namespace: ``Machine.sound(name)`` names no game.
     Raises ValueError when a game's name is taken already (a bug of that game's bank)."""
     effects, songs = dict(SHARED.effects), dict(SHARED.songs)
+
+    def add(gid: str, kind: str, mine: dict, theirs: Mapping) -> None:
+        for name, value in theirs.items():
+            if name in mine:
+                raise ValueError(f"{gid}: sound {kind} {name!r} is already the shell's or another game's")
+            mine[name] = value
     for gid, bank in game_banks().items():
-        for kind, mine, theirs in (("effect", effects, bank.effects), ("music", songs, bank.songs)):
-            for name, value in theirs.items():
-                if name in mine:
-                    raise ValueError(f"{gid}: sound {kind} {name!r} is already the shell's or another game's")
-                mine[name] = value
+        add(gid, "effect", effects, bank.effects)
+        add(gid, "music", songs, bank.songs)
     return Bank(effects, songs)
 
 
@@ -521,6 +525,8 @@ class Sound:
     def _sound(self, name: str, loop: bool) -> pygame.mixer.Sound:
         key = ("music:" if loop else "") + name
         if key not in self._cache:
+            if self._format is None:
+                raise RuntimeError("no mixer: sounds play only while the sound is on")
             rate, size, channels = self._format
             mono = synth_music(name, rate) if loop else synth_effect(name, rate)
             self._cache[key] = pygame.mixer.Sound(buffer=_pcm(mono, size, channels))

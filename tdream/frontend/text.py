@@ -63,16 +63,33 @@ def load_ja(path: Path = JA_FILE) -> dict[str, str]:
     return dict(texts)
 
 
-_ONE = re.compile(r"(?<![\d,])1 ((?:\w+ ){0,2}\w+)\(s\)")     # "1 Floor(s)", "1 visible roof(s)"
+# English plurals: "word(s)" is "word" after a count of 1, else "words". The count is the template's
+# field it follows ("{k} Floor(s)", "< {k} > Floor(s)", "{k} open site(s)", "{k} pt(s)") or a
+# number written in the template ("1 Floor(s)"), never a digit in another field's value (the
+# "1" of "Player 1").
+_COUNTED = re.compile(r"\{(\w+)[^{}]*\}((?:[ <>]+[\w'-]+){1,3})\(s\)")
+_NUMBERED = re.compile(r"(?<![\w.,{}])([+-]?\d[\d,]*)((?: [\w'-]+){1,3})\(s\)")
+
+
+def _one(value) -> bool:
+    return str(value).strip().lstrip("+-") == "1"
+
+
+def plurals(template: str, values: dict) -> str:
+    """``template`` with every "(s)" settled by its count (above), before it is filled in."""
+    template = _COUNTED.sub(lambda m: m.group(0)[:-3] + ("" if _one(values.get(m.group(1))) else "s"), template)
+    template = _NUMBERED.sub(lambda m: m.group(0)[:-3] + ("" if _one(m.group(1)) else "s"), template)
+    return template.replace("(s)", "s")
 
 
 def ja_files() -> list[Path]:
     """The shared Japanese texts, then every registered game's own (``frontend/ja.yaml``)."""
     import importlib
+    import inspect
     from ..platform import registry
     out = [JA_FILE] if JA_FILE.exists() else []
     for gid in registry.ids():
-        folder = Path(importlib.import_module(registry.GAMES[gid]).__file__).parent
+        folder = Path(inspect.getfile(importlib.import_module(registry.GAMES[gid]))).parent
         if (folder / "frontend" / "ja.yaml").exists():
             out.append(folder / "frontend" / "ja.yaml")
     return out
@@ -91,10 +108,11 @@ def load_all_ja() -> dict[str, str]:
 def load_game_ja() -> dict[str, dict[str, str]]:
     """Each registered game's own templates (its ``frontend/ja.yaml``), by game id."""
     import importlib
+    import inspect
     from ..platform import registry
     out: dict[str, dict[str, str]] = {}
     for gid in registry.ids():
-        path = Path(importlib.import_module(registry.GAMES[gid]).__file__).parent / "frontend" / "ja.yaml"
+        path = Path(inspect.getfile(importlib.import_module(registry.GAMES[gid]))).parent / "frontend" / "ja.yaml"
         out[gid] = load_ja(path) if path.exists() else {}
     return out
 
@@ -110,7 +128,6 @@ def tr(template: str, **values) -> str:
         caller = sys._getframe(1).f_globals.get("__name__", "")
         own = _BY_GAME.get(caller.split(".")[2]) if caller.startswith("tdream.games.") else None
         template = (own.get(template) if own else None) or _JA.get(template, template)
-    text = template.format(**values) if values else template
-    if "(s)" in text:                    # English plurals: "1 Floor(s)" is "1 Floor", else "Floors"
-        text = _ONE.sub(r"1 \1", text).replace("(s)", "s")
-    return text
+    if "(s)" in template:
+        template = plurals(template, values)
+    return template.format(**values) if values else template

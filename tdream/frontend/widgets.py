@@ -7,8 +7,12 @@ from .text import tr
 from .constants import A, B, DOWN, GOLD, GREY, INK, UP, WHITE, WINDOW_BG, WINDOW_EDGE, WINDOW_SHADE, rgb15
 
 
+EDGE = 3                 # a window's double edge and the dark line inside it, each side: text stays inside
+
+
 def window(surface: pygame.Surface, rect, bg=WINDOW_BG) -> None:
-    """A bordered window: a light double edge with rounded corners on a blue field."""
+    """A bordered window: a light double edge with rounded corners on a blue field (its text
+    stands ``EDGE`` pixels in from every side)."""
     x, y, w, h = rect
     pygame.draw.rect(surface, bg, (x + 1, y + 1, w - 2, h - 2))
     pygame.draw.rect(surface, WINDOW_SHADE, (x + 2, y + h - 3, w - 4, 1))

@@ -1,10 +1,11 @@
-"""``tdream bench`` (FORMATS.md section 5): every game's speed figures, and the front end's.
+"""``tdream bench`` (FORMATS.md section 5): every game's speed figures.
 
-Tower Dream keeps the names section 5 gives it (``engine_turns_per_s``, ``engine_games_per_s``,
+The default game keeps the names section 5 gives it (``engine_turns_per_s``, ``engine_games_per_s``,
 ``replay_verify_turns_per_s``, ``ai_decision_ms_p99`` and ``_hard``); every other game's carry
-its id (``towers_turns_per_s``, ``cattower_rounds_per_s``, ``towerup_turns_per_s``, then
-``<id>_replay_verify_<unit>_per_s`` and ``<id>_ai_decision_ms_p99`` / ``_hard``). The front end's
-(frames, startup, movie verify, memory) follow, and which engine build ran.
+its id (``<id>_turns_per_s`` or ``<id>_rounds_per_s``, then ``<id>_replay_verify_<unit>_per_s``
+and ``<id>_ai_decision_ms_p99`` / ``_hard``). The platform is below the front end: the front
+end's figures (frames, startup, movie verify, memory) are ``tdream.frontend.bench``'s, and the
+command line (``cmd_bench``) prints these, then those, then which engine build ran.
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def units(name: str) -> str:
 def game_figures(game, seconds: float) -> dict:
     """One game's figures: whole ``random`` matches, replay verify, CPU decisions."""
     unit = game.progress_unit
-    if game.id == registry.DEFAULT:
+    if game.id == registry.LEGACY:       # the first game keeps FORMATS.md section 5's names
         prefix, verify = "engine", "replay_verify"
     else:
         prefix, verify = game.id, f"{game.id}_replay_verify"
@@ -38,27 +39,16 @@ def game_figures(game, seconds: float) -> dict:
         if tables is None:
             kind = "cpu" if level == "normal" else f"cpu:{level}"
             tables = [[kind] * game.default_seats]
-        key = "ai_decision_ms_p99" if game.id == registry.DEFAULT else f"{game.id}_ai_decision_ms_p99"
+        key = "ai_decision_ms_p99" if game.id == registry.LEGACY else f"{game.id}_ai_decision_ms_p99"
         out[key + ("" if level == "normal" else f"_{level}")] = bench_decisions(game, tables)
     return out
 
 
 def figures(seconds: float = 5.0, game_id: str | None = None) -> dict:
-    """Every figure (or one game's, with ``game_id``)."""
-    from ..native import engine_kind
+    """Every game's figures (or one game's, with ``game_id``), in the registry's order."""
     out: dict = {}
     for gid in ([game_id] if game_id else registry.ids()):
         out.update(game_figures(registry.get(gid), seconds))
-    from ..frontend.bench import bench_frames, bench_movie, bench_rss, bench_startup
-    from ..frontend.scenes.title import playable
-    for gid in [g for g in ([game_id] if game_id else registry.ids()) if g in playable()]:
-        out.update(bench_frames(game_id=gid))         # each game's busiest screen, and its set pieces
-        out.update(bench_frames(setpiece=True, game_id=gid))
-        out.update(bench_movie(game_id=gid))
-    if game_id is None:
-        out.update(bench_startup())
-        out.update(bench_rss())
-    out["engine"] = engine_kind()
     return out
 
 

@@ -8,6 +8,8 @@ independent; the JSON state reads back to the same fingerprint; ``view`` changes
 """
 from __future__ import annotations
 
+from typing import NoReturn
+
 from ..errors import IllegalAnswer
 from ..rng import Rng, derive_seed
 from .protocol import CHANCE
@@ -31,7 +33,7 @@ def random_session(game, seed: int, seats: int | None = None, options: dict | No
     return session
 
 
-def _fail(game, seed: int, step: int, what: str):
+def _fail(game, seed: int, step: int, what: str) -> NoReturn:
     raise ConformanceError(f"{game.id} seed {seed}, input {step}: {what}")
 
 
@@ -103,7 +105,7 @@ def checked_playout(game, seed: int, seats: int | None = None, options: dict | N
                 seat = aw.player
                 legal = match.legal_answers(seat)
                 small = len(legal) <= 400
-                legal_set = list(legal) if small else None
+                legal_set = list(legal) if small else []
                 for old_seat, a in seen[-40:]:
                     if getattr(a, "kind", None) != aw.kind or not small or a in legal_set:
                         continue
@@ -213,4 +215,30 @@ def views_agree(game, seed: int, seats: int | None = None, every: int = 5) -> li
         if session.advance() is None:
             problems.append(f"step {step}: the session could not go on")
             break
+    return problems
+
+
+def missing_members(obj, proto) -> list[str]:
+    """The members of the ``typing.Protocol`` class ``proto`` (its methods, properties and
+    declared attributes) that ``obj`` lacks."""
+    names = {n for n in list(vars(proto)) + list(getattr(proto, "__annotations__", {})) if not n.startswith("_")}
+    return sorted(n for n in names if not hasattr(obj, n))
+
+
+def protocol_shapes(game, seed: int = 1) -> list[str]:
+    """What of the protocol's ``Match``, ``CpuPlayer`` and ``Commentary`` a game's objects lack:
+    a new match, the player of each of its CPU kinds, its characters' commentary."""
+    from .protocol import Commentary, CpuPlayer, Match
+    problems = []
+    match = random_session(game, seed).match
+    if missing_members(match, Match):
+        problems.append(f"its match ({type(match).__name__}) lacks {', '.join(missing_members(match, Match))}")
+    for kind in game.cpu_kinds():
+        player = game.make_player(kind, seed)
+        if missing_members(player, CpuPlayer):
+            problems.append(f"its CPU player {kind} lacks {', '.join(missing_members(player, CpuPlayer))}")
+    kinds = ([k for k in game.cpu_kinds() if k != "random"] * game.default_seats)[:game.default_seats]
+    commentary = game.commentary(kinds or ["random"] * game.default_seats, seed, "always")
+    if commentary is not None and missing_members(commentary, Commentary):
+        problems.append(f"its commentary lacks {', '.join(missing_members(commentary, Commentary))}")
     return problems

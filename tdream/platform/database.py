@@ -13,7 +13,7 @@ registry id) and its ``variant`` (``GameDef.variant``: what the records group by
 ``8x8``); a seat row its ``rank``, ``score`` (``match.scores()``), ``lead`` (its score minus the
 best other's) and ``details`` (``GameDef.score_parts`` as JSON); the campaign is kept per
 profile and game. Rows of versions 1-3 (a ``board`` and the first game's own word for the score,
-a ``bonuses`` column, one campaign per profile) were the first game's (``registry.DEFAULT``:
+a ``bonuses`` column, one campaign per profile) were the first game's (``registry.LEGACY``:
 the one game there was, and the one with a campaign), and version 4 keeps every one of them.
 
 Statistics (``stats``, in all games or one): games, wins (rank 1, ties included), last places
@@ -32,7 +32,7 @@ from pathlib import Path
 
 from . import registry
 
-FIRST_GAME = registry.DEFAULT       # the game of the rows of versions 1-3 (the one game there was)
+FIRST_GAME = registry.LEGACY        # the game of the rows of versions 1-3 (the one game there was)
 
 MIGRATIONS = tuple(m.replace("$FIRST_GAME", FIRST_GAME) for m in (
     # 0 -> 1: profiles, games and seats (a database made before issue 21 calls the score column
@@ -137,6 +137,13 @@ MIGRATIONS = tuple(m.replace("$FIRST_GAME", FIRST_GAME) for m in (
 VERSION = len(MIGRATIONS)
 
 
+def _row_id(cur: sqlite3.Cursor) -> int:
+    """The id of the row an INSERT just made."""
+    if cur.lastrowid is None:          # pragma: no cover - sqlite3 gives one after every INSERT
+        raise sqlite3.DatabaseError("an INSERT made no row")
+    return cur.lastrowid
+
+
 @dataclass
 class SeatResult:
     name: str               # the profile's name (a character id for a CPU seat)
@@ -234,7 +241,7 @@ class RecordsDB:
             return row[0]
         cur = self.db.execute("INSERT INTO profiles (name, kind, colour, pad) VALUES (?, ?, ?, ?)",
                               (name, kind, colour, pad))
-        return cur.lastrowid
+        return _row_id(cur)
 
     def set_prefs(self, name: str, colour: int, pad: int) -> None:
         """Change a profile's colour (0-3) and pad (1-4)."""
@@ -278,7 +285,7 @@ class RecordsDB:
             cur = self.db.execute("INSERT INTO games (game, variant, options, mode, date, record) "
                                   "VALUES (?, ?, ?, ?, ?, ?)",
                                   (game, variant, json.dumps(options, sort_keys=True), mode, date, record))
-            gid = cur.lastrowid
+            gid = _row_id(cur)
             for i, (s, pid) in enumerate(zip(seats, ids)):
                 if between is not None:
                     between(i)

@@ -7,7 +7,7 @@ progress, with the narrow API below. Every tool of the platform (the drive loop,
 scenarios, simulate, tournament, bench, the records database, the CLI and the front-end shell)
 uses a game only through these two.
 
-A match (duck-typed; each game's own class)::
+A match (each game's own class; ``Match`` below is its ``typing.Protocol``)::
 
     awaiting() -> Awaiting | None        # what the match waits for; None once it is over
     legal_answers(seat=None) -> Sequence # the answers ``seat`` may give now, in a fixed order
@@ -33,12 +33,13 @@ Input points. ``Awaiting(kind, player, seats, others)``:
   ``sample_chance()`` when nobody supplies the outcome. Shuffles are chance too: a card revealed
   is an outcome with a weight, never a hidden draw inside ``apply``.
 - one seat decides (``seats == (player,)``).
-- several seats answer at once (``len(seats) > 1``: secret picks, simultaneous drawings): each
+- several seats answer at once (``len(seats) > 1``: hidden choices, simultaneous drawings): each
   listed seat gives one answer with ``apply(answer, seat=s)``, in any order; the match keeps the
   answers given so far in its state, and ``view(s)`` of any other seat hides them until all have
   answered. ``seats`` shrinks as answers come in; ``player`` is the first still to answer.
 - out-of-turn answers (``others``): seats that *may* answer now although the point does not wait
-  for them (Towers' double-turn declarations). ``legal_answers(seat)`` lists what each may give.
+  for them (a declaration a seat may make on another's turn). ``legal_answers(seat)`` lists what
+  each may give.
   An out-of-turn answer has the point's ``kind`` (its step text may differ, see below) and never
   resolves the point for the seats it waits for.
 
@@ -78,15 +79,26 @@ class Result:
     """How a finished match came out."""
 
     ranking: tuple[tuple[int, ...], ...]     # seats by place, best first; a tie shares a place
-    scores: tuple[int, ...]                  # each seat's final score (Wealth, tower sums, points)
+    scores: tuple[int, ...]                  # each seat's final score (the game's ``score_label``)
     reason: str                              # why it ended (the game's own word: "percent", "full", ...)
 
     def place_of(self, seat: int) -> int:
-        """1 for the winners, 2 for the next group, ..."""
-        for i, group in enumerate(self.ranking, 1):
+        """The seat's place: 1 for the winners, then one more than the seats ahead of him
+        (standard competition ranking: a tie shares a place and the next is skipped, 1, 2, 2, 4)."""
+        for place, group in places(self.ranking):
             if seat in group:
-                return i
+                return place
         raise ValueError(seat)
+
+
+def places(ranking) -> list[tuple[int, tuple[int, ...]]]:
+    """Each group of a ranking (seats by place, best first) with its place, as every screen and
+    printout shows it: a tie shares a place and the next place is skipped (1, 2, 2, 4)."""
+    out, place = [], 1
+    for group in ranking:
+        out.append((place, tuple(group)))
+        place += len(group)
+    return out
 
 
 class PositionError(ValueError):
@@ -133,6 +145,7 @@ class OptionSpec:
     def parse(self, text: str):
         """The value of ``--option NAME=TEXT`` (raises ValueError naming the option)."""
         t = text.strip()
+        value: Any
         if self.nullable and t.lower() in ("none", "null", "off"):
             value = None
         elif self.choices and all(isinstance(c, str) for c in self.choices):
@@ -153,6 +166,18 @@ class OptionSpec:
         if why:
             raise ValueError(why)
         return value
+
+
+@dataclass(frozen=True)
+class OptionFlag:
+    """A flag of the command line that stands for one of a game's options (``GameDef.option_flags``):
+    ``--NAME VALUE`` is ``--option OPTION=VALUE``. Every command that starts matches takes
+    every game's flags; a game that declares no such flag refuses it in one line."""
+
+    name: str                           # the flag, without its dashes
+    option: str                         # the option it sets
+    metavar: str = "VALUE"
+    help: str = ""
 
 
 def _text(v) -> str:
@@ -237,7 +262,7 @@ class ScenarioAdapter:
 
 class Player:
     """A CPU player: ``choose`` answers from a view; ``interject`` may give an out-of-turn answer
-    (Towers' double turns) and by default gives none. Every game's players derive from it."""
+    (``Awaiting.others``) and by default gives none. Every game's players derive from it."""
 
     def choose(self, view, seat: int):
         raise NotImplementedError
@@ -309,6 +334,9 @@ class GameDef:
     #: window on the match rather than a copy): the drive loop may fetch each seat's once
     live_views: bool = False
     scenario: ScenarioAdapter = ScenarioAdapter()
+    #: the game's own words (regular expressions, matched whole-word and in any case): nothing
+    #: outside its folder names them (tests/platform/test_layers.py), nor its id or its name
+    terms: tuple[str, ...] = ()
 
     # ---------------------------------------------------------------- data
     def rules_id(self) -> str:
@@ -334,6 +362,14 @@ class GameDef:
                 return o
         raise KeyError(name)
 
+    #: flags of the command line that set one of its options (``OptionFlag``: ``--NAME VALUE``)
+    option_flags: tuple[OptionFlag, ...] = ()
+
+    def parse_option(self, name: str, text: str):
+        """The value of ``--option NAME=TEXT`` (or of the flag that stands for it). Raises ValueError
+        with one line; a game may word it its own way ("no such ...", listing what there is)."""
+        return self.option(name).parse(text)
+
     def default_options(self) -> dict:
         return {o.name: o.default for o in self.options}
 
@@ -357,7 +393,7 @@ class GameDef:
         return opts
 
     #: the option that holds the seat count, for a game whose rules name it among their options
-    #: (Tower Dream's G2.1 ``players``); the platform sets it from the seats (``options_for``),
+    #: (``players``, a rule of the game); the platform sets it from the seats (``options_for``),
     #: and a value that says otherwise is refused. None: the seats alone say it.
     seat_option: str | None = None
 
@@ -385,17 +421,17 @@ class GameDef:
         return self.full_options(given)
 
     # ---------------------------------------------------------------- matches
-    def new_match(self, names: list[str], options: dict, seed: int) -> tuple[Any, list]:
+    def new_match(self, names: list[str], options: dict, seed: int) -> tuple[Match, list]:
         """A new match with these seats (names in the order given) and options, waiting for its
         first input; and the set-up events. Raises ValueError for seats or options it cannot take."""
         raise NotImplementedError
 
-    def load_position(self, position: dict, names: list[str], options: dict, seed: int) -> tuple[Any, list]:
+    def load_position(self, position: dict, names: list[str], options: dict, seed: int) -> tuple[Match, list]:
         """A match set up at ``position`` (``ScenarioAdapter.read_position``'s JSON). Raises
         ``PositionError`` naming every impossible part, by key path."""
         raise NotImplementedError
 
-    def match_from_json(self, data: dict):
+    def match_from_json(self, data: dict) -> Match:
         """The match of ``match.to_json()`` (saves, conformance tests)."""
         raise NotImplementedError
 
@@ -404,12 +440,21 @@ class GameDef:
         made them (None: as ``match.fingerprint()`` makes them now; ``parts=False``: "" for them)."""
         return None
 
+    #: version-1 game records (the legacy game's, ``registry.LEGACY``: no ``game`` in the header):
+    #: the header's keys of this game's own, text values after ``program``, read by ``legacy_header``
+    legacy_header_keys: tuple[str, ...] = ()
+
+    def legacy_header(self, header: dict, options: dict, start: dict | None) -> tuple[dict, dict | None]:
+        """A version-1 record's options and start position with what its own header keys
+        (``legacy_header_keys``) say put into them."""
+        return options, start
+
     # ---------------------------------------------------------------- players
     def cpu_kinds(self) -> tuple[str, ...]:
         """The CPU players' base ids: ``random`` and the characters who play this game."""
         return ("random",)
 
-    def make_player(self, kind: str, seed: int):
+    def make_player(self, kind: str, seed: int) -> CpuPlayer:
         """A CPU player (``random``, a character id, or ``id:level``). Raises ValueError."""
         raise NotImplementedError
 
@@ -425,12 +470,18 @@ class GameDef:
             raise ValueError(f"{kind!r}: unknown level {level!r} (known: {', '.join(self.cpu_levels)})")
         return base, level
 
+    def grade(self, kind: str) -> str:
+        """A CPU player's strength grade in this game, A (strongest) to D, from the game's own
+        data (``joji:hard`` is Joji's); "" for a kind with none (``random``, ``cpu``, a game whose
+        characters are not graded). The set-up screens and ``tdream tournament`` show it."""
+        return ""
+
     # ---------------------------------------------------------------- telling it
     def describe(self, event, match) -> str | None:
         """One English line telling ``event`` (text play), or None for one not worth telling."""
         return None
 
-    def commentary(self, seat_kinds: list[str], seed: int, talk: str):
+    def commentary(self, seat_kinds: list[str], seed: int, talk: str) -> Commentary | None:
         """The characters' comments on this game's events (an object with
         ``react(match, events) -> [Comment]``), or None for a game they do not comment on."""
         return None
@@ -439,6 +490,11 @@ class GameDef:
         """Where, in one input's events, a new turn (or round) is announced: the indices of
         those events (text play and the table tell the comments on a turn before them)."""
         return []
+
+    def ends_at(self, events: list) -> int | None:
+        """The index in one input's events of the one that says the match is over (the game's
+        "game over" line: the characters' comments on the last turn come before it), or None."""
+        return None
 
     def style_counter(self, seats: int):
         """An object counting each seat's style figures over a match (``observe(match, seat,
@@ -457,15 +513,20 @@ class GameDef:
     def data_files(self) -> list:
         """Every data file a match of this game (and its comments, so the front end's timing)
         depends on: its package's YAML files; a game with data elsewhere adds them. Movies hash them."""
-        import sys
+        import inspect
         from pathlib import Path
-        return sorted(Path(sys.modules[type(self).__module__].__file__).parent.rglob("*.yaml"))
+        return sorted(Path(inspect.getfile(type(self))).parent.rglob("*.yaml"))
 
     #: the results screen's and the records' words for the score and its parts (English; the
-    #: front end translates): "Wealth" and "G" in Tower Dream, "Points" in Tower Up
+    #: front end translates): the score's name, its unit ("Points", "pt"), each part's name
     score_label: str = "Score"
     score_unit: str = ""
     part_labels: Mapping[str, str] = MappingProxyType({})
+    #: the Records screen's and ``tdream records``' words: the best score ("Best sum", "Most
+    #: points"), and what the variant the records group by is called ("board", "board size"; ""
+    #: for a game whose variants are not worth naming: no "Favourite ..." line)
+    best_label: str = "Best score"
+    variant_label: str = ""
 
     def round_of(self, match) -> int:
         """The round a match is in (speedrun splits come at each new one): its progress by default."""
@@ -486,17 +547,34 @@ class GameDef:
         return ""
 
     def variant_name(self, variant: str) -> str:
-        """How a variant is named on screen (Tower Dream: the board's name)."""
+        """How a variant is named on screen (a board's name rather than its id)."""
         return variant
+
+    def variant_text(self, variant: str) -> str:
+        """A variant as the records name it after ``variant_label`` ("Favourite board size 8x8"):
+        ``variant_name`` unless the label already says what it is."""
+        return self.variant_name(variant)
 
     def reason_text(self, reason: str) -> str:
         """Why a match ended, as the results screen says it (English; the front end translates)."""
         return reason
 
+    # ---------------------------------------------------------------- the program around it
+    #: the modules of this game that ``tdream native`` compiles with mypyc (its hot rules), by
+    #: full name; the platform's own (``tdream.rng``) are built first. () for none
+    native_modules: tuple[str, ...] = ()
+
+    def add_commands(self, sub) -> None:
+        """Add this game's own commands of the command line (``<noun> list|show``, say) to
+        ``sub``, the argparse sub-parsers of ``tdream``; each command's parser sets ``run`` (a
+        function of the parsed arguments giving the exit code) with ``set_defaults(run=...)``.
+        A command name the platform or another game has is a bug (argparse refuses it)."""
+
     # ---------------------------------------------------------------- the front end
-    def frontend(self):
-        """The game's front-end module (imported only by the front end: it uses pygame). It has
-        ``setup_scene(m, mode)``, ``table_scene(m, session_setup)`` and ``demo_scene(m, seed)``."""
+    def frontend(self) -> Any:
+        """The game's front end: a ``tdream.frontend.game.GameFrontend`` (its ``frontend.FRONTEND``;
+        imported only by the front end: it uses pygame). Raises NotImplementedError while the game
+        has none (the title then leaves it out)."""
         raise NotImplementedError
 
 
@@ -508,5 +586,5 @@ def answer_seat(match, seat: int | None) -> int:
     return aw.player if aw is not None else CHANCE
 
 
-__all__ = ["CHANCE", "BANK", "Awaiting", "Result", "PositionError", "OptionSpec", "ScenarioContext",
+__all__ = ["CHANCE", "BANK", "Awaiting", "Result", "places", "PositionError", "OptionSpec", "OptionFlag", "ScenarioContext",
            "ScenarioAdapter", "GameDef", "Player", "Match", "CpuPlayer", "Commentary", "answer_seat"]

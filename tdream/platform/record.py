@@ -7,10 +7,10 @@ A record is a YAML text file: a header naming everything needed to start the mat
     format: tdream-record
     version: 2
     program: "tdream 0.1.0"
-    game: "towerdream"
-    ruleset: "tower-dream-1996"
+    game: "<the game's id>"
+    ruleset: "<its rules data's id>"
     data_hash: "6e530bc440682163"
-    options: {"board": "classic-10", "starting_cash": 1500, ...}
+    options: {"<option>": <value>, ...}                          # every one of the game's options
     seed: 123
     seats: [{"name": "A", "kind": "random", "colour": 0}, ...]   # as given; a game may draw the turn order
     start: null                                                  # or a scenario's position
@@ -20,9 +20,10 @@ A record is a YAML text file: a header naming everything needed to start the mat
     - {"pick": {"A": 3}}                                         # one seat's answer at a point of several
     - {"check": 1, "state": "<sha256>", "parts": "<6 hex a part>"}
 
-Version 1 (before issue 15) is Tower Dream's: ``board`` in the header, no ``game``, and its
-checkpoints hash the state with the seats' kinds in it; it is read as it was written
-(``GameDef.legacy_fingerprint``). Each turn's lines are appended and flushed when the turn ends,
+Version 1 (before issue 15) is the legacy game's (``registry.LEGACY``, the one game there was):
+no ``game`` in the header but keys of that game's own (``GameDef.legacy_header_keys``, read by
+``legacy_header``), and checkpoints hashed as that program hashed them; it is read as it was
+written (``GameDef.legacy_fingerprint``). Each turn's lines are appended and flushed when the turn ends,
 so a crash loses at most the turn in progress; a file rewritten whole is written atomically.
 """
 from __future__ import annotations
@@ -39,12 +40,16 @@ from ..errors import DataError, FormatError, IllegalAnswer
 from ..yamlio import LDict, line_of, parse_yaml, read_text, short, type_name
 from . import registry
 from .protocol import CHANCE, ScenarioContext
-from .session import Seat
+from .session import Seat, Session
 
 FORMAT = "tdream-record"
 VERSION = 2
 HEADER_KEYS = ("format", "version", "program", "game", "ruleset", "data_hash", "options", "seed", "seats", "start")
-V1_KEYS = ("format", "version", "program", "board", "ruleset", "data_hash", "options", "seed", "seats", "start")
+
+
+def v1_keys() -> tuple[str, ...]:
+    """A version-1 header's keys: the legacy game's own in the place of ``game``."""
+    return HEADER_KEYS[:3] + registry.get(registry.LEGACY).legacy_header_keys + HEADER_KEYS[4:]
 
 
 def write_atomic(path: Path | str, text: str) -> None:
@@ -110,7 +115,7 @@ def header_of(game, setup: Setup) -> dict:
 
 def header_text(header: dict) -> str:
     # Every value as JSON (a YAML subset), so that a hash of digits stays text.
-    keys = HEADER_KEYS if header.get("version", VERSION) >= 2 else V1_KEYS
+    keys = HEADER_KEYS if header.get("version", VERSION) >= 2 else v1_keys()
     lines = [f"{k}: {header[k] if k == 'format' else _dump(header[k])}" for k in keys]
     return "\n".join(lines) + "\ninputs:\n"
 
@@ -154,7 +159,11 @@ class RecordWriter:
         self.path = Path(path)
         self.game = game
         self.setup = setup
-        write_atomic(self.path, prefix if prefix is not None else header_text(header))
+        if prefix is None:
+            if header is None:
+                raise ValueError("a record is written from its header or from the lines it keeps (prefix)")
+            prefix = header_text(header)
+        write_atomic(self.path, prefix)
         self.file = open(self.path, "a", encoding="utf-8")
         self.pending: list[str] = []
         self.progress = progress            # the turns played when the last checkpoint was written
@@ -263,7 +272,7 @@ class Record:
         return max([i.turn for i in self.items if isinstance(i, Checkpoint)] + [0])
 
 
-_LINES: dict[str, object] = {}      # an input line's text -> its parsed item (the same lines recur)
+_LINES: dict[str, Input | Checkpoint] = {}      # an input line's text -> its parsed item (the same lines recur)
 _CHECKPOINT = re.compile(r'- \{"check": (0|[1-9][0-9]{0,17}), "state": "([0-9a-f]{64})", "parts": "([0-9a-f]*)"\}')
 
 
@@ -385,17 +394,18 @@ def _check_header(h, name: str) -> Setup:
         newer = isinstance(v, int) and not isinstance(v, bool) and v > VERSION
         bad(f"version: {short(v)}: " + (f"a newer record format than this program reads ({VERSION})" if newer
                                         else f"must be 1 or {VERSION}"), line_of(h, "version") or 1)
-    keys = V1_KEYS if v == 1 else HEADER_KEYS
+    keys = v1_keys() if v == 1 else HEADER_KEYS
     for k in keys:
         if k not in h:
             bad(f"{k}: missing from the header")
     for k in h:
         if k not in keys:
             bad(f"{k}: unknown header key", line_of(h, k))
-    for k in ("ruleset", "data_hash", "program") + (("board",) if v == 1 else ("game",)):
+    own = registry.get(registry.LEGACY).legacy_header_keys if v == 1 else ("game",)
+    for k in ("ruleset", "data_hash", "program") + own:
         if not isinstance(h[k], str):
             bad(f"{k}: must be text, not {short(h[k])}", line_of(h, k))
-    gid = registry.DEFAULT if v == 1 else h["game"]
+    gid = registry.LEGACY if v == 1 else h["game"]
     if gid not in registry.ids():
         bad(f"game: {short(gid)}: no such game here (known: {', '.join(registry.ids())})", line_of(h, "game"))
     game = registry.get(gid)
@@ -406,8 +416,11 @@ def _check_header(h, name: str) -> Setup:
     if not isinstance(options, dict):
         bad(f"options: must be a mapping, not {short(options)}", line_of(h, "options"))
     options = dict(options)
+    start = h["start"]
+    if start is not None and not isinstance(start, dict):
+        bad(f"start: must be a scenario position or null, not {short(start)}", line_of(h, "start"))
     if v == 1:
-        options["board"] = h["board"]
+        options, start = game.legacy_header(h, options, start)
     for key, why in game.check_options(options):
         bad(f"options.{key}: {why}", line_of(h, "options"))
     lo, hi = game.seats
@@ -419,11 +432,10 @@ def _check_header(h, name: str) -> Setup:
             or len({s["name"] for s in seats}) != len(seats):
         bad(f"seats: must be {lo}-{hi} of {{name, kind}} (and colour 0-3), names unique, not {short(seats)}",
             line_of(h, "seats"))
-    start = h["start"]
-    if start is not None and not isinstance(start, dict):
-        bad(f"start: must be a scenario position or null, not {short(start)}", line_of(h, "start"))
-    if start is not None and v == 1:
-        start = dict(start, board=h["board"])
+    try:                                   # the seat count, as every match's is checked before it starts
+        game.options_for(options, len(seats))
+    except ValueError as e:
+        bad(f"options: {e}", line_of(h, "options"))
     return Setup(gid, seed, [Seat(s["name"], s["kind"], s.get("colour", -1)) for s in seats], options, start, v)
 
 
@@ -654,7 +666,7 @@ def verify_paths(paths: list[str], force: bool, out, err) -> int:
                 print(line, file=err)
             worst = 2
             continue
-        if v.ok:
+        if v.divergence is None:
             print(f"ok   {p}: {v.turns} turns" + (f" ({v.message})" if v.message else ""), file=out)
         else:
             print(f"DIFF {p}", file=out)
@@ -668,7 +680,7 @@ def verify_paths(paths: list[str], force: bool, out, err) -> int:
 @dataclass
 class Resumed:
     record: Record
-    session: object               # the Session, at the record's last whole turn
+    session: Session              # at the record's last whole turn
     kept: str                     # the record's text up to there (the resumed record starts with it)
     note: str = ""
 

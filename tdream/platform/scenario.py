@@ -13,12 +13,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..errors import DataError, FormatError, IllegalAnswer
 from ..rng import derive_seed
 from ..yamlio import LDict, LList, Problems, Schema, line_of, read_yaml, short, type_name
 from . import registry
-from .protocol import CHANCE, PositionError, ScenarioContext
+from .protocol import CHANCE, GameDef, Match, PositionError, ScenarioContext
 from .session import Seat, Session
 
 FORMAT = "tdream-scenario"
@@ -32,7 +33,7 @@ class Step:
     index: int           # 1-based, as people count
     line: int
     kind: str            # a step key of the game, "expect" or "illegal"
-    value: object        # the raw YAML value
+    value: Any           # the raw YAML value
     answers: list = field(default_factory=list)    # [(seat or None, answer)]
     answer_kind: str = ""                          # the step key of the answers (the illegal one's for illegal)
 
@@ -47,8 +48,8 @@ class Scenario:
     path: str
     name: str
     rules: list[str]
-    game: object                 # the GameDef
-    match: object
+    game: GameDef
+    match: Match
     seats: list[Seat]
     steps: list[Step]
     expect: dict | None

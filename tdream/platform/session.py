@@ -229,8 +229,8 @@ class Session:
         match = self.match
         awaiting, apply, sample, view = match.awaiting, match.apply, match.sample_chance, match.view
         players = self.players
-        # A match whose views are live (the same object every call, always current: Tower Dream's
-        # SealedView) lets each seat's be fetched once.
+        # A match whose views are live (``GameDef.live_views``: the same object every call, always
+        # current, a read-only window on the match) lets each seat's be fetched once.
         views: dict | None = {} if self.game.live_views else None
         while (aw := awaiting()) is not None:
             p = aw.player

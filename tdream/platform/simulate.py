@@ -24,14 +24,10 @@ class GameResult:
     reason: str
     kinds: tuple[str, ...]          # in seat (turn) order
     winners: tuple[int, ...]        # seats sharing first place
-    scores: tuple[int, ...]         # Tower Dream's Wealth, a tower sum, points
-    style: tuple = ()               # each seat's style figures (Tower Dream), when asked for
+    scores: tuple[int, ...]         # each seat's final score (the game's ``score_label``)
+    style: tuple = ()               # each seat's style figures (``GameDef.style_counter``), when asked for
     ranks: tuple[int, ...] = ()     # each seat's rank (0 = first; equal scores share a rank)
     game: str = registry.DEFAULT
-
-    @property
-    def wealth(self) -> tuple[int, ...]:
-        return self.scores
 
 
 def seat_kinds(cpus: list[str], players: int) -> list[str]:

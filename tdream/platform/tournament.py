@@ -3,15 +3,17 @@
 Every set of as many characters as the game seats by default (four of the nine in Tower Dream: 126
 sets; two in Towers) plays with each character in each seat in turn (the seats rotated; a game
 may then draw the turn order), ``rounds`` times over. A win counts 1 shared among those tied first. Prints each character's win rate, the mean
-by grade, and the head-to-head table (how often the row finished ahead of the column when both
-sat at the table; ties count half).
+by grade (the game's own grades: ``GameDef.grade``; a round robin of all nine at ``normal`` also
+says the grades it gives by ``roster.rank_grades``, how a game's grades are measured), and the
+head-to-head table (how often the row finished ahead of the column when both sat at the table;
+ties count half).
 """
 from __future__ import annotations
 
 from itertools import combinations
 
 from . import registry
-from .roster import CHARACTER_IDS, character
+from .roster import CHARACTER_IDS, rank_grades
 from .simulate import simulate
 
 
@@ -52,15 +54,19 @@ def tournament(rounds: int = 1, game_id: str | None = None, seed: int = 0, jobs:
         if progress is not None:
             progress(len(results), games)
     rates = {k: round(wins[k] / seats[k], 4) if seats[k] else 0.0 for k in kinds}
+    grade = {k: game.grade(k) for k in kinds}           # this game's grades ("" for a kind with none)
     grades: dict[str, list[float]] = {}
     for k in kinds:
-        grades.setdefault(character(k.split(":")[0]).grade, []).append(rates[k])
+        if grade[k]:
+            grades.setdefault(grade[k], []).append(rates[k])
     out = {
         "game": game.id, "games": games, "variant": game.variant(opts), "difficulty": difficulty,
-        "win_rate": rates,
+        "win_rate": rates, "grade": grade,
         "grade_win_rate": {g: round(sum(v) / len(v), 4) for g, v in sorted(grades.items())},
         "head_to_head": {a: {b: round(ahead[a][b] / met[a][b], 3) for b in kinds if met[a][b]} for a in kinds},
     }
+    if sorted(kinds) == sorted(CHARACTER_IDS):         # all nine at normal: the grades this run gives
+        out["measured_grade"] = rank_grades({k: round(100 * rates[k], 1) for k in kinds})
     if style_figures and game.style_figure_names():
         out.update(game.style_summary(results, kinds))       # the game's own style figures
         out["board"] = out["variant"]
@@ -72,12 +78,19 @@ def format_tournament(t: dict) -> list[str]:
     name = registry.get(t["game"]).name
     where = f" on {t['variant']}" if t["variant"] else ""
     out = [f"{name} round robin{where}, {t['games']} games, difficulty {t['difficulty']}", ""]
-    out.append(f"{'character':<14} grade  win rate")
+    measured = t.get("measured_grade")
+    out.append(f"{'character':<14} grade  win rate" + ("  this run" if measured else ""))
     for k in sorted(kinds, key=lambda k: -t["win_rate"][k]):
-        grade = character(k.split(":")[0]).grade
-        out.append(f"{k:<14} {grade:>5}  {100 * t['win_rate'][k]:6.1f}%")
+        grade = t["grade"].get(k) or "-"
+        out.append(f"{k:<14} {grade:>5}  {100 * t['win_rate'][k]:6.1f}%" + (f"  {measured[k]:>8}" if measured else ""))
     out.append("")
-    out.append("by grade: " + ", ".join(f"{g} {100 * v:.1f}%" for g, v in t["grade_win_rate"].items()))
+    out.append("by grade: " + (", ".join(f"{g} {100 * v:.1f}%" for g, v in t["grade_win_rate"].items())
+                               or "none (no graded character played)"))
+    if measured:
+        unlike = [k for k in kinds if measured[k] != t["grade"].get(k)]
+        out.append("the grades this run gives (by win rate: the three best A, two B, two C, the last two D): "
+                   + (f"unlike the game's data for {', '.join(f'{k} {measured[k]}' for k in unlike)}"
+                      if unlike else "the same as the game's data"))
     out.append("")
     short = [k.split(":")[0][:5] for k in kinds]
     out.append("head to head (row ahead of column):")

@@ -36,18 +36,18 @@ def test_comments_on_a_turn_come_before_the_next_turn_is_announced():
     """Issue 14 (3): a turn's comments play when it ends, never after the next turn's "X's turn"
     (so never over the next player's die)."""
     seen = []
-    narrate = TableScene.narrate
+    narrate = TableScene.narrate_input             # one input's events, comments included (the shell's table)
 
     def watched(self, m, events):
         before = len(self.beats)
         narrate(self, m, events)
         kinds = ["comment" if b.kind == "say" and b.cpu and b.speaker else b.kind for b in self.beats[before:]]
         seen.append(kinds)
-    TableScene.narrate = watched
+    TableScene.narrate_input = watched
     try:
         play(GameSetup("classic-7", 5, ["joji", "yuka", "kenta", "hazumi"]), frames=6000)
     finally:
-        TableScene.narrate = narrate
+        TableScene.narrate_input = narrate
     late = [k for k in seen if "focus" in k and "comment" in k[k.index("focus"):]]
     assert sum("comment" in k for k in seen) > 10 and not late, late[:2]
 

@@ -8,14 +8,17 @@ from pathlib import Path
 import pygame
 import pytest
 
-from .screens import JAPANESE, capture  # noqa: F401  (the fixture's source)
+from . import layout
+from .screens import JAPANESE, RECORDS, capture  # noqa: F401  (the fixture's source)
 
 GOLDENS = Path(__file__).parent / "goldens"
 NAMES = ("records", "records-games", "records-erase", "profile", "name-entry", "profile-prefs", "campaign",
          "title", "demo", "title-menu", "options", "controls", "setup-board", "setup-seat", "board", "dice", "walk", "fee",
          "comment", "place", "company", "build-land", "build-floors", "sell", "merge", "status-companies",
          "status-players", "status-lines", "overview", "panel", "pause", "results",
-         "pile-choice", "slot-stop", "piles", "card", "slot", "event", "jackpot-drop") + JAPANESE
+         "pile-choice", "slot-stop", "piles", "card", "slot", "event", "jackpot-drop",
+         "long-names", "pause-quit", "box-lines", "results-long-names") + JAPANESE + \
+    tuple(n for n in RECORDS if n not in JAPANESE)
 
 
 def _pixels(surface) -> bytes:
@@ -65,22 +68,25 @@ def test_drawing_never_changes_the_hashed_state(screens):
     assert not IMPURE, f"drawing changed the state at (frame, scenes): {IMPURE}"
 
 
-def _apart(a, b) -> bool:
-    """Two texts' boxes do not overlap (the font's blank top and bottom rows may touch)."""
-    _, ax, ay, aw, ah = a
-    _, bx, by, bw, bh = b
-    return ax + aw <= bx or bx + bw <= ax or ay + ah <= by + 2 or by + bh <= ay + 2
-
-
 @pytest.mark.parametrize("name", NAMES)
-def test_no_text_is_cut_or_laid_over_another(name, screens):
-    """Issue 14 (9): on every golden screen, every text that no window covers lies wholly on the
-    screen and clear of every other text."""
-    from .screens import LAYOUT
-    texts = LAYOUT.get(name)
-    if texts is None:
-        pytest.skip(f"{name} is not a scripted shot")
-    off = [t for t in texts if t[1] < 0 or t[2] < 0 or t[1] + t[3] > 256 or t[2] + t[4] > 224]
-    assert not off, f"off the screen: {off}"
-    clash = [(a[0], b[0]) for i, a in enumerate(texts) for b in texts[i + 1:] if not _apart(a, b)]
-    assert not clash, f"texts over each other: {clash[:6]}"
+def test_text_fits_on_the_frame_in_its_window_and_apart(name, screens):
+    """Issues 14 (9) and 21: on every golden screen every visible text lies wholly on the frame,
+    clear of every other text, and inside the inner line of the window it stands in (the text
+    box, a menu, a dialog over a dialog): tests/frontend/layout.py."""
+    from .screens import DRAWN
+    assert name in DRAWN, f"{name} is not a scripted shot"
+    assert not layout.problems(DRAWN[name]), f"{name}: " + "; ".join(layout.problems(DRAWN[name]))
+
+
+@pytest.mark.parametrize("name", ("records", "records-games", "records-erase") + RECORDS)
+def test_records_and_continue_keep_their_texts_off_the_borders(name, screens):
+    """Issue 21 (Tower Dream's leftovers): the Records screen's footer lay on its panel's border,
+    and Continue's rows touched each other. On the Records and Continue screens of every game no
+    text lies on a window's border, and no two texts touch (a row apart from the next)."""
+    from .screens import DRAWN, LAYOUT
+    texts = LAYOUT[name]
+    assert texts and any(item[0] == "window" for item in DRAWN[name])
+    crossing = layout.borders_crossed(DRAWN[name], texts)
+    assert not crossing, f"texts on a border: {crossing[:4]}"
+    touching = layout.over_each_other(texts, touch=0)
+    assert not touching, f"texts touching: {touching[:4]}"

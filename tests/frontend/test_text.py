@@ -121,3 +121,74 @@ def test_a_damaged_text_file_names_its_line(tmp_path):
     with pytest.raises(DataError) as e:
         load_ja(Path(p))
     assert ":4:" in str(e.value) and "fields" in str(e.value)
+
+
+@pytest.mark.parametrize("template, values, want", [
+    ("{who} builds {k} Floor(s) on {land}.", dict(who="Player 1", k=3, land="j9"), "Player 1 builds 3 Floors on j9."),
+    ("{who} builds {k} Floor(s) on {land}.", dict(who="Player 2", k=1, land="j9"), "Player 2 builds 1 Floor on j9."),
+    ("{k} pt(s)", dict(k=1), "1 pt"),
+    ("{k} pt(s)", dict(k=0), "0 pts"),
+    ("{k} pt(s)", dict(k=21), "21 pts"),
+    ("Visible roofs {k}: cone {pts} pt(s)", dict(k=3, pts=1), "Visible roofs 3: cone 1 pt"),
+    ("Visible roofs {k}: cone {pts} pt(s)", dict(k=1, pts=4), "Visible roofs 1: cone 4 pts"),
+    ("< {k} > Floor(s): {cost}", dict(k=1, cost="100G"), "< 1 > Floor: 100G"),
+    ("{who} passes: +{k} footprint(s).", dict(who="Player 1", k=2), "Player 1 passes: +2 footprints."),
+    ("({k} visible roof(s))", dict(k=1), "(1 visible roof)"),
+    ("{who} has Floor(s) on {land}", dict(who="Player 1", land="c1"), "Player 1 has Floors on c1"),
+    ("Sell 1 Floor(s) now", {}, "Sell 1 Floor now"),
+    ("{who}: 2 Floor(s)", dict(who="Player 1"), "Player 1: 2 Floors"),
+])
+def test_plurals_follow_the_templates_count_never_a_digit_in_a_name(template, values, want):
+    """Issue 21: "Player 1 builds 3 Floor on j9" read the 1 of the name as the count."""
+    assert tr(template, **values) == want
+
+
+def _templates_everywhere() -> dict[str, str]:
+    """Every template of every front end (each string with a field in its modules) and every
+    Japanese file's English side, with where it is."""
+    out = {}
+    for path in (p for folder in FRONTENDS for p in sorted(folder.rglob("*.py"))):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and "{" in node.value:
+                out.setdefault(node.value, f"{path.relative_to(ROOT)}:{node.lineno}")
+    for path in ja_files():
+        for en in load_ja(path):
+            out.setdefault(en, str(path.relative_to(ROOT)))
+    return out
+
+
+NOT_COUNTS = {"who", "name", "survivor", "owner", "company", "square", "squares", "colour", "game", "size", "site",
+              "what", "board"}    # fields that name a thing (a verb may follow them), never a count
+NOT_PLURALS = {"is", "has", "his", "this", "was", "as", "its"}
+
+
+def test_every_count_next_to_a_plural_word_says_it_by_the_number():
+    """Issue 21: a count field and the plural word after it ("{k} pts", "{k} turns") read "1 pt",
+    "1 turn" when the count is 1: every such template writes the word with "(s)"."""
+    import re
+    count = re.compile(r"\{(\w+)[^{}]*\}((?:[ <>]+[A-Za-z'-]+(?:\(s\))?){1,2})")
+    found, plain = 0, []
+    for template, where in _templates_everywhere().items():
+        for m in count.finditer(template):
+            if m.group(1) in NOT_COUNTS:
+                continue
+            for word in re.findall(r"[A-Za-z'-]+(?:\(s\))?", m.group(2)):
+                if word.endswith("(s)"):
+                    found += 1
+                elif word.endswith("s") and not word.endswith(("ss", "'s")) and word not in NOT_PLURALS:
+                    plain.append((template, word, where))
+    assert found >= 20, found                              # the scan sees the templates it is about
+    assert not plain, plain[:8]
+
+
+def test_every_plural_word_has_its_count_in_the_template():
+    """Each "(s)" of every template follows its count (a field or a number written in it): none is
+    left to the plain plural, whatever the values."""
+    from tdream.frontend.text import plurals
+    said = {t: plurals(t, {}) for t in _templates_everywhere() if "(s)" in t}
+    assert len(said) >= 20
+    import re
+    ones = {t: plurals(t, dict.fromkeys(fields(t), 1)) for t in said}
+    written = re.compile(r"\d (?:[\w'-]+ ){0,2}[\w'-]+\(s\)")       # "Sell 0 Floor(s)": the count is in the text
+    left = [t for t in said if said[t] == ones[t] and not written.search(t)]   # a count of 1 changed nothing
+    assert not left, left[:6]

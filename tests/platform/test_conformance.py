@@ -81,3 +81,24 @@ def test_the_fast_loop_plays_the_games_the_recorded_loop_plays(game_id, tmp_path
         fast = play_game(game, kinds, seed)
         recorded = play_game(game, kinds, seed, record=str(tmp_path / f"{seed}.tdr"))
         assert (fast.turns, fast.scores) == (recorded.turns, recorded.scores)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_game_s_match_players_and_commentary_have_the_protocol_s_members(game_id):
+    """Issue 21 (3): the typed protocol (``Match``, ``CpuPlayer``, ``Commentary``) is what every
+    game's objects have."""
+    from tdream.platform.conformance import protocol_shapes
+    assert protocol_shapes(registry.get(game_id)) == []
+
+
+def test_the_shape_check_finds_a_missing_member():
+    """The check can fail: an object without ``interject`` is no CpuPlayer, one without
+    ``fingerprint`` no Match."""
+    from tdream.platform.conformance import missing_members
+    from tdream.platform.protocol import CpuPlayer, Match
+
+    class Half:
+        def choose(self, view, seat):
+            return None
+    assert missing_members(Half(), CpuPlayer) == ["interject"]
+    assert "fingerprint" in missing_members(Half(), Match) and "names" in missing_members(Half(), Match)

@@ -328,3 +328,18 @@ def test_a_version_1_record_resumes_as_version_1(tmp_path):
     text = f.read_text()
     assert "version: 1" in text and text.count('"check"') > 40
     assert verify_record(f).ok
+
+
+def test_a_record_whose_seat_option_says_another_count_is_refused(tmp_path):
+    """Issue 21 (3): a record's header is checked as every match's set-up is (``options_for``):
+    three seats and the option saying two is a bad record, one line naming the options line."""
+    path = tmp_path / "three.tdr"
+    play_game(GAME, ["random"] * 3, 5, {"board": "classic-7"}, record=str(path))
+    assert load_record(path).setup.options[GAME.seat_option] == 3
+    text = path.read_text()
+    path.write_text(text.replace(f'"{GAME.seat_option}": 3', f'"{GAME.seat_option}": 2', 1))
+    with pytest.raises(FormatError) as e:
+        load_record(path)
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if t.startswith("options:"))
+    assert e.value.problems == [f"{path}:{line}: options: 3 seats, but the option {GAME.seat_option}=2 says 2: "
+                                f"give one of them"]

@@ -192,3 +192,26 @@ def test_an_illegal_step_from_a_seat_the_point_does_not_wait_for_reaches_the_mat
     p.write_text(p.read_text().replace("h8: {owner: B, size: 2}", "h8: {owner: B, size: 3}"))
     failures = run_scenario(load_scenario(p))
     assert failures and "accepted" in failures[0]
+
+
+def test_an_illegal_step_of_several_seats_checks_each_answer_against_the_same_position(tmp_path):
+    """FORMATS.md section 2: ``illegal`` with several seats' answers (the secret picks) checks
+    each against the position before the step, nothing applied, and each must be refused."""
+    p = tmp_path / "s.yaml"
+    base = textwrap.dedent("""
+        format: tdream-scenario
+        version: 1
+        game: towers
+        name: "two refused picks"
+        rules: [T2.1]
+        players: [{name: A}, {name: B}]
+        steps:
+          - illegal: {pick: {A: 10, B: 0}}
+          - pick: {A: 3, B: 7}
+        expect: {to_move: B}
+        """)
+    p.write_text(base)
+    assert run_scenario(load_scenario(p)) == []
+    p.write_text(base.replace("{A: 10, B: 0}", "{A: 10, B: 4}"))     # B's 4 is a legal pick: it fails
+    failures = run_scenario(load_scenario(p))
+    assert failures and "accepted" in failures[0] and "4" in failures[0]

@@ -99,7 +99,7 @@ class ProfileScene(Scene):
         self.done = done
         self.allow_none = allow_none
         self.title = title
-        self.menu: Menu | None = None
+        self.menu: Menu                  # made at enter (``refresh``)
 
     def enter(self, m) -> None:
         self.refresh(m)
@@ -260,6 +260,8 @@ class RecordsScene(Scene):
             elif b.press(pad, X) and self.stats and self.stats.kind == "human":
                 self.confirm = Menu(["Erase", "Keep"], cancel=True, index=1)
             return
+        if self.stats is None:           # the list of games opens only on a profile's stats
+            return
         games = self.stats.last_games
         if b.repeat(pad, UP):
             self.game = (self.game - 1) % len(games)
@@ -274,6 +276,9 @@ class RecordsScene(Scene):
         from ...platform.record import check_data, load_record, start_of
         from ..match import MatchSetup
         path = game.get("record")
+        if not path:
+            self.message = tr("Cannot watch it: {why}", why="no record was kept")
+            return
         try:
             record = load_record(path)
             check_data(record)
@@ -320,7 +325,7 @@ class RecordsScene(Scene):
                 cursor(surface, 8, 25 + i * 11, m.frame)
         st = getattr(self, "stats", None)
         window(surface, (88, 18, 164, 190))
-        if st is not None:
+        if st is not None and self.confirm is None:      # the question stands in the figures' place
             self.draw_stats(m, surface, st)
         if self.focus == "games":
             hint = tr("A: watch   B: back")
@@ -329,10 +334,11 @@ class RecordsScene(Scene):
         font.draw(surface, fit(font, hint, 150), 170, 194, GREY, "small", align="centre")    # inside the panel
         if getattr(self, "message", ""):
             font.draw(surface, self.message, 128, 212, GOLD, "small", INK, align="centre")
-        if self.confirm is not None:                    # as wide as its question (a long name too)
-            ask = tr("Erase {name}'s records?", name=self.entries[self.index])
-            w = max(112, font.width(ask) + 14)
-            self.confirm.draw(m, surface, 128 - w // 2, 90, w, ask)
+        if self.confirm is not None:                    # the question in the figures' place (a long name wraps)
+            lines = font.wrap(tr("Erase {name}'s records?", name=self.entries[self.index]), 148)
+            for i, line in enumerate(lines):
+                font.draw(surface, line, 170, 64 + i * 12, GOLD, align="centre")
+            self.confirm.draw(m, surface, 122, 70 + 12 * len(lines), 96)
 
     def draw_stats(self, m, surface, st) -> None:
         """The figures (a value too long for its label's line goes on the next one, right-aligned),

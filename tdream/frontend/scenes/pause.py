@@ -102,7 +102,7 @@ class PauseScene(Scene):
     def __init__(self, table, pad: int) -> None:
         self.table = table
         self.pad = pad
-        watching = getattr(table, "replaying", False)
+        watching = table.replaying
         self.menu = Menu(["Resume", "Options", "Stop watching" if watching else "Save and quit"], cancel=True)
         self.confirm: Menu | None = None
 
@@ -128,22 +128,24 @@ class PauseScene(Scene):
                 m.pop()
             elif choice == 1:
                 m.push(OptionsScene(self.pad))
-            elif getattr(self.table, "replaying", False):     # watching a record: nothing to save
+            elif self.table.replaying:     # watching a record: nothing to save
                 m.reset(m.home_scene())
             else:
                 self.confirm = Menu(["Quit to the title", "Keep playing"], cancel=True)
 
     def draw(self, m, surface) -> None:
+        """The menu (the quit confirmation in its place once asked), the record's notice under it."""
         surface.blit(_shade(), (0, 0))
-        self.menu.draw(m, surface, 80, 60, 96, "PAUSE")
+        if self.confirm is not None:
+            self.confirm.draw(m, surface, 64, 60, 128, "Quit this game?")
+        else:
+            self.menu.draw(m, surface, 80, 60, 96, "PAUSE")
         w = self.table.writer
         if w is not None:
             from .results import short_path
             lines = m.font.wrap(tr("The game record is kept as you play: {path}. Continue it from the "
                                    "title (Continue) or with tdream play --resume FILE.", path=short_path(w.path)),
-                                220, "small")
-            window(surface, (14, 112, 228, 12 + 9 * len(lines)))
+                                216, "small")
+            window(surface, (14, 118, 228, 12 + 9 * len(lines)))
             for i, line in enumerate(lines):
-                m.font.draw(surface, line, 20, 118 + i * 9, WHITE, "small")
-        if self.confirm is not None:
-            self.confirm.draw(m, surface, 64, 150, 128, "Quit this game?")
+                m.font.draw(surface, line, 20, 124 + i * 9, WHITE, "small")

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from ..constants import A, GOLD, GREY, INK, PLAYER_COLOURS, START, WHITE, rgb15
+from ..constants import A, GOLD, GREY, INK, PLAYER_COLOURS, START, WHITE, X, rgb15
+from ...platform.protocol import places
 from ..machine import Scene
 from ..text import tr
 from ..widgets import fit, window
@@ -31,12 +32,49 @@ class ResultsScene(Scene):
         self.age = 0
 
     def handle(self, m, b) -> None:
-        if self.age > 30 and b.any_press(A | START) >= 0:
+        if self.age <= 30:
+            return
+        if self.rematch_setup() is not None and b.any_press(X) >= 0:
+            self.rematch(m)
+        elif b.any_press(A | START) >= 0:
             m.pop()                          # the results
             m.pop()                          # the table: back to what started it (title, campaign, records)
             if not m.stack:
                 m.quit = False
                 m.home()
+
+    def rematch_setup(self):
+        """The same game again with the same seats and options, on the sitting's next seed: a
+        ``MatchSetup``, or None where a rematch means nothing (a record watched, a demo, a
+        scenario's position, a campaign stage)."""
+        t = self.table
+        host, s = t.host, t.setup
+        if host.replaying or host.demo or s.scenario is not None or s.mode in ("campaign", "demo"):
+            return None
+        from ..match import MatchSetup
+        seats = host.session.seats
+        kinds = [seat.kind for seat in seats]
+        profiles = [seat.name for seat in seats if seat.human and not seat.name.startswith("Player ")]
+        names = [seat.name for seat in seats if seat.human]
+        profiles = [n if n in profiles else None for n in names]
+        return MatchSetup(s.game, 0, kinds, dict(host.session.options), mode=s.mode, profiles=profiles,
+                          colours={seat.name: seat.colour for seat in seats},
+                          pads=[host.pad_of[i] for i, seat in enumerate(seats) if seat.human])
+
+    def rematch(self, m) -> None:
+        """X: the same seats play again (a new match of the sitting: its next seed)."""
+        setup = self.rematch_setup()
+        setup.seed = m.match_seed
+        m.match_started()
+        m.sound("select")
+        m.pop()                              # the results
+        m.replace(setup.gamedef.frontend().table_scene(setup))
+
+    def draw_footer(self, m, surface) -> None:
+        """What the keys do, blinking once the results can be left: A to the title, X a rematch."""
+        if self.age > 30 and (m.frame // 30) % 2 == 0:
+            text = tr("A: to the title") if self.rematch_setup() is None else tr("X: play again   A: to the title")
+            m.font.draw(surface, text, 250, 212, WHITE, "small", align="right")
 
     def update(self, m) -> None:
         self.age += 1
@@ -50,31 +88,33 @@ class ResultsScene(Scene):
         window(surface, (0, 0, 256, 224))
         font.draw(surface, tr("RESULTS"), 128, 6, GOLD, align="centre")
         res = match.result()
-        opts = game.full_options(dict(getattr(match, "options", {}), **host.setup.options))
+        opts = game.full_options(host.session.options)
         where = game.variant_name(game.variant(opts)) or game.name
-        font.draw(surface, tr("{board}, {k} turns: {why}", board=tr(where), k=match.progress(),
+        font.draw(surface, tr("{board}, {k} turn(s): {why}", board=tr(where), k=match.progress(),
                               why=tr(game.reason_text(res.reason))), 128, 20, rgb15(200, 216, 248), "small",
                   align="centre")
         parts = [game.score_parts(match, p) for p in range(len(match.names))]
-        labels = [tr(getattr(game, "part_labels", {}).get(k, k.replace("_", " ").capitalize())) for k, _ in parts[0]]
-        labels.append(tr(getattr(game, "score_label", "Score")))
+        labels = [tr(game.part_labels.get(k, k.replace("_", " ").capitalize())) for k, _ in parts[0]]
+        labels.append(tr(game.score_label))
         # each column as wide as its widest label or value, laid from the right with a gap
         rows = [[f"{v:,}" for _, v in parts[p]] + [f"{res.scores[p]:,}"] for p in range(len(match.names))]
         widths = [max([font.width(labels[i], "small")] + [font.width(r[i], "small") for r in rows])
                   for i in range(len(labels))]
-        right, edge = [], 250
+        right: list[int] = []
+        edge = 250
         for w in reversed(widths):
             right.insert(0, edge)
             edge -= w + 8
+        values_w = max(font.width(r[0], "small") for r in rows)     # a name reaches the first values (not labels)
         y = 32
         for text, r in zip(labels, right):
             font.draw(surface, text, r, y, rgb15(160, 168, 200), "small", align="right")
         y += 10
-        for rank, group in enumerate(res.ranking, 1):
+        for rank, group in places(res.ranking):
             for p in group:
                 font.draw(surface, f"{rank}.", 8, y, GOLD if rank == 1 else WHITE, "small")
                 surface.blit(m.art.tokens[host.colour_of[p]], (20, y - 2))
-                font.draw(surface, fit(font, match.names[p], right[0] - widths[0] - 38, "small"), 34, y,
+                font.draw(surface, fit(font, match.names[p], right[0] - values_w - 40, "small"), 34, y,
                           PLAYER_COLOURS[host.colour_of[p]], "small")
                 for value, r in zip(rows[p], right):
                     font.draw(surface, value, r, y, WHITE, "small", align="right")
@@ -84,8 +124,7 @@ class ResultsScene(Scene):
             lines = font.wrap(tr("Record: {path}", path=short_path(host.writer.path)), 244, "small")
             for i, line in enumerate(lines[-2:]):
                 font.draw(surface, line, 6, 190 + i * 9, GREY, "small")
-        if self.age > 30 and (m.frame // 30) % 2 == 0:
-            font.draw(surface, tr("A: to the title"), 250, 212, WHITE, "small", align="right")
+        self.draw_footer(m, surface)
 
     def draw_graph(self, m, surface, rect) -> None:
         """The scores after every turn, one line a player."""
@@ -106,7 +145,7 @@ class ResultsScene(Scene):
                    for i, row in enumerate(hist)]
             if len(pts) >= 2:
                 pygame.draw.lines(surface, PLAYER_COLOURS[host.colour_of[p]], False, pts)
-        unit = getattr(host.game, "score_unit", "")
+        unit = host.game.score_unit
         m.font.draw(surface, f"{top:,}{unit}", x0 + 1, y0 - 9, rgb15(160, 168, 200), "small")
-        m.font.draw(surface, tr("{score} over the game", score=tr(getattr(host.game, "score_label", "Score"))),
+        m.font.draw(surface, tr("{score} over the game", score=tr(host.game.score_label)),
                     x0 + w - 1, y0 - 9, rgb15(160, 168, 200), "small", align="right")

@@ -36,7 +36,7 @@ class TitleScene(Scene):
     def __init__(self, game: str | None = None) -> None:
         self.menu: Menu | None = None
         self.demos = 0
-        self.game = game                 # the game chosen (None: the one last played, at enter)
+        self.game: str = game or ""      # the game chosen ("": the one last played, at enter)
 
     def enter(self, m) -> None:
         self.idle = 0
@@ -124,6 +124,8 @@ class TitleScene(Scene):
             m.font.draw(surface, tr(self.front.SUBTITLE), 128, 160, rgb15(200, 200, 232), "small", INK, align="centre")
             if (m.frame // 30) % 2 == 0:
                 m.font.draw(surface, tr("PRESS START"), 128, 180, WHITE, shadow=INK, align="centre")
+            if m.notice:                    # the compiled engine being built, or ready (tdream native --background)
+                m.font.draw(surface, tr(m.notice), 128, 200, rgb15(200, 200, 232), "small", INK, align="centre")
             m.font.draw(surface, tr("tdream  (c) the tdream authors"), 128, 214, rgb15(136, 136, 176), "small",
                         align="centre")
         else:
@@ -165,7 +167,7 @@ class DemoScene(Scene):
     def update(self, m) -> None:
         self.age += 1
         self.inner.update(m)
-        if self.age >= DEMO_LENGTH or getattr(self.inner, "done", False):
+        if self.age >= DEMO_LENGTH or self.inner.done:
             m.pop()
 
     def draw(self, m, surface) -> None:

@@ -32,6 +32,7 @@ class CatTower(GameDef):
     name_ja = "キャットタワー"
     seats = (2, 4)
     default_seats = 4
+    terms = ("CAT TOWER", "footprints?", "cushions?", "dishes-goods")
     simultaneous = True           # the round's drawings, and its houses (CG2.1)
     chance = True                 # the roll (C2.1)
     hidden = True                 # a drawing is hidden until every seat has drawn (CG2.1)
@@ -57,6 +58,21 @@ class CatTower(GameDef):
     def variant(self, options: dict) -> str:
         o = self.full_options(options)
         return f"dishes-{o['dishes']}" + ("-felt1" if o["felt_needs_one"] else "")
+
+    score_label = "Points"              # C5.7: the points of the goods
+    best_label = "Most points"          # the Records: "Most points 63", "Favourite variant dishes by good"
+    variant_label = "variant"
+
+    def variant_name(self, variant: str) -> str:
+        """A variant's two options as a player says them: how dishes count (C5.4: by each good
+        beside one, or by each kind) and, when on, that felt is needed to score in a tower (CG5.2)."""
+        dishes, _, felt = variant.removeprefix("dishes-").partition("-")
+        if dishes not in ("goods", "kinds") or felt not in ("", "felt1"):
+            return variant
+        return f"dishes by {dishes[:-1]}" + (", felt needed" if felt else "")
+
+    def reason_text(self, reason: str) -> str:
+        return {"three towers": "a player has completed three towers (C4.2)"}.get(reason, reason)
 
     # ---------------------------------------------------------------- matches
     def _checked(self, names: list[str], options: dict | None) -> dict:
@@ -93,10 +109,22 @@ class CatTower(GameDef):
         base, level = self.split_kind(kind)
         return make_player(base, level, seed)
 
+    def grade(self, kind: str) -> str:
+        from .styles import default_styles
+        return default_styles().grades.get(kind.partition(":")[0], "")   # measured in CAT TOWER (styles.yaml)
+
     # ---------------------------------------------------------------- telling it
+    def ends_at(self, events: list) -> int | None:
+        from . import events as ev
+        return next((i for i, e in enumerate(events) if isinstance(e, ev.GameOver)), None)
+
     def describe(self, event, match):
         from .narration import describe
         return describe(event, match)
+
+    def turn_breaks(self, events):
+        from .narration import turn_breaks
+        return turn_breaks(events)
 
     def commentary(self, seat_kinds, seed, talk="sometimes"):
         from .commentary import CatTowerCommentary
@@ -109,8 +137,9 @@ class CatTower(GameDef):
 
     # ---------------------------------------------------------------- the front end
     def frontend(self):
-        from . import frontend
-        return frontend
+        """Its scenes (``frontend.FRONTEND``, a ``GameFrontend``): imported only by the front end."""
+        from .frontend import FRONTEND
+        return FRONTEND
 
 
 @lru_cache(maxsize=None)

@@ -21,8 +21,8 @@ from . import events as ev
 from .answers import CUSHION, FELT, MOUSE
 
 COMMENTS_PATH = Path(__file__).resolve().parent / "comments.yaml"
-BIG = ("mouse_group", "house_big", "tower_first", "one_cell", "won", "lost", "game_start", "last_round")
-SPECTATOR_SLOTS = ("game_start", "sideline", "spectator_wow", "last_round")
+BIG = ("mouse_group", "house_big", "tower_first", "one_cell", "won", "lost", "game_start")
+SPECTATOR_SLOTS = ("game_start", "sideline", "spectator_wow")
 
 
 @lru_cache(maxsize=2)
@@ -40,7 +40,6 @@ class CatTowerCommentary:
         self.chatter = Chatter(lines, derive_seed(seed, 0xCA7), talk)
         self.rng = Rng(derive_seed(seed, 0xCA7_5EE))        # cosmetic: who of the spectators speaks
         self.leader = -1
-        self.last_called = False
         self.fired: list[str] = []                          # every slot that fired (spoken or not): tests
 
     # ------------------------------------------------------------------ events -> moments
@@ -53,8 +52,8 @@ class CatTowerCommentary:
             if t is ev.RoundStarted and e.round == 1:
                 out.append(("game_start", -1))
             elif t is ev.DieTaken:
-                if len(e.choices) > 1 and e.value == e.choices[-1] and e.value >= 5:
-                    out.append(("best_die", e.seat))
+                if len(e.choices) > 1 and e.value >= 5 and match.dice and e.value == match.dice[-1]:
+                    out.append(("best_die", e.seat))            # the highest of the roll, by choice
                 elif e.choices[-1] <= 2 and match.dice and match.dice[-1] >= 5:
                     out.append(("leftover_die", e.seat))
             elif t is ev.Passed:
@@ -89,9 +88,6 @@ class CatTowerCommentary:
                 for s in range(n):
                     if s != e.seat:
                         out.append(("rival_one_cell", s))
-                if not self.last_called:
-                    self.last_called = True
-                    out.append(("last_round", -1))
             elif t is ev.RoundEnded:
                 s = e.scores
                 top = max(s)

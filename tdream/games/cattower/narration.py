@@ -1,7 +1,8 @@
 """CAT TOWER told in English, one line per event worth telling (``tdream play --text``).
 
 Seats are named by their names, goods by their words, cells as ``t3f2 (tower 3, floor 2)``. An
-``AnswerGiven`` is not told (what was drawn is told when all have drawn, CG2.1).
+``AnswerGiven`` is not told (what was drawn is told when all have drawn, CG2.1), nor the end: text
+play tells it last, after the comments (``GameDef.reason_text``).
 """
 from __future__ import annotations
 
@@ -77,13 +78,12 @@ def describe(event, match) -> str | None:
     if t is ev.RoundEnded:
         scores = ", ".join(f"{names[s]} {p}" for s, p in enumerate(event.scores))
         return f"Round {event.round} ends. Scores: {scores}."
-    if t is ev.GameOver:
-        top = event.ranking[0]
-        who = _list([names[s] for s in top])
-        best = event.scores[top[0]]
-        verb = "win" if len(top) > 1 else "wins"
-        return f"The game ends ({event.reason}): {who} {verb} with {best} points."
-    return None
+    return None             # GameOver among them: text play tells the end last
 
 
-__all__ = ["describe", "WORDS", "PLURAL"]
+def turn_breaks(events: list) -> list[int]:
+    """Where in ``events`` a new round begins (text play tells the comments of a round before it)."""
+    return [i for i, e in enumerate(events) if type(e) is ev.RoundStarted]
+
+
+__all__ = ["describe", "turn_breaks", "WORDS", "PLURAL"]

@@ -1,9 +1,9 @@
 """The CPU players' styles (``styles.yaml`` beside this file): the plain ``cpu`` weights, each
-character's changes to them, and what each level adds.
+character's changes to them, what each level adds, and the characters' grades in CAT TOWER.
 
 ``load_styles(path)`` validates the whole file and raises one ``DataError`` listing every problem
 as ``file:line: key.path: what`` (an unknown or missing weight, a number out of range, a character
-not of the roster or missing, an unknown level or level key).
+not of the roster or missing, an unknown level or level key, a grade not A-D or missing).
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ...errors import DataError
-from ...platform.roster import CHARACTER_IDS
+from ...platform.roster import CHARACTER_IDS, read_grades
 from ...yamlio import Problems, Schema, line_of, read_yaml, short, type_name
 
 STYLES_PATH = Path(__file__).resolve().parent / "styles.yaml"
@@ -39,6 +39,7 @@ class Styles:
     base: dict                       # the cpu's weights
     characters: dict                 # id -> its whole weights (the base with its changes)
     levels: dict                     # name -> Level
+    grades: dict                     # id -> his strength grade in CAT TOWER, A-D (a round robin's)
 
     def weights(self, kind: str) -> dict:
         """The weights of ``cpu`` or a character id."""
@@ -71,7 +72,8 @@ def load_styles(path: Path | str | None = None) -> Styles:
     if data.get("version") != 1:
         pr.at(data, "version", "version", f"{short(data.get('version'))}: must be 1")
         pr.raise_if_any()
-    if not sc.mapping(data, "", ("format", "version", "provisional", "source", "weights", "characters", "levels")):
+    if not sc.mapping(data, "", ("format", "version", "provisional", "source", "weights", "characters", "levels",
+                                 "grades")):
         pr.raise_if_any()
     if not isinstance(data["provisional"], bool):
         pr.at(data, "provisional", "provisional", "must be true or false")
@@ -119,8 +121,11 @@ def load_styles(path: Path | str | None = None) -> Styles:
             lapse = _number(spec, "lapse", f"{lp}.lapse", pr, 0.0, 1.0)
             if ok and noise is not None and lapse is not None:
                 levels[name] = Level(name, spec["depth"], noise, lapse, spec["lapse_pool"], spec["width"])
+    grades, _, bad = read_grades(data["grades"])
+    for line, key, what in bad:
+        pr.add(line, f"grades.{key}" if key else "grades", what)
     pr.raise_if_any()
-    return Styles(base, chars, levels)
+    return Styles(base, chars, levels, grades)
 
 
 @lru_cache(maxsize=None)

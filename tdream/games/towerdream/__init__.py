@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...platform.protocol import GameDef, OptionSpec
+from ...platform.protocol import GameDef, OptionFlag, OptionSpec
 from .scenario import TowerDreamScenarios
 
 HOUSE_RULES = ("starting_cash", "salary", "end_percent", "players", "build_scope", "max_rounds")
@@ -20,6 +20,8 @@ class TowerDream(GameDef):
     seats = (2, 4)
     default_seats = 4
     seat_option = "players"            # the seat count is a rule of the game's options (set from the seats)
+    terms = ("Tower Dream", "Landmarks?", "Jackpots?", "Wealth", "Owner Bonus(es)?", "Line Fees?", "Compan(y|ies)",
+             "Building Marks?", "slot machine", "mergers?")
     simultaneous = False
     chance = True
     hidden = True                 # the card piles' order (and the RNG): nobody's to see
@@ -27,6 +29,8 @@ class TowerDream(GameDef):
     score_label = "Wealth"          # the results screen's words for the score and its parts
     score_unit = "G"
     part_labels = {"cash": "Cash", "properties": "Property", "bonuses": "Bonus"}
+    best_label = "Best Wealth"      # the Records' words: "Best Wealth 5,000G", "Favourite board Lucky Star"
+    variant_label = "board"
     decision_kinds = ("sell", "place", "company", "survivor", "build", "pile", "jackpot", "forced_sale", "floors")
     chance_kinds = ("roll", "draw", "slot")
 
@@ -43,6 +47,19 @@ class TowerDream(GameDef):
 
     def board(self, board_id: str):
         return _board(board_id)
+
+    # ---------------------------------------------------------------- the command line
+    option_flags = (OptionFlag("board", "board", "ID", "the board's id (tdream board list; default classic-10)"),)
+    native_modules = ("tdream.games.towerdream.rules.game",)     # its hot rules (tdream native)
+
+    def parse_option(self, name: str, text: str):
+        if name == "board" and text.strip() not in self.board_ids():
+            raise ValueError(f"no such board {text.strip()!r} (known: {', '.join(self.board_ids())})")
+        return super().parse_option(name, text)
+
+    def add_commands(self, sub) -> None:
+        from .cli import add_commands
+        add_commands(self, sub)
 
     @property
     def options(self):  # type: ignore[override]
@@ -65,6 +82,13 @@ class TowerDream(GameDef):
     def legacy_fingerprint(self, match, seats, parts: bool = True):
         from .parts import legacy
         return legacy(match, seats, parts)
+
+    legacy_header_keys = ("board",)       # a version-1 record named its board in the header
+
+    def legacy_header(self, header: dict, options: dict, start: dict | None) -> tuple[dict, dict | None]:
+        """The header's board is the option ``board`` (and a scenario position's board)."""
+        board = header["board"]
+        return dict(options, board=board), (dict(start, board=board) if start is not None else None)
 
     def variant(self, options: dict) -> str:
         return options.get("board", "classic-10")
@@ -117,7 +141,16 @@ class TowerDream(GameDef):
         from .ai import split_kind
         return split_kind(kind)
 
+    def grade(self, kind: str) -> str:
+        from .ai.roster import roster
+        p = roster().get(kind.partition(":")[0])   # the cartridge's grades (data/roster.yaml)
+        return p.grade if p is not None else ""
+
     # ---------------------------------------------------------------- telling it
+    def ends_at(self, events: list) -> int | None:
+        from .rules import events as ev
+        return next((i for i, e in enumerate(events) if isinstance(e, ev.GameOver)), None)
+
     def describe(self, event, match):
         from .narrate import describe
         return describe(event, match)
@@ -167,9 +200,9 @@ class TowerDream(GameDef):
         return [[k + suffix for k in t] for t in tables]
 
     def frontend(self):
-        """Tower Dream's scenes (``tdream.games.towerdream.frontend``): imported only by the front end."""
-        from . import frontend
-        return frontend
+        """Tower Dream's scenes (``frontend.FRONTEND``: a ``GameFrontend``): imported only by the front end."""
+        from .frontend import FRONTEND
+        return FRONTEND
 
     def score_parts(self, match, seat: int):
         cash, props, bonus = match.wealth_parts()[seat]

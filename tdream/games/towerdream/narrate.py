@@ -1,4 +1,5 @@
-"""Tower Dream's events told in one English line each (``tdream play --text``)."""
+"""Tower Dream's events told in one English line each (``tdream play --text``); the end is told by
+text play itself (``GameDef.reason_text``), after the last comments."""
 from __future__ import annotations
 
 from .ai.commentary import speaker_name
@@ -55,12 +56,8 @@ def describe(event, game) -> str | None:
             return f"{game.ruleset.event_kinds[kind].name}: {game.ruleset.event_kinds[kind].text}"
         case ev.WentBroke(p):
             return f"{n[p]} goes broke!"
-        case ev.GameOver(reason, wealth, ranking):
-            lines = [f"\nGame over ({reason})."]
-            for rank, group in enumerate(ranking, 1):
-                for p in group:
-                    lines.append(f"  {rank}. {n[p]}: {wealth[p]}G")
-            return "\n".join(lines)
+        case ev.GameOver():
+            return None         # text play tells the end last, after the comments (its reason in words)
     return None
 
 

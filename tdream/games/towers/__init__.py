@@ -49,6 +49,8 @@ class Towers(GameDef):
     seats = (2, 4)
     default_seats = 2
     seat_option = "players"            # the seat count is a rule of the game's options (set from the seats)
+    terms = ("Towers 2\\.00", "Towers'", "double turns?", "demolish(ed|es|ing)?", "demolitions?", "walled in",
+             "secret picks?")
     simultaneous = True                 # the secret picks (TG2.1)
     chance = False                      # the first player of random/3-4 seats is drawn at set-up
     hidden = True                       # the other seat's pick until both are in; the RNG
@@ -68,9 +70,14 @@ class Towers(GameDef):
         return f"{n}x{n}"
 
     score_label = "Sum"                 # the results screen's word for the score (T6.2: tower sizes added)
+    best_label = "Best sum"             # the Records' words: "Best sum 40", "Favourite board size 8x8"
+    variant_label = "board size"
 
     def variant_name(self, variant: str) -> str:
         return f"the {variant} board" if variant else ""
+
+    def variant_text(self, variant: str) -> str:
+        return variant
 
     def reason_text(self, reason: str) -> str:
         return {"full": "no empty square is left (T6.1)", "ended": "the end was declared after a pass (T6.1)",
@@ -140,10 +147,22 @@ class Towers(GameDef):
         self.split_kind(kind)
         return make_player(kind, seed, self.cpu_kinds())
 
+    def grade(self, kind: str) -> str:
+        from .data import styles
+        return styles().grades.get(kind.partition(":")[0], "")   # measured in Towers (styles.yaml)
+
     # ---------------------------------------------------------------- telling it
+    def ends_at(self, events: list) -> int | None:
+        from . import events as ev
+        return next((i for i, e in enumerate(events) if isinstance(e, ev.GameOver)), None)
+
     def describe(self, event, match):
         from .narration import describe
         return describe(event, match)
+
+    def turn_breaks(self, events):
+        from .narration import turn_breaks
+        return turn_breaks(events)
 
     def commentary(self, seat_kinds: list[str], seed: int, talk: str = "sometimes"):
         from .commentary import TowersCommentary
@@ -154,9 +173,9 @@ class Towers(GameDef):
         return score_parts(match, seat)
 
     def frontend(self):
-        """The scenes (``frontend/``: set-up, table, status, results, demo, autopilot)."""
-        from . import frontend
-        return frontend
+        """The scenes (``frontend.FRONTEND``, a ``GameFrontend``: set-up, table, status, results, demo, autopilot)."""
+        from .frontend import FRONTEND
+        return FRONTEND
 
 
 GAME = Towers()

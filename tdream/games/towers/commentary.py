@@ -5,8 +5,9 @@ never change an outcome).
 Who speaks (PRESENTATION.md "The CPU roster"):
 
 - the seat's own moments (his first tower, a 7-8, a 9, walling a rival in, being walled in,
-  declaring, passing, ending or playing on, demolishing, his towers falling, a big lead, the end)
-  are voiced by the character in that seat, when one sits there;
+  declaring, passing, ending the game while ahead or playing on when the game goes on,
+  demolishing, his towers falling, a big lead, the end) are voiced by the character in that seat,
+  when one sits there;
 - a rival seated character reacts to a declaration (``rival_declares``, the next such seat);
 - characters not seated (spectators) open the game, chat from the side between turns now and
   then (``sideline``) and remark on anyone's big moment (``spectator_big``), always ``about=-1``.
@@ -67,7 +68,7 @@ class TowersCommentary:
                     out.append(("first_tower", e.player, "own"))
             elif t is ev.WalledIn:
                 out.append(("walled_in", e.player, "own"))
-                if e.by >= 0:
+                if e.by >= 0 and e.by != e.player:          # a player who walls himself in walls in nobody
                     out.append(("walls_in", e.by, "own"))
                 out.append(("spectator_big", e.player, "spectator"))
             elif t is ev.Declared:
@@ -76,7 +77,10 @@ class TowersCommentary:
             elif t is ev.Passed:
                 out.append(("passes", e.player, "own"))
             elif t is ev.EndAnswered:
-                out.append(("ends_game" if e.yes else "plays_on", e.player, "own"))
+                if e.yes and _leads(match, e.player):
+                    out.append(("ends_game", e.player, "own"))
+                elif not e.yes and not any(type(f) is ev.GameOver for f in events):
+                    out.append(("plays_on", e.player, "own"))     # TG6.1: not when it ends anyway
             elif t is ev.Demolished:
                 out.append(("demolishes", e.player, "own"))
             elif t is ev.Collapsed:
@@ -137,6 +141,12 @@ class TowersCommentary:
                 if c is not None:
                     said.append(c)
         return said
+
+
+def _leads(match, seat: int) -> bool:
+    """``seat``'s sum is above every other seat's (T6.2)."""
+    s = match.scores()
+    return all(s[seat] > s[q] for q in range(len(s)) if q != seat)
 
 
 __all__ = ["TowersCommentary", "comments"]

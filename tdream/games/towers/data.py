@@ -1,6 +1,6 @@
 """Towers' data files, validated on load (STYLE.md rule 8): ``rules.yaml`` (the rules' numbers)
-and ``styles.yaml`` (the CPU levels and the nine characters' styles). Every problem of a file is
-reported at once as ``file:line: key.path: what`` in one ``DataError``."""
+and ``styles.yaml`` (the CPU levels, the nine characters' styles and their grades in Towers).
+Every problem of a file is reported at once as ``file:line: key.path: what`` in one ``DataError``."""
 from __future__ import annotations
 
 import hashlib
@@ -88,6 +88,7 @@ class Style:
 class Styles:
     levels: dict        # name -> Level
     styles: dict        # "cpu" and each character id -> Style
+    grades: dict        # each character id -> his strength grade in Towers, A-D (a round robin's)
 
 
 def _header(data, pr: Problems, fmt: str) -> bool:
@@ -162,14 +163,17 @@ def _numbers(node, path: str, table: dict, pr: Problems, sc: Schema, base: dict 
 
 def load_styles(path: Path | str | None = None) -> Styles:
     """The CPU levels and styles; raises DataError listing every problem."""
-    from ...platform.roster import CHARACTER_IDS
+    from ...platform.roster import CHARACTER_IDS, read_grades
     path = Path(path) if path is not None else STYLES_PATH
     data = read_yaml(path, DataError)
     pr = Problems(str(path), DataError)
     sc = Schema(pr)
     if not _header(data, pr, STYLES_FORMAT) or not sc.mapping(
-            data, "", ("format", "version", "provisional", "source", "levels", "weights", "characters")):
+            data, "", ("format", "version", "provisional", "source", "levels", "weights", "characters", "grades")):
         pr.raise_if_any()
+    grades, _, bad = read_grades(data["grades"])
+    for line, key, what in bad:
+        pr.add(line, join("grades", key) if key else "grades", what)
     if not isinstance(data["provisional"], bool):
         pr.at(data, "provisional", "provisional", "must be true or false")
     sc.string(data, "source", "source")
@@ -209,7 +213,7 @@ def load_styles(path: Path | str | None = None) -> Styles:
                     pr.at(node["weights"], "pick", f"{cp}.weights.pick", "must be a whole number 0-9")
                 styles[cid] = Style(cid, w)
     pr.raise_if_any()
-    return Styles(levels, styles)
+    return Styles(levels, styles, grades)
 
 
 @lru_cache(maxsize=None)

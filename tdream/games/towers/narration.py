@@ -1,11 +1,10 @@
-"""Towers told in text (``tdream play --text``) and its score broken down (results, ``--json``)."""
+"""Towers told in text (``tdream play --text``) and its score broken down (results, ``--json``).
+
+The end is told by text play itself, after the last comments (``GameDef.reason_text``)."""
 from __future__ import annotations
 
 from . import events as ev
 from .data import rules
-
-REASONS = {"full": "no empty square is left (T6.1)", "ended": "the end was declared after a pass (T6.1)",
-           "passes": "two passes in a row (TG6.1)"}
 
 
 def _storeys(size: int) -> int:
@@ -48,6 +47,8 @@ def describe(event, match) -> str | None:
     if t is ev.ClaimsBegin:
         return "Every player has a tower: territory counts from now on."
     if t is ev.WalledIn:
+        if event.by == event.player:
+            return f"{names[event.player]} walls himself in: nowhere left to build."
         by = f" by {names[event.by]}" if event.by >= 0 else ""
         return f"{names[event.player]} is walled in{by}: nowhere left to build."
     if t is ev.EndAsked:
@@ -55,14 +56,12 @@ def describe(event, match) -> str | None:
         return f"{names[event.player]}, end the game?{final}"
     if t is ev.EndAnswered:
         return f"{names[event.player]}: {'yes, end it' if event.yes else 'no, play on'}."
-    if t is ev.GameOver:
-        scores = ", ".join(f"{names[p]} {s}" for p, s in enumerate(event.scores))
-        if len(event.ranking[0]) > 1:
-            head = "A draw between " + " and ".join(names[p] for p in event.ranking[0])
-        else:
-            head = f"{names[event.ranking[0][0]]} wins"
-        return f"Game over: {REASONS.get(event.reason, event.reason)}. {head} ({scores})."
-    return None
+    return None             # GameOver among them: text play tells the end last
+
+
+def turn_breaks(events: list) -> list[int]:
+    """Where in ``events`` a new turn begins (text play tells the comments of a turn before it)."""
+    return [i for i, e in enumerate(events) if type(e) is ev.TurnStarted]
 
 
 def score_parts(match, seat: int) -> list[tuple[str, int]]:
@@ -75,4 +74,4 @@ def score_parts(match, seat: int) -> list[tuple[str, int]]:
     return parts
 
 
-__all__ = ["describe", "score_parts"]
+__all__ = ["describe", "turn_breaks", "score_parts"]

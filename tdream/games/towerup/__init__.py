@@ -31,6 +31,7 @@ class TowerUp(GameDef):
     seats = (2, 4)
     default_seats = 4
     seat_option = "players"            # the seat count is a rule of the game's options (set from the seats)
+    terms = ("Tower Up", "roofs?", "vehicles?", "objective chips?")
     simultaneous = False
     chance = True
     hidden = True                 # the order of a stacked deck and the RNG: nobody's to see
@@ -56,6 +57,8 @@ class TowerUp(GameDef):
         return city_for(n) if isinstance(n, int) and not isinstance(n, bool) else ""
 
     score_label = "Points"
+    best_label = "Most points"          # the Records' words: "Most points 63", "Favourite city the 36-site city"
+    variant_label = "city"
 
     def variant_name(self, variant: str) -> str:
         """A city by its size (UG1.2): the 36-site city, the 30-site city."""
@@ -115,10 +118,22 @@ class TowerUp(GameDef):
         base, level = self.split_kind(kind)
         return make_player(base, level, seed)
 
+    def grade(self, kind: str) -> str:
+        from .data import styles
+        return styles().grades.get(kind.partition(":")[0], "")   # measured in Tower Up (styles.yaml)
+
     # ---------------------------------------------------------------- telling it
+    def ends_at(self, events: list) -> int | None:
+        from . import events as ev
+        return next((i for i, e in enumerate(events) if isinstance(e, ev.GameEnded)), None)
+
     def describe(self, event, match):
         from .narration import describe
         return describe(event, match)
+
+    def turn_breaks(self, events):
+        from .narration import turn_breaks
+        return turn_breaks(events)
 
     def commentary(self, seat_kinds, seed, talk="sometimes"):
         from .commentary import TowerUpCommentary
@@ -129,9 +144,9 @@ class TowerUp(GameDef):
         return [("vehicles", vehicles), ("cone", cone), ("chips", chips)]
 
     def frontend(self):
-        """Tower Up's scenes (``frontend/``: imported only by the front end, it uses pygame)."""
-        from . import frontend
-        return frontend
+        """Its scenes (``frontend.FRONTEND``, a ``GameFrontend``): imported only by the front end."""
+        from .frontend import FRONTEND
+        return FRONTEND
 
 
 GAME = TowerUp()

@@ -784,21 +784,22 @@ class Styles:
     base: Style
     characters: dict
     levels: dict          # level -> {"depth": int, "width": int, "noise": float, "blunder": float}
+    grades: dict          # id -> his strength grade in Tower Up, A-D (a round robin's)
 
 
 LEVEL_KEYS = ("depth", "width", "noise", "blunder")
 
 
 def read_styles(path: Path | None = None) -> Styles:
-    """``styles.yaml``: the base weights, each character's changes, and what each level does.
-    Raises DataError listing every problem."""
-    from ...platform.roster import CHARACTER_IDS
+    """``styles.yaml``: the base weights, each character's changes, what each level does, and the
+    characters' grades. Raises DataError listing every problem."""
+    from ...platform.roster import CHARACTER_IDS, read_grades
     path = path or HERE / "styles.yaml"
     data = read_yaml(path, DataError)
     rep = Report()
     out = None
     if _header(data, "tdream-towerup-styles", rep) and _mapping(
-            data, (), rep, ("format", "version", "weights", "levels", "characters")):
+            data, (), rep, ("format", "version", "weights", "levels", "characters", "grades")):
         base_node = data["weights"]
         base: dict[str, float] = {}
         if _mapping(base_node, ("weights",), rep, WEIGHT_NAMES):
@@ -839,8 +840,11 @@ def read_styles(path: Path | None = None) -> Styles:
                             if v is not None:
                                 w[k] = v
                 chars[cid] = Style(cid, tuple((k, w.get(k, 0.0)) for k in WEIGHT_NAMES))
+        grades, _, bad = read_grades(data["grades"])
+        for _, key, what in bad:
+            rep(("grades",) + tuple(key.split(".")) if key else ("grades",), what)
         if not rep:
-            out = Styles(Style("cpu", tuple((k, base[k]) for k in WEIGHT_NAMES)), chars, levels)
+            out = Styles(Style("cpu", tuple((k, base[k]) for k in WEIGHT_NAMES)), chars, levels, grades)
     if rep or out is None:
         raise DataError(file_problems(path, data, rep) or [f"{path}:0: styles could not be read"])
     return out

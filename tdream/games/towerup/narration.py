@@ -1,5 +1,5 @@
 """Tower Up told as text (``tdream play --text``): one English line an event worth telling,
-with the seats' names; and a seat's score broken down."""
+with the seats' names (the end is told by text play itself, after the last comments)."""
 from __future__ import annotations
 
 from . import events as ev
@@ -22,7 +22,7 @@ def _names(match, seats) -> str:
 
 
 def describe(e, match) -> str | None:
-    """One line for ``e``, or None for an event not worth a line (a turn starting)."""
+    """One line for ``e``, or None for an event not worth a line (the end: text play tells it)."""
     n = match.names
     t = type(e)
     if t is ev.FirstPlayerDrawn:
@@ -43,11 +43,8 @@ def describe(e, match) -> str | None:
     if t is ev.StartSiteMissing:
         return f"No empty site may take a {e.colour} first floor."
     if t is ev.TurnStarted:
-        if e.extra:
-            return f"{n[e.player]} plays an extra turn."
-        if e.final:
-            return f"{n[e.player]}'s final turn."
-        return None
+        what = " (extra turn)" if e.extra else " (final turn)" if e.final else ""
+        return f"Turn {e.turn + 1}: {n[e.player]}{what}."
     if t is ev.TurnPassed:
         return f"{n[e.player]} can neither take a card nor build, and passes."
     if t is ev.CardTaken:
@@ -84,11 +81,12 @@ def describe(e, match) -> str | None:
     if t is ev.Scored:
         return (f"{n[e.player]} scores {e.total}: vehicles {e.vehicles}, cone {e.cone} ({e.visible} visible "
                 f"roof{'s' if e.visible != 1 else ''}), chips {e.chips}.")
-    if t is ev.GameEnded:
-        winners = _names(match, e.ranking[0])
-        share = " share the win" if len(e.ranking[0]) > 1 else " wins"
-        return f"Game over: {winners}{share} with {e.scores[e.ranking[0][0]]}."
-    return None
+    return None             # GameEnded among them: text play tells the end last
+
+
+def turn_breaks(events: list) -> list[int]:
+    """Where in ``events`` a new turn begins (text play tells the comments of a turn before it)."""
+    return [i for i, e in enumerate(events) if type(e) is ev.TurnStarted]
 
 
 def _card(match, cid: str) -> str:
@@ -102,4 +100,4 @@ def _card(match, cid: str) -> str:
     return f"{cid} [{', '.join(icons)}{extra}]"
 
 
-__all__ = ["describe", "REASONS"]
+__all__ = ["describe", "turn_breaks", "REASONS"]

@@ -25,7 +25,7 @@ def test_describe_uses_seat_names_for_every_event_kind():
     s, _, _, lines = _game(("cpu", "joji", "random", "marimo"), 3)
     text = "\n".join(lines)
     assert "Cat0" in text and "Round 1:" in text and "rolls" in text and "takes the" in text
-    assert "The game ends (three towers)" in lines[-1]
+    assert lines[-1].startswith("Round ") and " ends. Scores: " in lines[-1]    # the end: text play's line
     assert " seat " not in text and "P1" not in text
     assert GAME.describe(ev.AnswerGiven(0, "draw"), s.match) is None
 
@@ -35,10 +35,11 @@ def test_describe_tells_each_event_in_one_line():
     samples = [ev.GoodDrawn(0, 6, "t3f2", 2, (6, 2), 1, 0, 5), ev.Passed(1, 1, 0, 3),
                ev.HouseScored(0, "t1f1", 6, 5, 15), ev.TowerCompleted(1, 3, 18, True),
                ev.FirstCrossedOut(3, (0,)), ev.OneCellFromEnd(1, 5, "t5f5"), ev.SharedDie(4),
-               ev.DieTaken(0, 6, (1, 6), (1,)), ev.GameOver("three towers", ((1,), (0,)), (40, 50))]
+               ev.DieTaken(0, 6, (1, 6), (1,))]
     for e in samples:
         line = GAME.describe(e, m)
         assert line and "\n" not in line and ("Ann" in line or "Bo" in line or type(e) is ev.SharedDie), e
+    assert GAME.describe(ev.GameOver("three towers", ((1,), (0,)), (40, 50)), m) is None    # text play tells it
     assert "a group of 5 mice (25 points)" in GAME.describe(samples[0], m)
     assert "counts mice: 5 x 3 = 15" in GAME.describe(samples[2], m)
 

@@ -1,9 +1,12 @@
 """The characters' comments on Towers: the file, who speaks, determinism."""
+from functools import lru_cache
+
 import pytest
 
 from tdream.errors import DataError
 from tdream.games.towers import GAME
-from tdream.games.towers.commentary import TowersCommentary, comments
+from tdream.games.towers import events as ev
+from tdream.games.towers.commentary import LEAD, TowersCommentary, comments
 from tdream.games.towers.data import COMMENTS_PATH
 from tdream.platform.comments import load_game_comments
 from tdream.platform.roster import CHARACTER_IDS
@@ -86,3 +89,147 @@ def test_comments_are_deterministic_and_never_change_the_game():
 def test_never_talk_says_nothing():
     said, com = run(["kenta", "yuka"], 2, "never")
     assert said == [] and com.fired
+
+
+# ---------------------------------------------------------------- true when said (issue 21)
+@lru_cache(maxsize=None)
+def _played(kinds: tuple, seed: int, options: tuple, talk: str):
+    return playout(list(kinds), seed, dict(options), talk)
+
+
+def playout(kinds, seed, options=None, talk="always"):
+    """A CPU match told as text play tells it: each input's events cut at the turn breaks, the
+    comments on each piece with the match as it stands then. [(events, comments, scores)]."""
+    s, events = Session.start(GAME, [Seat(f"P{i}", k) for i, k in enumerate(kinds)], options or {}, seed)
+    com = GAME.commentary(s.kinds, seed, talk)
+    out = []
+
+    def tell(evs):
+        start = 0
+        for cut in sorted({c for c in GAME.turn_breaks(evs) if 0 < c < len(evs)}) + [len(evs)]:
+            if cut > start:
+                piece = evs[start:cut]
+                out.append((piece, com.react(s.match, piece), tuple(s.match.scores())))
+            start = cut
+    tell(list(events))
+    while s.match.awaiting() is not None:
+        tell(s.advance())
+    return out, com
+
+
+def holds(c, evs, scores, voices) -> bool:
+    """The slot's condition (comments.yaml's ``slots``), read from the events said about."""
+    a = c.about
+
+    def of(cls):
+        return [e for e in evs if type(e) is cls]
+    over = of(ev.GameOver)
+    ahead = 0 <= a and all(scores[a] > scores[q] for q in range(len(scores)) if q != a)
+    return {
+        "game_start": bool(of(ev.GameStarted)),
+        "goes_first": any(e.player == a for e in of(ev.FirstPlayer)),
+        "first_tower": any(e.player == a and e.first and e.size < 7 for e in of(ev.TowerPlaced)),
+        "tall_tower": any(e.player == a and e.size in (7, 8) for e in of(ev.TowerPlaced)),
+        "tower_nine": any(e.player == a and e.size == 9 for e in of(ev.TowerPlaced)),
+        "walls_in": any(e.by == a and e.player != a for e in of(ev.WalledIn)),
+        "walled_in": any(e.player == a for e in of(ev.WalledIn)),
+        "declares": any(e.player == a for e in of(ev.Declared)),
+        "rival_declares": any(e.player == a for e in of(ev.Declared)),
+        "passes": any(e.player == a for e in of(ev.Passed)),
+        "ends_game": any(e.player == a and e.yes for e in of(ev.EndAnswered)) and ahead,
+        "plays_on": any(e.player == a and not e.yes for e in of(ev.EndAnswered)) and not over,
+        "demolishes": any(e.player == a for e in of(ev.Demolished)),
+        "collapse": any(o == a for e in of(ev.Collapsed) for _, o, _ in e.towers),
+        "big_lead": a >= 0 and scores[a] - max(scores[q] for q in range(len(scores)) if q != a) >= LEAD,
+        "won": any(e.ranking[0] == (a,) for e in over),
+        "lost": any(a not in e.ranking[0] for e in over),
+        "draw": any(len(e.ranking[0]) > 1 and a in e.ranking[0] for e in over),
+        "spectator_big": any(e.size == 9 for e in of(ev.TowerPlaced)) or bool(of(ev.WalledIn) or of(ev.Collapsed)),
+        "sideline": bool(of(ev.TurnStarted)),
+    }[c.slot]
+
+
+SPECTATORS = ("game_start", "spectator_big", "sideline")
+PLAYOUTS = [(("kenta", "yuka"), 1, (("size", 6),)), (("tamasaburo", "joji"), 3, ()),
+            (("hikozaemon", "random"), 4, (("size", 6),)), (("yuderu", "cosmic-will"), 2, ()),
+            (("joji", "random"), 2, (("demolish", "war"),)), (("cosmic-will", "random"), 3, (("demolish", "war"), ("size", 6))),
+            (("marimo", "hazumi", "kenta"), 5, (("players", 3), ("size", 6))),
+            (("yuka", "random"), 6, (("demolish", "advanced"), ("size", 6)))]
+
+
+@pytest.mark.parametrize("kinds,seed,options", PLAYOUTS)
+def test_every_comment_said_is_true_when_said(kinds, seed, options):
+    _, lines = comments()
+    told, com = _played(kinds, seed, options, "always")
+    voices = com.voices
+    said = 0
+    for evs, cs, scores in told:
+        for c in cs:
+            said += 1
+            assert (c.en, c.ja) in [(li.en, li.ja) for li in lines[c.speaker][c.slot]]
+            assert holds(c, evs, scores, voices), (c, evs)
+            if c.slot in SPECTATORS:
+                assert c.about == -1 and c.speaker not in voices
+            elif c.slot == "rival_declares":
+                assert c.speaker in voices and c.speaker != voices[c.about]
+            else:
+                assert c.speaker == voices[c.about]
+    assert said > 20
+
+
+def _walls_in_seeded_games():
+    """Every WalledIn of some seeded CPU matches, with the moments the commentary found in it."""
+    found = []
+    for kinds, seed, options in PLAYOUTS:
+        told, com = _played(kinds, seed, options, "always")
+        for evs, _, _ in told:
+            for e in evs:
+                if type(e) is ev.WalledIn:
+                    found.append((e, com.moments(None, [e])))
+    return found
+
+
+def test_regression_a_player_who_walls_himself_in_walls_in_nobody():
+    """Issue 21: "Joji is walled in by Joji" came with Joji's "The block is closed. It's mine to
+    build." (walls_in): now he is walled in, and walls in no one; the text says he did it himself."""
+    found = _walls_in_seeded_games()
+    himself = [(e, m) for e, m in found if e.by == e.player]
+    rival = [(e, m) for e, m in found if 0 <= e.by != e.player]
+    assert himself and rival                               # both happen in these games
+    for e, m in himself:
+        assert ("walled_in", e.player, "own") in m and not any(slot == "walls_in" for slot, _, _ in m)
+    for e, m in rival:
+        assert ("walls_in", e.by, "own") in m
+    m, _ = GAME.new_match(["Ann", "Bob"], {}, 0)
+    assert GAME.describe(himself[0][0]._replace(player=1, by=1), m) == "Bob walls himself in: nowhere left to build."
+
+
+def test_regression_no_playing_on_when_the_game_ends_anyway_tg6_1():
+    """After two passes in a row the game ends whatever is answered (TG6.1): a "no" then is not
+    "playing on"; a "yes" is "ending it" only for a seat ahead."""
+    seen = 0
+    for seed in range(1, 9):
+        told, com = playout(["random", "random"], seed, talk="never")
+        for evs, _, scores in told:
+            for e in evs:
+                if type(e) is ev.EndAnswered:
+                    ends = [f for f in evs if type(f) is ev.GameOver]
+                    over = bool(ends)
+                    slots = [slot for slot, _, _ in com.moments(_Scores(scores), [e] + ends)]
+                    if not e.yes and over:
+                        seen += 1
+                        assert "plays_on" not in slots
+                    if e.yes:
+                        ahead = all(scores[e.player] > s for q, s in enumerate(scores) if q != e.player)
+                        assert ("ends_game" in slots) == ahead
+    assert seen > 0
+
+
+class _Scores:
+    """A match as far as the commentary's end moments look at it: its scores."""
+
+    def __init__(self, scores):
+        self._s = list(scores)
+
+    def scores(self):
+        return self._s

@@ -6,8 +6,9 @@ import re
 import pytest
 
 from tdream.errors import DataError
+from tdream.games.towerup import GAME
 from tdream.games.towerup import events as ev
-from tdream.games.towerup.commentary import PATH, WORLD, TowerUpCommentary, game_comments
+from tdream.games.towerup.commentary import HIGH, PATH, WORLD, TowerUpCommentary, game_comments
 from tdream.platform.comments import load_game_comments
 from tdream.platform.protocol import CHANCE
 from tdream.platform.roster import CHARACTER_IDS
@@ -101,9 +102,11 @@ def test_describe_tells_events_with_names(game):
                 assert "seat" not in line and not re.search(r"\bP?\d+ (takes|builds)", line)
     text = "\n".join(x for x in lines + told if x)
     for part in ("goes first.", "Objectives:", "is dealt into the market.", "Ann ", "Bob ", "Cy ", "builds a",
-                 "roofs", "scores", "Game over:"):
+                 "roofs", "scores", "Turn 1: "):
         assert part in text, part
-    assert game.describe(ev.TurnStarted(0, 3, False, False), s.match) is None
+    assert game.describe(ev.TurnStarted(0, 3, False, False), s.match) == "Turn 4: Ann."
+    assert game.describe(ev.TurnStarted(1, 3, True, True), s.match) == "Turn 4: Bob (extra turn)."
+    assert game.describe(ev.GameEnded("roof", ((0,), (1, 2)), (9, 3, 3)), s.match) is None   # text play tells it
 
 
 def test_score_parts_add_up_to_the_score(game):
@@ -118,3 +121,73 @@ def test_score_parts_add_up_to_the_score(game):
                 assert sum(v for _k, v in parts) == s.match.scores()[seat]
                 checked += 1
     assert checked > 20 and s.match.over
+
+
+# ---------------------------------------------------------------- true when said (issue 21)
+END = {"last_roof": "roof", "colour_out": "supply", "city_full": "city"}
+
+
+def playout(kinds, seed, talk="always"):
+    """A CPU match told as text play tells it (each input cut at the turn breaks): [(events, comments)]."""
+    s, events = Session.start(GAME, [Seat(f"P{i}", k) for i, k in enumerate(kinds)], {}, seed)
+    com = GAME.commentary(s.kinds, seed, talk)
+    out = []
+
+    def tell(evs):
+        start = 0
+        for cut in sorted({c for c in GAME.turn_breaks(evs) if 0 < c < len(evs)}) + [len(evs)]:
+            if cut > start:
+                out.append((evs[start:cut], com.react(s.match, evs[start:cut])))
+            start = cut
+    tell(list(events))
+    while s.match.awaiting() is not None:
+        tell(s.advance())
+    return out, com
+
+
+def holds(c, evs) -> bool:
+    """The slot's condition (comments.yaml's ``slots``) about seat ``c.about`` (-1: a spectator
+    on the table's moment), read from the events said about."""
+    a = c.about
+
+    def of(cls):
+        return [e for e in evs if type(e) is cls]
+    if c.slot in END:
+        return any(e.reason == END[c.slot] and a in (e.player, -1) for e in of(ev.EndBegun))
+    return {
+        "game_start": any(a in (e.player, -1) for e in of(ev.FirstPlayerDrawn)),
+        "take_card": any(e.player == a for e in of(ev.CardTaken)),
+        "discard": any(e.player == a for e in of(ev.FloorsDiscarded)),
+        "build": any(e.player == a and e.height < HIGH for e in of(ev.RoofPlaced)),
+        "build_high": any(e.player == a and e.height >= HIGH for e in of(ev.RoofPlaced)),
+        "cover_rival": any(e.by == a != e.owner for e in of(ev.RoofCovered)),
+        "roof_covered": any(e.owner == a != e.by for e in of(ev.RoofCovered)),
+        "extra_turn": any(e.player == a and e.chain == 1 for e in of(ev.ExtraTurnEarned)),
+        "extra_chain": any(e.player == a and e.chain > 1 for e in of(ev.ExtraTurnEarned)),
+        "objective": any(e.player == a for e in of(ev.ObjectiveMet)),
+        "final_turns": any(a == -1 or (e.final_turns and a == e.final_turns[0]) for e in of(ev.FinalTurnsBegin)),
+        "win": any(a in e.ranking[0] for e in of(ev.GameEnded)),
+        "lose": any(a in g for e in of(ev.GameEnded) for g in e.ranking[1:]),
+    }[c.slot]
+
+
+PLAYOUTS = [(("kenta", "yuka", "joji", "marimo"), 1), (("tamasaburo", "hikozaemon", "hazumi"), 2),
+            (("cosmic-will", "yuderu"), 3), (("kenta", "random", "marimo:hard", "cpu"), 4),
+            (("random", "joji", "random", "hazumi"), 10)]
+
+
+@pytest.mark.parametrize("kinds,seed", PLAYOUTS)
+def test_every_comment_said_is_true_when_said(kinds, seed):
+    _, lines = game_comments()
+    told, com = playout(kinds, seed)
+    said = 0
+    for evs, cs in told:
+        for c in cs:
+            said += 1
+            assert (c.en, c.ja) in [(li.en, li.ja) for li in lines[c.speaker][c.slot]]
+            assert holds(c, evs), (c, evs)
+            if c.about == -1:
+                assert c.slot in WORLD and c.speaker not in com.voices
+            else:
+                assert c.speaker == com.voices[c.about]
+    assert said > 30

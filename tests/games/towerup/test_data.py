@@ -111,21 +111,21 @@ def _broken_copy(tmp_path, name, old, new, count=1):
 
 
 def test_broken_city_file_names_every_problem_with_its_line(tmp_path):
-    folder = _broken_copy(tmp_path, "cities.yaml", "s2: {at: [50, 54], district: 1, park: true}",
-                          "s2: {at: [50, 54], district: one, park: maybe}")
+    folder = _broken_copy(tmp_path, "cities.yaml", "s2: {at: [43, 58], district: 1, park: true}",
+                          "s2: {at: [43, 58], district: one, park: maybe}")
     text = (folder / "cities.yaml").read_text().replace("[s35, s36]", "[s35, s99]")
     (folder / "cities.yaml").write_text(text)
     with pytest.raises(DataError) as e:
         d.load_shipped(folder)
     problems = e.value.problems
-    line_s2 = next(i for i, ln in enumerate(text.splitlines(), 1) if ln.strip().startswith("s2: {at: [50, 54]"))
+    line_s2 = next(i for i, ln in enumerate(text.splitlines(), 1) if ln.strip().startswith("s2: {at: [43, 58]"))
     assert any(f"cities.yaml:{line_s2}: cities.city-4.sites.s2.district: must be a whole number" in p for p in problems)
     assert any("cities.city-4.sites.s2.park: must be true or false" in p for p in problems)
     assert any("no site s99 in the city" in p for p in problems)
 
 
 def test_broken_city_drawing_is_refused(tmp_path):
-    folder = _broken_copy(tmp_path, "cities.yaml", "s2: {at: [50, 54]", "s2: {at: [25, 54]")
+    folder = _broken_copy(tmp_path, "cities.yaml", "s2: {at: [43, 58]", "s2: {at: [25, 58]")
     with pytest.raises(DataError) as e:
         d.load_shipped(folder)
     assert any("cities.city-4.sites.s2.at:" in p and "px from s1" in p for p in e.value.problems)

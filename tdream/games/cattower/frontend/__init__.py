@@ -14,80 +14,82 @@
 from __future__ import annotations
 
 from ....frontend.constants import GOLD, WHITE
+from ....frontend.game import GameFrontend
 from ....frontend.widgets import big_text
 
 MODES = ("Free play", "Continue", "Practice", "Spectate")
 SUBTITLE = "roll, draft, draw: the cats' tower of goods"
 
 
-def mode_scene(m, mode: str):
-    from .setup import SetupScene
-    if mode == "Free play":
-        return SetupScene()
-    if mode == "Practice":
-        return SetupScene(practice=True)
-    if mode == "Spectate":
-        return SetupScene(spectate=True)
-    raise ValueError(f"CAT TOWER has no mode {mode!r}")
+class CatTowerFrontend(GameFrontend):
+    MODES = MODES
+    SUBTITLE = SUBTITLE
+
+    def mode_scene(self, m, mode: str):
+        from .setup import SetupScene
+        if mode == "Free play":
+            return SetupScene()
+        if mode == "Practice":
+            return SetupScene(practice=True)
+        if mode == "Spectate":
+            return SetupScene(spectate=True)
+        raise ValueError(f"CAT TOWER has no mode {mode!r}")
+
+    def table_scene(self, setup, demo: bool = False):
+        from .table import TableScene
+        return TableScene(setup, demo=demo)
+
+    def demo_scene(self, seed: int):
+        """Four characters drawn from ``seed``: the title's demo (never recorded)."""
+        from ....platform.roster import CHARACTER_IDS
+        from ....rng import Rng
+        from .table import CatTowerSetup, TableScene
+        pool = list(CHARACTER_IDS)
+        Rng(seed).shuffle(pool)
+        return TableScene(CatTowerSetup(seed, pool[:4], mode="demo"), demo=True)
+
+    def draw_logo(self, m, surface, top: int) -> None:
+        """CAT TOWER over two little sheets of goods."""
+        import pygame
+
+        from . import sheetview as sv
+        for bx, goods in ((12, (6, 2, 5, 1, 3, 4, 6, 2)), (196, (3, 4, 6, 6, 1, 5, 2, 4))):
+            for i, g in enumerate(goods):
+                x, y = bx + (i % 4) * 12, 184 + (i // 4) * 10 - (4 if i % 2 == 0 else 0)
+                pygame.draw.rect(surface, sv.GOOD_COLOURS[g], (x, y, 11, 9))
+                sv.icon(surface, g, x + 2, y + 1, (24, 24, 40))
+        big_text(m, surface, "CAT TOWER", 128, top, GOLD)
+        big_text(m, surface, "1.00", 128, top + 40, WHITE, 2)
+
+    def autopilot(self, **kwargs):
+        from .autopilot import Autopilot
+        return Autopilot(**kwargs)
+
+    def bench_setup(self, seed: int, setpiece: bool):
+        """The busiest table: four people, each drawing with his preview up (the autopilot's pads
+        are not pressed: the prompts stay open)."""
+        from .table import CatTowerSetup
+        return CatTowerSetup(seed, ["human", "human", "human", "human"])
+
+    def bench_ready(self, table) -> bool:
+        """Eight rounds in (sheets filling up), at a draw point with every human's prompt open. Until
+        then the open prompts are answered here (the die with the highest face; the first cheapest
+        drawing; the house's best good), as a person would."""
+        match = table.game
+        if match.over:
+            return True
+        if match.round >= 8 and len(table.prompts) == 4 and table.beat is None and match.phase == "draw":
+            return True
+        for seat, p in table.prompts.items():
+            if p.answer is None and p.age > 2:
+                legal = match.legal_answers(seat)
+                p.answer = legal[-1] if p.kind == "draft" else legal[0]
+        return False
+
+    def bench_busy(self, table, setpiece: bool) -> bool:
+        """Four sheets with their cursors, costs and previews up."""
+        return len(table.prompts) == 4 and table.game.phase == "draw"
 
 
-def table_scene(setup, demo: bool = False):
-    from .table import TableScene
-    return TableScene(setup, demo=demo)
-
-
-def demo_scene(seed: int):
-    """Four characters drawn from ``seed``: the title's demo (never recorded)."""
-    from ....platform.roster import CHARACTER_IDS
-    from ....rng import Rng
-    from .table import CatTowerSetup, TableScene
-    pool = list(CHARACTER_IDS)
-    Rng(seed).shuffle(pool)
-    return TableScene(CatTowerSetup(seed, pool[:4], mode="demo"), demo=True)
-
-
-def draw_logo(m, surface, top: int) -> None:
-    """CAT TOWER over two little sheets of goods."""
-    import pygame
-
-    from . import sheetview as sv
-    for bx, goods in ((12, (6, 2, 5, 1, 3, 4, 6, 2)), (196, (3, 4, 6, 6, 1, 5, 2, 4))):
-        for i, g in enumerate(goods):
-            x, y = bx + (i % 4) * 12, 184 + (i // 4) * 10 - (4 if i % 2 == 0 else 0)
-            pygame.draw.rect(surface, sv.GOOD_COLOURS[g], (x, y, 11, 9))
-            sv.icon(surface, g, x + 2, y + 1, (24, 24, 40))
-    big_text(m, surface, "CAT TOWER", 128, top, GOLD)
-    big_text(m, surface, "1.00", 128, top + 40, WHITE, 2)
-
-
-def autopilot(**kwargs):
-    from .autopilot import Autopilot
-    return Autopilot(**kwargs)
-
-
-def bench_setup(seed: int, setpiece: bool):
-    """The busiest table: four people, each drawing with his preview up (the autopilot's pads
-    are not pressed: the prompts stay open)."""
-    from .table import CatTowerSetup
-    return CatTowerSetup(seed, ["human", "human", "human", "human"])
-
-
-def bench_ready(table) -> bool:
-    """Eight rounds in (sheets filling up), at a draw point with every human's prompt open. Until
-    then the open prompts are answered here (the die with the highest face; the first cheapest
-    drawing; the house's best good), as a person would."""
-    match = table.game
-    if match.over:
-        return True
-    if match.round >= 8 and len(table.prompts) == 4 and table.beat is None and match.phase == "draw":
-        return True
-    for seat, p in table.prompts.items():
-        if p.answer is None and p.age > 2:
-            legal = match.legal_answers(seat)
-            p.answer = legal[-1] if p.kind == "draft" else legal[0]
-    return False
-
-
-def bench_busy(table, setpiece: bool) -> bool:
-    """Four sheets with their cursors, costs and previews up."""
-    return len(table.prompts) == 4 and table.game.phase == "draw"
+from .. import GAME  # noqa: E402
+FRONTEND = CatTowerFrontend(GAME)

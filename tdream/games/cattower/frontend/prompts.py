@@ -10,6 +10,7 @@ are made when drawn (``tr``), so a language changed in the options shows at once
 from __future__ import annotations
 
 from ....frontend.constants import A, B, DOWN, L, LEFT, R, RIGHT, UP, Y, rgb15
+from ....frontend.table import Prompt as TablePrompt
 from ....frontend.text import tr
 from .. import scoring
 from ..answers import BUTTERFLY, GOODS, HOUSE, MOUSE, PASS, Draft, Drawing, House, Pass, good_name
@@ -74,7 +75,7 @@ def preview_of(match, seat: int, drawing: Drawing) -> dict:
             "footprints": min(sheet.footprint_cap, fp), "tower": tw.number}
 
 
-class Prompt:
+class Prompt(TablePrompt):
     """One seat's question. ``age``: frames it has been up (the table's guard against a press
     meant for the text before it)."""
 
@@ -339,7 +340,7 @@ class DrawPrompt(Prompt):
         elif g == 3:
             extra = tr("+1 footprint (C3.1)")
         elif g == 4:
-            extra = tr("dishes: {v} points", v=adds["dishes"])
+            extra = tr("dishes: {v} point(s)", v=adds["dishes"])
         elif g == 5:
             extra = tr("cushion on floor {f}", f=sheet.floor_of[c])
         else:
@@ -401,7 +402,7 @@ class HousePrompt(Prompt):
     def lines(self, m) -> list[tuple[str, tuple]]:
         if self.message:
             return [(self.message, rgb15(232, 72, 64))]
-        return [(tr("A: choose. 3 x the {good} on your sheet now = {v} points, for good (C5.1). Up/Down: good.",
+        return [(tr("A: choose. 3 x the {good} on your sheet now = {v} point(s), for good (C5.1). Up/Down: good.",
                     good=good_word(self.good), v=self.values[self.good]), INFO)]
 
     def strip(self) -> tuple[str, tuple]:

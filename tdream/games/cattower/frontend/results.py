@@ -6,6 +6,7 @@ from __future__ import annotations
 from ....frontend.constants import GOLD, GREY, INK, PLAYER_COLOURS, WHITE, rgb15
 from ....frontend.scenes.results import ResultsScene, short_path
 from ....frontend.text import tr
+from ....platform.protocol import places
 from ....frontend import widgets
 from ....frontend.widgets import fit
 from ..scoring import PARTS
@@ -23,7 +24,7 @@ class CatTowerResults(ResultsScene):
         widgets.window(surface, (0, 0, 256, 224))
         font.draw(surface, tr("RESULTS"), 128, 5, GOLD, align="centre")
         res = match.result()
-        font.draw(surface, tr("{k} rounds: three towers (C4.2)", k=match.progress()), 128, 18, INFO, "small",
+        font.draw(surface, tr("{k} round(s): three towers (C4.2)", k=match.progress()), 128, 18, INFO, "small",
                   align="centre")
         x0 = 100
         for i, part in enumerate(PARTS):                 # the parts' pictures as column heads
@@ -31,7 +32,7 @@ class CatTowerResults(ResultsScene):
         font.draw(surface, tr("total"), 250, 30, DIM, "small", align="right")
         y = 42
         bd = match.breakdown()
-        for rank, group in enumerate(res.ranking, 1):
+        for rank, group in places(res.ranking):
             for p in group:
                 colour = PLAYER_COLOURS[host.colour_of[p]]
                 font.draw(surface, f"{rank}.", 8, y, GOLD if rank == 1 else WHITE, "small")
@@ -55,8 +56,7 @@ class CatTowerResults(ResultsScene):
             rec = font.wrap(tr("Record: {path}", path=short_path(host.writer.path)), 244, "small")
             for i, line in enumerate(rec[-2:]):
                 font.draw(surface, line, 6, 192 + i * 9, GREY, "small")
-        if self.age > 30 and (m.frame // 30) % 2 == 0:
-            font.draw(surface, tr("A: to the title"), 250, 212, WHITE, "small", align="right")
+        self.draw_footer(m, surface)
 
 
 INFO = rgb15(200, 216, 248)

@@ -54,7 +54,7 @@ class SetupScene(Scene):
         if hasattr(self, "rows"):
             return
         pool = list(CHARACTER_IDS)
-        Rng(m.seed).shuffle(pool)
+        Rng(m.match_seed).shuffle(pool)          # the line-up of the match it starts
         self.seats = [pool[0] if self.spectate else "human", pool[1], pool[2], pool[3]]
         self.level = 1
         self.options = GAME.default_options()
@@ -94,7 +94,7 @@ class SetupScene(Scene):
                 return head, tr("Player {k} (pad {k})", k=pad)
             if k == "random":
                 return head, tr("Random")
-            return head, character(k).name
+            return head, f"{character(k).name} ({GAME.grade(k)})"
         if row == "level":
             return tr("CPU level"), tr(LEVELS[self.level])
         if row == "pass_footprints":
@@ -151,7 +151,7 @@ class SetupScene(Scene):
         if len(set(pads)) != len(pads):
             pads = list(range(len(profiles)))
         mode = "practice" if self.practice else "spectate" if "human" not in kinds else "free"
-        return CatTowerSetup(m.seed, kinds, dict(self.options), mode=mode, profiles=profiles, colours=colours,
+        return CatTowerSetup(m.match_seed, kinds, dict(self.options), mode=mode, profiles=profiles, colours=colours,
                              pads=pads)
 
     # ---------------------------------------------------------------- input
@@ -180,6 +180,7 @@ class SetupScene(Scene):
                     "options": dict(self.options), "level": LEVELS[self.level],
                     "profile": setup.profiles[0] if setup.profiles else None}}
                 m.settings_changed = True
+                m.match_started()
                 m.replace(TableScene(setup))
         elif b.press(pad, A) and row.startswith("seat") and self.seats[int(row[4])] == "human":
             from ....frontend.scenes.modes import ProfileScene
@@ -228,9 +229,10 @@ class SetupScene(Scene):
                     surface.blit(face, (184, 26))
                 font.draw(surface, ch.name, 200, 62, rgb15(*ch.colour), align="centre")
                 font.draw(surface, tr("Age {age}", age=tr(ch.age)), 200, 76, WHITE, "small", align="centre")
-                font.draw(surface, tr("CAT TOWER style:"), 154, 90, GOLD, "small")
+                font.draw(surface, tr("Strength {grade}", grade=GAME.grade(k)), 200, 85, WHITE, "small", align="centre")
+                font.draw(surface, tr("CAT TOWER style:"), 154, 99, GOLD, "small")
                 for i, line in enumerate(font.wrap(tr(PLAYS[k]), 94, "small")[:9]):
-                    font.draw(surface, line, 154, 100 + i * 9, INFO, "small")
+                    font.draw(surface, line, 154, 108 + i * 9, INFO, "small")
                 return
             text = {"human": "A person with a pad: the keyboard is pad 1. A: choose a profile.",
                     "random": "Plays any legal move at random.",

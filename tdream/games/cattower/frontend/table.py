@@ -1,29 +1,25 @@
-"""The CAT TOWER table: four sheets in quadrants around the dice tray, the text box; the match
-asked for the next input whenever the show (the beats) has caught up with it (STYLE.md rule 10).
+"""The CAT TOWER table on the shell's table (``frontend/table.py``): four sheets in quadrants
+around the dice tray (or two or three larger sheets over it); what is CAT TOWER's own.
 
-The match's events become *beats* played one after another (the dice rolling, a die taken, the
-drawings appearing cell by cell, a house's count, a tower completed, a line of text); the sheets
-draw ``shown``, the match as far as the beats have got. The draft asks one seat at a time; the
-drawings (and the houses) every seat at once (CG2.1): each human on his own pad
+The match's events become *beats* (the dice rolling, a die taken, the drawings appearing cell by
+cell, a house's count, a tower completed; lines and banners in the shell's text box); the sheets
+and the band draw ``shown``, the match as far as the beats have got. The draft asks one seat at a
+time; the drawings (and the houses) every seat at once (CG2.1): each human on his own pad
 (``host.pad_of``) with his own cursor and preview on his own sheet, the CPU seats through their
 players after a short pause; nobody's choice shows before all are in (a seat that has answered
-shows READY). X opens the status screen, Start the pause menu.
+shows READY). X opens the status screen, or, while another human still chooses at once, that
+seat's own status over his own sheet (the others play on); Start the pause menu.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 
-from ....frontend.constants import A, GOLD, INK, PLAYER_COLOURS, PLAYER_DARK, RED, START, WHITE, X, rgb15
-from ....frontend.machine import Scene
-from ....frontend.match import MatchHost, MatchSetup, ReplayControls
-from ....frontend.scenes.pause import PauseScene
+from ....frontend.constants import GOLD, INK, PLAYER_COLOURS, PLAYER_DARK, RED, WHITE, rgb15
+from ....frontend.match import MatchSetup
+from ....frontend.table import Beat, BoxStyle, TableScene as Table
 from ....frontend.text import tr
 from ....frontend import widgets
-from ....frontend.widgets import TextBox, fit
-from ....platform.protocol import CHANCE
-from ....platform.roster import CHARACTER_IDS, character
+from ....frontend.widgets import fit
 from .. import events as ev
 from .. import queries
 from .. import scoring
@@ -38,6 +34,9 @@ DRAWN = 10                           # frames a drawing takes to appear
 DIM = rgb15(160, 168, 200)
 INFO = rgb15(200, 224, 248)
 BG = rgb15(40, 32, 56)
+ROW = 9                              # a line of the small face in a peek or a refusal window
+MARK_TEXT = {"open": "-", "crossed": "x"}
+MARK_COLOUR = {"open": DIM, "crossed": RED, "first": GOLD, "later": WHITE}
 
 
 def k4(lay) -> bool:
@@ -51,99 +50,35 @@ def CatTowerSetup(seed: int = 0, seats=None, options=None, **kwargs) -> MatchSet
                       **kwargs)
 
 
-def speaker_name(speaker: str) -> str:
-    base = speaker.split(":")[0]
-    return character(base).name if base in CHARACTER_IDS else base.title()
-
-
-def speech_colour(speaker: str):
-    base = speaker.split(":")[0]
-    return rgb15(*character(base).colour) if base in CHARACTER_IDS else WHITE
-
-
-@dataclass
-class Beat:
-    """One step of the show: ``frames`` long (0: until its text box is done), with an effect."""
-
-    kind: str                        # say, roll, take, shared, ready, draw, pass, house, tower, crossed, sync, banner
-    frames: int = 0
-    text: str = ""
-    speaker: str | None = None
-    name: str | None = None
-    colour: tuple = WHITE
-    player: int = -1
-    data: tuple = ()
-    cpu: bool = False
-    age: int = 0
-    box: TextBox | None = None
-    sound: str = ""
-    title: str = ""
-
-
-class TableScene(ReplayControls, Scene):
-    overlay_at = (254, 94, "right")
+class TableScene(Table):
     y_fast_forwards = False          # Y is not used, but a person drawing should not skip by accident
+    board_area = (0, 0, 256, BOX_Y)  # the sheets and the dice band
+    box_style = BoxStyle((0, BOX_Y, 256, BOX_H), "small", lines=2, line_h=LINE_H, small_h=SMALL_H)
+    jump_rect = (64, 44, 128, 40)    # over the top sheets: the band (the round, the keys) stays in view
+    think_frames = THINK
+    prompt_guard = PROMPT_GUARD
 
-    def __init__(self, setup: MatchSetup, demo: bool = False) -> None:
-        self.setup = setup
-        self.started = False
-        self.demo = demo
+    @property
+    def overlay_at(self) -> tuple[int, int, str]:
+        """The timer and pads (options) at the band's right end, over X's key: never on a sheet."""
+        host = getattr(self, "host", None)
+        return 254, band_y(len(host.names) if host is not None else 4) + 4, "right"
 
-    # ---------------------------------------------------------------- set-up
-    def enter(self, m) -> None:
-        if self.started:
-            return
-        self.started = True
-        s = self.setup
-        self.host = MatchHost(s, self.demo)
-        events = self.host.start(m)
-        self.replaying = self.host.replaying
-        self.speed = s.speed
-        self.jump: int | None = None
-        self.note = ""
-        self.colour_of = self.host.colour_of
-        self.pad_of = self.host.pad_of
-        self.control_pad = self.host.control_pad
-        self.commentary = self.host.game.commentary(self.host.kinds, s.seed, m.settings.talk)
-        self.shown = self.game.copy()
+    def prepare(self, m) -> None:
         self.ready: list[int] = []           # seats that have answered the simultaneous point
         self.flash: list = []                # (seat, cell index, frames left): a drawing just shown
-        self.beats: list[Beat] = []
-        self.beat: Beat | None = None
-        self.last_box: TextBox | None = None
-        self.prompts: dict[int, Prompt] = {}
         self.cursors: dict[int, int] = {}    # each seat's cursor at his last drawing
-        self.think = 0
-        self.done = False
-        self.narrate(m, events)
-        if not events:
-            self.say(tr("Round {r}.", r=self.game.round), hold=20)
+        s = self.setup
+        if s.resume is not None or s.replay is not None or s.scenario is not None:
+            self.say(tr("Round {r}.", r=self.game.round), hold=20)     # no set-up events to tell
 
-    def exit(self, m) -> None:
-        self.host.close()
+    def sync_shown(self) -> None:
+        self.shown = self.game.copy()
+        if self.game.phase not in ("draw", "house"):
+            self.ready = []
 
-    @property
-    def game(self):
-        return self.host.match
-
-    @property
-    def writer(self):
-        return self.host.writer
-
-    @property
-    def history(self) -> list:
-        return self.host.history
-
-    @property
-    def kinds(self) -> list[str]:
-        return self.host.kinds
-
-    @property
-    def names(self) -> list[str]:
-        return self.host.names
-
-    def is_cpu(self, seat: int) -> bool:
-        return self.host.is_cpu(seat)
+    def after_jump(self, m) -> None:
+        self.ready = []
 
     @property
     def prompt(self) -> Prompt | None:
@@ -152,21 +87,23 @@ class TableScene(ReplayControls, Scene):
             return None
         return self.prompts[min(self.prompts)]
 
-    def seat_of_pad(self, pad: int) -> int | None:
-        for seat, p in self.pad_of.items():
-            if p == pad:
-                return seat
-        return None
+    def status_scene(self, pad: int):
+        from .status import StatusScene
+        return StatusScene(self, pad)
+
+    def music(self, m) -> str:
+        return "tension" if queries.near_end(self.game) else "play"
+
+    def push_results(self, m) -> None:
+        from .results import CatTowerResults
+        m.push(CatTowerResults(self))
 
     # ---------------------------------------------------------------- events to beats
-    def say(self, text: str, player: int = -1, hold: int = 40) -> None:
-        self.beats.append(Beat("say", hold, text, player=player, cpu=self.is_cpu(player) if player >= 0 else True))
-
-    def banner(self, title: str, text: str, player: int, sound: str, hold: int = 50) -> None:
-        self.beats.append(Beat("banner", hold, text, player=player, sound=sound, title=title))
+    def say(self, text: str, player: int = -1, hold: int = 40, tag: str = "") -> None:
+        self.add(Beat("say", hold, text, player=player, cpu=self.is_cpu(player) if player >= 0 else True, tag=tag))
 
     def narrate(self, m, events: list) -> None:
-        """The match's events become beats; the characters' comments on them come after."""
+        """The match's events become beats (the shell's table tells the comments between rounds)."""
         n = self.names
         for e in events:
             t = type(e)
@@ -174,45 +111,45 @@ class TableScene(ReplayControls, Scene):
                 self.say(tr("CAT TOWER: {names}. {who} is the first parent (drawn).", names=", ".join(n),
                             who=n[e.parent]), e.parent, 50)
             elif t is ev.RoundStarted:
-                self.beats.append(Beat("sync", 1))
+                self.add(Beat("sync", 1))
             elif t is ev.DiceRolled:
-                self.beats.append(Beat("roll", ROLL, data=tuple(e.dice), player=e.parent, sound="select", cpu=True))
+                self.add(Beat("roll", ROLL, data=tuple(e.dice), player=e.parent, sound="select", cpu=True))
                 self.say(tr("Round {r}: {who} rolls {dice}.", r=self.game.round,
                             who=n[e.parent], dice=" ".join(map(str, e.dice))), e.parent, 24)
             elif t is ev.DieTaken:
-                self.beats.append(Beat("take", 8, player=e.seat, data=(e.value, tuple(e.left)), sound="blip",
-                                       cpu=self.is_cpu(e.seat)))
+                self.add(Beat("take", 8, player=e.seat, data=(e.value, tuple(e.left)), sound="blip",
+                              cpu=self.is_cpu(e.seat)))
             elif t is ev.SharedDie:
-                self.beats.append(Beat("shared", 1, data=(e.value,)))
+                self.add(Beat("shared", 1, data=(e.value,)))
                 self.say(tr("The shared die is {v}: everyone draws now.", v=e.value), hold=24)
             elif t is ev.AnswerGiven:
-                self.beats.append(Beat("ready", 1, player=e.seat, sound="select"))
+                self.add(Beat("ready", 1, player=e.seat, sound="select"))
             elif t is ev.GoodDrawn:
-                self.beats.append(Beat("draw", DRAWN, player=e.seat, data=(e.cell, e.good, e.footprints),
-                                       cpu=True, sound="build"))
+                self.add(Beat("draw", DRAWN, player=e.seat, data=(e.cell, e.good, e.footprints), cpu=True,
+                              sound="build"))
             elif t is ev.Passed:
-                self.beats.append(Beat("pass", 1, player=e.seat, data=(e.footprints,)))
+                self.add(Beat("pass", 1, player=e.seat, data=(e.footprints,)))
                 self.say(tr("{who} passes: +{k} footprint(s).", who=n[e.seat], k=e.gained), e.seat, 20)
             elif t is ev.HouseScored:
-                self.beats.append(Beat("house", 1, player=e.seat, data=(e.cell, e.good, e.points)))
+                self.add(Beat("house", 1, player=e.seat, data=(e.cell, e.good, e.points)))
                 self.say(tr("{who}'s house counts {good}: {k} x 3 = {points}.", who=n[e.seat],
                             good=good_word(e.good), k=e.count, points=e.points), e.seat, 30)
             elif t is ev.TowerCompleted:
-                self.beats.append(Beat("tower", 1, player=e.seat, data=(e.tower, e.points, e.first)))
-                text = tr("{who} completes tower {t} first: {points} points (C4.1).", who=n[e.seat], t=e.tower,
+                self.add(Beat("tower", 1, player=e.seat, data=(e.tower, e.points, e.first)))
+                text = tr("{who} completes tower {t} first: {points} point(s) (C4.1).", who=n[e.seat], t=e.tower,
                           points=e.points) if e.first else \
-                    tr("{who} completes tower {t}: {points} points (C4.1).", who=n[e.seat], t=e.tower,
+                    tr("{who} completes tower {t}: {points} point(s) (C4.1).", who=n[e.seat], t=e.tower,
                        points=e.points)
                 self.banner(tr("TOWER {t}!", t=e.tower), text, e.seat, "fanfare", 40)
             elif t is ev.FirstCrossedOut:
-                self.beats.append(Beat("crossed", 1, data=(e.tower, tuple(e.seats))))
+                self.add(Beat("crossed", 1, data=(e.tower, tuple(e.seats))))
             elif t is ev.OneCellFromEnd:
                 self.say(tr("{who} is one cell from a third tower ({cell}): if drawn, the game ends (C4.2)!",
                             who=n[e.seat], cell=e.cell), e.seat, 50)
             elif t is ev.RoundEnded:
-                self.beats.append(Beat("sync", 1))
+                pass                             # the round as the beats left it while it is commented
             elif t is ev.GameOver:
-                self.beats.append(Beat("sync", 1))
+                self.add(Beat("sync", 1))
                 first = e.ranking[0]
                 if len(first) > 1:
                     head = tr("A shared first place at {score}.", score=e.scores[first[0]])
@@ -220,128 +157,20 @@ class TableScene(ReplayControls, Scene):
                     head = tr("{who} wins with {score}.", who=n[first[0]], score=e.scores[first[0]])
                 self.banner(tr("GAME OVER"), tr("Three towers: the game ends (C4.2). {head}", head=head), -1,
                             "fanfare", 80)
-        self.comment(m, events)
-
-    def comment(self, m, events: list) -> None:
-        if not events or self.commentary is None:
-            return
-        seated = {k.split(":")[0] for k in self.kinds}
-        for c in self.commentary.react(self.game, events):
-            name = speaker_name(c.speaker)
-            if c.speaker.split(":")[0] not in seated:
-                name = tr("{name}, watching", name=name)
-            self.beats.append(Beat("say", 90, c.text(m.settings.language), speaker=c.speaker, name=name,
-                                   colour=speech_colour(c.speaker), cpu=True))
 
     # ---------------------------------------------------------------- input
-    def handle(self, m, b) -> None:
-        if self.done:
-            return
-        pads = sorted(set(self.pad_of.values())) or [0, 1, 2, 3]
-        for p in pads:
-            if b.press(p, START):
-                m.push(PauseScene(self, p))
-                return
-            if b.press(p, X):
-                from .status import StatusScene
-                m.push(StatusScene(self, p))
-                return
-        if self.replaying:
-            self.handle_replay(m, b)
-            return
-        if self.beat is not None and self.beat.kind != "ready":
-            return
-        for seat, prompt in list(self.prompts.items()):
-            pad = self.pad_of.get(seat, 0)
-            if prompt.age >= PROMPT_GUARD and m.buttons.connected >> pad & 1 and prompt.answer is None:
-                prompt.handle(m, b, pad)
+    def live_beat(self, beat: Beat) -> bool:
+        """A seat's READY: the others go on choosing while it shows."""
+        return beat.kind == "ready"
 
-    def give(self, m, answer, seat: int) -> None:
-        if isinstance(self.prompts.get(seat), DrawPrompt):
-            self.cursors[seat] = self.prompts[seat].cursor
-        events = self.host.give(m, answer, seat)
-        self.prompts.pop(seat, None)
-        self.narrate(m, events)
+    def after_input(self, seat) -> None:
+        """The answering seat's prompt goes (a drawing's cursor kept for his next, across rounds)."""
+        prompt = self.prompts.get(seat) if seat is not None else None
+        if isinstance(prompt, DrawPrompt):
+            self.cursors[seat] = prompt.cursor
+        super().after_input(seat)
 
-    def count(self, m) -> None:
-        self.host.count(m)
-
-    # ---------------------------------------------------------------- watching a record
-    def jump_to(self, m, turn: int) -> None:
-        self.host.jump_to(turn)
-        self.commentary = self.host.game.commentary(self.host.kinds, self.setup.seed, m.settings.talk)
-        self.beats, self.beat, self.last_box = [], None, None
-        self.shown = self.game.copy()
-        self.ready = []
-        self.say(tr("Round {r}.", r=self.game.progress() + 1), hold=20)
-
-    def replay_input(self, m) -> bool:
-        events, why = self.host.replay_input()
-        if events is None:
-            self.note = why or self.note
-            return False
-        self.narrate(m, events)
-        return True
-
-    # ---------------------------------------------------------------- time
-    def update(self, m) -> None:
-        match = self.game
-        m.song = "tension" if queries.near_end(match) else "board"
-        if self.replaying:
-            if self.jump is None:
-                for _ in range(self.speed):
-                    self.update_once(m)
-            return
-        self.update_once(m)
-
-    def update_once(self, m) -> None:
-        self.flash = [(s, c, k - 1) for s, c, k in self.flash if k > 1]
-        if self.run_beats(m):
-            return
-        for prompt in self.prompts.values():
-            prompt.tick()
-        for seat, prompt in list(self.prompts.items()):
-            if prompt.answer is not None:
-                self.give(m, prompt.answer, seat)
-                return
-        match = self.game
-        if self.replaying:
-            if not self.replay_input(m) and not self.done and (match.awaiting() is None or self.note):
-                self.done = True
-                self.push_results(m)
-            return
-        aw = match.awaiting()
-        if aw is None:
-            if not self.done:
-                self.done = True
-                self.host.close()
-                self.count(m)
-                if not self.demo:
-                    self.push_results(m)
-            return
-        if aw.player == CHANCE:
-            self.narrate(m, self.host.chance(m))
-            return
-        seats = aw.seats or (aw.player,)
-        for seat in list(self.prompts):
-            if seat not in seats:
-                del self.prompts[seat]
-        for seat in seats:
-            if not self.is_cpu(seat) and seat not in self.prompts:
-                self.prompts[seat] = self.make_prompt(aw.kind, seat)
-        cpus = [s for s in seats if self.is_cpu(s)]
-        if cpus:
-            if self.think < m.anim(THINK, cpu=True):
-                self.think += 1
-                return
-            self.think = 0
-            self.narrate(m, self.host.cpu(m, cpus[0]))
-
-    def push_results(self, m) -> None:
-        from .results import CatTowerResults
-        m.push(CatTowerResults(self))
-
-    def make_prompt(self, kind: str, seat: int) -> Prompt:
+    def make_prompt(self, m, kind: str, seat: int) -> Prompt:
         match, name = self.game, self.names[seat]
         if kind == "draft":
             return DraftPrompt(match, seat, name)
@@ -349,28 +178,22 @@ class TableScene(ReplayControls, Scene):
             return HousePrompt(match, seat, name)
         return DrawPrompt(match, seat, name, self.cursors.get(seat))
 
-    def run_beats(self, m) -> bool:
-        """Advance the show; True while something is still playing."""
-        while True:
-            if self.beat is None:
-                if not self.beats:
-                    return False
-                self.beat = self.beats.pop(0)
-                self.start_beat(m, self.beat)
-            if self.tick(m, self.beat):
-                self.beat = None
-                continue
-            return True
+    def peek_pages(self) -> int:
+        """Four players: his score, then his towers (a quadrant holds one); else one page."""
+        return 2 if len(self.names) == 4 else 1
+
+    def seat_area(self, seat: int) -> tuple[int, int, int, int]:
+        lay = sheet_layouts(len(self.names))[seat]
+        return lay.x, lay.y, lay.w, lay.h
+
+    # ---------------------------------------------------------------- beats
+    def tick_time(self, m) -> None:
+        self.flash = [(s, c, k - 1) for s, c, k in self.flash if k > 1]
 
     def start_beat(self, m, beat: Beat) -> None:
         shown = self.shown
         k = beat.kind
-        if beat.sound:
-            m.sound(beat.sound)
-        if k in ("say", "banner"):
-            beat.box = TextBox(beat.text, beat.speaker, beat.name, beat.colour, hold=m.anim(beat.frames, beat.cpu))
-            self.last_box = beat.box
-        elif k == "roll":
+        if k == "roll":
             shown.dice = list(beat.data)
             shown.pool = list(beat.data)
             shown.own = [0] * len(self.names)
@@ -382,7 +205,8 @@ class TableScene(ReplayControls, Scene):
             shown.own[beat.player] = value
             shown.pool = list(left)
         elif k == "shared":
-            shown.shared = beat.data[0]
+            shown.shared = beat.data[0]          # the die left over leaves the tray's pool (C2.1)
+            shown.pool = []
             shown.phase = "draw"
         elif k == "ready":
             if beat.player not in self.ready:
@@ -407,20 +231,6 @@ class TableScene(ReplayControls, Scene):
         elif k == "crossed":
             if beat.data[0] not in shown.firsts:
                 shown.firsts.append(beat.data[0])
-        elif k == "sync":
-            self.shown = self.game.copy()
-            if self.game.phase not in ("draw", "house"):
-                self.ready = []
-
-    def tick(self, m, beat: Beat) -> bool:
-        """One frame of a beat; True when it is over."""
-        beat.age += 1
-        if beat.box is not None:
-            a = bool(m.buttons.pressed[self.control_pad] & A) if self.pad_of else False
-            beat.box.update(m, a)
-            return beat.box.done
-        length = m.anim(beat.frames, beat.cpu)
-        return beat.age >= length or (m.fast() and beat.age >= 2)
 
     # ---------------------------------------------------------------- drawing
     def breakdown(self) -> list[dict]:
@@ -440,30 +250,28 @@ class TableScene(ReplayControls, Scene):
             cached = self._marks = (key, queries.completion_marks(s), queries.near_end(s))
         return cached[1], cached[2]
 
-    def draw(self, m, surface) -> None:
+    def draw_board(self, m, surface) -> None:
+        """The sheets (each seat's prompt on his own: cursor, costs, preview, a refusal) and the band."""
         surface.fill(BG)
         k = len(self.names)
         lays = sheet_layouts(k)
         bd = self.breakdown()
         marks, near = self.marks()
         near_cell = {ne.seat: ne.cell for ne in near}
-        live = self.beat is None or self.beat.kind == "ready"
+        live = self.beat is None or self.live_beat(self.beat)
         for seat in range(k):
             self.draw_seat(m, surface, seat, lays[seat], bd[seat], [tm.seats[seat] for tm in marks],
                            near_cell.get(seat, ""), self.prompts.get(seat) if live else None)
         self.draw_band(m, surface)
-        beat = self.beat
-        if beat is not None and beat.kind == "banner":
-            self.draw_banner(m, surface, beat)
-        self.draw_box(m, surface)
-        if self.replaying:
-            self.draw_replay(m, surface)
-        prompt = self.prompt
-        if prompt is not None and not self.replaying:
-            pad = self.pad_of.get(prompt.seat, 0)
-            if not m.buttons.connected >> pad & 1:
-                widgets.window(surface, (48, 82, 160, 28))
-                m.font.draw(surface, tr("Connect pad {pad} to go on", pad=pad + 1), 128, 90, GOLD, align="centre")
+
+    def prompt_lines(self, m, prompt) -> list:
+        """Under the prompt's question: a rival one cell from the end first (C4.2)."""
+        lines = prompt.lines(m)
+        others = [ne for ne in self.marks()[1] if ne.seat != prompt.seat]
+        if others and not prompt.message:
+            lines = [(tr("Careful: {who} is one cell from the end ({cell}, C4.2).", who=self.names[others[0].seat],
+                         cell=others[0].cell), RED)] + lines
+        return lines
 
     def fit(self, font, text: str, width: int) -> str:
         """``widgets.fit`` (small face), kept: the same texts are fitted every frame."""
@@ -525,7 +333,7 @@ class TableScene(ReplayControls, Scene):
             sv.draw_parts(m, surface, px, py, row, adds, cols, col_w)
         spend = draw.cost(draw.good, shown.sheet.floor_of[draw.cursor]) if draw is not None and adds else 0
         if not (isinstance(prompt, HousePrompt) and k4(lay)):
-                sv.footprint_track(surface, lay.track[0], lay.track[1], shown.footprints[seat],
+            sv.footprint_track(surface, lay.track[0], lay.track[1], shown.footprints[seat],
                                shown.sheet.footprint_cap, lay.track[2], spend)
         cx, cy = lay.costs
         if isinstance(prompt, HousePrompt):
@@ -541,8 +349,6 @@ class TableScene(ReplayControls, Scene):
             font.draw(surface, self.fit(font, text, w - 6), x + 3, lay.strip_y, colour, "small")
             if prompt.message:
                 self.draw_refusal(m, surface, lay, prompt.message)
-        elif near:
-            pass
 
     def status_of(self, seat: int, prompt) -> tuple[str, tuple]:
         shown = self.shown
@@ -553,7 +359,7 @@ class TableScene(ReplayControls, Scene):
         if prompt is not None and isinstance(prompt, DrawPrompt) and prompt.mode == "pass":
             return tr("pass?"), GOLD
         aw = self.game.awaiting()
-        if aw is None or self.beat is not None and self.beat.kind != "ready":
+        if aw is None or self.beat is not None and not self.live_beat(self.beat):
             return "", WHITE
         if seat in (aw.seats or ()) and shown.phase == self.game.phase:
             if self.is_cpu(seat) and not self.replaying:
@@ -593,31 +399,41 @@ class TableScene(ReplayControls, Scene):
                 pygame.draw.rect(surface, WHITE if (m.frame // 8) % 2 == 0 else GOLD, (ix, gy - 1, 66, 10), 1)
 
     def draw_refusal(self, m, surface, lay, message: str) -> None:
+        """Why not (the rule first), in a window over the seat's own sheet: as many lines as the
+        sheet holds under its header, the last cut with a full stop when there are more."""
         font = m.font
-        lines = font.wrap(message, lay.w - 14, "small")[:4]
-        hh = 8 + 9 * len(lines)
         top = lay.y + 12
+        room = max(1, (lay.y + lay.h - 2 - top - 8) // ROW)
+        lines = font.wrap(message, lay.w - 14, "small")
+        if len(lines) > room:
+            lines = lines[:room - 1] + [fit(font, " ".join(lines[room - 1:]), lay.w - 14)]
+        hh = 8 + ROW * len(lines)
         widgets.window(surface, (lay.x + 2, top, lay.w - 4, hh))
         for i, line in enumerate(lines):
-            font.draw(surface, line, lay.x + 7, top + 4 + i * 9, RED, "small")
+            font.draw(surface, line, lay.x + 7, top + 4 + i * ROW, RED, "small")
 
     def draw_band(self, m, surface) -> None:
-        """The middle band: the round, the parent, the dice tray (the draft's cursor on it)."""
+        """The middle band: the round, the dice tray (the draft's cursor on it), X's key; watching
+        a record, the speed and keys instead of X's (never over a sheet)."""
         font = m.font
         shown = self.shown
         x, y, w, h = 0, band_y(len(self.names)), 256, BAND_H
         pygame.draw.rect(surface, INK, (x, y, w, h))
         font.draw(surface, tr("Round {r}", r=shown.round), 4, y + 4, WHITE, "small")
-        font.draw(surface, tr("X: status"), 252, y + 4, DIM, "small", align="right")
+        if self.replaying:
+            font.draw(surface, tr("REPLAY x{speed}", speed=self.speed), 252, y, GOLD, "small", align="right")
+            font.draw(surface, tr("L/R speed  B jump"), 252, y + 8, GOLD, "small", align="right")
+        else:
+            font.draw(surface, tr("X: status"), 252, y + 4, DIM, "small", align="right")
         dice = list(shown.dice) if shown.phase != "roll" or (self.beat is not None and self.beat.kind == "roll") else []
         beat = self.beat
         prompt = self.prompt
-        draft = prompt if isinstance(prompt, DraftPrompt) and (beat is None or beat.kind == "ready") else None
+        draft = prompt if isinstance(prompt, DraftPrompt) and (beat is None or self.live_beat(beat)) else None
         n = len(dice)
         x0 = TRAY_X - (n * 14) // 2
         pygame.draw.rect(surface, rgb15(64, 40, 24), (x0 - 4, y + 1, n * 14 + 6, 14))
         rolling = beat is not None and beat.kind == "roll" and beat.age < m.anim(beat.frames, True)
-        left = list(shown.pool)
+        left = list(shown.pool) + ([shown.shared] if shown.shared else [])
         taken_by = list(shown.own)
         for i, v in enumerate(dice):
             dx = x0 + i * 14
@@ -639,78 +455,104 @@ class TableScene(ReplayControls, Scene):
             if draft is not None and i == draft.index:
                 pygame.draw.rect(surface, WHITE if (m.frame // 8) % 2 == 0 else GOLD, (dx - 2, y + 1, 14, 14), 1)
 
-    def draw_banner(self, m, surface, beat: Beat) -> None:
-        y = band_y(len(self.names)) - 2
-        colour = GOLD if (beat.age // 6) % 2 == 0 else WHITE
-        pygame.draw.rect(surface, INK, (0, y, 256, 20))
-        pygame.draw.line(surface, colour, (0, y), (255, y))
-        pygame.draw.line(surface, colour, (0, y + 19), (255, y + 19))
-        m.font.draw(surface, beat.title, 128, y + 4, colour, align="centre")
+    def draw_replay_label(self, m, surface) -> None:
+        """Watching: the speed and keys stand in the band (``draw_band``)."""
 
-    def draw_box(self, m, surface) -> None:
-        """The text box: a line typing out beside the speaker's face; a prompt's question and,
-        under it, what the cursor is on."""
+    # ---------------------------------------------------------------- X at once: one seat's status
+    def draw_peek(self, m, surface, seat: int, rect, page: int) -> None:
+        """X while another human still chooses: this seat's status over his own sheet, as the
+        beats have shown it (nobody's answer before all are in, CG2.1): his score by part (C5.7),
+        footprints and houses chosen (C5.1), then per tower his felt against the best rival's,
+        the felt points (C5.2) and his completion mark (C4.1). A quadrant shows the score and the
+        towers as two pages (L/R); a larger sheet both. Every line is fitted to the sheet."""
         font = m.font
-        widgets.window(surface, (0, BOX_Y, 256, BOX_H))
-        beat = self.beat
-        box = beat.box if beat is not None and beat.box is not None else None
-        prompt = self.prompt if beat is None or beat.kind == "ready" else None
-        extra: list = []
-        if box is None and prompt is not None:
-            text, speaker, name, colour, shown = prompt.text(), None, None, WHITE, None
-            extra = prompt.lines(m)
-            others = [ne for ne in self.marks()[1] if ne.seat != prompt.seat]
-            if others and not prompt.message:
-                extra = [(tr("Careful: {who} is one cell from the end ({cell}, C4.2).", who=self.names[others[0].seat],
-                             cell=others[0].cell), RED)] + extra
-        elif box is not None:
-            text, speaker, name, colour, shown = box.text, box.speaker, box.name, box.colour, box.visible()
-        elif self.last_box is not None:
-            b = self.last_box
-            text, speaker, name, colour, shown = b.text, b.speaker, b.name, b.colour, None
-        else:
-            return
-        x = 6
-        if speaker:
-            face = m.art.portrait(speaker.split(":")[0], small=True)
-            if face is not None:
-                pygame.draw.rect(surface, INK, (4, BOX_Y + 4, 18, 18))
-                surface.blit(face, (5, BOX_Y + 5))
-                x = 26
-        width = 250 - x
-        y = BOX_Y + 3
-        if extra:
-            font.draw(surface, fit(font, text, width, "main"), x, y, WHITE)
-            rows = [(line, c) for t, c in extra for line in font.wrap(t, 248 - x, "small")][:2]
-            for j, (line, line_colour) in enumerate(rows):
-                font.draw(surface, line, x, y + 12 + j * SMALL_H, line_colour, "small")
-            return
-        head = (name + ": ") if name else ""
-        head_w = font.width(head) if head else 0
-        lines = font.wrap(text, width, first=width - head_w if head else None)[:2]
-        left = len(text) if shown is None else shown
-        if head:
-            font.draw(surface, name + ":", x, y, colour)
-        for i, line in enumerate(lines):
-            if left <= 0:
+        x, y, w, h = rect
+        widgets.window(surface, rect)
+        row = self.breakdown()[seat]
+        total = str(row["total"])
+        font.draw(surface, total, x + w - 6, y + 4, GOLD, align="right")
+        name_w = w - 12 - font.width(total) - 4
+        font.draw(surface, fit(font, self.names[seat], name_w, "main"), x + 6, y + 4,
+                  PLAYER_COLOURS[self.colour_of[seat]])
+        pages = self.peek_pages()
+        foot = tr("L/R: page   B: back") if pages > 1 else tr("B: back")
+        bottom = y + h - 12                            # the keys' line
+        font.draw(surface, fit(font, foot, w - 12), x + 6, bottom + 1, DIM, "small")
+        ry = y + 17
+        if pages == 1 or page == 0:
+            ry = self.peek_score(m, surface, seat, row, x, ry, w, bottom)
+        if pages == 1 or page == 1:
+            self.peek_towers(m, surface, seat, x, ry, w, bottom)
+
+    def peek_score(self, m, surface, seat: int, row: dict, x: int, y: int, w: int, bottom: int) -> int:
+        """His score by part in two columns (each part's word too where a column holds it); his
+        footprints and houses. The next y."""
+        font = m.font
+        shown = self.shown
+        cols = 2
+        col_w = (w - 12) // cols
+        for i, part in enumerate(scoring.PARTS):
+            cx, cy = x + 6 + (i % cols) * col_w, y + (i // cols) * ROW
+            if cy + ROW > bottom:
                 break
-            lx = x + head_w if i == 0 else x
-            font.draw_prefix(surface, line, left, lx, y + i * LINE_H, WHITE)
-            left -= len(line) + 1
-        if box is not None and box.visible() >= len(box.text) and (m.frame // 15) % 2 == 0:
-            pygame.draw.polygon(surface, WHITE, [(246, 216), (252, 216), (249, 219)])
+            sv.icon(surface, sv.PART_GOOD[part], cx, cy + 1)
+            value = str(row[part])
+            font.draw(surface, value, cx + col_w - 4, cy, WHITE, "small", align="right")
+            if col_w >= 50:
+                word = tr("towers") if part == "towers" else good_word(sv.PART_GOOD[part])
+                font.draw(surface, fit(font, word, col_w - 16 - font.width(value, "small")), cx + 9, cy, INFO,
+                          "small")
+        y += ((len(scoring.PARTS) + cols - 1) // cols) * ROW
+        if y + ROW <= bottom:
+            font.draw(surface, fit(font, tr("footprints {k}", k=shown.footprints[seat]), w - 12), x + 6, y, WHITE,
+                      "small")
+            y += ROW
+        if y + ROW <= bottom:
+            label = tr("houses:")
+            font.draw(surface, label, x + 6, y, DIM, "small")
+            hx = x + 6 + font.width(label, "small") + 3
+            chosen = [house[0] for house in shown.houses[seat]]
+            for j, g in enumerate(chosen):
+                if hx + j * 8 + 6 <= x + w - 6:
+                    sv.icon(surface, g, hx + j * 8, y + 1)
+            if not chosen:
+                font.draw(surface, "-", hx, y, DIM, "small")
+            y += ROW
+        return y
 
-    def draw_replay(self, m, surface) -> None:
+    def peek_towers(self, m, surface, seat: int, x: int, y: int, w: int, bottom: int) -> int:
+        """A legend, then per tower: its number, his felt / the best rival's (green ahead, red
+        behind), his felt points, his mark (a completed tower's points; x: its left value gone;
+        -: open)."""
         font = m.font
-        label = tr("REPLAY x{speed}  L/R speed  B jump", speed=self.speed)
-        w = font.width(label, "small") + 4
-        pygame.draw.rect(surface, INK, (128 - w // 2, BOX_Y - 9, w, 9))
-        font.draw(surface, label, 128, BOX_Y - 9, GOLD, "small", align="centre")
-        if self.jump is not None:
-            widgets.window(surface, (64, 72, 128, 40))
-            font.draw(surface, tr("Jump to round"), 128, 78, GOLD, align="centre")
-            font.draw(surface, tr("< {turn} >  of {last}", turn=self.jump, last=self.host.last_turn()), 128, 94,
-                      WHITE, align="centre")
+        shown = self.shown
+        standing = queries.felt_standing(shown, seat)
+        room = max(1, (bottom - y) // ROW - len(standing))            # the legend's lines: the towers' rows first
+        legend = font.wrap(tr("Felt: you/rival, points"), w - 12, "small")
+        if len(legend) > room:
+            legend = legend[:room - 1] + [fit(font, " ".join(legend[room - 1:]), w - 12)]
+        for line in legend:
+            if y + ROW > bottom:
+                return y
+            font.draw(surface, line, x + 6, y, DIM, "small")
+            y += ROW
+        points = scoring.felt_points([scoring.felt_counts(shown.sheet, c) for c in shown.cells],
+                                     bool(shown.options.get("felt_needs_one", False)))[seat]
+        marks = queries.completion_marks(shown)
+        for t, (mine, best) in enumerate(standing):
+            if y + ROW > bottom:
+                break
+            sv.icon(surface, 7, x + 6, y + 1)
+            font.draw(surface, str(t + 1), x + 14, y, WHITE, "small")
+            sv.icon(surface, 2, x + 23, y + 1)
+            colour = sv.GREEN if mine > best else RED if mine < best else WHITE
+            font.draw(surface, f"{mine}/{best}", x + 31, y, colour, "small")
+            font.draw(surface, str(points[t]), x + w - 30, y, sv.GOOD_COLOURS[2], "small", align="right")
+            sm = marks[t].seats[seat]
+            font.draw(surface, MARK_TEXT.get(sm.status, str(sm.points)), x + w - 6, y, MARK_COLOUR[sm.status],
+                      "small", align="right")
+            y += ROW
+        return y
 
 
 __all__ = ["TableScene", "CatTowerSetup", "Beat", "PROMPT_GUARD"]

@@ -164,7 +164,6 @@ class Commentary:
         placer = -1
         landed_start = {e.player for e in events if type(e) is ev.Landed and e.kind == "start"}
         bonus_paid: set[int] = set()
-        absorbed_owners: set[int] = set()
         for e in events:
             t = type(e)
             simple = SIMPLE.get(t)
@@ -205,7 +204,6 @@ class Commentary:
                     out.append(("ubbo", placer if placer >= 0 else game.seat, ""))
             elif t is ev.Absorbed:
                 for p in e.top + e.sub:
-                    absorbed_owners.add(p)
                     out.append(("absorbed", p, ""))
             elif t is ev.FloorsBuilt:
                 before = e.total - e.floors
@@ -214,7 +212,7 @@ class Commentary:
                         else "tower" if before < rs.tower_floors <= e.total else "floors_built")
                 out.append((slot, e.player, ""))
             elif t is ev.FloorsSold:
-                if e.reason in ("sell", "offer"):
+                if e.reason == "sell":                  # to the Bank at its percent (an offer's price is another)
                     out.append(("floors_sold", e.player, ""))
                 elif e.reason == "forced_sale":
                     out.append(("forced_sale", e.player, ""))
@@ -245,9 +243,9 @@ class Commentary:
                 for rank, group in enumerate(e.ranking):
                     for p in group:
                         out.append(("won" if rank == 0 else "lost", p, ""))
-        if bonus_paid or absorbed_owners:
+        if bonus_paid and any(type(f) is ev.Absorbed for f in events):    # a merger paid bonuses: not to these
             for p in range(len(self.voices)):
-                if p not in bonus_paid and any(type(f) is ev.Absorbed for f in events):
+                if p not in bonus_paid:
                     out.append(("bonus_missed", p, ""))
         return out
 

@@ -1,5 +1,6 @@
 """The nine characters in Tower Dream: who they are (the platform's ``characters.yaml``) with how
-each plays this game (``roster.yaml``: his strategy and weights).
+each plays this game (``roster.yaml``: his strategy and weights) and how strong he is in it (its
+``grades:``, the cartridge's).
 
 Every problem in the file is reported as ``file:line: key.path: what`` in one DataError.
 """
@@ -14,7 +15,7 @@ from ....errors import DataError
 from ....yamlio import Problems, Schema, is_slug, join, read_yaml, short, type_name
 
 ROSTER_PATH = Path(__file__).resolve().parent.parent / "data" / "roster.yaml"
-from ....platform.roster import CHARACTER_IDS, GRADES, characters
+from ....platform.roster import CHARACTER_IDS, GRADES, characters, read_grades
 
 DIFFICULTIES = ("easy", "normal", "hard")
 PILE_IDS = ("squid", "octopus", "crab", "crocodile")
@@ -97,9 +98,12 @@ def load_roster(path: Path | str | None = None) -> dict[str, Profile]:
     pr = Problems(str(path), DataError)
     sc = Schema(pr)
     out: dict[str, Profile] = {}
-    if not check_header(data, pr, "tdream-roster") or not sc.mapping(data, "", ("format", "version", "weights",
-                                                                               "characters")):
+    if not check_header(data, pr, "tdream-roster") or not sc.mapping(data, "", ("format", "version", "grades",
+                                                                               "weights", "characters")):
         pr.raise_if_any()
+    grades, _, bad = read_grades(data["grades"])
+    for line, key, what in bad:
+        pr.add(line, join("grades", key) if key else "grades", what)
     defaults = {f: getattr(Weights(), f) for f in WEIGHT_NAMES}
     defaults["piles"] = {p: 0.0 for p in PILE_IDS}
     base = _weights(data["weights"], "weights", pr, defaults, data, "weights")
@@ -122,9 +126,9 @@ def load_roster(path: Path | str | None = None) -> dict[str, Profile]:
                 continue
             ok = sc.string(node, "strategy", f"{cp}.strategy")
             w = _weights(node["weights"], f"{cp}.weights", pr, base or defaults, node, "weights")
-            if ok and w is not None:
+            if ok and w is not None and cid in grades:
                 who = people[cid]          # who he is: the platform's (characters.yaml)
-                out[cid] = Profile(cid, who.name, who.age, who.grade, node["strategy"], who.colour, who.portrait,
+                out[cid] = Profile(cid, who.name, who.age, grades[cid], node["strategy"], who.colour, who.portrait,
                                    Weights(**w))
         for cid in CHARACTER_IDS:
             if cid not in chars:

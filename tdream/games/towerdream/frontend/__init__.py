@@ -1,4 +1,5 @@
-"""Tower Dream's scenes on the platform's front end (pygame): what the shell asks a game for.
+"""Tower Dream's scenes on the platform's front end (pygame): ``FRONTEND``, a ``GameFrontend``
+(tdream/frontend/game.py), is what the shell asks a game for:
 
 - ``MODES``: the title menu's items of this game (the shell adds Records, Options, Quit);
 - ``mode_scene(m, mode)``: the scene a mode opens (set-up for Free play, Practice, Spectate;
@@ -6,104 +7,114 @@
 - ``table_scene(setup)``: the table a ``MatchSetup`` is played on (new, resumed, practice, watched);
 - ``demo_scene(seed)``: the title's demo;
 - ``draw_logo(m, surface, top)``, ``SUBTITLE``: the title's picture;
-- ``CAMPAIGN_STAGES``: how many boards the Campaign has (the records database's progress);
+- ``campaign_stages``: how many boards the Campaign has (the records database's progress);
 - ``autopilot()``: a pad that plays a whole game from power on (movies, ``bench``);
 - ``bench_setup(seed, setpiece)``, ``bench_ready(table)``, ``bench_busy(table, setpiece)``: the
-  busiest screen ``bench`` times (FORMATS.md section 5).
+  busiest screen ``bench`` times (FORMATS.md section 5);
+- ``sprite_sheet()``, ``sound_bank()``: its own sprites (``sprites.yaml``; ``pictures.py`` finds
+  them and draws the tiles) and sound effects (``sounds.py``), which the shell's ``Art`` and
+  ``Sound`` load beside their own.
 """
 from __future__ import annotations
 
 import pygame
 
 from ....frontend.constants import GOLD, WHITE, rgb15
+from ....frontend.game import GameFrontend
 from ....frontend.widgets import big_text
 
 MODES = ("Free play", "Continue", "Campaign", "Practice", "Spectate")
 SUBTITLE = "a table game of Landmarks, Companies and Towers"
-
+SETPIECES = ("piles", "card", "slot", "event", "drop", "fanfare")
 
 def _stages() -> int:
     from .campaign import CAMPAIGN
     return len(CAMPAIGN)
 
 
-def __getattr__(name: str):
-    if name == "CAMPAIGN_STAGES":
+class TowerDreamFrontend(GameFrontend):
+    MODES = MODES
+    SUBTITLE = SUBTITLE
+
+    @property
+    def campaign_stages(self) -> int:
         return _stages()
-    raise AttributeError(name)
+
+    def mode_scene(self, m, mode: str):
+        from .setup import SetupScene
+        if mode == "Free play":
+            return SetupScene(spectate=False)
+        if mode == "Practice":
+            return SetupScene(spectate=False, practice=True)
+        if mode == "Spectate":
+            return SetupScene(spectate=True)
+        if mode == "Campaign":
+            from .campaign import CampaignScene
+            return CampaignScene()
+        raise ValueError(f"Tower Dream has no mode {mode!r}")
+
+    def table_scene(self, setup, demo: bool = False):
+        from .table import TableScene
+        return TableScene(setup, demo=demo)
+
+    def demo_scene(self, seed: int):
+        """Four CPU characters on a board, both drawn from ``seed``: the title's demo (never recorded)."""
+        from ....platform.roster import CHARACTER_IDS
+        from ....rng import Rng
+        from .. import GAME
+        from .table import GameSetup, TableScene
+        rng = Rng(seed)
+        pool = list(CHARACTER_IDS)
+        rng.shuffle(pool)
+        boards = GAME.board_ids()
+        board = boards[rng.below(len(boards))]
+        return TableScene(GameSetup(board, seed, pool[:4], mode="demo"), demo=True)
+
+    def draw_logo(self, m, surface, top: int) -> None:
+        """The tower in the middle, floor by floor, and TOWER DREAM over it."""
+        for i in range(18):
+            y = 200 - i * 8
+            pygame.draw.rect(surface, rgb15(56, 72, 136), (112, y, 32, 8))
+            pygame.draw.rect(surface, rgb15(24, 32, 80), (112, y, 32, 8), 1)
+            for wx in (117, 125, 133):
+                lit = rgb15(248, 232, 144) if (i + wx) % 3 else rgb15(88, 96, 160)
+                surface.set_at((wx, y + 3), lit)
+                surface.set_at((wx + 1, y + 3), lit)
+        pygame.draw.polygon(surface, GOLD, [(128, top - 14), (120, top - 4), (136, top - 4)])
+        big_text(m, surface, "TOWER", 128, top, GOLD)
+        big_text(m, surface, "DREAM", 128, top + 40, WHITE)
+
+    def sprite_sheet(self):
+        """Its sprite file and the sprites its screens need (the shell's ``Art`` loads it)."""
+        from .pictures import SHEET
+        return SHEET
+
+    def sound_bank(self):
+        """Its sound effects (the shell's ``Sound`` plays them by name beside its own)."""
+        from .sounds import BANK
+        return BANK
+
+    def autopilot(self, **kwargs):
+        from .autopilot import Autopilot
+        return Autopilot(**kwargs)
+
+    def bench_setup(self, seed: int, setpiece: bool):
+        """``classic-10`` with four CPU characters; Lucky Star (its Card, Slot and fortune spaces)
+        for the set pieces."""
+        from .table import GameSetup
+        return GameSetup("lucky-star" if setpiece else "classic-10", seed, ["joji", "yuka", "kenta", "hazumi"])
+
+    def bench_ready(self, table) -> bool:
+        """A built-up board: 40 turns in."""
+        return table.game.turn >= 40 or table.game.awaiting() is None
+
+    def bench_busy(self, table, setpiece: bool) -> bool:
+        """All HUD up and a comment typing out (or, ``setpiece``, a set piece on screen)."""
+        b = table.beat
+        if setpiece:
+            return b is not None and b.kind in SETPIECES
+        return b is not None and b.box is not None and b.speaker is not None and b.box.visible() < len(b.box.text)
 
 
-def mode_scene(m, mode: str):
-    from .setup import SetupScene
-    if mode == "Free play":
-        return SetupScene(spectate=False)
-    if mode == "Practice":
-        return SetupScene(spectate=False, practice=True)
-    if mode == "Spectate":
-        return SetupScene(spectate=True)
-    if mode == "Campaign":
-        from .campaign import CampaignScene
-        return CampaignScene()
-    raise ValueError(f"Tower Dream has no mode {mode!r}")
-
-
-def table_scene(setup, demo: bool = False):
-    from .table import TableScene
-    return TableScene(setup, demo=demo)
-
-
-def demo_scene(seed: int):
-    """Four CPU characters on a board, both drawn from ``seed``: the title's demo (never recorded)."""
-    from ....platform.roster import CHARACTER_IDS
-    from ....rng import Rng
-    from .. import GAME
-    from .table import GameSetup, TableScene
-    rng = Rng(seed)
-    pool = list(CHARACTER_IDS)
-    rng.shuffle(pool)
-    boards = GAME.board_ids()
-    board = boards[rng.below(len(boards))]
-    return TableScene(GameSetup(board, seed, pool[:4], mode="demo"), demo=True)
-
-
-def draw_logo(m, surface, top: int) -> None:
-    """The tower in the middle, floor by floor, and TOWER DREAM over it."""
-    for i in range(18):
-        y = 200 - i * 8
-        pygame.draw.rect(surface, rgb15(56, 72, 136), (112, y, 32, 8))
-        pygame.draw.rect(surface, rgb15(24, 32, 80), (112, y, 32, 8), 1)
-        for wx in (117, 125, 133):
-            lit = rgb15(248, 232, 144) if (i + wx) % 3 else rgb15(88, 96, 160)
-            surface.set_at((wx, y + 3), lit)
-            surface.set_at((wx + 1, y + 3), lit)
-    pygame.draw.polygon(surface, GOLD, [(128, top - 14), (120, top - 4), (136, top - 4)])
-    big_text(m, surface, "TOWER", 128, top, GOLD)
-    big_text(m, surface, "DREAM", 128, top + 40, WHITE)
-
-
-def autopilot(**kwargs):
-    from .autopilot import Autopilot
-    return Autopilot(**kwargs)
-
-
-SETPIECES = ("piles", "card", "slot", "event", "drop", "fanfare")
-
-
-def bench_setup(seed: int, setpiece: bool):
-    """``classic-10`` with four CPU characters; Lucky Star (its Card, Slot and fortune spaces)
-    for the set pieces."""
-    from .table import GameSetup
-    return GameSetup("lucky-star" if setpiece else "classic-10", seed, ["joji", "yuka", "kenta", "hazumi"])
-
-
-def bench_ready(table) -> bool:
-    """A built-up board: 40 turns in."""
-    return table.game.turn >= 40 or table.game.awaiting() is None
-
-
-def bench_busy(table, setpiece: bool) -> bool:
-    """All HUD up and a comment typing out (or, ``setpiece``, a set piece on screen)."""
-    b = table.beat
-    if setpiece:
-        return b is not None and b.kind in SETPIECES
-    return b is not None and b.box is not None and b.speaker is not None and b.box.visible() < len(b.box.text)
+from .. import GAME  # noqa: E402
+FRONTEND = TowerDreamFrontend(GAME)

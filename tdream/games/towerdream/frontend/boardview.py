@@ -50,6 +50,8 @@ def ring_cell(columns: int, rows: int, ring_index: int) -> tuple[int, int]:
 
 
 class BoardGeometry:
+    hashed = False          # drawn from the match, never state (the machine's state hash)
+
     def __init__(self, board) -> None:
         self.board = board
         self.level_x: list[int] = []
@@ -83,6 +85,8 @@ class BoardGeometry:
 class Shown:
     """What the board shows now: the game as far as the animations have got."""
 
+    hashed = False          # a copy of the match's, never state of its own (the machine's state hash)
+
     def __init__(self, game) -> None:
         self.sync(game)
 
@@ -102,6 +106,8 @@ class Shown:
 
 
 class BoardView:
+    hashed = False          # drawn from the match, never state (the machine's state hash)
+
     def __init__(self, art, font, board, ruleset) -> None:
         self.art = art
         self.font = font

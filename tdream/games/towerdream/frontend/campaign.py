@@ -115,7 +115,7 @@ class CampaignScene(Scene):
             st = m.records.stats(self.profile, game=GAME.id)
             window(surface, (48, 146, 160, 52))
             m.font.draw(surface, tr("CAMPAIGN CLEAR!"), 128, 150, GOLD, align="centre")
-            m.font.draw(surface, tr("{games} games, {wins} wins, best Wealth {best}G", games=st.games, wins=st.wins,
+            m.font.draw(surface, tr("{games} game(s), {wins} win(s), best Wealth {best}G", games=st.games, wins=st.wins,
                                     best=f"{st.best_score:,}"), 128, 166, WHITE, "small", align="centre")
             m.font.draw(surface, tr("Largest lead {lead}G", lead=f"{st.largest_lead:,}"), 128, 178, WHITE, "small",
                         align="centre")

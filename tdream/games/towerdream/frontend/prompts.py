@@ -11,13 +11,18 @@ from ..rules import answers as an
 from ..rules.game import VACANT
 from ....rng import Rng
 from ....frontend.constants import A, B, DOWN, GOLD, GREY, INK, LEFT, RED, RIGHT, UP, WHITE, rgb15
+from ....frontend.table import Prompt as TablePrompt
 from ....frontend.text import tr
 from ....frontend.widgets import Menu, window
 from .layout import DIE_XY
+from .pictures import die
 
 
-class Prompt:
+class Prompt(TablePrompt):
     text = ""                    # what the text box says while the prompt is up
+    seat = -1                    # whose it is (the table sets it)
+    age = 0                      # frames it has been up (the table's guard)
+    speaker: str | None = None   # a host who asks it (his face beside the text)
     lands: tuple = ()            # Lands to highlight
     cursor_land = -1
     board_cursor = False         # the board camera follows the cursor
@@ -84,7 +89,7 @@ def draw_die(m, surface, x: int, y: int, value: int, spinning: bool = False) -> 
     window(surface, (x - 10, y - 8, 52, 56))
     if spinning:
         y += (m.frame // 2) % 2
-    surface.blit(m.art.die, (x, y))
+    surface.blit(die(), (x, y))
     m.font.draw(surface, str(value), x + 16, y + 6, rgb15(24, 24, 40), "main", align="centre")
     if spinning:
         m.font.draw(surface, tr("A: stop"), x + 16, y + 37, GOLD, "small", align="centre")
@@ -303,7 +308,7 @@ class BuildPrompt(Prompt):
         info = game.land(game.land_name(x))
         price = game.price(info.company) if info.company else 0
         cash = game.cash_of(game.to_move)
-        out = [(tr("{land}: {company}, {price} a Floor, {k} Floors now", land=game.land_name(x),
+        out = [(tr("{land}: {company}, {price} a Floor, {k} Floor(s) now", land=game.land_name(x),
                    company=company_name(game, info.company), price=g(price), k=info.floors), rgb15(200, 224, 248))]
         if self.count:
             cost = price * self.count

@@ -50,7 +50,7 @@ class SetupScene(Scene):
         self.boards = [b for b in BOARD_ORDER]
         self.board_i = 1                          # King of Tokyo, the classic
         pool = list(CHARACTER_IDS)
-        Rng(m.seed).shuffle(pool)
+        Rng(m.match_seed).shuffle(pool)          # the line-up of the match it starts
         first = pool[0] if self.spectate else "human"
         self.seats = [first, pool[1], pool[2], pool[3]]
         last = m.settings.last.get("towerdream", {})          # the set-up last started (issue 14)
@@ -174,7 +174,7 @@ class SetupScene(Scene):
         if len(set(pads)) != len(pads):
             pads = list(range(len(profiles)))            # two seats want one pad: pads in seat order
         mode = "practice" if self.practice else "spectate" if "human" not in kinds else "free"
-        return GameSetup(self.boards[self.board_i], m.seed, kinds, options, mode=mode, profiles=profiles,
+        return GameSetup(self.boards[self.board_i], m.match_seed, kinds, options, mode=mode, profiles=profiles,
                          colours=colours, pads=pads)
 
     # ---------------------------------------------------------------- input
@@ -202,6 +202,7 @@ class SetupScene(Scene):
                 m.settings.last = {**m.settings.last, "towerdream": {"board": setup.options["board"],
                                                                      "profile": setup.profiles[0] if setup.profiles else None}}
                 m.settings_changed = True
+                m.match_started()
                 m.replace(TableScene(setup))
         elif b.press(pad, A) and row.startswith("seat") and self.seats[int(row[4])] == "human":
             from ....frontend.scenes.modes import ProfileScene
@@ -267,7 +268,7 @@ class SetupScene(Scene):
             font.draw(surface, line, 200, y, GOLD, "small", align="centre")
             y += 9
         size = " + ".join(f"{len(lv[0])}x{len(lv)}" for lv in board.levels)
-        font.draw(surface, tr("{size}, {k} spaces", size=size, k=board.road_length), 200, y, WHITE, "small",
+        font.draw(surface, tr("{size}, {k} space(s)", size=size, k=board.road_length), 200, y, WHITE, "small",
                   align="centre")
         font.draw(surface, tr("Luck: {luck}", luck=tr(board.luck)), 200, y + 9, WHITE, "small", align="centre")
         lines = font.wrap(tr(board.description), 96, "small")

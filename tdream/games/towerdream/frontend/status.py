@@ -61,13 +61,13 @@ class StatusScene(Scene):
                           align="right")
                 lands = sum(1 for o in game.owner if o == p)
                 floors = sum(f for o, f in zip(game.owner, game.floors) if o == p)
-                font.draw(surface, tr("{lands} Lands, {floors} Floors, on space {space}", lands=lands, floors=floors,
+                font.draw(surface, tr("{lands} Land(s), {floors} Floor(s), on space {space}", lands=lands, floors=floors,
                                       space=game.pos[p]), 20, y + 10,
                           rgb15(160, 168, 200), "small")
                 y += 24
         else:
             self.draw_lines(m, surface, y)
-        font.draw(surface, tr("L/R: page   B: back"), 250, 214, rgb15(160, 168, 200), "small", align="right")
+        font.draw(surface, tr("L/R: page   B: back"), 250, 213, rgb15(160, 168, 200), "small", align="right")
 
     def draw_lines(self, m, surface, y: int) -> None:
         """Every Line space with the fee its Line Owners collect, in each owner's colour (two at

@@ -1,29 +1,27 @@
-"""The game table (PRESENTATION.md screens 3-10): the board, the HUD, the text box, and the
-engine asked for the next input whenever the animation queue is empty (STYLE.md rule 10).
+"""Tower Dream's table (PRESENTATION.md screens 3-10) on the shell's table (``frontend/table.py``):
+the board, the HUD, the set pieces; what is Tower Dream's own.
 
-Engine events become *beats* (a line of text, the die, the token's walk, a Line lit up) played
-one after another; the board shows ``Shown``, the game as far as the beats have got. CPU seats
-answer through their players; human seats through prompts read from their own pad; a human's
-die is spun by the spin RNG (prompts.DicePrompt). The game record is written as the game goes.
+Engine events become *beats* (the die, the token's walk, a Line lit up, money popping on the
+panels, the card piles, the slot machine, the Jackpot's drop; lines and banners in the shell's
+text box); the board and the HUD show ``Shown``, the game as far as the beats have got (its turn,
+whose turn, cash and Wealth). A human's die is spun by the spin RNG (prompts.DicePrompt).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 
-from ..ai.commentary import Commentary, speaker_name
+from ..ai.commentary import speaker_name
 from ..rules import events as ev
+from ..rules.game import VACANT
 from .boardview import BoardView, Shown
-from ....frontend.constants import (A, GOLD, INK, L, PLAYER_COLOURS, PLAYER_DARK, R, RED, SELECT, START, WHITE, X,
-                                    rgb15)
+from ....frontend.constants import GOLD, INK, L, PLAYER_COLOURS, PLAYER_DARK, R, RED, SELECT, WHITE, rgb15
 from .. import GAME
-from ....frontend.machine import Scene
-from ....frontend.match import MatchHost, MatchSetup, ReplayControls
-from ....frontend.scenes.pause import PauseScene
-from ....frontend.scenes.results import ResultsScene
+from .. import GAME
+from ....frontend.match import MatchSetup
+from ....frontend.table import Beat, BoxStyle, TableScene as Table
 from ....frontend.text import language, tr
-from ....frontend.widgets import TextBox, fit, window
+from ....frontend.widgets import fit, window
+from . import pictures
 from . import prompts as pr
 from . import setpieces as sp
 from .setpieces import PilePrompt, SlotPrompt
@@ -41,116 +39,61 @@ def GameSetup(board: str = "classic-10", seed: int = 0, seats=None, options=None
                       {"board": board, **(options or {})}, **kwargs)
 
 
-@dataclass
-class Beat:
-    """One step of the show: ``frames`` long (0: until its text box is done), with an effect."""
-
-    kind: str                        # say, walk, die, light, apply
-    frames: int = 0
-    text: str = ""
-    speaker: str | None = None
-    name: str | None = None
-    colour: tuple = WHITE
-    player: int = -1
-    data: tuple = ()
-    cpu: bool = False
-    age: int = 0
-    box: TextBox | None = None
-    sound: str = ""                  # an effect when it starts
-
-
-class TableScene(ReplayControls, Scene):
+class TableScene(Table):
     overlay_at = (254, 32, "right")      # the info line's end (it is shorter when they are on)
+    board_area = VIEW
+    box_style = BoxStyle((0, BOX_Y, 256, BOX_H), "big", lines=3, line_h=LINE_H, small_h=SMALL_H, face_at=(5, 3),
+                         text_x=8, face_text_x=44, text_y=3, right=8, arrow_at=(12, 7), fit_prompt=False)
+    replay_at = (253, HUD_H, "right")    # on the info line (which is short while watching)
+    jump_rect = (64, 80, 128, 40)
+    hosts = ("taxi-driver", "old-man")   # the Events' and the card piles' hosts never watch
 
-    def __init__(self, setup: GameSetup, demo: bool = False) -> None:
-        self.setup = setup
-        self.started = False
-        self.demo = demo                 # the title's demo: no record, no results, no splits
-
-    # ---------------------------------------------------------------- set-up
-    def enter(self, m) -> None:
-        if self.started:
-            return
-        self.started = True
-        s = self.setup
-        rs = GAME.ruleset()
-        self.host = MatchHost(s, self.demo)
-        events = self.host.start(m)
+    def prepare(self, m) -> None:
         game = self.game
         self.board = game.board
-        self.replaying = self.host.replaying
-        self.speed = s.speed
-        self.jump: int | None = None         # watching: the turn chosen in the jump window
-        self.note = ""
-        self.colour_of = self.host.colour_of
-        self.pad_of = self.host.pad_of
-        self.control_pad = self.host.control_pad
-        self.commentary = Commentary(self.host.kinds, s.seed, m.settings.talk)
-        self.view = BoardView(m.art, m.font, self.board, rs)
+        self.art = m.art
+        self.view = BoardView(m.art, m.font, self.board, GAME.ruleset())
         self.view.colour_of = self.colour_of
-        self.shown = Shown(game)
-        self.beats: list[Beat] = []
-        self.beat: Beat | None = None
-        self.prompt: pr.Prompt | None = None
-        self.prompt_seat = -1
-        self.prompt_age = 0              # frames the prompt has been shown (PROMPT_GUARD)
-        self.prompt_lang = ""            # the language it was made in (remade in another, issue 14)
-        self.think = 0
+        self.prompt_lang = ""            # the language the prompt was made in (remade in another, issue 14)
         self.overview = False
-        self.panel = -1              # L/R: a player's details shown
+        self.panel = -1                  # L/R: a player's details shown
         self.panel_frames = 0
         self.walk_pos: list = [None] * len(game.names)
         self.popups: list[list] = []     # [seat, amount, frames left]
-        self.done = False
         self.die_value = 0
-        self.last_box: TextBox | None = None
-        self.narrate(m, events)
         self.view.follow(*self.view.geo.space_xy(self.shown.pos[0]))
         self.view.update_camera(VIEW[2], VIEW[3], snap=True)
 
-    def exit(self, m) -> None:
-        self.host.close()
+    def make_shown(self, match):
+        return Shown(match)
 
-    @property
-    def game(self):
-        """The match (Tower Dream's ``Game``), as the host's session plays it."""
-        return self.host.match
+    def sync_shown(self) -> None:
+        self.shown.sync(self.game)
 
-    @property
-    def writer(self):
-        return self.host.writer
+    def speaker(self, speaker: str) -> tuple[str, tuple]:
+        return speaker_name(speaker), _speech_colour(speaker)
 
-    @property
-    def history(self) -> list:
-        return self.host.history
+    def status_scene(self, pad: int):
+        return StatusScene(self, pad)
 
-    @property
-    def kinds(self) -> list[str]:
-        return self.host.kinds
+    def music(self, m) -> str:
+        game = self.game
+        near_end = game.covered * 100 >= game.end_threshold * 85 or (
+            game.options.get("max_rounds") and game.round >= game.options["max_rounds"] - 1)
+        return "tension" if near_end else "play"
 
     # ---------------------------------------------------------------- events to beats
-    def is_cpu(self, seat: int) -> bool:
-        return self.host.is_cpu(seat)
-
-    def say(self, text: str, player: int = -1, hold: int = 40) -> None:
-        self.beats.append(Beat("say", hold, text, player=player, cpu=self.is_cpu(player)))
-
     def narrate(self, m, events: list) -> None:
-        """Engine events become beats; the comments on a turn come when it ends, before the next
-        turn is announced (issue 14: never over the next player's die)."""
+        """Engine events become beats (the shell's table tells the comments on a turn before the
+        next turn is announced: issue 14, never over the next player's die)."""
         game = self.game
         n = game.names
-        segment: list = []
         for e in events:
             t = type(e)
-            if t is ev.TurnStarted and segment:
-                self.comment(m, segment)
-                segment = []
-            segment.append(e)
             if t is ev.TurnOrderDrawn:
                 self.say(tr("Turn order: {seats}.", seats=", ".join(e.seats)), hold=70)
             elif t is ev.TurnStarted:
-                self.beats.append(Beat("focus", 1, player=e.player))
+                self.beats.append(Beat("focus", 1, player=e.player, data=(e.turn, e.round)))
                 self.say(tr("{who}'s turn. (Turn {turn}, round {round})", who=n[e.player], turn=e.turn,
                             round=e.round), e.player, 30)
             elif t is ev.TurnSkipped:
@@ -201,10 +144,9 @@ class TableScene(ReplayControls, Scene):
                 self.ubbo(game, e.company, e.level)
             elif t is ev.Merged:
                 self.beats.append(Beat("companies", 1))
-                self.beats.append(Beat("fanfare", 60, tr("MERGER! {survivor} absorbs {absorbed} (Level {level}).",
-                                                          survivor=_company(game, e.survivor),
-                                                          absorbed=", ".join(_company(game, c) for c in e.absorbed),
-                                                          level=e.level), sound="merge"))
+                self.fanfare(tr("MERGER! {survivor} absorbs {absorbed} (Level {level}).",
+                                survivor=_company(game, e.survivor),
+                                absorbed=", ".join(_company(game, c) for c in e.absorbed), level=e.level), "merge")
                 self.ubbo(game, e.survivor, e.level)
             elif t is ev.Absorbed:
                 pass
@@ -227,8 +169,8 @@ class TableScene(ReplayControls, Scene):
             elif t is ev.JackpotWon:
                 self.beats.append(Beat("drop", 40, player=e.player, data=(e.land, e.floors)))
                 self.beats.append(Beat("land", 1, data=(e.land,)))
-                self.beats.append(Beat("fanfare", 60, tr("JACKPOT! {who} drops {k} Floors on {land}!", who=n[e.player],
-                                                          k=e.floors, land=e.land), sound="jackpot"))
+                self.fanfare(tr("JACKPOT! {who} drops {k} Floor(s) on {land}!", who=n[e.player], k=e.floors,
+                                land=e.land), "jackpot")
             elif t is ev.JackpotMissed:
                 self.say(tr("{who} has no Company Land: the Jackpot stays.", who=n[e.player]), e.player)
             elif t is ev.PileChosen:
@@ -258,13 +200,19 @@ class TableScene(ReplayControls, Scene):
             elif t is ev.TurnsToSkip:
                 self.say(tr("{who} will sit out {k} turn(s).", who=n[e.player], k=e.turns), e.player)
             elif t is ev.WentBroke:
-                self.beats.append(Beat("fanfare", 60, tr("{who} goes broke!", who=n[e.player]), sound="broke"))
+                self.fanfare(tr("{who} goes broke!", who=n[e.player]), "broke")
             elif t is ev.TurnEnded:
                 self.beats.append(Beat("sync", 1))
             elif t is ev.GameOver:
                 self.beats.append(Beat("sync", 1))
                 self.say(tr("The game is over ({why})!", why=_over(e.reason)), hold=80)
-        self.comment(m, segment)
+
+    def fanfare(self, text: str, sound: str) -> None:
+        """A moment's banner: its word ("MERGER!", "合併！") flashing in the text box, the rest
+        of the sentence after it."""
+        cut = min((i for i in (text.find("!"), text.find("！")) if i >= 0), default=-1)
+        title, rest = (text[:cut + 1], text[cut + 1:].lstrip()) if cut >= 0 else ("", text)
+        self.beats.append(Beat("fanfare", 60, rest or text, title=title if rest else "", sound=sound))
 
     def ubbo(self, game, company: str, level: int) -> None:
         """A Company that has just reached the Level no merger can absorb (R7.10): an Ubbo Company,
@@ -276,164 +224,72 @@ class TableScene(ReplayControls, Scene):
             self.say(tr("{company} is an Ubbo Company now: no merger can absorb it.", company=_company(game, company)),
                      hold=50)
 
-    def comment(self, m, events: list) -> None:
-        """The characters' comments on ``events``; one who is not seated is shown watching."""
-        if not events:
-            return
-        seated = {k.split(":")[0] for k in self.kinds}
-        for c in self.commentary.react(self.game, events):
-            name = speaker_name(c.speaker)
-            if c.speaker not in seated and c.speaker not in ("taxi-driver", "old-man"):
-                name = tr("{name}, watching", name=name)
-            self.beats.append(Beat("say", 90, c.text(m.settings.language), speaker=c.speaker, name=name,
-                                   colour=_speech_colour(c.speaker), cpu=True))
-
     # ---------------------------------------------------------------- input
-    def handle(self, m, b) -> None:
-        if self.done:
-            return
-        pads = sorted(set(self.pad_of.values())) or [0, 1, 2, 3]
-        for p in pads:
-            if b.press(p, START):
-                m.push(PauseScene(self, p))
-                return
-            if b.press(p, X):                # the status screen, at any time (the spinning die waits)
-                m.push(StatusScene(self, p))
-                return
+    def handle_keys(self, m, b) -> None:
+        """Select: the whole board; L/R: a player's details (not while watching: they set the speed)."""
+        for p in sorted(set(self.pad_of.values())) or [0, 1, 2, 3]:
             if b.press(p, SELECT):
                 self.overview = not self.overview
             if self.replaying:
                 continue
             if b.press(p, L) or b.press(p, R):
                 k = len(self.game.names)
-                self.panel = ((self.panel if self.panel >= 0 else self.game.to_move) + (1 if b.press(p, R) else -1)) % k
+                self.panel = ((self.panel if self.panel >= 0 else self.shown.to_move) + (1 if b.press(p, R) else -1)) % k
                 self.panel_frames = 150
-        if self.replaying:
-            self.handle_replay(m, b)
-            return
-        if self.prompt is not None and self.prompt_age >= PROMPT_GUARD:
-            pad = self.pad_of.get(self.prompt_seat, 0)
-            if m.buttons.connected >> pad & 1:
-                self.prompt.handle(m, b, pad)
-
-    def count(self, m) -> None:
-        self.host.count(m)
 
     # ---------------------------------------------------------------- watching a record
-    def jump_start(self) -> int:
-        """The jump window opens on the turn being played."""
-        return self.game.turn
-
-    def last_turn(self) -> int:
-        """The turns the record holds (as the results count them; the jump goes to the start of one)."""
-        return self.host.last_turn()
-
-    def replay_input(self, m, quiet: bool = False) -> bool:
-        """Apply the record's next input; False when there is none (or it does not fit)."""
-        events, why = self.host.replay_input()
-        if events is None:
-            self.note = why or self.note
-            return False
-        if not quiet:
-            self.narrate(m, events)
-        return True
-
-    def jump_to(self, m, turn: int) -> None:
-        """Start again from the record's header and apply its inputs, silently, up to ``turn``."""
-        self.host.jump_to(turn)
-        self.commentary = Commentary(self.host.kinds, self.setup.seed, m.settings.talk)
-        self.beats, self.beat, self.last_box, self.walk_pos = [], None, None, [None] * len(self.game.names)
-        self.shown.sync(self.game)
-        self.say(tr("Turn {turn}.", turn=self.game.turn), hold=20)
-
-    def give(self, m, answer, given: bool = False) -> None:
-        self.narrate(m, self.host.give(m, answer, None, given))
+    def after_jump(self, m) -> None:
+        self.walk_pos = [None] * len(self.game.names)
 
     # ---------------------------------------------------------------- time
-    def update(self, m) -> None:
-        game = self.game
-        near_end = game.covered * 100 >= game.end_threshold * 85 or (
-            game.options.get("max_rounds") and game.round >= game.options["max_rounds"] - 1)
-        m.song = "tension" if near_end else "board"
-        if self.replaying and self.jump is None:
-            for _ in range(self.speed):
-                self.update_once(m)
-            return
-        if self.replaying:
-            return
-        self.update_once(m)
-
-    def update_once(self, m) -> None:
+    def tick_time(self, m) -> None:
         if self.panel_frames:
             self.panel_frames -= 1
         for p in self.popups:
             p[2] -= 1
         self.popups = [p for p in self.popups if p[2] > 0]
-        if self.run_beats(m):
-            self.camera(m)
-            return
-        self.camera(m)
-        if self.prompt is not None:
-            if self.prompt.answer is not None:
-                a, given = self.prompt.answer, self.prompt.given
-                self.prompt = None
-                self.give(m, a, given)
-                return
-            if self.prompt_lang != language():             # the options changed the language: say it anew
-                again = self.make_prompt(m, self.game.awaiting(), self.prompt_seat)
-                if again is not None:
-                    again.adopt(self.prompt)
-                    self.prompt = again
-                self.prompt_lang = language()
-            if not self.overview:
-                self.prompt_age += 1
-            return
-        game = self.game
-        if self.replaying:
-            if not self.replay_input(m) and not self.done and (game.awaiting() is None or self.note):
-                self.done = True
-                m.push(ResultsScene(self))
-            return
-        aw = game.awaiting()
-        if aw is None:
-            if not self.done:
-                self.done = True
-                self.host.close()
-                self.count(m)
-                if not self.demo:
-                        m.push(ResultsScene(self))
-            return
-        seat = game.to_move if aw.player < 0 else aw.player
-        if not self.is_cpu(seat):
-            self.prompt = self.make_prompt(m, aw, seat)
-            self.prompt_seat = seat
-            self.prompt_age = 0
-            self.prompt_lang = language()
-            if self.prompt is None:                  # chance the engine draws (cards, a CPU's reels)
-                self.narrate(m, self.host.chance(m))
-            return
-        if aw.player < 0:
-            self.narrate(m, self.host.chance(m))
-            return
-        if self.think < m.anim(12, cpu=True):
-            self.think += 1
-            return
-        self.think = 0
-        self.narrate(m, self.host.cpu(m, seat))
 
-    def make_prompt(self, m, aw, seat: int) -> pr.Prompt | None:
+    def after_beats(self, m) -> None:
+        self.camera(m)
+
+    def prompt_tick(self, prompt) -> None:
+        """The prompt ages (the guard) except under the whole-board view; one made in another
+        language is made again in this one, keeping what the player did (issue 14)."""
+        if self.prompt_lang != language():
+            aw = self.game.awaiting()
+            again = (self.chance_prompt(None, aw) if aw is not None and aw.player < 0
+                     else self.make_prompt(None, aw.kind, prompt.seat)) if aw is not None else None
+            if again is not None:
+                again.adopt(prompt)
+                again.seat, again.age = prompt.seat, prompt.age
+                self.prompts[prompt.seat] = again
+                prompt = again
+            self.prompt_lang = language()
+        if not self.overview:
+            prompt.age += 1
+
+    def chance_prompt(self, m, aw):
+        """A human's die and slot reels are his to stop (the spin RNG); the card draw is drawn."""
+        game = self.game
+        if aw.kind not in ("roll", "slot"):
+            return None
+        self.prompt_lang = language()
+        name = game.names[game.to_move]
+        # The spin RNG's seed: the state's fingerprint as it was when the seats' kinds were
+        # part of it (version 1), so that the same presses give the same rolls and reels as
+        # before issue 15 (speedrun routes carry over).
+        state = game.fingerprint(list(self.host.kinds))
+        return pr.DicePrompt(game, name, state) if aw.kind == "roll" else SlotPrompt(game, name, state)
+
+    def prompt_text(self, prompt) -> str:
+        return prompt.text
+
+    def make_prompt(self, m, kind: str, seat: int) -> pr.Prompt | None:
         game = self.game
         name = game.names[seat]
         geo = self.view.geo
-        k = aw.kind
-        if k in ("roll", "slot"):
-            # The spin RNG's seed: the state's fingerprint as it was when the seats' kinds were
-            # part of it (version 1), so that the same presses give the same rolls and reels as
-            # before issue 15 (speedrun routes carry over).
-            state = game.fingerprint(list(self.host.kinds))
-            return pr.DicePrompt(game, name, state) if k == "roll" else SlotPrompt(game, name, state)
-        if k == "draw":
-            return None
+        k = kind
+        self.prompt_lang = language()
         legal = game.legal_answers()
         if k == "sell":
             text = None if game.after_sell == "roll" else tr("{who}: an offer to buy Floors. Sell some?", who=name)
@@ -444,20 +300,20 @@ class TableScene(ReplayControls, Scene):
             return pr.BuildPrompt(game, geo, name)
         if k == "company":
             labels = [_company(game, a.company) for a in legal]
-            icons = [m.art.logo(a.company) for a in legal]
+            icons = [pictures.logo(self.art, a.company) for a in legal]
             return pr.MenuPrompt(tr("{who}: choose the new Company's Building Mark.", who=name), labels, list(legal),
                                  icons, tr("Start a Company"))
         if k == "survivor":
             labels = [tr("{company}  Lv {level}", company=_company(game, a.company),
                          level=len(game.members[game.company_index(a.company)])) for a in legal]
-            icons = [m.art.logo(a.company) for a in legal]
+            icons = [pictures.logo(self.art, a.company) for a in legal]
             return pr.MenuPrompt(tr("{who}: which Company survives the merger?", who=name), labels, list(legal), icons,
                                  tr("The survivor"), 180)
         if k == "pile":
             return PilePrompt(game, name)
         if k in ("jackpot", "floors"):
-            template = ("{k} Floors now; the Jackpot's Floors go here." if k == "jackpot"
-                        else "{k} Floors now; the free Floors go here.")
+            template = ("{k} Floor(s) now; the Jackpot's Floors go here." if k == "jackpot"
+                        else "{k} Floor(s) now; the free Floors go here.")
             options = [(game.land_index(a.land), a, tr(template, k=game.floors[game.land_index(a.land)]))
                        for a in legal]
             text = tr("{who}: where does the Jackpot drop?" if k == "jackpot" else "{who}: where do the free Floors go?",
@@ -474,31 +330,10 @@ class TableScene(ReplayControls, Scene):
                                  tr("Forced sale"), 160, details)
         raise ValueError(f"no prompt for {k}")
 
-    def run_beats(self, m) -> bool:
-        """Advance the show; True while something is still playing."""
-        while True:
-            if self.beat is None:
-                if not self.beats:
-                    return False
-                self.beat = self.beats.pop(0)
-                self.start_beat(m, self.beat)
-            beat = self.beat
-            if self.tick(m, beat):
-                self.beat = None
-                continue
-            return True
-
     def start_beat(self, m, beat: Beat) -> None:
         shown, game = self.shown, self.game
         k = beat.kind
-        if beat.sound:
-            m.sound(beat.sound)
-        if k in ("say", "light", "fanfare", "card", "event"):
-            name = beat.name
-            hold = m.anim(beat.frames, beat.cpu)
-            beat.box = TextBox(beat.text, beat.speaker, name, beat.colour, hold=hold)
-            self.last_box = beat.box
-        elif k == "pay":
+        if k == "pay":
             payer, payee, amount = beat.data
             m.sound("cash_in" if payee >= 0 else "cash_out")
             if payer >= 0:
@@ -511,15 +346,16 @@ class TableScene(ReplayControls, Scene):
             x = game.land_index(beat.data[0])
             shown.owner[x] = game.owner[x]
             shown.floors[x] = game.floors[x]
+            shown.covered = sum(1 for o in shown.owner if o != VACANT)      # R9.1: Landmarks on the board
             self.view.follow(*self.view.geo.land_xy(x))
         elif k == "companies":
             shown.company = list(game.company)
             shown.mark = list(game.mark)
         elif k == "jackpot":
             shown.jackpot = game.jackpot
-        elif k == "sync":
-            shown.sync(game)
-        elif k == "focus":
+        elif k == "focus":                   # a turn begins: the HUD lights its player, its turn and round
+            shown.to_move = beat.player
+            shown.turn, shown.round = beat.data
             self.view.follow(*self.view.geo.space_xy(shown.pos[beat.player]))
         elif k == "walk":
             start, end, steps = beat.data
@@ -529,14 +365,9 @@ class TableScene(ReplayControls, Scene):
             self.view.follow(*self.view.geo.land_xy(x))
             shown.jackpot = game.jackpot
 
-    def tick(self, m, beat: Beat) -> bool:
+    def tick_beat(self, m, beat: Beat) -> bool:
         """One frame of a beat; True when it is over."""
         k = beat.kind
-        beat.age += 1
-        if beat.box is not None:
-            a = m.buttons.pressed[self.control_pad] & A if self.pad_of else 0
-            beat.box.update(m, bool(a))
-            return beat.box.done
         if k == "walk":
             start, end, steps = beat.data
             n = abs(steps)
@@ -594,67 +425,58 @@ class TableScene(ReplayControls, Scene):
         self.view.update_camera(VIEW[2], VIEW[3])
 
     # ---------------------------------------------------------------- drawing
-    def draw(self, m, surface) -> None:
-        surface.fill(INK)
+    def draw_board(self, m, surface) -> None:
         shown = self.shown
         tokens = [self.walk_pos[p] if self.walk_pos[p] is not None else shown.pos[p] for p in range(len(shown.pos))]
         if self.overview:
             # The whole board: the view and the text box's room (the HUD stays), as large as fits
             self.view.draw_overview(surface, MAP, shown, m.frame, tokens)
-        else:
-            prompt = self.prompt if self.beat is None else None
-            lands = prompt.lands if prompt is not None else ()
-            cur = prompt.cursor_land if prompt is not None else -1
-            spaces = ()
-            if self.beat is not None and self.beat.kind == "light":
-                space = self.beat.data[0]
-                spaces = (space,)
-                lands = self.board.spaces[space].line
-            self.view.draw(surface, VIEW, shown, m.frame, tokens, lands, cur, spaces)
-            self.view.draw_offscreen(surface, VIEW, tokens)
-        self.draw_hud(m, surface)
-        if not self.overview:
-            self.draw_info(m, surface)
+            return
+        prompt = self.prompt if self.beat is None else None
+        lands = prompt.lands if prompt is not None else ()
+        cur = prompt.cursor_land if prompt is not None else -1
+        spaces = ()
+        if self.beat is not None and self.beat.kind == "light":
+            space = self.beat.data[0]
+            spaces = (space,)
+            lands = self.board.spaces[space].line
+        self.view.draw(surface, VIEW, shown, m.frame, tokens, lands, cur, spaces)
+        self.view.draw_offscreen(surface, VIEW, tokens)
+
+    def draw_over(self, m, surface) -> None:
+        """The die, the set pieces and the prompt's own drawing over the board; a player's details (L/R)."""
         beat = self.beat
         if beat is not None and beat.kind == "die":
             v = beat.data[0] if beat.age > m.anim(beat.frames, beat.cpu) // 2 else 1 + (beat.age * 7 + 3) % 10
             pr.draw_die(m, surface, DIE_XY[0], DIE_XY[1], v, spinning=False)
-        if beat is not None and beat.kind == "fanfare":
-            self.draw_fanfare(m, surface, beat)
         if beat is not None and beat.kind in ("piles", "card", "slot", "event", "drop"):
             self.draw_setpiece(m, surface, beat)
         if self.beat is None and self.prompt is not None and not self.overview:
             self.prompt.draw(m, surface)
-        if not self.overview:
-            self.draw_box(m, surface)
         if self.panel_frames and self.panel >= 0:
             self.draw_player(m, surface, self.panel)
-        if self.replaying:
-            label = tr("REPLAY x{speed}  L/R speed  B jump", speed=self.speed)
-            pygame.draw.rect(surface, INK, (0, VIEW[1], 256, INFO_H + 1))
-            m.font.draw(surface, label, 253, VIEW[1], GOLD, "small", align="right")
-            if self.jump is not None:
-                window(surface, (64, 80, 128, 40))
-                m.font.draw(surface, tr("Jump to turn"), 128, 86, GOLD, align="centre")
-                m.font.draw(surface, tr("< {turn} >  of {last}", turn=self.jump, last=self.last_turn()), 128, 102, WHITE,
-                            align="centre")
-        if self.prompt is not None and self.beat is None:
-            pad = self.pad_of.get(self.prompt_seat, 0)
-            if not m.buttons.connected >> pad & 1:
-                window(surface, (48, 90, 160, 28))
-                m.font.draw(surface, tr("Connect pad {pad} to go on", pad=pad + 1), 128, 98, GOLD, align="centre")
+
+    def shows_box(self) -> bool:
+        """The whole board (Select) and a player's details (L/R) take the text box's room."""
+        return not self.overview and not (self.panel_frames and self.panel >= 0)
 
     def draw_hud(self, m, surface) -> None:
         """The players' panels: the whole name on top, the face (or token) below it with the
         seat's number on its corner, cash and Wealth on the right; money won or paid shows for a
-        moment in the Wealth's place, never over the cash (issue 14)."""
+        moment in the Wealth's place, never over the cash (issue 14). Whose turn it is, the turn
+        and the cash and Wealth are the beats' (``shown``), never ahead of what is told."""
+        self.draw_panels(m, surface)
+        if not self.overview:
+            self.draw_info(m, surface)
+
+    def draw_panels(self, m, surface) -> None:
         game, shown = self.game, self.shown
         n = len(game.names)
         w = 256 // n
         font = m.font
         for p in range(n):
             x = p * w
-            turn = p == game.to_move and not self.done
+            turn = p == shown.to_move and not self.done
             c = self.colour_of[p]
             pygame.draw.rect(surface, PLAYER_DARK[c], (x, 0, w, HUD_H))
             pygame.draw.rect(surface, PLAYER_COLOURS[c] if turn and (m.frame // 16) % 2 == 0 else INK,
@@ -681,10 +503,10 @@ class TableScene(ReplayControls, Scene):
                           align="right")
 
     def draw_info(self, m, surface) -> None:
-        game = self.game
-        values = dict(turn=self.turn_number(), round=game.round, jackpot=self.shown.jackpot, covered=game.covered,
+        game, shown = self.game, self.shown
+        values = dict(turn=shown.turn, round=shown.round, jackpot=shown.jackpot, covered=shown.covered,
                       threshold=game.end_threshold)
-        if m.settings.timer or m.settings.input_display:         # they sit at this line's end
+        if m.settings.timer or m.settings.input_display or self.replaying:     # they sit at this line's end
             text = tr("T{turn} R{round} J{jackpot}F {covered}/{threshold}", **values)
         else:
             text = tr("Turn {turn}  Round {round}  Jackpot {jackpot}F  Covered {covered}/{threshold}", **values)
@@ -694,54 +516,6 @@ class TableScene(ReplayControls, Scene):
     def turn_number(self) -> int:
         """The turn being played; once the game is over, the last one played (the results' count)."""
         return self.game.turn - 1 if self.game.over else self.game.turn
-
-    def draw_box(self, m, surface) -> None:
-        """The text box: three lines beside the speaker's face, his name first in his colour;
-        a prompt's own lines (the Land under the cursor) in it too, never over the board."""
-        box = self.beat.box if self.beat is not None and self.beat.box is not None else None
-        text, speaker, name, colour, shown = "", None, None, WHITE, 0
-        extra: list = []
-        if box is not None:
-            text, speaker, name, colour, shown = box.text, box.speaker, box.name, box.colour, box.visible()
-        elif self.prompt is not None:
-            text = self.prompt.text
-            speaker = getattr(self.prompt, "speaker", None)
-            if speaker:
-                name, colour = speaker_name(speaker), _speech_colour(speaker)
-            shown = len(text)
-            extra = self.prompt.lines(m) if not self.overview else []
-        elif self.last_box is not None:           # between lines: the last one stays up
-            box = self.last_box
-            text, speaker, name, colour, shown = box.text, box.speaker, box.name, box.colour, len(box.text)
-            box = None
-        window(surface, (0, BOX_Y, 256, BOX_H))
-        x = 8
-        if speaker:
-            face = m.art.portrait(speaker)
-            if face is not None:
-                pygame.draw.rect(surface, INK, (5, BOX_Y + 3, 34, 34))
-                surface.blit(face, (6, BOX_Y + 4))
-            x = 44
-        width = 248 - x
-        head_w = m.font.width(name + ": ") if name else 0
-        lines = m.font.wrap(text, width, first=width - head_w if name else None) if text else []
-        room = (BOX_H - 4 - SMALL_H * len(extra)) // LINE_H      # main lines that fit above the prompt's own
-        lines = lines[:max(1, room)]
-        left = shown
-        y = BOX_Y + 2
-        if name:
-            m.font.draw(surface, name + ":", x, y, colour)
-        for i, line in enumerate(lines[:3]):
-            if left <= 0:
-                break
-            lx = x + head_w if i == 0 else x
-            m.font.draw_prefix(surface, line, left, lx, y + i * LINE_H, WHITE)
-            left -= len(line) + 1
-        for j, (line, line_colour) in enumerate(extra[:2]):
-            m.font.draw(surface, line, x, y + len(lines) * LINE_H + j * SMALL_H + 1, line_colour, "small")
-        if box is not None and box.visible() >= len(box.text) and (m.frame // 15) % 2 == 0:
-            pygame.draw.polygon(surface, WHITE, [(244, BOX_Y + BOX_H - 7), (250, BOX_Y + BOX_H - 7),
-                                                 (247, BOX_Y + BOX_H - 4)])
 
     def draw_setpiece(self, m, surface, beat: Beat) -> None:
         k = beat.kind
@@ -774,26 +548,19 @@ class TableScene(ReplayControls, Scene):
             y = VIEW[1] + (ly - self.view.cam[1] + 12) * t // total
             sp.draw_stack(surface, VIEW[0] + lx - self.view.cam[0] + 2, y, floors)
 
-    def draw_fanfare(self, m, surface, beat: Beat) -> None:
-        y = 70
-        colour = GOLD if (beat.age // 6) % 2 == 0 else WHITE
-        pygame.draw.rect(surface, INK, (0, y, 256, 20))
-        pygame.draw.line(surface, colour, (0, y), (255, y))
-        pygame.draw.line(surface, colour, (0, y + 19), (255, y + 19))
-        cut = min((i for i in (beat.text.find("!"), beat.text.find("！")) if i >= 0), default=len(beat.text) - 1)
-        title = beat.text[:cut + 1]            # "MERGER!", "合併！": the banner's word
-        m.font.draw(surface, title, 128, y + 4, colour, align="centre")
-
     def draw_player(self, m, surface, p: int) -> None:
+        """A player's details (L/R) in the text box's place: over no prompt's window, set piece or
+        the board's own windows (issue 21: text fits)."""
         game = self.game
-        window(surface, (150, 44, 104, 74))
-        m.font.draw(surface, game.names[p], 156, 48, PLAYER_COLOURS[self.colour_of[p]])
+        x, y, w, h = self.box_rect()
+        window(surface, (x, y, w, h))
+        m.font.draw(surface, game.names[p], x + 8, y + 3, PLAYER_COLOURS[self.colour_of[p]])
         lands = sum(1 for o in self.shown.owner if o == p)
         floors = sum(f for o, f in zip(self.shown.owner, self.shown.floors) if o == p)
         rows = [tr("Cash   {v}G", v=f"{self.shown.cash[p]:,}"), tr("Wealth {v}G", v=f"{self.shown.wealth[p]:,}"),
-                tr("Lands  {v}", v=lands), tr("Floors {v}", v=floors), tr("Space  {v}", v=self.shown.pos[p])]
+                tr("Space  {v}", v=self.shown.pos[p]), tr("Lands  {v}", v=lands), tr("Floors {v}", v=floors)]
         for i, r in enumerate(rows):
-            m.font.draw(surface, r, 156, 62 + i * 10, WHITE, "small")
+            m.font.draw(surface, r, x + 8 + (i % 3) * 82, y + 16 + (i // 3) * 10, WHITE, "small")
 
 
 def _company(game, cid: str) -> str:

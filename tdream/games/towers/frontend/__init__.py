@@ -1,5 +1,5 @@
-"""Towers' scenes on the platform's front end (pygame): what the shell asks a game for
-(docs/ARCHITECTURE.md, "The front end").
+"""Towers' scenes on the platform's front end (pygame): ``FRONTEND``, a ``GameFrontend``
+(tdream/frontend/game.py), is what the shell asks a game for (docs/ARCHITECTURE.md, "The front end").
 
 - ``MODES``: the title menu's items of this game (the shell adds Records, Options, Quit and
   handles Continue); ``mode_scene(m, mode)``: the set-up a mode opens;
@@ -14,70 +14,72 @@
 from __future__ import annotations
 
 from ....frontend.constants import GOLD, WHITE
+from ....frontend.game import GameFrontend
 from ....frontend.widgets import big_text
 
 MODES = ("Free play", "Continue", "Practice", "Spectate")
 SUBTITLE = "build towers, claim ground, wall your rival in"
 
 
-def mode_scene(m, mode: str):
-    from .setup import SetupScene
-    if mode == "Free play":
-        return SetupScene()
-    if mode == "Practice":
-        return SetupScene(practice=True)
-    if mode == "Spectate":
-        return SetupScene(spectate=True)
-    raise ValueError(f"Towers has no mode {mode!r}")
+class TowersFrontend(GameFrontend):
+    MODES = MODES
+    SUBTITLE = SUBTITLE
+
+    def mode_scene(self, m, mode: str):
+        from .setup import SetupScene
+        if mode == "Free play":
+            return SetupScene()
+        if mode == "Practice":
+            return SetupScene(practice=True)
+        if mode == "Spectate":
+            return SetupScene(spectate=True)
+        raise ValueError(f"Towers has no mode {mode!r}")
+
+    def table_scene(self, setup, demo: bool = False):
+        from .table import TableScene
+        return TableScene(setup, demo=demo)
+
+    def demo_scene(self, seed: int):
+        """Two characters drawn from ``seed`` on the 8x8 board: the title's demo (never recorded)."""
+        from ....platform.roster import CHARACTER_IDS
+        from ....rng import Rng
+        from .table import TableScene, TowersSetup
+        pool = list(CHARACTER_IDS)
+        Rng(seed).shuffle(pool)
+        return TableScene(TowersSetup(seed, pool[:2], mode="demo"), demo=True)
+
+    def draw_logo(self, m, surface, top: int) -> None:
+        """TOWERS over a little skyline of towers in the four players' colours and roofs."""
+        import pygame
+
+        from .boardview import tower
+        for x, size, colour in ((14, 5, 0), (40, 7, 1), (192, 8, 2), (220, 6, 3)):
+            t = tower(size, colour, 24)
+            big = pygame.transform.scale(t, (t.get_width() * 2, t.get_height() * 2))
+            surface.blit(big, (x, 206 - big.get_height()))
+        big_text(m, surface, "TOWERS", 128, top, GOLD)
+        big_text(m, surface, "2.00", 128, top + 40, WHITE, 2)
+
+    def autopilot(self, **kwargs):
+        from .autopilot import Autopilot
+        return Autopilot(**kwargs)
+
+    def bench_setup(self, seed: int, setpiece: bool):
+        """The busiest board: 12x12 with four characters."""
+        from .table import TowersSetup
+        return TowersSetup(seed, ["joji", "yuka", "kenta", "hazumi"], {"size": 12, "players": 4})
+
+    def bench_ready(self, table) -> bool:
+        """A built-up board: 40 turns in."""
+        return table.game.turn >= 40 or table.game.awaiting() is None
+
+    def bench_busy(self, table, setpiece: bool) -> bool:
+        """Every panel up and a comment typing out (``setpiece``: a tower rising or a banner)."""
+        b = table.beat
+        if setpiece:
+            return b is not None and b.kind in ("build", "banner")
+        return b is not None and b.box is not None and b.speaker is not None and b.box.visible() < len(b.box.text)
 
 
-def table_scene(setup, demo: bool = False):
-    from .table import TableScene
-    return TableScene(setup, demo=demo)
-
-
-def demo_scene(seed: int):
-    """Two characters drawn from ``seed`` on the 8x8 board: the title's demo (never recorded)."""
-    from ....platform.roster import CHARACTER_IDS
-    from ....rng import Rng
-    from .table import TableScene, TowersSetup
-    pool = list(CHARACTER_IDS)
-    Rng(seed).shuffle(pool)
-    return TableScene(TowersSetup(seed, pool[:2], mode="demo"), demo=True)
-
-
-def draw_logo(m, surface, top: int) -> None:
-    """TOWERS over a little skyline of towers in the four players' colours and roofs."""
-    import pygame
-
-    from .boardview import tower
-    for x, size, colour in ((14, 5, 0), (40, 7, 1), (192, 8, 2), (220, 6, 3)):
-        t = tower(size, colour, 24)
-        big = pygame.transform.scale(t, (t.get_width() * 2, t.get_height() * 2))
-        surface.blit(big, (x, 206 - big.get_height()))
-    big_text(m, surface, "TOWERS", 128, top, GOLD)
-    big_text(m, surface, "2.00", 128, top + 40, WHITE, 2)
-
-
-def autopilot(**kwargs):
-    from .autopilot import Autopilot
-    return Autopilot(**kwargs)
-
-
-def bench_setup(seed: int, setpiece: bool):
-    """The busiest board: 12x12 with four characters."""
-    from .table import TowersSetup
-    return TowersSetup(seed, ["joji", "yuka", "kenta", "hazumi"], {"size": 12, "players": 4})
-
-
-def bench_ready(table) -> bool:
-    """A built-up board: 40 turns in."""
-    return table.game.turn >= 40 or table.game.awaiting() is None
-
-
-def bench_busy(table, setpiece: bool) -> bool:
-    """Every panel up and a comment typing out (``setpiece``: a tower rising or a banner)."""
-    b = table.beat
-    if setpiece:
-        return b is not None and b.kind in ("build", "banner")
-    return b is not None and b.box is not None and b.speaker is not None and b.box.visible() < len(b.box.text)
+from .. import GAME  # noqa: E402
+FRONTEND = TowersFrontend(GAME)

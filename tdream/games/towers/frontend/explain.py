@@ -84,7 +84,7 @@ def support_parts(parts: str) -> str:
             continue
         m = re.fullmatch(r"a support and (\d) assists but none his", part)
         if m:
-            out.append(tr("one beside and {k} at corners, none yours", k=m.group(1)))
+            out.append(tr("one beside and {k} at corner(s), none yours", k=m.group(1)))
             continue
         out.append(part)
     return tr(", ").join(out)

@@ -9,6 +9,7 @@ Words are made when drawn (``tr``), so a language changed in the options shows a
 from __future__ import annotations
 
 from ....frontend.constants import A, B, DOWN, GOLD, L, LEFT, R, RED, RIGHT, UP, rgb15
+from ....frontend.table import Prompt as TablePrompt
 from ....frontend.text import tr
 from ....frontend.widgets import Menu
 from ..answers import DECLARE, END_NO, END_YES, PASS, Demolish, Pick, Place
@@ -20,7 +21,7 @@ WARN = rgb15(248, 168, 96)
 MESSAGE_FRAMES = 150                 # a refusal stays this long (or until the next press)
 
 
-class Prompt:
+class Prompt(TablePrompt):
     """One seat's question. ``age``: frames it has been up (the table's guard against a press
     meant for the text before it)."""
 
@@ -277,7 +278,7 @@ class PlacePrompt(Prompt):
         elif mode == "size":
             if self.size <= self.top:
                 storeys = self.size * rules().storeys_per_size
-                out.append((tr("A {size} is {storeys} storeys: your sum grows by {size}. The tallest here: {top}.",
+                out.append((tr("A {size} is {storeys} storey(s): your sum grows by {size}. The tallest here: {top}.",
                                size=self.size, storeys=storeys, top=self.top), INFO))
             elif self.size == self.top + 1:
                 out.append((refused_size(self.why, self.size), RED))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ....frontend.constants import GOLD, GREY, INK, PLAYER_COLOURS, WHITE, rgb15
 from ....frontend.scenes.results import ResultsScene, short_path
 from ....frontend.text import tr
+from ....platform.protocol import places
 from ....frontend import widgets
 from ....frontend.widgets import fit
 from . import boardview as bv
@@ -23,7 +24,7 @@ class TowersResults(ResultsScene):
         font.draw(surface, tr("RESULTS"), 128, 5, GOLD, align="centre")
         res = match.result()
         n = match.n
-        font.draw(surface, tr("{n}x{n} board, {k} turns: {why}", n=n, k=match.progress(),
+        font.draw(surface, tr("{n}x{n} board, {k} turn(s): {why}", n=n, k=match.progress(),
                               why=tr(REASONS.get(res.reason, res.reason))), 128, 18, rgb15(200, 216, 248), "small",
                   align="centre")
         cell = 104 // n                                      # the final board
@@ -33,7 +34,8 @@ class TowersResults(ResultsScene):
         x, y = 122, 30
         font.draw(surface, tr("Sums (sizes 1-3/4-6/7-9)"), x, y, DIM, "small")
         y += 11
-        for rank, group in enumerate(res.ranking, 1):
+        step = 23 if len(match.names) <= 3 else 21              # four rows leave the verdict its room
+        for rank, group in places(res.ranking):
             for p in group:
                 colour = PLAYER_COLOURS[host.colour_of[p]]
                 font.draw(surface, f"{rank}.", x, y + 2, GOLD if rank == 1 else WHITE, "small")
@@ -43,7 +45,7 @@ class TowersResults(ResultsScene):
                 parts = dict(host.game.score_parts(match, p))
                 font.draw(surface, tr("= {a} + {b} + {c}", a=parts.get("towers 1-3", 0), b=parts.get("towers 4-6", 0),
                                       c=parts.get("towers 7-9", 0)), 250, y + 12, DIM, "small", align="right")
-                y += 23
+                y += step
         if len(res.ranking[0]) > 1:
             verdict = tr("A draw: equal sums (TG6.2).")
         else:
@@ -51,13 +53,13 @@ class TowersResults(ResultsScene):
         for line in font.wrap(verdict, 128, "small")[:3]:
             font.draw(surface, line, x, y + 2, GOLD, "small")
             y += 9
-        self.draw_graph(m, surface, (16, 160, 228, 26))
+        top = max(160, y + 10)                                  # the graph's label under the verdict
+        self.draw_graph(m, surface, (16, top, 228, 186 - top))
         if host.writer is not None:
             rec = font.wrap(tr("Record: {path}", path=short_path(host.writer.path)), 244, "small")
             for i, line in enumerate(rec[-2:]):
                 font.draw(surface, line, 6, 192 + i * 9, GREY, "small")
-        if self.age > 30 and (m.frame // 30) % 2 == 0:
-            font.draw(surface, tr("A: to the title"), 250, 212, WHITE, "small", align="right")
+        self.draw_footer(m, surface)
 
     def draw_graph(self, m, surface, rect) -> None:
         """Each player's sum after every turn, one line a player (the shell's graph, named for Towers)."""

@@ -68,7 +68,7 @@ class StatusScene(Scene):
             sizes = [s for o, s in zip(match.owner, match.size) if o == p]
             font.draw(surface, tr("Sum {sum} from {k} tower(s), the tallest {top}", sum=scores[p], k=len(sizes),
                                   top=max(sizes, default=0)), 16, y + 12, WHITE, "small")
-            font.draw(surface, tr("Territory: {k} squares", k=claims.count(p)), 16, y + 21, WHITE, "small")
+            font.draw(surface, tr("Territory: {k} square(s)", k=claims.count(p)), 16, y + 21, WHITE, "small")
             left = match.double_turns_left(p)
             font.draw(surface, tr("Double turns: {k} left", k=left), 248, y + 21, WHITE, "small", align="right")
             if match.walled_in(p):
@@ -82,7 +82,7 @@ class StatusScene(Scene):
                 elif left and not any(s >= need for s in sizes):
                     line, colour = tr("Double turns need a tower of {need}+ (T5.2).", need=need), DIM
                 else:
-                    line, colour = tr("Can build on {k} squares.", k=len(match.placements(p))), DIM
+                    line, colour = tr("Can build on {k} square(s).", k=len(match.placements(p))), DIM
             font.draw(surface, fit(font, line, 232), 16, y + 30, colour, "small")
             y += 45
 

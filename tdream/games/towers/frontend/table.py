@@ -1,27 +1,21 @@
-"""The Towers table: the board, the players' panels, the text box; the match asked for the next
-input whenever the show (the beats) has caught up with it (STYLE.md rule 10).
+"""The Towers table on the shell's table (``frontend/table.py``): the board, the players' panels;
+what is Towers' own.
 
-The match's events become *beats* played one after another (a line of text, a tower rising, a
-banner, towers falling); the board draws ``Shown``, the match as far as the beats have got. CPU
-seats answer through their players after a short pause (a person can follow); human seats
-through prompts read from their own pads (``host.pad_of``): both secret picks at once, each on
-its own pad, the others seeing only "ready". Y on any human's pad declares a double turn for
-that seat, in turn or out of turn (TG5.1). X opens the status screen, Start the pause menu.
+The match's events become beats (a tower rising, towers falling, the picks revealed; lines and
+banners in the shell's text box); the board draws ``Shown``, the match as far as the beats have
+got. Both secret picks are asked at once, each on its own pad, the others seeing only "ready".
+Y on any human's pad declares a double turn for that seat, in turn or out of turn (TG5.1).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 
-from ....frontend.constants import A, GOLD, INK, PLAYER_COLOURS, PLAYER_DARK, RED, START, WHITE, X, Y, rgb15
-from ....frontend.machine import Scene
-from ....frontend.match import MatchHost, MatchSetup, ReplayControls
-from ....frontend.scenes.pause import PauseScene
+from ....frontend.constants import GOLD, INK, PLAYER_COLOURS, PLAYER_DARK, RED, WHITE, Y, rgb15
+from ....frontend.match import MatchSetup
+from ....frontend.table import Beat, BoxStyle, TableScene as Table
 from ....frontend.text import tr
 from ....frontend import widgets
-from ....frontend.widgets import TextBox, big_text, fit
-from ....platform.roster import CHARACTER_IDS, character
+from ....frontend.widgets import big_text, fit
 from .. import board as bd
 from .. import events as ev
 from ..answers import DECLARE
@@ -34,7 +28,6 @@ from .prompts import EndPrompt, PickPrompt, PlacePrompt, Prompt
 PROMPT_GUARD = 12                    # frames a prompt is shown before it takes a press (issue 14)
 THINK = 30                           # frames a CPU seat "thinks" before it answers (a person can follow)
 BUILD = 18                           # frames a tower takes to rise
-TOAST_FRAMES = 150
 INFO = rgb15(200, 224, 248)
 DIM = rgb15(160, 168, 200)
 REASONS = {"full": "no empty square is left (T6.1)", "ended": "the end was declared after a pass (T6.1)",
@@ -44,35 +37,6 @@ REASONS = {"full": "no empty square is left (T6.1)", "ended": "the end was decla
 def TowersSetup(seed: int = 0, seats=None, options=None, **kwargs) -> MatchSetup:
     """A Towers match's set-up: seed, seats (``human`` or a CPU kind), options (``GAME.options``)."""
     return MatchSetup("towers", seed, list(seats or ["human", "joji"]), dict(options or {}), **kwargs)
-
-
-def speaker_name(speaker: str) -> str:
-    base = speaker.split(":")[0]
-    return character(base).name if base in CHARACTER_IDS else base.title()
-
-
-def speech_colour(speaker: str):
-    base = speaker.split(":")[0]
-    return rgb15(*character(base).colour) if base in CHARACTER_IDS else WHITE
-
-
-@dataclass
-class Beat:
-    """One step of the show: ``frames`` long (0: until its text box is done), with an effect."""
-
-    kind: str                        # say, build, raze, fall, banner, focus, ready, reveal, claims, sync, doubles
-    frames: int = 0
-    text: str = ""
-    speaker: str | None = None
-    name: str | None = None
-    colour: tuple = WHITE
-    player: int = -1
-    data: tuple = ()
-    cpu: bool = False
-    age: int = 0
-    box: TextBox | None = None
-    sound: str = ""
-    title: str = ""                  # a banner's word (DOUBLE TURN!), over the board while its text types
 
 
 class Shown:
@@ -107,108 +71,43 @@ class Shown:
         return out
 
 
-class TableScene(ReplayControls, Scene):
+class TableScene(Table):
     overlay_at = (254, 183, "right")     # the foot of the players' column
     y_fast_forwards = False              # Y declares a double turn (TG5.1): holding it must not also hurry
+    board_area = BOARD
+    box_style = BoxStyle((0, BOX_Y, 256, BOX_H), "small", lines=2, line_h=LINE_H, small_h=SMALL_H)
+    jump_rect = (32, 76, 128, 40)
+    think_frames = THINK
 
-    def __init__(self, setup: MatchSetup, demo: bool = False) -> None:
-        self.setup = setup
-        self.started = False
-        self.demo = demo
-
-    # ---------------------------------------------------------------- set-up
-    def enter(self, m) -> None:
-        if self.started:
-            return
-        self.started = True
-        s = self.setup
-        self.host = MatchHost(s, self.demo)
-        events = self.host.start(m)
-        self.replaying = self.host.replaying
-        self.speed = s.speed
-        self.jump: int | None = None
-        self.note = ""
-        self.colour_of = self.host.colour_of
-        self.pad_of = self.host.pad_of
-        self.control_pad = self.host.control_pad
-        self.commentary = self.host.game.commentary(self.host.kinds, s.seed, m.settings.talk)
-        self.shown = Shown(self.game)
-        self.beats: list[Beat] = []
-        self.beat: Beat | None = None
-        self.last_box: TextBox | None = None
-        self.prompts: dict[int, Prompt] = {}
+    def prepare(self, m) -> None:
         self.cursors: dict[int, int] = {}     # each seat's cursor at his last turn (his next starts there)
-        self.think = 0
-        self.done = False
-        self.toast = ""                       # a refusal of a press outside a prompt (Y), with its seat
-        self.toast_seat = -1
-        self.toast_age = 0
         self.last_square = -1                 # the square of the last tower placed (marked a moment)
         self.last_age = 0
-        self.narrate(m, events)
 
-    def exit(self, m) -> None:
-        self.host.close()
+    def make_shown(self, match):
+        return Shown(match)
 
-    @property
-    def game(self):
-        return self.host.match
+    def sync_shown(self) -> None:
+        self.shown.sync(self.game)
 
-    @property
-    def writer(self):
-        return self.host.writer
+    def status_scene(self, pad: int):
+        from .status import StatusScene
+        return StatusScene(self, pad)
 
-    @property
-    def history(self) -> list:
-        return self.host.history
+    def music(self, m) -> str:
+        match = self.game
+        return "tension" if match.empties() * 5 <= match.geo.cells else "play"
 
-    @property
-    def kinds(self) -> list[str]:
-        return self.host.kinds
-
-    @property
-    def names(self) -> list[str]:
-        return self.host.names
-
-    def is_cpu(self, seat: int) -> bool:
-        return self.host.is_cpu(seat)
-
-    @property
-    def prompt(self) -> Prompt | None:
-        """The prompt the text box shows: the acting seat's, or the first picking seat's."""
-        if not self.prompts:
-            return None
-        aw = self.game.awaiting()
-        if aw is not None and aw.player in self.prompts:
-            return self.prompts[aw.player]
-        return self.prompts[min(self.prompts)]
-
-    def seat_of_pad(self, pad: int) -> int | None:
-        for seat, p in self.pad_of.items():
-            if p == pad:
-                return seat
-        return None
-
-    # ---------------------------------------------------------------- events to beats
-    def say(self, text: str, player: int = -1, hold: int = 40) -> None:
-        self.beats.append(Beat("say", hold, text, player=player, cpu=self.is_cpu(player)))
-
-    def banner(self, title: str, text: str, player: int, sound: str, hold: int = 50) -> None:
-        """A word across the board (DOUBLE TURN!) while its sentence types out in the text box."""
-        self.beats.append(Beat("banner", hold, text, player=player, sound=sound, title=title))
+    def push_results(self, m) -> None:
+        from .results import TowersResults
+        m.push(TowersResults(self))
 
     def narrate(self, m, events: list) -> None:
-        """The match's events become beats; the characters' comments on a turn come when it
-        ends, before the next turn is shown."""
+        """The match's events become beats (the shell's table tells the comments between turns)."""
         n = self.names
-        segment: list = []
         split = rules().pick_split
         for e in events:
             t = type(e)
-            if t is ev.TurnStarted and segment:
-                self.comment(m, segment)
-                segment = []
-            segment.append(e)
             if t is ev.GameStarted:
                 self.say(tr("Towers on the {n}x{n} board: {names}.", n=e.size, names=", ".join(n)), hold=50)
             elif t is ev.PickGiven:
@@ -235,7 +134,7 @@ class TableScene(ReplayControls, Scene):
             elif t is ev.TowerPlaced:
                 self.beats.append(Beat("build", BUILD, player=e.player, data=(e.square, e.size), sound="build",
                                        cpu=self.is_cpu(e.player)))
-                self.say(tr("{who} builds a {size} at {square} ({storeys} storeys).", who=n[e.player], size=e.size,
+                self.say(tr("{who} builds a {size} at {square} ({storeys} storey(s)).", who=n[e.player], size=e.size,
                             square=e.square, storeys=e.size * rules().storeys_per_size), e.player, 24)
             elif t is ev.Passed:
                 self.say(tr("{who} can build nowhere and passes (T3.4).", who=n[e.player]) if e.forced
@@ -278,47 +177,17 @@ class TableScene(ReplayControls, Scene):
                     head = tr("{who} wins with {score}.", who=n[first[0]], score=e.scores[first[0]])
                 self.banner(tr("GAME OVER"), tr("Game over: {why}. {head}", why=tr(REASONS.get(e.reason, e.reason)),
                                                 head=head), -1, "fanfare", 80)
-        self.comment(m, segment)
-
-    def comment(self, m, events: list) -> None:
-        """The characters' comments on ``events``; one who is not seated is shown watching."""
-        if not events or self.commentary is None:
-            return
-        seated = {k.split(":")[0] for k in self.kinds}
-        for c in self.commentary.react(self.game, events):
-            name = speaker_name(c.speaker)
-            if c.speaker not in seated:
-                name = tr("{name}, watching", name=name)
-            self.beats.append(Beat("say", 90, c.text(m.settings.language), speaker=c.speaker, name=name,
-                                   colour=speech_colour(c.speaker), cpu=True))
 
     # ---------------------------------------------------------------- input
-    def handle(self, m, b) -> None:
-        if self.done:
-            return
-        pads = sorted(set(self.pad_of.values())) or [0, 1, 2, 3]
-        for p in pads:
-            if b.press(p, START):
-                m.push(PauseScene(self, p))
-                return
-            if b.press(p, X):
-                from .status import StatusScene
-                m.push(StatusScene(self, p))
-                return
+    def handle_keys(self, m, b) -> None:
+        """Y on a human's pad: a double turn for his seat, at any time but watching a record."""
         if self.replaying:
-            self.handle_replay(m, b)
             return
         for p in sorted(set(self.pad_of.values())):
             if b.press(p, Y):
                 seat = self.seat_of_pad(p)
                 if seat is not None:
                     self.declare(m, seat)
-        if self.beat is not None:
-            return
-        for seat, prompt in list(self.prompts.items()):
-            pad = self.pad_of.get(seat, 0)
-            if prompt.age >= PROMPT_GUARD and m.buttons.connected >> pad & 1:
-                prompt.handle(m, b, pad)
 
     def declare(self, m, seat: int) -> None:
         """Y on a human's pad: a double turn for his seat, in turn or out of turn (TG5.1), or the
@@ -330,109 +199,27 @@ class TableScene(ReplayControls, Scene):
         if why is not None and match.phase != "place":       # the picks or "end the game?": no turn is on (E8)
             why = "TG5.1: a double turn is declared during a turn, before its placement or pass"
         if why is not None:
-            self.toast, self.toast_seat, self.toast_age = why, seat, 0
-            m.sound("cancel")
+            explained = explain(why)
+            self.refuse(m, seat, explained)
             return
         self.toast = ""
-        self.give(m, DECLARE, seat)
+        self.give(m, DECLARE, seat)              # at once, even while the show plays (its beats queue)
 
-    def give(self, m, answer, seat: int) -> None:
-        kind = self.game.awaiting().kind if self.game.awaiting() is not None else ""
-        events = self.host.give(m, answer, seat)
-        if kind != "pick":
-            self.remake_prompts()
-        else:
+    def after_input(self, seat) -> None:
+        """The match has moved on: a pick's prompt goes; after anything else every prompt is made
+        again when asked (a turn's cursor kept)."""
+        if seat is not None and seat in self.prompts and isinstance(self.prompts[seat], PickPrompt):
             self.prompts.pop(seat, None)
-        self.narrate(m, events)
-
-    def remake_prompts(self) -> None:
-        """The match has moved on: the prompts are made again when asked (a turn's cursor kept)."""
-        self.cursors = {s: p.cursor for s, p in self.prompts.items() if isinstance(p, PlacePrompt)}
+            return
+        self.cursors.update({s: p.cursor for s, p in self.prompts.items() if isinstance(p, PlacePrompt)})
         self.prompts = {}
 
-    def count(self, m) -> None:
-        self.host.count(m)
-
-    # ---------------------------------------------------------------- watching a record
-    def jump_to(self, m, turn: int) -> None:
-        self.host.jump_to(turn)
-        self.commentary = self.host.game.commentary(self.host.kinds, self.setup.seed, m.settings.talk)
-        self.beats, self.beat, self.last_box = [], None, None
-        self.shown.sync(self.game)
-        self.say(tr("Turn {turn}.", turn=self.game.progress() + 1), hold=20)
-
-    def replay_input(self, m) -> bool:
-        events, why = self.host.replay_input()
-        if events is None:
-            self.note = why or self.note
-            return False
-        self.narrate(m, events)
-        return True
-
     # ---------------------------------------------------------------- time
-    def update(self, m) -> None:
-        match = self.game
-        m.song = "tension" if match.empties() * 5 <= match.geo.cells else "board"
-        if self.replaying:
-            if self.jump is None:
-                for _ in range(self.speed):
-                    self.update_once(m)
-            return
-        self.update_once(m)
-
-    def update_once(self, m) -> None:
-        if self.toast:
-            self.toast_age += 1
-            if self.toast_age > TOAST_FRAMES:
-                self.toast = ""
+    def tick_time(self, m) -> None:
         if self.last_age:
             self.last_age -= 1
-        if self.run_beats(m):
-            return
-        for prompt in self.prompts.values():
-            prompt.tick()
-        match = self.game
-        if self.replaying:
-            if not self.replay_input(m) and not self.done and (match.awaiting() is None or self.note):
-                self.done = True
-                self.push_results(m)
-            return
-        aw = match.awaiting()
-        if aw is None:
-            if not self.done:
-                self.done = True
-                self.host.close()
-                self.count(m)
-                if not self.demo:
-                    self.push_results(m)
-            return
-        for seat, prompt in list(self.prompts.items()):
-            if prompt.answer is not None:
-                self.give(m, prompt.answer, seat)
-                return
-        if aw.others and any(self.is_cpu(s) for s in aw.others):
-            said = self.host.interjection(m)           # a CPU's double turn out of turn (asked once a point)
-            if said is not None:
-                self.remake_prompts()
-                self.narrate(m, said)
-                return
-        seats = aw.seats or (aw.player,)
-        for seat in seats:
-            if not self.is_cpu(seat) and seat not in self.prompts:
-                self.prompts[seat] = self.make_prompt(aw.kind, seat)
-        cpus = [s for s in seats if self.is_cpu(s)]
-        if cpus:
-            if self.think < m.anim(THINK, cpu=True):
-                self.think += 1
-                return
-            self.think = 0
-            self.narrate(m, self.host.cpu(m, cpus[0]))
 
-    def push_results(self, m) -> None:
-        from .results import TowersResults
-        m.push(TowersResults(self))
-
-    def make_prompt(self, kind: str, seat: int) -> Prompt:
+    def make_prompt(self, m, kind: str, seat: int) -> Prompt:
         match, name = self.game, self.names[seat]
         if kind == "pick":
             others = [s for s in (0, 1) if s != seat and not self.is_cpu(s)]
@@ -441,28 +228,10 @@ class TableScene(ReplayControls, Scene):
             return EndPrompt(match, seat, name)
         return PlacePrompt(match, seat, name, self.cursors.get(seat))
 
-    def run_beats(self, m) -> bool:
-        """Advance the show; True while something is still playing."""
-        while True:
-            if self.beat is None:
-                if not self.beats:
-                    return False
-                self.beat = self.beats.pop(0)
-                self.start_beat(m, self.beat)
-            if self.tick(m, self.beat):
-                self.beat = None
-                continue
-            return True
-
     def start_beat(self, m, beat: Beat) -> None:
         shown, match = self.shown, self.game
         k = beat.kind
-        if beat.sound:
-            m.sound(beat.sound)
-        if k in ("say", "reveal", "banner"):
-            beat.box = TextBox(beat.text, beat.speaker, beat.name, beat.colour, hold=m.anim(beat.frames, beat.cpu))
-            self.last_box = beat.box
-        elif k == "focus":
+        if k == "focus":
             shown.player = beat.player
             if beat.data and beat.data[0]:
                 shown.turn = beat.data[0]
@@ -478,22 +247,17 @@ class TableScene(ReplayControls, Scene):
             shown.doubles[beat.player] = beat.data[0]
         elif k == "claims":
             shown.counting = True
-        elif k == "sync":
-            shown.sync(match)
 
-    def tick(self, m, beat: Beat) -> bool:
+    def end_text_beat(self, m, beat: Beat) -> None:
+        if beat.kind == "reveal":
+            picks, first = beat.data
+            self.shown.ready = [False] * len(self.shown.ready)
+            if first >= 0:
+                self.shown.phase = "place"
+
+    def tick_beat(self, m, beat: Beat) -> bool:
         """One frame of a beat; True when it is over."""
-        beat.age += 1
         k = beat.kind
-        if beat.box is not None:
-            a = bool(m.buttons.pressed[self.control_pad] & A) if self.pad_of else False
-            beat.box.update(m, a)
-            if beat.box.done and k == "reveal":
-                picks, first = beat.data
-                self.shown.ready = [False] * len(self.shown.ready)
-                if first >= 0:
-                    self.shown.phase = "place"
-            return beat.box.done
         length = m.anim(beat.frames, beat.cpu)
         over = beat.age >= length or (m.fast() and beat.age >= 2)
         if over:
@@ -513,10 +277,19 @@ class TableScene(ReplayControls, Scene):
         return over
 
     # ---------------------------------------------------------------- drawing
-    def draw(self, m, surface) -> None:
-        surface.fill(INK)
-        self.draw_board(m, surface)
+    def draw_hud(self, m, surface) -> None:
         self.draw_panels(m, surface)
+
+    def draw_replay_label(self, m, surface) -> None:
+        """Watching: the speed and keys stand in the players' column (``draw_panels``)."""
+
+    def thinking_lines(self, m) -> list:
+        if any(self.game.can_declare(s) for s in self.pad_of):
+            return [(tr("Y: declare a double turn now (your extra turn comes right after this one)."), INFO)]
+        return []
+
+    def draw_over(self, m, surface) -> None:
+        """The secret picks' window, the turn's menus (over the board, as the board's own)."""
         beat = self.beat
         if self.shown.phase == "pick" or (beat is not None and beat.kind == "reveal"):
             self.draw_picks(m, surface)
@@ -528,18 +301,6 @@ class TableScene(ReplayControls, Scene):
                 prompt.confirm.draw(m, surface, 52, 72, 100, tr("Pass this turn?"))
         elif isinstance(prompt, EndPrompt):
             prompt.menu.draw(m, surface, 24, 68, 144, tr("End the game?"))
-        if beat is not None and beat.kind == "banner":
-            self.draw_banner(m, surface, beat)
-        if self.toast:
-            self.draw_toast(m, surface)
-        self.draw_box(m, surface)
-        if self.replaying:
-            self.draw_replay(m, surface)
-        if prompt is not None and not self.replaying:
-            pad = self.pad_of.get(prompt.seat, 0)
-            if not m.buttons.connected >> pad & 1:
-                widgets.window(surface, (16, 84, 160, 28))
-                m.font.draw(surface, tr("Connect pad {pad} to go on", pad=pad + 1), 96, 92, GOLD, align="centre")
 
     def draw_board(self, m, surface) -> None:
         match, shown = self.game, self.shown
@@ -647,7 +408,9 @@ class TableScene(ReplayControls, Scene):
         if isinstance(prompt, PlacePrompt) and prompt.mode == "board":
             lines += [(tr("A: build"), INFO), (tr("B: more"), INFO), (tr("Y: double"), INFO),
                       (tr("X: status"), INFO)]
-        elif not self.prompts and not self.replaying:
+        elif self.replaying:
+            lines += [(tr("REPLAY x{speed}", speed=self.speed), GOLD), (tr("L/R: speed"), GOLD), (tr("B: jump"), GOLD)]
+        elif not self.prompts:
             human = [s for s in self.pad_of if match.can_declare(s)]
             if human:
                 lines.append((tr("Y: double"), INFO))
@@ -705,97 +468,6 @@ class TableScene(ReplayControls, Scene):
                 font.draw(surface, hint, 172, y + 13, DIM, "small", align="right")
             else:
                 font.draw(surface, tr("picking..."), 172, y, DIM, align="right")
-
-    def draw_banner(self, m, surface, beat: Beat) -> None:
-        y = 84
-        colour = GOLD if (beat.age // 6) % 2 == 0 else WHITE
-        pygame.draw.rect(surface, INK, (0, y, BOARD[2], 20))
-        pygame.draw.line(surface, colour, (0, y), (BOARD[2] - 1, y))
-        pygame.draw.line(surface, colour, (0, y + 19), (BOARD[2] - 1, y + 19))
-        m.font.draw(surface, beat.title, BOARD[2] // 2, y + 4, colour, align="centre")
-
-    def draw_toast(self, m, surface) -> None:
-        """A refused press outside a prompt (Y): whose, and the match's reason."""
-        font = m.font
-        who = self.names[self.toast_seat] if 0 <= self.toast_seat < len(self.names) else ""
-        lines = font.wrap(f"{who}: {explain(self.toast)}", 176, "small")[:3]
-        h = 8 + 9 * len(lines)
-        widgets.window(surface, (4, 184 - h, 184, h))
-        for i, line in enumerate(lines):
-            font.draw(surface, line, 10, 188 - h + i * 9, RED, "small")
-
-    def draw_box(self, m, surface) -> None:
-        """The text box: a line typing out beside the speaker's face (his name first, in his
-        colour); a prompt's question and, under it, what the cursor is on."""
-        font = m.font
-        widgets.window(surface, (0, BOX_Y, 256, BOX_H))
-        beat = self.beat
-        box = beat.box if beat is not None and beat.box is not None else None
-        prompt = self.prompt if beat is None else None
-        extra: list = []
-        if box is None and prompt is not None:
-            text, speaker, name, colour, shown = prompt.text(), None, None, WHITE, None
-            extra = prompt.lines(m)
-        elif box is None and beat is None and not self.done and not self.replaying:
-            aw = self.game.awaiting()
-            if aw is not None and self.is_cpu(aw.player):
-                text = tr("{who} is thinking...", who=self.names[aw.player])
-                speaker, name, colour, shown = None, None, WHITE, None
-                if any(self.game.can_declare(s) for s in self.pad_of):
-                    extra = [(tr("Y: declare a double turn now (your extra turn comes right after this one)."), INFO)]
-            elif self.last_box is not None:
-                b = self.last_box
-                text, speaker, name, colour, shown = b.text, b.speaker, b.name, b.colour, None
-            else:
-                return
-        elif box is not None:
-            text, speaker, name, colour, shown = box.text, box.speaker, box.name, box.colour, box.visible()
-        elif self.last_box is not None:
-            b = self.last_box
-            text, speaker, name, colour, shown = b.text, b.speaker, b.name, b.colour, None
-        else:
-            return
-        x = 6
-        if speaker:
-            face = m.art.portrait(speaker, small=True)
-            if face is not None:
-                pygame.draw.rect(surface, INK, (4, BOX_Y + 4, 18, 18))
-                surface.blit(face, (5, BOX_Y + 5))
-                x = 26
-        width = 250 - x
-        y = BOX_Y + 3
-        if extra:
-            font.draw(surface, fit(font, text, width, "main"), x, y, WHITE)
-            rows = [(line, c) for t, c in extra for line in font.wrap(t, 248 - x, "small")][:2]
-            for j, (line, line_colour) in enumerate(rows):
-                font.draw(surface, line, x, y + 12 + j * SMALL_H, line_colour, "small")
-            return
-        head = (name + ": ") if name else ""
-        head_w = font.width(head) if head else 0
-        lines = font.wrap(text, width, first=width - head_w if head else None)[:2]
-        left = len(text) if shown is None else shown
-        if head:
-            font.draw(surface, name + ":", x, y, colour)
-        for i, line in enumerate(lines):
-            if left <= 0:
-                break
-            lx = x + head_w if i == 0 else x
-            font.draw_prefix(surface, line, left, lx, y + i * LINE_H, WHITE)
-            left -= len(line) + 1
-        if box is not None and box.visible() >= len(box.text) and (m.frame // 15) % 2 == 0:
-            pygame.draw.polygon(surface, WHITE, [(246, 216), (252, 216), (249, 219)])
-
-    def draw_replay(self, m, surface) -> None:
-        font = m.font
-        label = tr("REPLAY x{speed}  L/R speed  B jump", speed=self.speed)
-        w = font.width(label, "small") + 4
-        pygame.draw.rect(surface, INK, (BOARD[2] - w, 0, w, 9))
-        font.draw(surface, label, BOARD[2] - 2, 0, GOLD, "small", align="right")
-        if self.jump is not None:
-            widgets.window(surface, (32, 76, 128, 40))
-            font.draw(surface, tr("Jump to turn"), 96, 82, GOLD, align="centre")
-            font.draw(surface, tr("< {turn} >  of {last}", turn=self.jump, last=self.host.last_turn()), 96, 98, WHITE,
-                      align="centre")
 
 
 __all__ = ["TableScene", "TowersSetup", "Beat", "Shown", "PROMPT_GUARD"]

@@ -13,6 +13,7 @@
 """
 from __future__ import annotations
 
+from ....frontend.game import GameFrontend
 import pygame
 
 from ....frontend.constants import GOLD, PLAYER_COLOURS, WHITE
@@ -22,65 +23,66 @@ MODES = ("Free play", "Continue", "Practice", "Spectate")
 SUBTITLE = "take floors, build towers, roof them"
 
 
-def mode_scene(m, mode: str):
-    from .setup import SetupScene
-    if mode == "Free play":
-        return SetupScene(spectate=False)
-    if mode == "Practice":
-        return SetupScene(spectate=False, practice=True)
-    if mode == "Spectate":
-        return SetupScene(spectate=True)
-    raise ValueError(f"Tower Up has no mode {mode!r}")
+class TowerUpFrontend(GameFrontend):
+    MODES = MODES
+    SUBTITLE = SUBTITLE
+
+    def mode_scene(self, m, mode: str):
+        from .setup import SetupScene
+        if mode == "Free play":
+            return SetupScene(spectate=False)
+        if mode == "Practice":
+            return SetupScene(spectate=False, practice=True)
+        if mode == "Spectate":
+            return SetupScene(spectate=True)
+        raise ValueError(f"Tower Up has no mode {mode!r}")
+
+    def table_scene(self, setup, demo: bool = False):
+        from .table import TableScene
+        return TableScene(setup, demo=demo)
+
+    def demo_scene(self, seed: int):
+        """Four CPU characters drawn from ``seed``: the title's demo (never recorded)."""
+        from ....platform.roster import CHARACTER_IDS
+        from ....rng import Rng
+        from .table import GameSetup, TableScene
+        pool = list(CHARACTER_IDS)
+        Rng(seed).shuffle(pool)
+        return TableScene(GameSetup(seed, pool[:4], mode="demo"), demo=True)
+
+    def draw_logo(self, m, surface, top: int) -> None:
+        """Four towers of the four floor colours, roofed in the players' colours, and TOWER UP."""
+        from .cityview import floor_art, roof_art
+        for i, (x, h) in enumerate(((6, 26), (30, 38), (208, 44), (232, 30))):
+            c = (1, 2, 3, 0)[i]
+            for k in range(h):
+                y = 206 - k * 3
+                surface.blit(pygame.transform.scale(floor_art(c), (20, 3)), (x, y))
+            surface.blit(pygame.transform.scale(roof_art(i), (24, 5)), (x - 2, 206 - h * 3 - 2))
+        big_text(m, surface, "TOWER", 128, top, GOLD)
+        big_text(m, surface, "UP", 128, top + 40, WHITE)
+        pygame.draw.polygon(surface, PLAYER_COLOURS[1], [(160, top + 58), (172, top + 46), (184, top + 58)])
+
+    def autopilot(self, **kwargs):
+        from .autopilot import Autopilot
+        return Autopilot(**kwargs)
+
+    def bench_setup(self, seed: int, setpiece: bool):
+        """Four characters on the 36-site city (there are no set pieces: the same game either way)."""
+        from .table import GameSetup
+        return GameSetup(seed, ["joji", "yuka", "kenta", "hazumi"])
+
+    def bench_ready(self, table) -> bool:
+        """A built-up city: 40 turns in (or the game over)."""
+        return table.game.progress() >= 40 or table.game.awaiting() is None
+
+    def bench_busy(self, table, setpiece: bool) -> bool:
+        """The city, the strip and the panels up and a line typing out (a banner for ``setpiece``)."""
+        b = table.beat
+        if setpiece:
+            return b is not None and b.kind == "banner"
+        return b is not None and b.box is not None and b.box.visible() < len(b.box.text)
 
 
-def table_scene(setup, demo: bool = False):
-    from .table import TableScene
-    return TableScene(setup, demo=demo)
-
-
-def demo_scene(seed: int):
-    """Four CPU characters drawn from ``seed``: the title's demo (never recorded)."""
-    from ....platform.roster import CHARACTER_IDS
-    from ....rng import Rng
-    from .table import GameSetup, TableScene
-    pool = list(CHARACTER_IDS)
-    Rng(seed).shuffle(pool)
-    return TableScene(GameSetup(seed, pool[:4], mode="demo"), demo=True)
-
-
-def draw_logo(m, surface, top: int) -> None:
-    """Four towers of the four floor colours, roofed in the players' colours, and TOWER UP."""
-    from .cityview import floor_art, roof_art
-    for i, (x, h) in enumerate(((6, 26), (30, 38), (208, 44), (232, 30))):
-        c = (1, 2, 3, 0)[i]
-        for k in range(h):
-            y = 206 - k * 3
-            surface.blit(pygame.transform.scale(floor_art(c), (20, 3)), (x, y))
-        surface.blit(pygame.transform.scale(roof_art(i), (24, 5)), (x - 2, 206 - h * 3 - 2))
-    big_text(m, surface, "TOWER", 128, top, GOLD)
-    big_text(m, surface, "UP", 128, top + 40, WHITE)
-    pygame.draw.polygon(surface, PLAYER_COLOURS[1], [(160, top + 58), (172, top + 46), (184, top + 58)])
-
-
-def autopilot(**kwargs):
-    from .autopilot import Autopilot
-    return Autopilot(**kwargs)
-
-
-def bench_setup(seed: int, setpiece: bool):
-    """Four characters on the 36-site city (there are no set pieces: the same game either way)."""
-    from .table import GameSetup
-    return GameSetup(seed, ["joji", "yuka", "kenta", "hazumi"])
-
-
-def bench_ready(table) -> bool:
-    """A built-up city: 40 turns in (or the game over)."""
-    return table.game.progress() >= 40 or table.game.awaiting() is None
-
-
-def bench_busy(table, setpiece: bool) -> bool:
-    """The city, the strip and the panels up and a line typing out (a fanfare for ``setpiece``)."""
-    b = table.beat
-    if setpiece:
-        return b is not None and b.kind == "fanfare"
-    return b is not None and b.box is not None and b.box.visible() < len(b.box.text)
+from .. import GAME  # noqa: E402
+FRONTEND = TowerUpFrontend(GAME)

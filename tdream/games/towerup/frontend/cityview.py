@@ -13,7 +13,7 @@ import pygame
 
 from ....frontend.constants import GOLD, INK, PLAYER_COLOURS, RED, WHITE, rgb15
 from . import colours as col
-from .layout import FLOOR_H, FLOOR_W, MAP, MAP_DY
+from .layout import FLOOR_H, FLOOR_W, LOTS, MAP
 
 _ART: dict = {}
 
@@ -87,20 +87,22 @@ def wild(surface, x: int, y: int, w: int = 10, h: int = 7) -> None:
 
 
 def site_positions(city) -> list[tuple[int, int]]:
-    """Where each site's lot is drawn: its data's ``at`` (moved MAP_DY down), or for a city
-    without positions (a scenario's test city) a grid over the map."""
-    if all(p is not None for p in city.at):
-        return [(x, y + MAP_DY) for x, y in city.at]
+    """Where each site's lot is drawn: its data's ``at``, or for a city without positions (a
+    scenario's test city) or with one outside ``LOTS`` a grid over the map (every lot in LOTS)."""
+    x0, y0, x1, y1 = LOTS
+    if all(p is not None and x0 <= p[0] <= x1 and y0 <= p[1] <= y1 for p in city.at):
+        return [(x, y) for x, y in city.at]
     n = len(city.sites)
     cols = 1
     while cols * cols < n:
         cols += 1
     rows = -(-n // cols)
+    left, top, width, height = x0 + 10, y0 + 6, x1 - x0 - 20, y1 - y0 - 10
     out = []
     for i in range(n):
         cx, cy = i % cols, i // cols
-        out.append((20 + cx * (140 // max(1, cols - 1) if cols > 1 else 0),
-                    64 + cy * (140 // max(1, rows - 1) if rows > 1 else 0)))
+        out.append((left + (cx * width // (cols - 1) if cols > 1 else width // 2),
+                    top + (cy * height // (rows - 1) if rows > 1 else height // 2)))
     return out
 
 
@@ -226,21 +228,37 @@ class CityView:
             t = self.top(state, cursor) - 3 - (frame // 8) % 2
             if t - 5 >= MAP[1] + 1:                   # a bobbing arrow over the tower
                 shape = [(x - 3, t - 5), (x + 3, t - 5), (x, t - 1)]
-            else:                                     # no room under the strip: beside the lot
+            elif x - 17 >= MAP[0]:                    # no room under the strip: beside the lot
                 d = (frame // 8) % 2
                 shape = [(x - 17 + d, y - 3), (x - 17 + d, y + 3), (x - 13 + d, y)]
+            else:                                     # ... on its right at the city's left edge
+                d = (frame // 8) % 2
+                shape = [(x + 17 - d, y - 3), (x + 17 - d, y + 3), (x + 13 - d, y)]
             pygame.draw.polygon(surface, WHITE, shape)
             pygame.draw.polygon(surface, INK, shape, 1)
         if labels and font is not None:
+            placed: list = []
             for s in self.order:
-                x, y = self.xy[s]
                 h = len(fl[s])
                 text = self.city.sites[s] + (f":{h}" if h else "")
-                w = font.width(text, "small")
-                lx, ly = x - 7, y + 3
-                if lx + w > MAP[2] - 2:               # at the city's right edge: under the lot, to the left
-                    lx, ly = MAP[2] - 2 - w, y + 11
+                lx, ly = self.label_at(s, font.width(text, "small"), placed)
                 font.draw(surface, text, lx, ly, WHITE if h else rgb15(200, 200, 208), "small", INK)
+
+    def label_at(self, s: int, w: int, placed: list) -> tuple[int, int]:
+        """Where site ``s``'s label (``w`` pixels wide) goes: under its lot, else (at the city's
+        right edge, where it would meet a neighbour's) a line lower or beside the lot, inside the
+        city and clear of the labels ``placed`` before it (to which it is added)."""
+        x, y = self.xy[s]
+        x0, y0, mw, mh = MAP
+        tries = ((x - 7, y + 3), (x + 7 - w, y + 3), (x - w // 2, y + 10), (x - 9 - w, y - 5), (x + 9, y - 5))
+        spots = [(max(x0 + 1, min(x0 + mw - 2 - w, lx)), ly) for lx, ly in tries if y0 <= ly and ly + 8 <= y0 + mh]
+        spots = spots or [(max(x0 + 1, min(x0 + mw - 2 - w, x - 7)), min(y + 3, y0 + mh - 8))]
+
+        def clear(lx, ly) -> bool:
+            return all(lx + w <= px or px + pw <= lx or ly + 8 <= py + 2 or py + 8 <= ly + 2 for px, py, pw in placed)
+        lx, ly = next((spot for spot in spots if clear(*spot)), spots[0])
+        placed.append((lx, ly, w))
+        return lx, ly
 
     def nearest(self, candidates: list[int], s: int, dx: int, dy: int) -> int:
         """The candidate site nearest in direction (dx, dy) from site ``s`` (``s`` when none)."""

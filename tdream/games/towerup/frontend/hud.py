@@ -156,7 +156,7 @@ def draw_panel(m, surface, state, p: int, rect, colour: int, kind: str, to_move:
         pygame.draw.rect(surface, GOLD, (cx, cy, cw, 9), border_radius=3)
         font.draw(surface, str(value), cx + 2, cy, INK, "small")
         cx += cw + 2
-    label = tag or tr("{k} pts", k=score_parts[0])
+    label = tag or tr("{k} pt(s)", k=score_parts[0])
     font.draw(surface, label, x + w - 3, cy, GOLD if tag else WHITE, "small", align="right")
     if tall:
         face = m.art.portrait(kind.split(":")[0], small=True) if kind != "human" else None

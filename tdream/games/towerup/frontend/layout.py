@@ -1,6 +1,9 @@
-"""Where Tower Up's table parts sit on the 256x224 frame (RULES-towerup.md section 7;
-cities.yaml's ``area`` leaves the top 40 px for the market strip and the right 80 px for the
-players' panels)."""
+"""Where Tower Up's table parts sit on the 256x224 frame (RULES-towerup.md section 7).
+
+The left 176 columns: the market strip on top, the city under it, the text box under the city
+(a prompt's window takes the text box's place); the right 80 columns: the players' panels. The
+city's ground is the board area the shell's table keeps clear: no text box, banner, REPLAY line
+or window is ever drawn over it (cities.yaml's ``area`` holds every site inside it)."""
 from __future__ import annotations
 
 STRIP = (0, 0, 176, 40)              # the market's three cards, the deck, the supply
@@ -9,12 +12,16 @@ CARD_X = (3, 45, 87)                 # each market card's left edge
 CARD_Y = 3
 SUPPLY_X = 130                       # the supply's 2x2 block
 PANEL_X, PANEL_W = 176, 80           # the players' panels, one above the other
-MAP = (0, 40, 176, 184)              # the city's ground (the data's area is inside it)
-MAP_DY = 6                           # the city is drawn this much below its data's ``at``: room for
-                                     # the top row's towers under the market strip
+MAP = (0, 40, 176, 128)              # the city's ground: the board area (the data's area is inside it)
+LOTS = (10, 52, 166, 156)            # where a site's lot may stand (x0, y0, x1, y1; cities.yaml's area):
+                                     # its outline and its Select label inside MAP, towers room to rise
 FLOOR_W, FLOOR_H = 12, 4             # one floor of a tower
 LINE_H = 11                          # a line of the text box (the 12-pixel font)
-SMALL_H = 9                          # a line of the small font
-BOX_H = 38                           # the text box: three lines beside the speaker's small face
-BOX_LOW = 224 - BOX_H                # where it sits when the action is in the city's top half
-BOX_HIGH = 40                        # ... and when it is in the bottom half
+SMALL_H = 8                          # a line of the small font in the text box and a prompt's window
+BOX = (0, MAP[1] + MAP[3], 176, 224 - MAP[1] - MAP[3])   # the text box under the city: four lines beside
+                                     # the speaker's small face; a prompt's window in its place
+PANEL_WINDOW = (0, BOX[1], 256, BOX[3])   # L/R: one player's details, over the text box and the foot
+                                          # of the panels (never the city)
+OBJECTIVES_WINDOW = (PANEL_X, 0, PANEL_W, 224)   # the game's three objectives at the start, over the
+                                                 # panels (everyone's are the same then)
+JUMP = BOX                           # watching a record: the jump window, in the text box's place

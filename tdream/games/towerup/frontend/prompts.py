@@ -1,5 +1,6 @@
 """What a human answers with: one prompt per input point of Tower Up (docs/games/towerup.md
-section 2), read from his own pad, drawn over the table.
+section 2), read from his own pad, its window in the text box's place under the city (never over
+it: the city is the table's board area).
 
 - ``StartFloorsPrompt`` (``start_floors``, UG1.1): the k floors of his choice at set-up;
 - ``TurnPrompt`` (``turn``, U3.1-U3.5): a market card (with the colour of each wild or substitute),
@@ -13,7 +14,10 @@ engine's reason (its rule ID first) in red and answers nothing. Nothing here dec
 """
 from __future__ import annotations
 
+import pygame
+
 from ....frontend.constants import A, B, DOWN, GOLD, LEFT, RED, RIGHT, UP, WHITE, rgb15
+from ....frontend.table import Prompt as TablePrompt
 from ....frontend.text import tr
 from ....frontend.widgets import cursor, fit, window
 from .. import queries as q
@@ -21,11 +25,12 @@ from ..answers import Build, Discard, StartFloors, Take
 from ..data import COLOURS, WILD
 from ..match import LIMIT
 from .cityview import swatch
-from .layout import MAP
+from .layout import SMALL_H
 
 INFO = rgb15(200, 224, 248)
 DIM = rgb15(160, 168, 200)
-WIN_X, WIN_W = 2, 172                 # a prompt's window spans the city, never the panels
+KEYS, NOTE, MAIN, MUST = 0, 1, 2, 3   # what a line of a window is worth when it is full: the keys go
+                                      # first, then the notes; a choice and a refusal always stay
 
 
 def colour_name(c) -> str:
@@ -61,8 +66,11 @@ def card_text(card) -> str:
     return ", ".join(parts)
 
 
-class Prompt:
+class Prompt(TablePrompt):
     answer = None
+    seat = -1
+    age = 0                           # frames shown (the table's guard: a press that hurried the text
+                                      # before it never answers it)
     focus_sites: tuple = ()           # sites outlined (a build's neighbours)
     refusal = ""                      # the engine's reason for the last choice refused (shown in red)
     cursor_site = -1                  # the site the map's cursor is on (-1: none)
@@ -74,61 +82,73 @@ class Prompt:
         pass
 
     def draw(self, m, surface, table) -> None:
-        pass
+        """The prompt's window at the table's text box (``table.box_rect()``)."""
+
+    def text(self) -> str:
+        """The question, for a text box that shows it in words only (the shell's)."""
+        return ""
+
+    def lines(self, m) -> list:
+        """Its small lines under the question, (text, colour), for the same."""
+        return [(self.refusal, RED)] if self.refusal else []
 
     def preview(self):
         """(state, {site: first new floor}, {site: colour} marks) to draw the map from, or None."""
         return None
 
-    def focus_y(self, table) -> int:
-        return table._view.xy[self.cursor_site][1] if self.cursor_site >= 0 else 0
-
 
 class Line:
-    """A line of a prompt's window: text (wrapped to the window), colour, face, an indent, and a
-    ``tag`` to find where it was drawn (a swatch or a cursor goes beside it)."""
+    """A line of a prompt's window: text (wrapped to the window), colour, an indent, a ``tag`` to
+    find where it was drawn (a swatch or a cursor goes beside it), and what it is worth when the
+    window is full (``keep``: KEYS, NOTE, MAIN, MUST)."""
 
-    __slots__ = ("text", "colour", "face", "tag", "indent")
+    __slots__ = ("text", "colour", "tag", "indent", "keep")
 
-    def __init__(self, text: str, colour=WHITE, face: str = "small", tag: str = "", indent: int = 0) -> None:
-        self.text, self.colour, self.face, self.tag, self.indent = text, colour, face, tag, indent
-
-
-def _layout(m, lines: list) -> list:
-    """The window's lines wrapped to its width: (text, colour, face, tag, indent, height)."""
-    out = []
-    for ln in lines:
-        width = WIN_W - 10 - ln.indent
-        parts = m.font.wrap(ln.text, width, ln.face) if ln.text else [""]
-        for i, part in enumerate(parts):
-            out.append((part, ln.colour, ln.face, ln.tag if i == 0 else "", ln.indent,
-                        12 if ln.face == "main" else 9))
-    return out
+    def __init__(self, text: str, colour=WHITE, tag: str = "", indent: int = 0, keep: int = MAIN) -> None:
+        self.text, self.colour, self.tag, self.indent, self.keep = text, colour, tag, indent, keep
 
 
-def draw_window(m, surface, lines: list, where="low", focus_y: int = 0) -> dict:
-    """A window over the city with ``lines`` (``Line``s); ``where``: "low" (the city's foot),
-    "centre", "away" (the half away from ``focus_y``, the site the cursor is on) or a y. Returns
-    {tag: the y of its line}."""
-    rows = _layout(m, lines)
-    h = 6 + sum(r[5] for r in rows)
-    if where == "centre":
-        y = MAP[1] + (MAP[3] - h) // 2
-    elif where == "away" and focus_y >= MAP[1] + MAP[3] // 2:
-        y = MAP[1] + 1
-    elif isinstance(where, int):
-        y = where
-    else:
-        y = 224 - h
-    window(surface, (WIN_X, y, WIN_W, h))
-    yy = y + 3
+def room(rect) -> int:
+    """Small lines a window of ``rect`` holds under its title."""
+    return (rect[3] - 16) // SMALL_H
+
+
+def fitted(m, lines: list, width: int, rows: int) -> list:
+    """``lines`` wrapped to ``width``, as (line, its rows), without the least worth when they take
+    more than ``rows`` (the keys first, then the notes; a later line before an earlier one of the
+    same worth; a MUST line stays, cut at the foot if it must)."""
+    wrapped = [(ln, m.font.wrap(ln.text, width - ln.indent, "small") if ln.text else [""]) for ln in lines]
+    total = sum(len(r) for _, r in wrapped)
+    drop = set()
+    for i in sorted(range(len(wrapped)), key=lambda i: (wrapped[i][0].keep, -i)):
+        if total <= rows or wrapped[i][0].keep >= MUST:
+            break
+        drop.add(i)
+        total -= len(wrapped[i][1])
+    return [w for i, w in enumerate(wrapped) if i not in drop]
+
+
+def draw_window(m, surface, rect, title: str, lines: list, title_colour=GOLD) -> dict:
+    """A prompt's window at ``rect`` (the table's text box, under the city): ``title`` in the main
+    font, then ``lines`` (``Line``s) in the small font, as many as fit (``fitted``). Returns {tag:
+    the y of its line}."""
+    x, y, w, h = rect
+    window(surface, rect)
+    font = m.font
+    font.draw(surface, fit(font, title, w - 10, "main"), x + 5, y + 3, title_colour)
+    yy = y + 13
+    left = room(rect)
     tags = {}
-    for text, colour, face, tag, indent, lh in rows:
-        if text:
-            m.font.draw(surface, text, WIN_X + 5 + indent, yy, colour, face)
-        if tag:
-            tags[tag] = yy
-        yy += lh
+    for ln, rows in fitted(m, lines, w - 10, left):
+        for j, row in enumerate(rows):
+            if left <= 0:
+                return tags
+            if row:
+                font.draw(surface, row, x + 5 + ln.indent, yy, ln.colour, "small")
+            if j == 0 and ln.tag:
+                tags[ln.tag] = yy
+            yy += SMALL_H
+            left -= 1
     return tags
 
 
@@ -182,27 +202,40 @@ class CountsPrompt(Prompt):
         """Why colour ``c`` cannot go higher (its rule first)."""
         raise NotImplementedError
 
-    def draw_counts(self, m, surface, heading: list, have: str) -> None:
-        """The window centred over the city: ``heading`` lines, a row per colour (its swatch, the
-        count, what there is), how many are chosen, the refusal if any."""
-        lines = list(heading)
+    def draw_counts(self, m, surface, rect, title: str, have: str) -> None:
+        """The window at ``rect``: ``title``; a row per colour on the left (its swatch, the count;
+        up/down moves the cursor); on the right how many are chosen, what there is of the
+        cursor's colour (``have``: the supply, or what he holds) and the keys; at the foot the
+        refusal, or A and B."""
+        x, y, w, h = rect
+        font = m.font
+        window(surface, rect)
+        font.draw(surface, fit(font, title, w - 10, "main"), x + 5, y + 3, GOLD)
         for c in range(4):
+            yy = y + 13 + c * SMALL_H
             n = self.counts[c]
-            lines.append(Line(tr("{colour}: < {n} >  ({have} {k})", colour=colour_name(c), n=n, have=have,
-                                 k=self.limit[c]), WHITE if n else DIM, tag=f"c{c}", indent=18))
-        given = sum(self.counts)
-        lines.append(Line(tr("{n} of {total} chosen", n=given, total=self.total),
-                          GOLD if given == self.total else INK_LIGHT))
-        lines.append(Line(tr("Up/Down colour, Left/Right count"), WHITE))
-        lines.append(Line(tr("A: done   B: start again"), WHITE))
-        if self.refusal:
-            lines.append(Line(self.refusal, RED))
-        tags = draw_window(m, surface, lines, "centre")
-        for c in range(4):
-            yy = tags[f"c{c}"]
-            swatch(surface, c, WIN_X + 14, yy, 7, 7)
             if c == self.row:
-                cursor(surface, WIN_X + 5, yy + 1, m.frame)
+                cursor(surface, x + 4, yy + 1, m.frame)
+            swatch(surface, c, x + 11, yy, 7, 7)
+            font.draw(surface, fit(font, tr("{colour} < {n} >", colour=colour_name(c), n=n), 66), x + 20, yy,
+                      WHITE if n else DIM, "small")
+        rx = x + 90
+        given = sum(self.counts)
+        side = [(tr("{n} of {total} chosen", n=given, total=self.total), GOLD if given == self.total else INK_LIGHT)]
+        if self.refusal:                              # the engine's reason in the keys' place
+            side += [(row, RED) for row in font.wrap(self.refusal, x + w - 5 - rx, "small")]
+        else:
+            side.append((tr("{have} {k}", have=have, k=self.limit[self.row]), INFO))
+            side += [(row, WHITE) for row in font.wrap(tr("Up/Down colour, Left/Right count"), x + w - 5 - rx, "small")]
+        for i, (text, colour) in enumerate(side[:4]):
+            font.draw(surface, fit(font, text, x + w - 5 - rx), rx, y + 13 + i * SMALL_H, colour, "small")
+        font.draw(surface, fit(font, tr("A: done   B: start again"), w - 10), x + 5, y + 13 + 4 * SMALL_H, WHITE,
+                  "small")
+
+    def lines(self, m) -> list:
+        out = [(tr("{colour} < {n} >", colour=colour_name(c), n=self.counts[c]), GOLD if c == self.row else WHITE)
+               for c in range(4)]
+        return [(", ".join(t for t, _ in out), WHITE)] + super().lines(m)
 
 
 INK_LIGHT = rgb15(200, 200, 216)
@@ -228,12 +261,11 @@ class StartFloorsPrompt(CountsPrompt):
     def over_limit(self, c: int) -> str:
         return tr("UG1.1: the supply has only {k} {colour}.", k=self.limit[c], colour=colour_name(c))
 
+    def text(self) -> str:
+        return tr("Choose {k} floor(s) (UG1.1)", k=self.total)
+
     def draw(self, m, surface, table) -> None:
-        who = self.match.names[self.seat]
-        heading = [Line(tr("Choose {k} floors", k=self.total), GOLD, "main"),
-                   Line(tr("{who}: {k} more floors of your choice, one for each seat you play after the first "
-                           "(UG1.1).", who=who, k=self.total), DIM)]
-        self.draw_counts(m, surface, heading, tr("supply"))
+        self.draw_counts(m, surface, table.box_rect(), self.text(), tr("supply"))
 
 
 class DiscardPrompt(CountsPrompt):
@@ -259,13 +291,11 @@ class DiscardPrompt(CountsPrompt):
         return tr("U3.3: {who} holds only {k} {colour}.", who=self.match.names[self.seat], k=self.limit[c],
                   colour=colour_name(c))
 
+    def text(self) -> str:
+        return tr("Give back {k} floor(s) (U3.3)", k=self.total)
+
     def draw(self, m, surface, table) -> None:
-        who = self.match.names[self.seat]
-        held = sum(self.match.stock[self.seat])
-        heading = [Line(tr("Give back {k} floor(s)", k=self.total), GOLD, "main"),
-                   Line(tr("{who} holds {n} floors; U3.3: at most {limit}. They go back to the supply.", who=who,
-                           n=held, limit=LIMIT), DIM)]
-        self.draw_counts(m, surface, heading, tr("held"))
+        self.draw_counts(m, surface, table.box_rect(), self.text(), tr("held"))
 
 
 class TurnPrompt(Prompt):
@@ -536,26 +566,60 @@ class TurnPrompt(Prompt):
 
     # ---------------------------------------------------------------- drawing
     def draw(self, m, surface, table) -> None:
-        getattr(self, "draw_" + self.stage)(m, surface, table)
+        """The stage's window at the text box: its title and lines (``window``), the colours'
+        row or the roof choices' cursor and swatches beside them."""
+        rect = table.box_rect()
+        title, lines = self.window(m, rect)
+        tags = draw_window(m, surface, rect, title, lines)
+        if self.stage == "wild":
+            self.draw_colours(m, surface, rect, tags["colours"], self.pick, lambda c: self._wild_reason(c) is None)
+        elif self.stage == "colour":
+            self.draw_colours(m, surface, rect, tags["colours"], self.colour,
+                              lambda c: self.build_preview(self.site, c).reason is None)
+        elif self.stage == "roof":
+            ch = self.choices()
+            first, shown = self.roof_rows(m, rect)
+            for i in range(first, first + shown):
+                yy = tags.get(f"r{i}")
+                if yy is None:
+                    continue
+                if i == min(self.roof, len(ch) - 1):
+                    cursor(surface, rect[0] + 5, yy + 1, m.frame)
+                swatch(surface, COLOURS.index(ch[i].colour), rect[0] + 13, yy, 6, 7)
+                more = (i == first and first > 0, i == first + shown - 1 and first + shown < len(ch))
+                ax = rect[0] + rect[2] - 9
+                if more[0]:                           # more choices above, and below: a small arrow
+                    pygame.draw.polygon(surface, GOLD, [(ax, yy + 5), (ax + 4, yy + 5), (ax + 2, yy + 2)])
+                if more[1]:
+                    pygame.draw.polygon(surface, GOLD, [(ax, yy + 2), (ax + 4, yy + 2), (ax + 2, yy + 5)])
+
+    def window(self, m, rect) -> tuple[str, list]:
+        """(title, ``Line``s) of the stage's window."""
+        return getattr(self, "window_" + self.stage)(m, rect)
+
+    def text(self) -> str:
+        return self.window(None, (0, 0, 176, 56))[0]
+
+    def lines(self, m) -> list:
+        return [(ln.text, ln.colour) for ln in self.window(m, (0, 0, 176, 56))[1] if ln.text]
 
     def who(self) -> str:
         return self.match.names[self.seat]
 
-    def draw_market(self, m, surface, table) -> None:
+    def window_market(self, m, rect) -> tuple[str, list]:
         card = self.match.rules.cards[self.card_id()]
         k = len(self.legal_sites)
-        lines = [Line(tr("{who}: your turn", who=self.who()), GOLD, "main"),
-                 Line(tr("Gives {what}.", what=card_text(card)), INFO),
-                 Line(tr("Left/Right, A: take a card"), WHITE)]
+        lines = [Line(tr("Gives {what}.", what=card_text(card)), INFO),
+                 Line(tr("Left/Right, A: take a card"), WHITE, keep=KEYS)]
         if k:
             lines.append(Line(tr("Down: build ({k} gold site(s))", k=k), WHITE))
         else:
             lines.append(Line(tr("You can pay for no site: take a card."), DIM))
         if self.refusal:
-            lines.append(Line(self.refusal, RED))
-        draw_window(m, surface, lines, "low")
+            lines.append(Line(self.refusal, RED, keep=MUST))
+        return tr("{who}: your turn", who=self.who()), lines
 
-    def draw_wild(self, m, surface, table) -> None:
+    def window_wild(self, m, rect) -> tuple[str, list]:
         slots = self.wild_slots()
         i = len(self.picked)
         icon = slots[i] if i < len(slots) else WILD
@@ -565,23 +629,21 @@ class TurnPrompt(Prompt):
         else:
             head = tr("No {colour} left", colour=colour_name(icon))
             why = tr("U3.2: take a floor of another colour instead; the end begins.")
-        lines = [Line(head, GOLD, "main"), Line(why, INFO)]
+        lines = [Line(why, INFO, keep=NOTE)]
         if self.picked:
             lines.append(Line(tr("Chosen so far: {floors}", floors=floors_text(self.picked)), INFO))
-        lines += [Line("", WHITE, tag="colours"), Line(tr("Left/Right, A: choose   B: back"), WHITE)]
+        lines += [Line("", WHITE, tag="colours", keep=MUST),
+                  Line(tr("Left/Right, A: choose   B: back"), WHITE, keep=KEYS)]
         if self.refusal:
-            lines.append(Line(self.refusal, RED))
-        tags = draw_window(m, surface, lines, "low")
-        self.draw_colours(m, surface, tags["colours"], self.pick,
-                          lambda c: self._wild_reason(c) is None, None)
+            lines.append(Line(self.refusal, RED, keep=MUST))
+        return head, lines
 
-    def draw_colours(self, m, surface, y: int, current: int, ok, extra) -> None:
-        """The four colours in a row: swatch, name (dim when refused), ``extra(c)``; the cursor."""
+    def draw_colours(self, m, surface, rect, y: int, current: int, ok) -> None:
+        """The four colours in a row: swatch, name (dim when refused); the cursor."""
         for c in range(4):
-            x = WIN_X + 12 + c * 41
+            x = rect[0] + 12 + c * 41
             swatch(surface, c, x, y, 7, 7)
-            text = colour_name(c) + (" " + extra(c) if extra else "")
-            m.font.draw(surface, fit(m.font, text, 31), x + 9, y, WHITE if ok(c) else DIM, "small")
+            m.font.draw(surface, fit(m.font, colour_name(c), 31), x + 9, y, WHITE if ok(c) else DIM, "small")
             if c == current:
                 cursor(surface, x - 5, y + 1, m.frame)
 
@@ -605,16 +667,15 @@ class TurnPrompt(Prompt):
         return tr("{site}{park}, district {d}: {colour} tower, {h} high; roofs: {roofs}.", site=name, park=park,
                   d=district, colour=colour_name(fl[-1]), h=len(fl), roofs=roofs)
 
-    def draw_city(self, m, surface, table) -> None:
-        lines = [Line(tr("Build where?"), GOLD, "main"),
-                 Line(self.site_line(self.site), INFO)]
+    def window_city(self, m, rect) -> tuple[str, list]:
+        lines = [Line(self.site_line(self.site), INFO)]
         if self.site in self.builds:
-            lines.append(Line(tr("A: build here   B: back"), WHITE))
+            lines.append(Line(tr("A: build here   B: back"), WHITE, keep=KEYS))
         else:
             lines.append(Line(tr("Not a gold site.   B: back"), DIM))
         if self.refusal:
-            lines.append(Line(self.refusal, RED))
-        draw_window(m, surface, lines, "away", self.focus_y(table))
+            lines.append(Line(self.refusal, RED, keep=MUST))
+        return tr("Build where?"), lines
 
     def cost_line(self, p) -> str:
         stock = self.match.stock[self.seat]
@@ -624,22 +685,19 @@ class TurnPrompt(Prompt):
         have = ", ".join(tr("{n} {colour}", n=stock[c], colour=colour_name(c)) for c in range(4) if need[c])
         return tr("Costs {cost} (you hold {have}).", cost=floors_text(need), have=have)
 
-    def draw_colour(self, m, surface, table) -> None:
+    def window_colour(self, m, rect) -> tuple[str, list]:
         p = self.build_preview(self.site, self.colour)
         name = self.match.rules.city.sites[self.site]
-        lines = [Line(tr("{site}: base floor colour?", site=name), GOLD, "main"), Line("", tag="colours"),
-                 Line(self.cost_line(p), INFO)]
+        lines = [Line("", tag="colours", keep=MUST), Line(self.cost_line(p), INFO)]
+        if p.reason:
+            lines.append(Line(p.reason, RED, keep=MUST))
+        elif self.refusal:
+            lines.append(Line(self.refusal, RED, keep=MUST))
         if p.neighbours:
             lines.append(Line(tr("A floor goes on each of {sites}; the base differs from them (U3.4).",
-                                 sites=", ".join(p.neighbours)), DIM))
-        if p.reason:
-            lines.append(Line(p.reason, RED))
-        elif self.refusal:
-            lines.append(Line(self.refusal, RED))
-        lines.append(Line(tr("Left/Right, A: choose   B: back"), WHITE))
-        tags = draw_window(m, surface, lines, "away", self.focus_y(table))
-        self.draw_colours(m, surface, tags["colours"], self.colour,
-                          lambda c: self.build_preview(self.site, c).reason is None, None)
+                                 sites=", ".join(p.neighbours)), DIM, keep=NOTE))
+        lines.append(Line(tr("Left/Right, A: choose   B: back"), WHITE, keep=KEYS))
+        return tr("{site}: base floor colour?", site=name), lines
 
     def choice_line(self, ch) -> str:
         vals = self.match.rules.tracks.values
@@ -653,46 +711,60 @@ class TurnPrompt(Prompt):
             extras.append(tr("{k} column(s) lost", k=ch.lost))
         return text + ("  " + ", ".join(extras) if extras else "")
 
-    def draw_roof(self, m, surface, table) -> None:
+    def roof_notes(self, cur) -> list:
+        """What the roof choice ``cur`` does beyond its vehicle: the objectives it meets and the end
+        it starts, the roofs it covers, his roofs a later build could cover (``Line``s)."""
         p = self.build_preview(self.site, self.colour)
-        ch = p.roofs
-        cur = ch[min(self.roof, len(ch) - 1)]
         objectives = self.match.rules.objectives
-        need = [0, 0, 0, 0]
-        for name, n in p.cost:
-            need[COLOURS.index(name)] = n
-        lines = [Line(tr("Roof on which floor? (U3.5)"), GOLD, "main"),
-                 Line(tr("Costs {cost}.", cost=floors_text(need)), INFO)]
-        for i, c in enumerate(ch):
-            lines.append(Line(self.choice_line(c), WHITE if c is cur else DIM, tag=f"r{i}", indent=18))
-        notes = []
-        for oid in cur.objectives:
-            notes.append(tr("meets {name}", name=objective_name(objectives[oid])))
+        notes = [tr("meets {name}", name=objective_name(objectives[oid])) for oid in cur.objectives]
         if cur.ends_game:
             notes.append(tr("your last roof: the end begins (U5.1)") if cur.ends_game == "roof"
                          else tr("the city is full: the end begins (UG5.2)"))
-        if notes:
-            lines.append(Line("; ".join(notes) + ".", GOLD))
+        out = [Line("; ".join(notes) + ".", GOLD)] if notes else []
         if p.covers:
             me = self.match.names[self.seat]
-            lines.append(Line(tr("Covers {roofs}.", roofs=", ".join(
+            out.append(Line(tr("Covers {roofs}.", roofs=", ".join(
                 tr("your roof on {site}", site=s) if w == me else tr("{who}'s roof on {site}", who=w, site=s)
                 for s, w in p.covers)), INFO))
         exposed = self.exposed(cur)
         if exposed:
-            lines.append(Line(tr("Open to cover later (red !): {roofs}.", roofs="; ".join(
+            out.append(Line(tr("Open to cover later (red !): {roofs}.", roofs="; ".join(
                 tr("{site} from {sites}", site=s, sites=", ".join(near)) for s, near in exposed)), RED))
         else:
-            lines.append(Line(tr("No roof of yours open to cover."), DIM))
+            out.append(Line(tr("No roof of yours open to cover."), DIM, keep=NOTE))
+        return out
+
+    def roof_rows(self, m, rect) -> tuple[int, int]:
+        """(the first roof choice shown, how many): all that fit beside what the current one does;
+        at least two (one when there is one), the cursor's among them."""
+        ch = self.choices()
+        cur = ch[min(self.roof, len(ch) - 1)]
+        need = [ln for ln in self.roof_notes(cur) if ln.keep >= MAIN]
         if self.refusal:
-            lines.append(Line(self.refusal, RED))
-        lines.append(Line(tr("Up/Down, A: build   B: back"), WHITE))
-        tags = draw_window(m, surface, lines, "away", table._view.xy[self.site][1])
-        for i, c in enumerate(ch):
-            yy = tags[f"r{i}"]
-            if c is cur:
-                cursor(surface, WIN_X + 5, yy + 1, m.frame)
-            swatch(surface, COLOURS.index(c.colour), WIN_X + 13, yy, 6, 7)
+            need.append(Line(self.refusal, RED))
+        width = rect[2] - 10
+        used = sum(len(m.font.wrap(ln.text, width, "small")) for ln in need) if m is not None else len(need)
+        shown = max(min(2, len(ch)), min(len(ch), room(rect) - used))
+        first = max(0, min(min(self.roof, len(ch) - 1) - (shown - 1) // 2, len(ch) - shown))
+        return first, shown
+
+    def window_roof(self, m, rect) -> tuple[str, list]:
+        p = self.build_preview(self.site, self.colour)
+        ch = p.roofs
+        cur = ch[min(self.roof, len(ch) - 1)]
+        need = [0, 0, 0, 0]
+        for name, n in p.cost:
+            need[COLOURS.index(name)] = n
+        first, shown = self.roof_rows(m, rect)
+        one = (lambda s: fit(m.font, s, rect[2] - 26)) if m is not None else (lambda s: s)   # a choice a row
+        lines = [Line(one(self.choice_line(c)), WHITE if c is cur else DIM, tag=f"r{i}", indent=16, keep=MUST)
+                 for i, c in enumerate(ch) if first <= i < first + shown]
+        lines += self.roof_notes(cur)
+        if self.refusal:
+            lines.append(Line(self.refusal, RED, keep=MUST))
+        lines.append(Line(tr("Costs {cost}.", cost=floors_text(need)), INFO, keep=NOTE))
+        lines.append(Line(tr("Up/Down, A: build   B: back"), WHITE, keep=KEYS))
+        return tr("Roof on which floor? (U3.5)"), lines
 
 
 def objective_name(obj) -> str:

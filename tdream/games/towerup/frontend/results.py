@@ -6,6 +6,7 @@ from __future__ import annotations
 from ....frontend.constants import GOLD, GREY, INK, PLAYER_COLOURS, WHITE, rgb15
 from ....frontend.scenes.results import ResultsScene, short_path
 from ....frontend.text import tr
+from ....platform.protocol import places
 from ....frontend.widgets import fit, window
 from .cityview import swatch
 from .table import reason_text
@@ -23,7 +24,7 @@ class TowerUpResults(ResultsScene):
         font.draw(surface, tr("RESULTS"), 128, 4, GOLD, align="centre")
         res = match.result()
         why = reason_text(res.reason) if match.over else tr("not over")
-        font.draw(surface, fit(font, tr("{k} turns: {why}", k=match.progress(), why=why), 244), 128, 17, HEAD,
+        font.draw(surface, fit(font, tr("{k} turn(s): {why}", k=match.progress(), why=why), 244), 128, 17, HEAD,
                   "small", align="centre")
         labels = [tr("Vehicles"), tr("Roofs"), tr("Cone"), tr("Chips"), tr("Score")]
         rows = {}
@@ -41,8 +42,9 @@ class TowerUpResults(ResultsScene):
             font.draw(surface, label, r, y, HEAD, "small", align="right")
         y += 9
         vals = match.rules.tracks.values
-        name_w = right[0] - widths[0] - 30 - 4
-        for rank, group in enumerate(res.ranking, 1):
+        values_w = max(font.width(r[0], "small") for r in rows.values())   # the labels stand on their own row
+        name_w = right[0] - values_w - 30 - 6
+        for rank, group in places(res.ranking):
             for p in group:
                 font.draw(surface, f"{rank}.", 6, y, GOLD if rank == 1 else WHITE, "small")
                 surface.blit(m.art.tokens[host.colour_of[p]], (16, y - 2))
@@ -67,8 +69,7 @@ class TowerUpResults(ResultsScene):
             lines = font.wrap(tr("Record: {path}", path=short_path(host.writer.path)), 244, "small")
             for i, line in enumerate(lines[-2:]):
                 font.draw(surface, line, 6, 192 + i * 9, GREY, "small")
-        if self.age > 30 and (m.frame // 30) % 2 == 0:
-            font.draw(surface, tr("A: to the title"), 250, 212, WHITE, "small", align="right")
+        self.draw_footer(m, surface)
 
 
 __all__ = ["TowerUpResults"]

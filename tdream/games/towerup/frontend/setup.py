@@ -56,7 +56,7 @@ class SetupScene(Scene):
         if hasattr(self, "rows"):
             return
         pool = list(CHARACTER_IDS)
-        Rng(m.seed).shuffle(pool)
+        Rng(m.match_seed).shuffle(pool)          # the line-up of the match it starts
         first = pool[0] if self.spectate else "human"
         self.seats = [first, pool[1], pool[2], pool[3]]
         last = m.settings.last.get("towerup", {})
@@ -94,9 +94,9 @@ class SetupScene(Scene):
             if k == "random":
                 return tr("Seat {k}", k=i + 1), tr("Random")
             p = character(k)
-            return tr("Seat {k}", k=i + 1), f"{p.name} ({p.grade})"
+            return tr("Seat {k}", k=i + 1), f"{p.name} ({GAME.grade(k)})"
         if row == "players":
-            return tr("Players"), tr("{k} ({sites} sites)", k=self.players, sites=len(self.city().sites))
+            return tr("Players"), tr("{k} ({sites} site(s))", k=self.players, sites=len(self.city().sites))
         if row == "level":
             return tr("CPU level"), tr(LEVELS[self.level])
         if row == "extra":
@@ -156,7 +156,7 @@ class SetupScene(Scene):
             pads = list(range(len(profiles)))
         mode = "practice" if self.practice else "spectate" if "human" not in kinds else "free"
         options = {"extra_turn_on_last_roof": self.extra, "players": len(kinds)}
-        return GameSetup(m.seed, kinds, options, mode=mode, profiles=profiles, colours=colours, pads=pads)
+        return GameSetup(m.match_seed, kinds, options, mode=mode, profiles=profiles, colours=colours, pads=pads)
 
     # ---------------------------------------------------------------- input
     def handle(self, m, b) -> None:
@@ -183,6 +183,7 @@ class SetupScene(Scene):
                 m.settings.last = {**m.settings.last, "towerup": {"players": len(setup.seats),
                                                                   "extra_turn_on_last_roof": self.extra}}
                 m.settings_changed = True
+                m.match_started()
                 m.replace(TableScene(setup))
         elif b.press(pad, A) and row.startswith("seat") and self.seats[int(row[4])] == "human":
             from ....frontend.scenes.modes import ProfileScene
@@ -230,7 +231,7 @@ class SetupScene(Scene):
                     surface.blit(face, (184, 26))
                 font.draw(surface, p.name, 200, 62, rgb15(*p.colour), align="centre")
                 font.draw(surface, tr("Age {age}", age=tr(p.age)), 200, 76, WHITE, "small", align="centre")
-                font.draw(surface, tr("Strength {grade}", grade=p.grade), 200, 85, WHITE, "small", align="centre")
+                font.draw(surface, tr("Strength {grade}", grade=GAME.grade(k)), 200, 85, WHITE, "small", align="centre")
                 font.draw(surface, tr("Style:"), 154, 99, GOLD, "small")
                 for i, line in enumerate(font.wrap(tr(plays(p.id)), 92, "small")[:9]):
                     font.draw(surface, line, 154, 108 + i * 9, BLUE, "small")
@@ -243,7 +244,7 @@ class SetupScene(Scene):
         if row == "players":
             self.draw_city(m, surface)
             city = self.city()
-            text = tr("{k} players: {sites} sites in {d} districts, {p} by a park (UG1.2).", k=self.players,
+            text = tr("{k} player(s): {sites} site(s) in {d} district(s), {p} by a park (UG1.2).", k=self.players,
                       sites=len(city.sites), d=len(city.districts), p=sum(city.park))
             self.draw_text(m, surface, text, 126)
             return
@@ -270,8 +271,8 @@ class SetupScene(Scene):
             full = pygame.Surface((256, 224))
             empty = SimpleNamespace(fl=[[] for _ in city.sites], rf=[[] for _ in city.sites])
             view.draw(full, empty, 0, [0, 1, 2, 3])
-            pic = self._maps[city.id] = pygame.transform.scale(full.subsurface(MAP), (96, 100))
-        surface.blit(pic, (152, 22))
+            pic = self._maps[city.id] = pygame.transform.scale(full.subsurface(MAP), (96, 96 * MAP[3] // MAP[2]))
+        surface.blit(pic, (152, 22 + (100 - pic.get_height()) // 2))
 
 
 __all__ = ["SetupScene", "SEAT_KINDS", "LEVELS", "TALK", "plays"]

@@ -40,7 +40,7 @@ def draw_player(m, surface, table, p: int, x: int, y: int, width: int = 240) -> 
     total, _vehicles, cone, _chips, visible = game.score_parts(p)
     colour = PLAYER_COLOURS[table.colour_of[p]]
     font.draw(surface, fit(font, game.names[p], width - 80), x, y, colour, "small")
-    head = tr("{k} pts final", k=total) if game.final[p] is not None else tr("{k} pts now", k=total)
+    head = tr("{k} pt(s) final", k=total) if game.final[p] is not None else tr("{k} pt(s) now", k=total)
     font.draw(surface, head, x + width, y, GOLD if game.final[p] is not None else WHITE, "small", align="right")
     veh = game.veh[p]
     step = width // 4
@@ -58,7 +58,7 @@ def draw_player(m, surface, table, p: int, x: int, y: int, width: int = 240) -> 
     nxt = next((s for s in game.rules.tracks.stars if min(veh) < s), None)
     star = tr("next star: column {k}", k=nxt) if nxt is not None else tr("every star reached")
     sw = font.draw(surface, star, x + width, y + 27, DIM, "small", align="right")
-    font.draw(surface, fit(font, tr("Visible roofs {k}: cone {pts} pts", k=visible, pts=cone), width - sw - 8), x,
+    font.draw(surface, fit(font, tr("Visible roofs {k}: cone {pts} pt(s)", k=visible, pts=cone), width - sw - 8), x,
               y + 27, DIM, "small")
     held = ", ".join(f"{objective_name(game.rules.objectives[o])} {v}" if o else str(v) for o, v in game.chips[p])
     font.draw(surface, fit(font, tr("Chips: {chips}", chips=held or tr("none")), width), x, y + 36, DIM, "small")
@@ -100,7 +100,7 @@ class StatusScene(Scene):
                     font.draw(surface, line, 8, y, WHITE, "small")
                     y += 9
                 y += 3
-        font.draw(surface, tr("L/R: page   B: back"), 250, 214, rgb15(160, 168, 200), "small", align="right")
+        font.draw(surface, tr("L/R: page   B: back"), 250, 213, rgb15(160, 168, 200), "small", align="right")
 
     def draw_objectives(self, m, surface, y: int) -> None:
         """The three objectives: name, condition, chips left; who holds a chip and everyone's

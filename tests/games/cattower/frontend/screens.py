@@ -15,16 +15,18 @@ from tdream.games.cattower.answers import Drawing
 from tdream.games.cattower.frontend.autopilot import Autopilot
 from tdream.games.cattower.frontend.prompts import pair_spend
 from tdream.games.cattower.frontend.table import PROMPT_GUARD, CatTowerSetup, TableScene
-from tests.frontend.screens import _DRAWN, CheckedHeadless, _watch_drawing, visible_texts
+from tests.frontend.screens import LONG_NAMES, CheckedHeadless, _watch_drawing, keep, long_names, record_path
 
 SEED = 1
 LAYOUT: dict = {}        # shot name -> the texts left visible on it: (text, x, y, w, h)
+DRAWN: dict = {}         # shot name -> its drawing (tests/frontend/layout.py checks it)
 
 
 class Session:
     def __init__(self, frames: dict, prefix: str = "", seed: int = SEED, setup=None, settings=None,
-                 connected: int = 0b0001) -> None:
-        self.h = CheckedHeadless(seed=seed, setup=setup, settings=settings or Settings(talk="always"))
+                 connected: int = 0b0001, record_path=None) -> None:
+        self.h = CheckedHeadless(seed=seed, setup=setup, settings=settings or Settings(talk="always"),
+                                 record_path=record_path)
         self.m = self.h.machine
         self.frames = frames
         self.prefix = prefix
@@ -42,9 +44,7 @@ class Session:
 
     def shot(self, name: str) -> None:
         name = self.prefix + name
-        _DRAWN.clear()
-        self.frames[name] = self.h.frame().copy()
-        LAYOUT[name] = visible_texts(_DRAWN)
+        self.frames[name] = keep(name, self.h, DRAWN, LAYOUT)
 
     @property
     def top(self):
@@ -220,7 +220,9 @@ def _game(frames: dict, prefix: str = "", settings=None) -> None:
 
 
 def _two_pads(frames: dict) -> None:
-    """Two humans, each on his own pad: two cursors and previews at once; READY hides a choice."""
+    """Two humans, each on his own pad: two cursors and previews at once; READY hides a choice;
+    X on pad 2 while pad 1 draws: his own status over his own sheet (four players: two pages;
+    three: one)."""
     s = Session(frames, setup=CatTowerSetup(4, ["human", "human", "hazumi", "marimo"]), connected=0b0011)
     t = s.table
     ap = Autopilot(pad=-1)
@@ -231,6 +233,18 @@ def _two_pads(frames: dict) -> None:
     s.shot("two-draw")
     s.until(lambda: 1 in t.ready and t.beat is None, 600, lambda m: (0,) + ap.buttons(m)[1:])
     s.shot("two-ready")
+    s.tap(X, 6, pad=1)                         # pad 2's X while pad 1 draws: his status over his quadrant
+    s.shot("two-peek")
+    s.tap(RIGHT, 6, pad=1)
+    s.shot("two-peek-towers")
+    s.tap(B, 6, pad=1)
+    s = Session(frames, setup=CatTowerSetup(7, ["human", "human", "cosmic-will"]), connected=0b0011)
+    t = s.table
+    ap = Autopilot(pad=-1)
+    s.until(lambda: s.prompt(0) is not None and s.prompt(1) is not None and s.prompt(0).kind == "draw"
+            and t.game.round >= 5, 12000, lambda m: ap.buttons(m))
+    s.tap(X, 6, pad=1)                         # three columns: both pages in his column at once
+    s.shot("three-peek")
 
 
 def _fewer(frames: dict) -> None:
@@ -265,6 +279,13 @@ def _practice(frames: dict, prefix: str = "", settings=None) -> None:
     s.shot("practice-near-end")
 
 
+def _long(frames: dict) -> None:
+    """Four players of the longest names, to the results; the quit confirmation on the way; the
+    text box at its fullest."""
+    s = Session(frames, setup=CatTowerSetup(3, LONG_NAMES), record_path=record_path("cattower"))
+    long_names(s, Autopilot(), lambda t: s.prompt(0) is not None and s.prompt(0).kind == "draw" and t.game.round >= 4)
+
+
 def _replay(frames: dict, record) -> None:
     from tdream.platform.record import load_record
     rec = load_record(str(record))
@@ -284,6 +305,7 @@ def capture(record) -> dict:
     _two_pads(frames)
     _fewer(frames)
     _practice(frames)
+    _long(frames)
     _replay(frames, record)
     ja = Settings(language="ja", talk="always")
     _title(frames, "ja-", Settings(language="ja"))

@@ -7,12 +7,15 @@ from pathlib import Path
 import pygame
 import pytest
 
+from tests.frontend import layout
+
 GOLDENS = Path(__file__).parent / "goldens"
 GAME_SHOTS = ("roll", "draft", "draft-taken", "draft-refused", "draw", "draw-points", "draw-filled", "draw-refused",
               "draw-cost-refused", "pass", "status", "pause", "house", "house-refused", "ready", "results")
 NAMES = ("title", "demo", "title-menu", "setup", "setup-seat", "setup-options") + GAME_SHOTS + (
-    "comment", "drawn", "tower", "near-end", "two-draw", "two-ready", "two-players", "three-players", "replay",
-    "replay-jump", "practice-near-end")
+    "comment", "drawn", "tower", "near-end", "two-draw", "two-ready", "two-peek", "two-peek-towers",
+    "three-peek", "two-players", "three-players", "replay",
+    "replay-jump", "practice-near-end", "long-names", "pause-quit", "box-lines", "results-long-names")
 JAPANESE = tuple("ja-" + n for n in ("title", "title-menu", "setup", "setup-seat", "setup-options") + GAME_SHOTS
                  + ("comment", "drawn", "tower", "near-end", "practice-near-end"))
 ALL = NAMES + JAPANESE
@@ -64,19 +67,9 @@ def test_drawing_never_changes_the_hashed_state(screens):
     assert not IMPURE, f"drawing changed the state at (frame, scenes): {IMPURE}"
 
 
-def _apart(a, b) -> bool:
-    _, ax, ay, aw, ah = a
-    _, bx, by, bw, bh = b
-    return ax + aw <= bx or bx + bw <= ax or ay + ah <= by + 2 or by + bh <= ay + 2
-
-
 @pytest.mark.parametrize("name", ALL)
-def test_no_text_is_cut_or_laid_over_another(name, screens):
-    """On every golden screen, every text no window covers lies wholly on the screen and clear
-    of every other text."""
-    from .screens import LAYOUT
-    texts = LAYOUT[name]
-    off = [t for t in texts if t[1] < 0 or t[2] < 0 or t[1] + t[3] > 256 or t[2] + t[4] > 224]
-    assert not off, f"off the screen: {off}"
-    clash = [(a[0], b[0]) for i, a in enumerate(texts) for b in texts[i + 1:] if not _apart(a, b)]
-    assert not clash, f"texts over each other: {clash[:6]}"
+def test_text_fits_on_the_frame_in_its_window_and_apart(name, screens):
+    """On every golden screen every visible text lies wholly on the frame, clear of every other
+    text, and inside the inner line of the window it stands in (tests/frontend/layout.py)."""
+    from .screens import DRAWN
+    assert not layout.problems(DRAWN[name]), f"{name}: " + "; ".join(layout.problems(DRAWN[name]))

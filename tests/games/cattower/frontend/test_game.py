@@ -165,6 +165,85 @@ def test_two_human_pads_each_draw_on_their_own_and_nobody_sees_the_other(tmp_pat
     until(h, lambda: t.game.phase != "draw", 2000, lambda m: ap.buttons(m), 0b0011)
 
 
+def test_x_on_one_pad_while_two_draw_shows_his_status_over_his_sheet_and_the_other_draws_on(tmp_path):
+    """Issue 21: seats 1 and 2 draw at once on pads 1 and 2; pad 2's X opens his own status over
+    his own quadrant (no scene over the table: pad 1 is not frozen); pad 1 moves, draws and his
+    answer arrives; R turns pad 2's page; B closes it and pad 2 draws in his turn."""
+    from tests.frontend.screens import _DRAWN, _watch_drawing, visible_texts
+    from tdream.frontend.constants import X
+    from tdream.games.cattower.frontend.layout import quadrant
+    h = Headless(seed=4, setup=CatTowerSetup(4, ["human", "human", "joji", "kenta"]))
+    m = h.machine
+    t = m.stack[0]
+    ap = Autopilot(pad=-1)
+    until(h, lambda: live(t, 0) is not None and live(t, 1) is not None and t.prompts[0].kind == "draw",
+          8000, lambda m: ap.buttons(m), 0b0011)
+    p0, p1 = t.prompts[0], t.prompts[1]
+    tap(h, X, pad=1, connected=0b0011)
+    assert m.stack == [t] and t.peeks == {1: 0}            # no status scene: a peek over his part
+    assert t.seat_area(1) == (128, 0, 128, 88)
+    _watch_drawing()
+    _DRAWN.clear()
+    h.frame()
+    texts = visible_texts(_DRAWN)
+    x, y, w, hh = t.seat_area(1)
+    mine = [s for s in texts if s[0] in (t.names[1], "B: back", "L/R: page   B: back")]
+    assert {s[0] for s in mine} >= {t.names[1], "L/R: page   B: back"}, texts
+    assert all(x <= s[1] and s[1] + s[3] <= x + w and y <= s[2] and s[2] + s[4] <= y + hh for s in mine)
+    inside = [s for s in texts if x <= s[1] < x + w and y <= s[2] < y + hh]
+    assert all(s[1] + s[3] <= x + w and s[2] + s[4] <= y + hh for s in inside), inside     # fitted to his rect
+    assert any(s[0] == p0.strip()[0] for s in texts)        # pad 1's own sheet still shows his drawing
+    c1 = p1.cursor
+    cursor = p0.cursor
+    tap(h, UP, pad=1, connected=0b0011)                     # pad 2's presses go to his peek, not his cursor
+    assert p1.cursor == c1
+    tap(h, RIGHT, pad=0, connected=0b0011)
+    tap(h, UP, pad=0, connected=0b0011)
+    assert p0.cursor != cursor                              # pad 1 plays on
+    until(h, lambda: 0 in t.ready, 600, lambda m: (ap.buttons(m)[0], 0, 0, 0), 0b0011)
+    assert t.game.pending[0] is not None and t.peeks == {1: 0} and t.prompts.get(1) is p1 and p1.answer is None
+    tap(h, R, pad=1, connected=0b0011)
+    assert t.peeks == {1: 1}                                # his towers' page
+    _DRAWN.clear()
+    h.frame()
+    texts = [s[0] for s in visible_texts(_DRAWN)]
+    assert any(s.startswith("Felt") for s in texts), texts
+    tap(h, B, pad=1, connected=0b0011)
+    assert t.peeks == {} and p1.answer is None
+    until(h, lambda: t.game.phase != "draw", 2000, lambda m: ap.buttons(m), 0b0011)
+    assert quadrant(1)[:4] == t.seat_area(1)
+
+
+def test_the_comments_on_a_round_come_before_the_next_round_shows():
+    """Issue 21: the characters' comments on a round's drawings are told while the sheets and the
+    band still show that round (GameDef.turn_breaks cuts at RoundStarted); the next round shows
+    after them, and the game over line comes after the comments on the last round."""
+    h = Headless(seed=9, setup=CatTowerSetup(9, ["joji", "yuka", "kenta", "hazumi"]),
+                 settings=Settings(talk="always"))
+    m = h.machine
+    t = m.stack[0]
+    seen, last, before, over = [], None, "", []
+    for _ in range(60000):
+        b = t.beat
+        if b is not None and b is not last:
+            if b.kind == "say" and b.speaker is not None and t.game.phase == "roll" and before in (
+                    "draw", "pass", "house", "tower", "crossed"):
+                seen.append((t.shown.round, t.game.round))
+            if b.speaker is not None and t.game.over:
+                over.append(("comment", t.shown.phase))
+            if b.kind == "banner" and t.game.over:
+                over.append(("end", b.text))
+            if b.speaker is None and b.kind != "say":
+                before = b.kind
+        last = b
+        h.step()
+        if isinstance(m.stack[-1], ResultsScene):
+            break
+    assert t.game.over and len(seen) > 3
+    assert all(shown == live - 1 for shown, live in seen), seen
+    assert over and over[-1][0] == "end" and ("comment", "over") not in over, over
+
+
 def test_an_unplugged_pad_waits_and_says_so():
     h = Headless(seed=1, setup=CatTowerSetup(1, ["human", "human", "joji"]))
     m = h.machine

@@ -39,15 +39,21 @@ def _broken(tmp_path, old, new):
 
 
 def test_bad_grade_names_file_line_and_key(tmp_path):
-    """The characters are the platform's (characters.yaml): a bad grade there is named by line."""
-    from tdream.platform.roster import ROSTER_FILE, load_characters
-    path = tmp_path / "characters.yaml"
-    path.write_text(ROSTER_FILE.read_text().replace("grade: D,", "grade: E,", 1))
-    with pytest.raises(DataError) as e:
-        load_characters(path)
-    problems = e.value.problems
+    """The grades are Tower Dream's own (roster.yaml's ``grades:``, the cartridge's): a bad one is
+    named by line, and so is a missing one."""
+    problems = _broken(tmp_path, "  kenta: D\n", "  kenta: E\n")
     assert len(problems) == 1
-    assert re.match(r".*characters\.yaml:\d+: characters\.kenta\.grade: 'E' is not one of A, B, C, D", problems[0])
+    assert re.match(r".*roster\.yaml:\d+: grades\.kenta: 'E' is not a grade \(A, B, C, D\)", problems[0])
+    line = ROSTER_PATH.read_text().splitlines().index("  kenta: D") + 1
+    assert f"roster.yaml:{line}:" in problems[0]
+    problems = _broken(tmp_path, "  yuderu: B\n", "")
+    assert any("grades.yuderu: missing" in p for p in problems)
+
+
+def test_the_grades_are_not_the_platforms():
+    """Issue 21: a character's grade is the game's (GameDef.grade), not a shared one."""
+    from tdream.platform.roster import characters
+    assert not hasattr(next(iter(characters().values())), "grade")
 
 
 def test_unknown_weight_and_out_of_range_blunder(tmp_path):

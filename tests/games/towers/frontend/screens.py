@@ -14,17 +14,19 @@ from tdream.frontend.constants import A, B, DOWN, LEFT, R, RIGHT, START, UP, X, 
 from tdream.frontend.settings import Settings
 from tdream.games.towers.frontend.autopilot import Autopilot
 from tdream.games.towers.frontend.table import PROMPT_GUARD, TableScene, TowersSetup
-from tests.frontend.screens import _DRAWN, CheckedHeadless, _watch_drawing, visible_texts
+from tests.frontend.screens import LONG_NAMES, CheckedHeadless, _watch_drawing, keep, long_names, record_path, ready
 
 DATA = Path(__file__).parent / "data"
 SEED = 1
 LAYOUT: dict = {}        # shot name -> the texts left visible on it: (text, x, y, w, h)
+DRAWN: dict = {}         # shot name -> its drawing (tests/frontend/layout.py checks it)
 
 
 class Session:
     def __init__(self, frames: dict, prefix: str = "", seed: int = SEED, setup=None, settings=None,
-                 connected: int = 0b0001) -> None:
-        self.h = CheckedHeadless(seed=seed, setup=setup, settings=settings or Settings(talk="always"))
+                 connected: int = 0b0001, record_path=None) -> None:
+        self.h = CheckedHeadless(seed=seed, setup=setup, settings=settings or Settings(talk="always"),
+                                 record_path=record_path)
         self.m = self.h.machine
         self.frames = frames
         self.prefix = prefix
@@ -42,9 +44,7 @@ class Session:
 
     def shot(self, name: str) -> None:
         name = self.prefix + name
-        _DRAWN.clear()
-        self.frames[name] = self.h.frame().copy()
-        LAYOUT[name] = visible_texts(_DRAWN)
+        self.frames[name] = keep(name, self.h, DRAWN, LAYOUT)
 
     @property
     def top(self):
@@ -287,6 +287,13 @@ def _four(frames: dict) -> None:
     s.shot("board-three")
 
 
+def _long(frames: dict) -> None:
+    """Four players of the longest names on the 12x12 board, to the results; the quit
+    confirmation on the way; the text box at its fullest."""
+    s = Session(frames, setup=TowersSetup(3, LONG_NAMES, {"size": 12, "players": 4}), record_path=record_path("towers"))
+    long_names(s, Autopilot(), ready)
+
+
 def _replay(frames: dict) -> None:
     """A game record watched (``tdream replay play``): the replay line, the jump window."""
     import tempfile
@@ -318,6 +325,7 @@ def capture() -> dict:
     _two_pads(frames)
     _positions(frames)
     _four(frames)
+    _long(frames)
     _replay(frames)
     ja = Settings(language="ja", talk="always")
     _title(frames, "ja-", Settings(language="ja"))

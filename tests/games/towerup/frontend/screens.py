@@ -12,18 +12,19 @@ from pathlib import Path
 from tdream.frontend.constants import A, B, DOWN, LEFT, R, RIGHT, SELECT, START, UP, X
 from tdream.games.towerup.frontend.autopilot import Autopilot
 from tdream.games.towerup.frontend.table import PROMPT_GUARD, GameSetup
-from tests.frontend.screens import _DRAWN, CheckedHeadless, _watch_drawing, visible_texts
+from tests.frontend.screens import LONG_NAMES, CheckedHeadless, _watch_drawing, keep, long_names, ready, record_path
 
 SEED = 1
 DATA = Path(__file__).parent / "data"
-LAYOUT: dict = {}
+LAYOUT: dict = {}        # shot name -> the texts left visible on it: (text, x, y, w, h)
+DRAWN: dict = {}         # shot name -> its drawing (tests/frontend/layout.py checks it)
 
 
 class Session:
     prefix = ""
 
-    def __init__(self, seed: int = SEED, setup=None, settings=None) -> None:
-        self.h = CheckedHeadless(seed=seed, setup=setup, settings=settings)
+    def __init__(self, seed: int = SEED, setup=None, settings=None, record_path=None) -> None:
+        self.h = CheckedHeadless(seed=seed, setup=setup, settings=settings, record_path=record_path)
         self.m = self.h.machine
         self.frames: dict = {}
 
@@ -36,9 +37,7 @@ class Session:
         self.step(0, wait)
 
     def shot(self, name: str) -> None:
-        _DRAWN.clear()
-        self.frames[self.prefix + name] = self.h.frame().copy()
-        LAYOUT[self.prefix + name] = visible_texts(_DRAWN)
+        self.frames[self.prefix + name] = keep(self.prefix + name, self.h, DRAWN, LAYOUT)
 
     @property
     def top(self):
@@ -182,7 +181,7 @@ def _game_screens(frames: dict, settings=None, prefix: str = "") -> None:
                     name = beat.kind
                 elif beat.kind == "say" and beat.speaker and beat.box is not None and beat.box.held == 3:
                     name = "comment"
-                elif beat.kind == "fanfare" and beat.age == 30:
+                elif beat.kind == "banner" and beat.age == 30:
                     name = FANFARES.get(beat.tag)
                 elif beat.kind == "say" and beat.tag == "scored" and beat.box is not None and beat.box.held == 3:
                     name = "scored"
@@ -217,6 +216,14 @@ def _game_screens(frames: dict, settings=None, prefix: str = "") -> None:
                 done.add("final")
                 s.shot("final-panels")
         s.h.step(ap.buttons(s.m))
+    frames.update(s.frames)
+
+
+def _long_screens(frames: dict) -> None:
+    """Four players of the longest names, to the results; the quit confirmation on the way; the
+    text box at its fullest (four lines)."""
+    s = Session(setup=GameSetup(3, LONG_NAMES), record_path=record_path("towerup"))
+    long_names(s, Autopilot(hurry=False), ready)
     frames.update(s.frames)
 
 
@@ -281,6 +288,7 @@ def capture(record=None) -> dict:
     _title_screens(frames)
     _game_screens(frames)
     _practice_screens(frames)
+    _long_screens(frames)
     if record is not None:
         _watch_screens(frames, record)
     ja: dict = {}

@@ -1,0 +1,89 @@
+"""A game's front end as the shell knows it: ``GameFrontend``, every hook declared with its default.
+
+``GameDef.frontend()`` gives an instance (each game's ``tdream/games/<id>/frontend/__init__.py``
+defines one; raising NotImplementedError there means the game has no front end yet, and the title
+leaves it out). The shell (title, Continue, records, bench, movies, the machine) uses nothing else
+of a game's scenes. A game overrides what is its own; the rest is the shell's default.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .match import MatchSetup
+    from .table import TableScene
+
+
+class GameFrontend:
+    #: the title menu's items of this game (the shell adds Records, Options, Quit and handles Continue)
+    MODES: tuple[str, ...] = ("Free play", "Continue", "Practice", "Spectate")
+    #: the line under the title's logo
+    SUBTITLE: str = ""
+    #: how many stages the game's Campaign has (0: none; the records database keeps the progress)
+    campaign_stages: int = 0
+
+    def __init__(self, gamedef) -> None:
+        self.gamedef = gamedef
+
+    # ---------------------------------------------------------------- scenes
+    def mode_scene(self, m, mode: str):
+        """The scene a title menu item opens (its set-up): the shell's seats-and-options set-up."""
+        from .scenes.setup import SetupScene
+        if mode not in self.MODES:
+            raise ValueError(f"{self.gamedef.name} has no mode {mode!r}")
+        return SetupScene(self.gamedef.id, mode)
+
+    def table_scene(self, setup: MatchSetup, demo: bool = False) -> TableScene:
+        """The scene that plays a ``MatchSetup`` (new, resumed, practice, a record watched)."""
+        raise NotImplementedError
+
+    def demo_scene(self, seed: int) -> TableScene:
+        """The title's demo: the game's characters (or its CPU players) at a table, nothing recorded."""
+        from ..platform.roster import CHARACTER_IDS
+        from ..rng import Rng
+        from .match import MatchSetup
+        game = self.gamedef
+        pool = [c for c in CHARACTER_IDS if c in game.cpu_kinds()] or \
+            [k for k in game.cpu_kinds() if k != "random"] or ["random"]
+        Rng(seed).shuffle(pool)
+        seats = [pool[i % len(pool)] for i in range(game.default_seats)]
+        return self.table_scene(MatchSetup(game.id, seed, seats, {}, mode="demo"), demo=True)
+
+    def draw_logo(self, m, surface, top: int) -> None:
+        """The title's picture: the game's name, large."""
+        from .constants import GOLD
+        from .widgets import big_text
+        big_text(m, surface, self.gamedef.name.upper(), 128, top, GOLD)
+
+    def autopilot(self, **kwargs):
+        """A pad that plays a whole game from power on (movies, ``tdream bench``)."""
+        from .autopilot import Autopilot
+        return Autopilot(self.gamedef.id, **kwargs)
+
+    # ---------------------------------------------------------------- bench (``<id>_frame_ms_p99``)
+    def bench_setup(self, seed: int, setpiece: bool) -> MatchSetup:
+        """The match whose busiest screen ``tdream bench`` times."""
+        from .match import MatchSetup
+        game = self.gamedef
+        kinds = [k for k in game.cpu_kinds() if k != "random"][:1] or ["random"]
+        return MatchSetup(game.id, seed, [kinds[0]] * game.default_seats, {})
+
+    def bench_ready(self, table) -> bool:
+        """The table has got far enough to be busy."""
+        return table.game.progress() >= 4 or table.game.awaiting() is None
+
+    def bench_busy(self, table, setpiece: bool) -> bool:
+        """This frame is one of the busy ones timed."""
+        return table.beat is not None
+
+    # ---------------------------------------------------------------- pictures and sounds
+    def sprite_sheet(self):
+        """The game's own sprites (``frontend/art.py``), or None."""
+        return None
+
+    def sound_bank(self):
+        """The game's own effects and loops (``frontend/sound.py``), or None."""
+        return None
+
+
+__all__ = ["GameFrontend"]

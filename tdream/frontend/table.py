@@ -1,0 +1,782 @@
+"""The table: every game's match on screen, driven by the drive loop (docs/ARCHITECTURE.md).
+
+``TableScene`` is what every game's table is built on. It owns what is the same in every game:
+the ``MatchHost`` (the session, the record, the splits, the records database), the *beats* (the
+match's events told one after another: a line typing out, a banner, the game's own effects),
+the characters' comments (before the next turn and before the game-over line), the text box,
+the prompts of the human seats on their own pads (one per seat, several at once at a simultaneous
+point), the CPU seats' "thinking", Start (pause), X (status), watching a record (speed, jump to a
+turn), the end (results, the records database). The board, the HUD and what the game's
+events look like are the game's: a game's table subclasses this one and gives
+
+- ``narrate(m, events)``: its events as beats (``say``, ``banner``, ``add(Beat(...))``);
+- ``make_prompt(m, kind, seat)``: a human seat's prompt (a ``Prompt``); ``chance_prompt(m,
+  awaiting)``: a prompt for a chance point a person resolves (a die stopped with A), or None to
+  draw it;
+- ``make_shown(match)`` / ``sync_shown()``: the match as the beats have shown it (the board and
+  the HUD draw that, never the live match, which is ahead while beats play);
+- ``start_beat(m, beat)`` / ``tick_beat(m, beat)``: its own beats' effects and length;
+- ``draw_board(m, surface)``, ``draw_hud(m, surface)``, ``draw_over(m, surface)`` (its prompts'
+  windows, set pieces);
+- its layout: ``board_area`` (nothing the table draws covers it: text box, banners, the REPLAY line,
+  toasts, notices), ``box_style`` (the text box), ``replay_at`` and ``jump_rect``, ``seat_area(seat)``
+  (where one seat's status peek goes at a simultaneous point);
+- optionally ``status_scene(pad)`` (X; the shell's ``scenes/status.py`` by default) and
+  ``pilot(prompt, answer)``: the button that gives ``answer`` at one of its prompts (the shell's
+  autopilot, ``frontend/autopilot.py``, plays a game whose table gives it).
+
+The table gives an input once every beat of the last one has played, so the live match is the
+position after the input being told (an out-of-turn answer a person presses while beats play is
+the one exception: it is given at once, and its beats queue after the others).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from .constants import A, B, GOLD, INK, L, LEFT, R, RED, RIGHT, START, WHITE, X, rgb15
+from .machine import Scene
+from .match import MatchHost, MatchSetup, ReplayControls
+from .scenes.pause import PauseScene
+from .text import tr
+from .widgets import EDGE, TextBox, fit, window
+
+INFO = rgb15(200, 224, 248)
+DIM = rgb15(160, 168, 200)
+TOAST_FRAMES = 150
+
+
+@dataclass
+class Beat:
+    """One step of the show: ``frames`` long (0: until its text box is done), with an effect."""
+
+    kind: str                        # say, banner, sync, and each game's own
+    frames: int = 0
+    text: str = ""
+    speaker: str | None = None
+    name: str | None = None
+    colour: tuple = WHITE
+    player: int = -1
+    data: tuple = ()
+    cpu: bool = False
+    age: int = 0
+    box: TextBox | None = None
+    sound: str = ""                  # an effect when it starts
+    title: str = ""                  # a banner's word (a game's big moment: "GOAL!"), flashing in the text box
+    tag: str = ""                    # what moment it is (a game's own mark)
+
+
+@dataclass(frozen=True)
+class BoxStyle:
+    """Where the text box is and how it is laid out (each game's own proportions)."""
+
+    rect: tuple[int, int, int, int]
+    face: str = "small"              # the speaker's portrait: "small" (16 px) or "big" (32 px)
+    lines: int = 2                   # lines of the main font
+    line_h: int = 11
+    small_h: int = 8                 # a prompt's own lines, in the small font
+    face_at: tuple[int, int] = (4, 4)     # the portrait's dark frame, from the box's corner
+    text_x: int = 6                  # the text's left edge, without a portrait and with one
+    face_text_x: int = 26
+    text_y: int = 3
+    right: int = 6                   # the margin on the right
+    arrow_at: tuple[int, int] = (10, 8)   # the "more" arrow, from the box's right and bottom
+    fit_prompt: bool = True          # a prompt's question on one line (its own lines under it), else wrapped
+
+
+class Prompt:
+    """A human seat's question at the table (``make_prompt``, ``chance_prompt``): what the table
+    asks of every game's prompts, with its defaults. Every game's prompts derive from it and add
+    their own (the keys, the cursor, ``text()``, how it is drawn). Only class attributes here: a
+    prompt's state (the machine's state hash reads it) is what the game's own prompt sets."""
+
+    answer: Any = None               # the answer once the person has given it (the table gives it)
+    seat: int = -1                   # whose it is
+    age: int = 0                     # frames it has been up (the table's guard)
+    given: bool = False              # a chance outcome the person supplied (a die stopped with A)
+    speaker: str | None = None       # a host of the game's who asks it (his face beside the text)
+
+    def tick(self) -> None:
+        """One frame of it (``TableScene.prompt_tick``): it ages."""
+        self.age += 1
+
+    def handle(self, m, b, pad: int) -> None:
+        """The presses of its seat's pad."""
+
+    def lines(self, m) -> list:
+        """Its small lines under the question ((text, colour), ...)."""
+        return []
+
+
+def speaker_info(speaker: str) -> tuple[str, tuple]:
+    """A character's name and speech colour (the platform's nine)."""
+    from ..platform.roster import CHARACTER_IDS, character
+    base = speaker.split(":")[0]
+    if base in CHARACTER_IDS:
+        return character(base).name, rgb15(*character(base).colour)
+    return base.replace("-", " ").capitalize(), WHITE
+
+
+def rects_meet(a, b) -> bool:
+    ax, ay, aw, ah = a
+    bx, by, bw, bh = b
+    return ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah
+
+
+class TableScene(ReplayControls, Scene):
+    """The table of one match (see the module's docstring for what a game gives)."""
+
+    board_area: tuple[int, int, int, int] = (0, 0, 256, 184)
+    box_style = BoxStyle((0, 192, 256, 32))
+    replay_at: tuple[int, int, str] = (254, 0, "right")     # the REPLAY line's anchor (x, y, align)
+    jump_rect: tuple[int, int, int, int] = (64, 72, 128, 40)
+    think_frames = 12                # frames a CPU seat "thinks" before it answers (a person can follow)
+    prompt_guard = 12                # frames a prompt is shown before it takes a press (a press that
+                                     # hurried the text before it never answers it)
+    comment_hold = 90                # frames a comment stays once typed
+    hosts: tuple[str, ...] = ()      # speakers of the game's own who never "watch" (event hosts)
+    replaying = False                # watching a record (set from the host once the table starts)
+    done = False                     # the match is over and its end has been shown (results pushed)
+
+    def __init__(self, setup: MatchSetup, demo: bool = False) -> None:
+        self.setup = setup
+        self.started = False
+        self.demo = demo                 # the title's demo: no record, no results, no splits
+
+    # ---------------------------------------------------------------- set-up
+    def enter(self, m) -> None:
+        if self.started:
+            return
+        self.started = True
+        s = self.setup
+        self.host = MatchHost(s, self.demo)
+        events = self.host.start(m)
+        self.replaying = self.host.replaying
+        self.speed = s.speed
+        self.jump: int | None = None     # watching: the turn chosen in the jump window
+        self.note = ""                   # why watching stopped early (a record that does not fit)
+        self.colour_of = self.host.colour_of
+        self.pad_of = self.host.pad_of
+        self.control_pad = self.host.control_pad
+        self.commentary = self.host.game.commentary(self.host.kinds, s.seed, m.settings.talk)
+        self.beats: list[Beat] = []
+        self.beat: Beat | None = None
+        self.last_box: TextBox | None = None
+        self.prompts: dict = {}          # seat -> its prompt, for every human seat awaited now
+        self.think = 0
+        self.done = False
+        self.toast = ""                  # a refused press outside a prompt, with its seat
+        self.toast_seat = -1
+        self.toast_age = 0
+        self.peeks: dict[int, int] = {}  # pad -> status page: one seat's status over his part
+        self.shown = self.make_shown(self.game)
+        self.prepare(m)
+        self.narrate_input(m, events)
+
+    def prepare(self, m) -> None:
+        """The game's own state, made once the match is there (before the first events)."""
+
+    def exit(self, m) -> None:
+        self.host.close()
+
+    @property
+    def game(self):
+        """The match, as the host's session plays it (ahead of the show while beats play)."""
+        return self.host.match
+
+    @property
+    def gamedef(self):
+        return self.host.game
+
+    @property
+    def writer(self):
+        return self.host.writer
+
+    @property
+    def history(self) -> list:
+        return self.host.history
+
+    @property
+    def kinds(self) -> list[str]:
+        return self.host.kinds
+
+    @property
+    def names(self) -> list[str]:
+        return self.host.names
+
+    def is_cpu(self, seat: int) -> bool:
+        return self.host.is_cpu(seat)
+
+    def seat_of_pad(self, pad: int) -> int | None:
+        for seat, p in self.pad_of.items():
+            if p == pad:
+                return seat
+        return None
+
+    @property
+    def prompt(self):
+        """The prompt the text box shows: the awaited seat's, or the first in seat order."""
+        if not self.prompts:
+            return None
+        aw = self.game.awaiting()
+        if aw is not None and aw.player in self.prompts:
+            return self.prompts[aw.player]
+        return self.prompts[min(self.prompts)]
+
+    @property
+    def prompt_age(self) -> int:
+        """Frames the text box's prompt has been up (the guard)."""
+        p = self.prompt
+        return p.age if p is not None else 0
+
+    @property
+    def prompt_seat(self) -> int:
+        p = self.prompt
+        return p.seat if p is not None else -1
+
+    # ---------------------------------------------------------------- what the game gives
+    def make_shown(self, match):
+        """The match as the beats have shown it: by default a copy, made again at each sync."""
+        return match.copy()
+
+    def sync_shown(self) -> None:
+        """Bring ``shown`` up to the live match (a ``sync`` beat: the end of an input's beats)."""
+        self.shown = self.make_shown(self.game)
+
+    def narrate(self, m, events: list) -> None:
+        """A stretch of one input's events (one turn's at most) as beats."""
+
+    def make_prompt(self, m, kind: str, seat: int):
+        """The prompt of a human seat for an input point of ``kind``."""
+        raise NotImplementedError
+
+    def chance_prompt(self, m, aw):
+        """A prompt for a chance point a person resolves on his pad (a die he stops), or None
+        for one the match's RNG draws."""
+        return None
+
+    def start_beat(self, m, beat: Beat) -> None:
+        """A game beat starts (the text beats, banners and syncs are the table's)."""
+
+    def tick_beat(self, m, beat: Beat) -> bool:
+        """One frame of a game beat; True when it is over (default: its frames, Y hurries it)."""
+        return beat.age >= m.anim(beat.frames, beat.cpu) or (m.fast() and beat.age >= 2)
+
+    def live_beat(self, beat: Beat) -> bool:
+        """The prompts take presses while this beat plays (a seat's "ready" at a simultaneous point)."""
+        return False
+
+    def music(self, m) -> str:
+        return "play"
+
+    def handle_keys(self, m, b) -> None:
+        """The game's own keys at any time (Select, L/R panels, ...), after Start and X."""
+
+    def tick_time(self, m) -> None:
+        """The game's own timers, once a logic step (before the beats)."""
+
+    def after_beats(self, m) -> None:
+        """Once a logic step, after the beats have moved on (a camera that follows them)."""
+
+    def prompt_tick(self, prompt) -> None:
+        """A prompt's frame (its age: the guard)."""
+        prompt.tick()
+
+    def status_scene(self, pad: int):
+        """The game's status screen (X); by default the shell's (``scenes/status.py``: each
+        seat's kind, score and its parts, whose turn, the options)."""
+        from .scenes.status import StatusScene
+        return StatusScene(self, pad)
+
+    def seat_area(self, seat: int) -> tuple[int, int, int, int]:
+        """Where one seat's part of the screen is (his status peek at a simultaneous point)."""
+        return self.board_area
+
+    def draw_board(self, m, surface) -> None:
+        pass
+
+    def draw_hud(self, m, surface) -> None:
+        pass
+
+    def draw_over(self, m, surface) -> None:
+        """The game's windows over its board (a prompt's menu, a set piece)."""
+
+    def prompt_text(self, prompt) -> str:
+        """A prompt's question in the text box."""
+        return prompt.text()
+
+    def prompt_lines(self, m, prompt) -> list:
+        """A prompt's own small lines under its question ((text, colour), ...; a game may add a
+        warning of its own)."""
+        return prompt.lines(m)
+
+    def prompt_speaker(self, prompt) -> str | None:
+        """Who asks it (a host's face beside it), or None."""
+        return prompt.speaker
+
+    def thinking_lines(self, m) -> list:
+        """The text box's small lines while a CPU seat thinks (a key a human may press now)."""
+        return []
+
+    def pilot(self, prompt, answer) -> int:
+        """The button a person presses next at ``prompt`` (one of this table's) to give ``answer``,
+        0 to wait: the shell's autopilot (``frontend/autopilot.py``: movies, bench) plays a game
+        that gives it. The default: the game's prompts have no pilot."""
+        raise NotImplementedError(f"{type(self).__name__} gives no pilot for the shell's autopilot")
+
+    # ---------------------------------------------------------------- events to beats
+    def add(self, beat: Beat) -> None:
+        self.beats.append(beat)
+
+    def say(self, text: str, player: int = -1, hold: int = 40, tag: str = "") -> None:
+        self.beats.append(Beat("say", hold, text, player=player, cpu=self.is_cpu(player),
+                               tag=tag))
+
+    def banner(self, title: str, text: str, player: int = -1, sound: str = "fanfare", hold: int = 50,
+               tag: str = "") -> None:
+        """A moment's word (a game's own, "GOAL!") flashing in the text box while its sentence
+        types out after it: never over the board."""
+        self.beats.append(Beat("banner", hold, text, player=player, sound=sound, title=title, tag=tag,
+                               cpu=self.is_cpu(player)))
+
+    def narrate_input(self, m, events: list) -> None:
+        """One input's events as beats: each turn's lines, then the comments on it before the next
+        turn's (``GameDef.turn_breaks``) and before the game-over line (``GameDef.ends_at``); a
+        sync at the end brings what the board and HUD show up to the match."""
+        game = self.gamedef
+        cuts = sorted({c for c in game.turn_breaks(events) if 0 < c < len(events)})
+        end = game.ends_at(events)
+        start = 0
+        for cut in cuts + [len(events)]:
+            segment = events[start:cut]
+            start = cut
+            if not segment:
+                continue
+            at = end - (cut - len(segment)) if end is not None and cut - len(segment) <= end < cut else None
+            if at is None:
+                self.narrate(m, segment)
+                self.comment(m, segment)
+            else:                        # the comments on the last turn, then the game over line
+                self.narrate(m, segment[:at])
+                self.comment(m, segment)
+                self.narrate(m, segment[at:])
+        self.add(Beat("sync", 1))
+
+    def comment(self, m, events: list) -> None:
+        """The characters' comments on ``events``; one who is not seated is shown watching."""
+        if not events or self.commentary is None:
+            return
+        seated = {k.split(":")[0] for k in self.kinds}
+        for c in self.commentary.react(self.game, events):
+            name, colour = self.speaker(c.speaker)
+            base = c.speaker.split(":")[0]
+            if base not in seated and base not in self.hosts:
+                name = tr("{name}, watching", name=name)
+            self.beats.append(Beat("say", self.comment_hold, c.text(m.settings.language), speaker=c.speaker, name=name,
+                                   colour=colour, cpu=True))
+
+    def speaker(self, speaker: str) -> tuple[str, tuple]:
+        """A speaker's name and colour (the characters; a game adds its own hosts)."""
+        return speaker_info(speaker)
+
+    # ---------------------------------------------------------------- input
+    def handle(self, m, b) -> None:
+        if self.done:
+            return
+        pads = sorted(set(self.pad_of.values())) or [0, 1, 2, 3]
+        for p in pads:
+            if p in self.peeks:
+                self.handle_peek(m, b, p)
+                continue
+            if b.press(p, START):
+                m.push(PauseScene(self, p))
+                return
+            if b.press(p, X):
+                if self.peek_open(p):
+                    continue
+                scene = self.status_scene(p)
+                if scene is not None:
+                    m.push(scene)
+                    return
+        self.handle_keys(m, b)
+        if self.replaying:
+            self.handle_replay(m, b)
+            return
+        if self.beat is not None and not self.live_beat(self.beat):
+            return
+        for seat, prompt in list(self.prompts.items()):
+            pad = self.pad_of.get(seat, 0)
+            if pad in self.peeks or prompt.answer is not None:
+                continue
+            if prompt.age >= self.prompt_guard and m.buttons.connected >> pad & 1:
+                prompt.handle(m, b, pad)
+
+    def peek_open(self, pad: int) -> bool:
+        """X while another human is still answering (a simultaneous point, or another's turn):
+        the status of this pad's seat over his own part of the screen, the others playing on,
+        even once he has answered himself (True); else False (the whole status screen)."""
+        seat = self.seat_of_pad(pad)
+        others = [s for s, p in self.prompts.items() if s != seat and p.answer is None]
+        if seat is None or not others:
+            return False
+        self.peeks[pad] = 0
+        return True
+
+    def handle_peek(self, m, b, pad: int) -> None:
+        if b.press(pad, B | X | START):
+            del self.peeks[pad]
+        elif b.repeat(pad, R | RIGHT):
+            self.peeks[pad] = (self.peeks[pad] + 1) % max(1, self.peek_pages())
+        elif b.repeat(pad, L | LEFT):
+            self.peeks[pad] = (self.peeks[pad] - 1) % max(1, self.peek_pages())
+
+    def peek_pages(self) -> int:
+        return 1
+
+    def refuse(self, m, seat: int, why: str) -> None:
+        """A press outside a prompt the match refuses (an out-of-turn answer): its reason, for a
+        moment, in the text box."""
+        self.toast, self.toast_seat, self.toast_age = why, seat, 0
+        m.sound("cancel")
+
+    def give(self, m, answer, seat: int | None = None, given: bool = False) -> None:
+        """Apply an input through the host and tell its events."""
+        events = self.host.give(m, answer, seat, given)
+        self.after_input(seat)
+        self.narrate_input(m, events)
+
+    def after_input(self, seat: int | None) -> None:
+        """The match has moved on: the answering seat's prompt goes (the others', at a
+        simultaneous point, stay as their players left them; None: every prompt goes)."""
+        if seat is None:
+            self.prompts = {}
+        else:
+            self.prompts.pop(seat, None)
+
+    def count(self, m) -> None:
+        self.host.count(m)
+
+    # ---------------------------------------------------------------- watching a record
+    def last_turn(self) -> int:
+        return self.host.last_turn()
+
+    def jump_start(self) -> int:
+        """The jump window opens on the next turn, or the record's last."""
+        return max(1, min(self.last_turn(), self.game.progress() + 1))
+
+    def replay_input(self, m) -> bool:
+        """Apply the record's next input; False when there is none (or it does not fit)."""
+        events, why = self.host.replay_input()
+        if events is None:
+            self.note = why or self.note
+            return False
+        self.narrate_input(m, events)
+        return True
+
+    def jump_to(self, m, turn: int) -> None:
+        """Start again from the record's header and apply its inputs, silently, up to ``turn``."""
+        self.host.jump_to(turn)
+        self.commentary = self.host.game.commentary(self.host.kinds, self.setup.seed, m.settings.talk)
+        self.beats, self.beat, self.last_box, self.prompts = [], None, None, {}
+        self.shown = self.make_shown(self.game)
+        self.after_jump(m)
+        word = "Turn {turn}." if self.gamedef.progress_unit == "turns" else "Round {turn}."
+        self.say(tr(word, turn=self.game.progress() + 1), hold=20)
+
+    def after_jump(self, m) -> None:
+        """The game's own state after a jump (its views of the match made again)."""
+
+    # ---------------------------------------------------------------- time
+    def update(self, m) -> None:
+        m.song = self.music(m)
+        if self.replaying:
+            if self.jump is None:
+                for _ in range(self.speed):
+                    self.update_once(m)
+            return
+        self.update_once(m)
+
+    def update_once(self, m) -> None:
+        if self.toast:
+            self.toast_age += 1
+            if self.toast_age > TOAST_FRAMES:
+                self.toast = ""
+        self.tick_time(m)
+        playing = self.run_beats(m)
+        self.after_beats(m)
+        if playing:
+            return
+        for prompt in self.prompts.values():
+            self.prompt_tick(prompt)
+        if self.replaying:
+            if not self.replay_input(m) and not self.done and (self.game.awaiting() is None or self.note):
+                self.done = True
+                self.push_results(m)
+            return
+        for seat, prompt in list(self.prompts.items()):
+            if prompt.answer is not None:
+                aw = self.game.awaiting()
+                chance = aw is not None and aw.player < 0
+                self.give(m, prompt.answer, None if chance else seat, prompt.given)
+                return
+        from ..platform.session import CPU, DRAW, OFFER, OVER
+        n = self.host.next()
+        if n.what == OVER:
+            if not self.done:
+                self.finish(m)
+            return
+        if n.what == DRAW:
+            seat = self.game.to_move
+            for other in [s for s in self.prompts if s != seat]:
+                del self.prompts[other]
+            if seat in self.pad_of and seat not in self.prompts:
+                prompt = self.chance_prompt(m, n.awaiting)
+                if prompt is not None:
+                    prompt.seat = seat
+                    self.prompts[seat] = prompt
+                    return
+            if seat in self.prompts:
+                return
+            self.narrate_input(m, self.host.chance(m))
+            return
+        if n.what == OFFER:
+            said = self.host.offer(m, n.offered)
+            if said is not None:
+                self.after_input(None)
+                self.narrate_input(m, said)
+                return
+            n = self.host.next()                     # nobody answered out of turn: on with the point
+        for seat in list(self.prompts):
+            if seat not in n.humans:
+                del self.prompts[seat]
+        for seat in n.humans:
+            if seat not in self.prompts:
+                prompt = self.make_prompt(m, n.awaiting.kind, seat)
+                if prompt is not None:
+                    prompt.seat = seat
+                    self.prompts[seat] = prompt
+        if n.what == CPU:
+            if self.think < m.anim(self.think_frames, cpu=True):
+                self.think += 1
+                return
+            self.think = 0
+            self.narrate_input(m, self.host.cpu(m, n.seat))
+
+    def finish(self, m) -> None:
+        """The match is over: the record closed, the game counted, the results."""
+        self.done = True
+        self.host.close()
+        self.count(m)
+        if not self.demo:
+            self.push_results(m)
+
+    def push_results(self, m) -> None:
+        from .scenes.results import ResultsScene
+        m.push(ResultsScene(self))
+
+    def run_beats(self, m) -> bool:
+        """Advance the show; True while something is still playing."""
+        while True:
+            if self.beat is None:
+                if not self.beats:
+                    return False
+                self.beat = self.beats.pop(0)
+                self._start(m, self.beat)
+            if self._tick(m, self.beat):
+                self.beat = None
+                continue
+            return True
+
+    def _start(self, m, beat: Beat) -> None:
+        if beat.sound:
+            m.sound(beat.sound)
+        if beat.text:
+            beat.box = TextBox(beat.text, beat.speaker, beat.name, beat.colour, hold=m.anim(beat.frames, beat.cpu))
+            self.last_box = beat.box
+        if beat.kind == "sync":
+            self.sync_shown()
+        self.start_beat(m, beat)
+
+    def _tick(self, m, beat: Beat) -> bool:
+        beat.age += 1
+        if beat.box is not None:
+            a = m.buttons.pressed[self.control_pad] & A if self.pad_of else 0
+            beat.box.update(m, bool(a))
+            done = beat.box.done
+            if done:
+                self.end_text_beat(m, beat)
+            return done
+        if beat.kind == "sync":
+            return True
+        return self.tick_beat(m, beat)
+
+    def end_text_beat(self, m, beat: Beat) -> None:
+        """A text beat's box is done (a game may finish the beat's effect then)."""
+
+    # ---------------------------------------------------------------- drawing
+    def draw(self, m, surface) -> None:
+        surface.fill(INK)
+        self.draw_board(m, surface)
+        self.draw_hud(m, surface)
+        self.draw_over(m, surface)
+        if self.shows_box():
+            self.draw_box(m, surface)
+        for pad, page in self.peeks.items():
+            seat = self.seat_of_pad(pad)
+            if seat is not None:
+                self.draw_peek(m, surface, seat, self.seat_area(seat), page)
+        if self.replaying:
+            self.draw_replay(m, surface)
+
+    def shows_box(self) -> bool:
+        """The text box is drawn (a game's whole-board view may take its room)."""
+        return True
+
+    def box_rect(self) -> tuple[int, int, int, int]:
+        """Where the text box is now (a game may move it)."""
+        return self.box_style.rect
+
+    def box_content(self, m):
+        """(text, speaker, name, colour, visible characters or None for all, small lines, title,
+        the box typing now): what the text box shows this frame."""
+        beat = self.beat
+        box = beat.box if beat is not None and beat.box is not None else None
+        prompt = self.prompt if beat is None or self.live_beat(beat) else None
+        title = beat.title if beat is not None and beat.box is not None else ""
+        toast = []
+        if self.toast:
+            who = self.names[self.toast_seat] if 0 <= self.toast_seat < len(self.names) else ""
+            toast = [(f"{who}: {self.toast}" if who else self.toast, RED)]
+        if box is None and prompt is not None:
+            pad = self.pad_of.get(prompt.seat, self.control_pad)
+            if not self.replaying and not m.buttons.connected >> pad & 1:
+                return (tr("Connect pad {pad} to go on", pad=pad + 1), None, None, GOLD, None, [], "", None)
+            speaker = self.prompt_speaker(prompt)
+            name, colour = self.speaker(speaker) if speaker else (None, WHITE)
+            return (self.prompt_text(prompt), speaker, name, colour, None, toast + self.prompt_lines(m, prompt), "", None)
+        if toast and box is None:
+            return ("", None, None, WHITE, None, toast, "", None)
+        if box is None and beat is None and not self.done and not self.replaying:
+            aw = self.game.awaiting()
+            if aw is not None and aw.player >= 0 and self.is_cpu(aw.player) and not self.prompts:
+                return (tr("{who} is thinking...", who=self.names[aw.player]), None, None, WHITE, None,
+                        self.thinking_lines(m), "", None)
+        if box is not None:
+            return (box.text, box.speaker, box.name, box.colour, box.visible(), [], title, box)
+        if self.last_box is not None:
+            b = self.last_box
+            return (b.text, b.speaker, b.name, b.colour, None, [], "", None)
+        return None
+
+    def draw_box(self, m, surface) -> None:
+        """The text box: a line typing out beside the speaker's face (his name first, in his
+        colour; a banner's word first, flashing); a prompt's question and its own lines."""
+        content = self.box_content(m)
+        st = self.box_style
+        x0, y0, w, h = self.box_rect()
+        title = content[6] if content is not None else ""
+        beat = self.beat
+        window(surface, (x0, y0, w, h))
+        if title and beat is not None:
+            edge = GOLD if (beat.age // 6) % 2 == 0 else WHITE
+            pygame.draw.rect(surface, edge, (x0 + 1, y0 + 1, w - 2, h - 2), 1)
+        if content is None:
+            return
+        text, speaker, name, colour, shown, extra, title, box = content
+        font = m.font
+        x = x0 + st.text_x
+        if speaker:
+            face = m.art.portrait(speaker.split(":")[0], small=st.face == "small")
+            if face is not None:
+                fx, fy = st.face_at
+                size = face.get_width() + 2
+                pygame.draw.rect(surface, INK, (x0 + fx, y0 + fy, size, size))
+                surface.blit(face, (x0 + fx + 1, y0 + fy + 1))
+                x = x0 + st.face_text_x
+        width = x0 + w - st.right - x
+        y = y0 + st.text_y
+        if extra and st.fit_prompt:               # the question on one line, its own lines under it
+            font.draw(surface, fit(font, text, width, "main"), x, y, colour)
+            rows = [(line, c) for t, c in extra for line in font.wrap(t, x0 + w - 8 - x, "small")]
+            top, step, room = self.small_rows(len(rows), y + st.line_h, y0 + h - EDGE, font.height("small"))
+            for j, (line, line_colour) in enumerate(rows[:room]):
+                font.draw(surface, line, x, top + j * step, line_colour, "small")
+            return
+        head = (title + " ") if title else (name + ": ") if name else ""
+        head_w = font.width(head) if head else 0
+        room = st.lines if not extra else max(1, (h - 4 - st.small_h * len(extra)) // st.line_h)
+        lines = font.wrap(text, width, first=width - head_w if head else None)[:min(room, st.lines)] if text else []
+        left = len(text) if shown is None else shown
+        if title:
+            flash = GOLD if beat is not None and (beat.age // 6) % 2 == 0 else WHITE
+            font.draw(surface, title, x, y, flash)
+        elif name:
+            font.draw(surface, name + ":", x, y, colour)
+        for i, line in enumerate(lines):
+            if left <= 0:
+                break
+            lx = x + head_w if i == 0 else x
+            font.draw_prefix(surface, line, left, lx, y + i * st.line_h, WHITE if head else colour)
+            left -= len(line) + 1
+        for j, (line, line_colour) in enumerate(extra[:2]):
+            font.draw(surface, line, x, y + len(lines) * st.line_h + j * st.small_h + 1, line_colour, "small")
+        if box is not None and box.visible() >= len(box.text) and (m.frame // 15) % 2 == 0:
+            ax, ay = x0 + w - st.arrow_at[0], y0 + h - st.arrow_at[1]
+            pygame.draw.polygon(surface, WHITE, [(ax, ay), (ax + 6, ay), (ax + 3, ay + 3)])
+
+    def small_rows(self, n: int, top: int, bottom: int, font_h: int) -> tuple[int, int, int]:
+        """(the first row's y, the step, how many) for ``n`` rows of the small font (``font_h``
+        high) under a box's main line (``top``: the y of its last row) and above the box's inner
+        line (``bottom``): ``small_h`` apart where they fit, else sharing a blank row (the top one
+        of the font, as the main lines share theirs), else as many as fit so."""
+        st = self.box_style
+        for first, step in ((top + 1, st.small_h), (top, st.small_h), (top, font_h - 1)):
+            if first + step * (n - 1) + font_h <= bottom:
+                return first, step, n
+        return top, font_h - 1, max(0, min(n, (bottom - top - font_h) // (font_h - 1) + 1))
+
+    def draw_replay(self, m, surface) -> None:
+        """Watching a record: the speed and keys (outside the board), the jump window."""
+        font = m.font
+        self.draw_replay_label(m, surface)
+        if self.jump is not None:
+            jx, jy, jw, jh = self.jump_rect
+            window(surface, self.jump_rect)
+            word = "Jump to turn" if self.gamedef.progress_unit == "turns" else "Jump to round"
+            font.draw(surface, tr(word), jx + jw // 2, jy + 6, GOLD, align="centre")
+            font.draw(surface, tr("< {turn} >  of {last}", turn=self.jump, last=self.last_turn()), jx + jw // 2,
+                      jy + 22, WHITE, align="centre")
+
+    def draw_replay_label(self, m, surface) -> None:
+        """The speed and keys on one line at ``replay_at`` (a game may show them its own way)."""
+        font = m.font
+        label = tr("REPLAY x{speed}  L/R speed  B jump", speed=self.speed)
+        x, y, align = self.replay_at
+        w = font.width(label, "small") + 4
+        left = x - w + 2 if align == "right" else x - w // 2 if align == "centre" else x - 2
+        pygame.draw.rect(surface, INK, (left, y, w, 9))
+        font.draw(surface, label, x, y, GOLD, "small", align=align)
+
+    def draw_peek(self, m, surface, seat: int, rect, page: int) -> None:
+        """One seat's status over his own part of the screen (X at a simultaneous point): his
+        name, score and its parts (``GameDef.score_parts``); B or X closes it."""
+        font = m.font
+        x, y, w, h = rect
+        window(surface, rect)
+        font.draw(surface, fit(font, self.names[seat], w - 12), x + 6, y + 4, GOLD)
+        match = self.game
+        rows = [(tr(self.gamedef.part_labels.get(k, k.replace("_", " ").capitalize())), v)
+                for k, v in self.gamedef.score_parts(match, seat)]
+        rows.append((tr(self.gamedef.score_label), match.scores()[seat]))
+        for i, (label, value) in enumerate(rows):
+            ry = y + 18 + i * 9
+            if ry + 9 > y + h - 12:
+                break
+            font.draw(surface, fit(font, label, w - 40), x + 6, ry, INFO, "small")
+            font.draw(surface, str(value), x + w - 6, ry, WHITE, "small", align="right")
+        font.draw(surface, fit(font, tr("B: back"), w - 12), x + 6, y + h - 11, DIM, "small")
+
+
+__all__ = ["TableScene", "Prompt", "Beat", "BoxStyle", "speaker_info", "rects_meet", "INFO", "DIM"]

@@ -1,0 +1,116 @@
+"""Coin XO, the tests' fifth game (docs/ARCHITECTURE.md, "Adding a game"): noughts and crosses on a
+4x4 board with a coin before every mark (``match.py``: the rules, X1-X4). Registered by the tests
+alone (``registry.register("coinxo", "tests.tiny")``), it gives its rules, this ``GameDef``, its
+steps, two CPU players and a table (``frontend/``); everything else is the platform's.
+"""
+from __future__ import annotations
+
+import hashlib
+
+from tdream.platform.protocol import GameDef, OptionSpec, Player, PositionError, ScenarioAdapter
+from tdream.rng import Rng
+
+from .match import RULES, CoinXOMatch, Coin, Over, Place, Started, rules
+
+
+class CoinXOScenarios(ScenarioAdapter):
+    """Steps ``coin: heads`` and ``place: b3`` (record lines are the same text); no position keys."""
+
+    step_keys = ("coin", "place")
+    rule_pattern = r"^X\d+(\.\d+)?$"
+
+    def read_step(self, key: str, value, ctx) -> list:
+        if key == "coin" and value in ("heads", "tails"):
+            return [(None, Coin(value))]
+        if key == "place" and isinstance(value, str):
+            return [(None, Place(value))]
+        if key in self.step_keys:
+            raise ValueError(f"{key} is {'heads or tails' if key == 'coin' else 'a square (b3)'}, not {value!r}")
+        return super().read_step(key, value, ctx)
+
+
+class RandomPlayer(Player):
+    """Any legal square, at random (its own RNG)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, view, seat: int):
+        legal = view.legal_answers(seat)
+        return legal[self.rng.below(len(legal))]
+
+
+class LinePlayer(RandomPlayer):
+    """``cpu``: makes its line if it can, else takes the square of the rival's, else any square;
+    misere (X3.2): any square but one that makes its own line."""
+
+    def choose(self, view, seat: int):
+        legal = view.legal_answers(seat)
+        own, theirs = ([a for a in legal if view.line_made(view.index(a.value), s)] for s in (seat, 1 - seat))
+        if view.options["misere"]:
+            legal = [a for a in legal if a not in own] or legal
+        elif own or theirs:
+            return (own or theirs)[0]
+        return legal[self.rng.below(len(legal))]
+
+
+class CoinXO(GameDef):
+    id = "coinxo"
+    name = "Coin XO"
+    terms = ("Coin XO", "noughts", "misere")        # its words, which only it may say
+    seats = (2, 2)
+    default_seats = 2
+    hidden = True                       # the coin's RNG
+    decision_kinds = ("place",)
+    chance_kinds = ("coin",)
+    cpu_levels = ("normal",)
+    options = (
+        OptionSpec("line", 3, (3, 4), rule="X3.1", help="How many marks in a row win: 3 or 4."),
+        OptionSpec("skips", 1, lo=0, hi=3, rule="X2.1",
+                   help=f"The coin's weight for a lost turn, against {rules()['heads']} for a mark (0: never lost)."),
+        OptionSpec("misere", False, rule="X3.2", help="Misere: whoever makes a line loses."),
+    )
+    scenario = CoinXOScenarios()
+    score_label = "Points"
+    part_labels = {"marks": "Marks", "line": "Line"}
+
+    def data_hash(self) -> str:
+        return hashlib.sha256(RULES.read_bytes()).hexdigest()[:16]
+
+    def new_match(self, names, options, seed):
+        match = CoinXOMatch(list(names), self.options_for(options, len(names)), seed)
+        return match, [Started(tuple(names))]
+
+    def load_position(self, position, names, options, seed):
+        if position:
+            raise PositionError([((k,), "Coin XO has no position keys") for k in position])
+        return self.new_match(names, options, seed)
+
+    def match_from_json(self, data: dict):
+        return CoinXOMatch.from_json(data)
+
+    def cpu_kinds(self) -> tuple[str, ...]:
+        return ("random", "cpu")
+
+    def make_player(self, kind: str, seed: int):
+        base, _ = self.split_kind(kind)
+        return (RandomPlayer if base == "random" else LinePlayer)(seed)
+
+    def ends_at(self, events: list) -> int | None:
+        return next((i for i, e in enumerate(events) if isinstance(e, Over)), None)
+
+    def score_parts(self, match, seat: int) -> list[tuple[str, int]]:
+        return [("marks", match.cells.count(seat)), ("line", rules()["line_bonus"] if match.winner == seat else 0)]
+
+    def variant(self, options: dict) -> str:
+        return f"{self.full_options(options)['line']} in a row"
+
+    def reason_text(self, reason: str) -> str:
+        return {"line": "a line is made (X3.1)", "full": "the board is full (X3.3)"}.get(reason, reason)
+
+    def frontend(self):
+        from .frontend import FRONTEND
+        return FRONTEND
+
+
+GAME = CoinXO()
