@@ -11,15 +11,12 @@ known-answer tests run on whichever build is loaded, and ``tests/test_native.py`
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-if TYPE_CHECKING:       # the machine-integer type of the mypyc build (mypy and mypyc see this one)
+try:    # the machine-integer type of the mypyc build; a plain int everywhere else
     from mypy_extensions import i64
-else:
-    try:                # ... and at run time; a plain int where mypy_extensions is not installed
-        from mypy_extensions import i64
-    except ImportError:    # pragma: no cover (mypy_extensions comes with the native extra)
-        i64 = int
+except ImportError:    # pragma: no cover (mypy_extensions comes with the native extra)
+    i64 = int          # type: ignore[misc]  # the fallback type itself (a TYPE_CHECKING branch breaks mypyc)
 
 MASK64: Final = (1 << 64) - 1
 GOLDEN: Final = 0x9E3779B97F4A7C15

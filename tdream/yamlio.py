@@ -201,3 +201,35 @@ def type_name(v) -> str:
 def short(v) -> str:
     s = repr(v)
     return s if len(s) <= 40 else s[:37] + "..."
+
+
+def content_hash(parts) -> str:
+    """16 hex digits over named plain data (each part's canonical JSON): a data hash that changes
+    only with what is hashed. ``parts``: (name, value) pairs; a game passes what changes play, its
+    display-only keys (grades, where a site is drawn) left out."""
+    import hashlib
+    import json
+    h = hashlib.sha256()
+    for name, value in parts:
+        h.update(name.encode() + b"\0")
+        h.update(json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode() + b"\0")
+    return h.hexdigest()[:16]
+
+
+def plain_yaml(path) -> object:
+    """A YAML file as plain data (no line numbers): what ``content_hash`` hashes."""
+    return yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+
+
+def check_earlier_hashes(data, pr, key: str = "earlier_hashes") -> None:
+    """``earlier_hashes``, when a data file has it: a mapping of earlier 16-hex data hashes to the
+    hash they play the same as (records made with them verify); a problem reported through ``pr``."""
+    import re
+    if not isinstance(data, dict) or key not in data:
+        return
+    node = data[key]
+    hexes = re.compile(r"[0-9a-f]{16}")
+    if not isinstance(node, dict) or not all(isinstance(k, str) and isinstance(v, str) and hexes.fullmatch(k)
+                                             and hexes.fullmatch(v) for k, v in node.items()):
+        pr.at(data, key, key, "a mapping of 16-hex data hashes to 16-hex data hashes")
+

@@ -1,7 +1,7 @@
 """``tdream tournament``: the roster round robin of any game (issue 4; issue 15 for every game).
 
-Every set of as many characters as the game seats by default (four of the nine in Tower Dream: 126
-sets; two in Towers) plays with each character in each seat in turn (the seats rotated; a game
+Every set of as many characters as the game seats by default (four of the nine: 126 sets; two:
+36) plays with each character in each seat in turn (the seats rotated; a game
 may then draw the turn order), ``rounds`` times over. A win counts 1 shared among those tied first. Prints each character's win rate, the mean
 by grade (the game's own grades: ``GameDef.grade``; a round robin of all nine at ``normal`` also
 says the grades it gives by ``roster.rank_grades``, how a game's grades are measured), and the
@@ -69,7 +69,6 @@ def tournament(rounds: int = 1, game_id: str | None = None, seed: int = 0, jobs:
         out["measured_grade"] = rank_grades({k: round(100 * rates[k], 1) for k in kinds})
     if style_figures and game.style_figure_names():
         out.update(game.style_summary(results, kinds))       # the game's own style figures
-        out["board"] = out["variant"]
     return out
 
 

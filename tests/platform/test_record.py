@@ -343,3 +343,45 @@ def test_a_record_whose_seat_option_says_another_count_is_refused(tmp_path):
     line = next(i for i, t in enumerate(text.splitlines(), 1) if t.startswith("options:"))
     assert e.value.problems == [f"{path}:{line}: options: 3 seats, but the option {GAME.seat_option}=2 says 2: "
                                 f"give one of them"]
+
+
+BEFORE_21 = sorted((Path(__file__).resolve().parent / "data" / "issue-15").glob("*.tdr"))
+
+
+def test_records_of_every_game_from_before_the_platform_table_are_there():
+    assert {p.name.split("-game")[0] for p in BEFORE_21} == {"towerdream", "towers", "cattower", "towerup"}
+
+
+@pytest.mark.parametrize("path", BEFORE_21, ids=lambda p: p.name)
+def test_records_written_before_issue_21_still_verify(path):
+    """Records of every game written by the program of issue 15 (commit 1e0e892: `tdream simulate
+    --games 2 --seed 7 --records`), before the grades, the cities' new drawing and every change of
+    issue 21: their data hashes are earlier ones the games know (``earlier_hashes``: the data hash
+    covers only what changes play), and every checkpoint agrees."""
+    v = verify_record(path)
+    assert v.ok, v.divergence
+
+
+def test_a_display_only_change_leaves_the_data_hash_alone(tmp_path, monkeypatch):
+    """The grades are shown, never played: changing one changes no game's data hash."""
+    import shutil
+    from tdream.games.towers import data as towers_data
+    copy = tmp_path / "styles.yaml"
+    shutil.copy(towers_data.STYLES_PATH, copy)
+    before = towers_data.data_hash()
+    text = copy.read_text()
+    swapped = text.replace("  kenta: A\n", "  kenta: D\n", 1)
+    assert swapped != text
+    copy.write_text(swapped)
+    monkeypatch.setattr(towers_data, "STYLES_PATH", copy)
+    towers_data.data_hash.cache_clear()
+    try:
+        assert towers_data.data_hash() == before
+        copy.write_text(swapped + "\n# a comment\n")
+        towers_data.data_hash.cache_clear()
+        assert towers_data.data_hash() == before
+        copy.write_text(text.replace("  territory: 1.5", "  territory: 1.6", 1))    # a CPU weight plays
+        towers_data.data_hash.cache_clear()
+        assert towers_data.data_hash() != before
+    finally:
+        towers_data.data_hash.cache_clear()

@@ -143,9 +143,13 @@ class PauseScene(Scene):
         w = self.table.writer
         if w is not None:
             from .results import short_path
-            lines = m.font.wrap(tr("The game record is kept as you play: {path}. Continue it from the "
-                                   "title (Continue) or with tdream play --resume FILE.", path=short_path(w.path)),
-                                216, "small")
+            if m.movie:         # a movie's user folder is its own, and goes with it (FORMATS.md section 4)
+                text = tr("A movie is recording: this game's record lives in the movie's own blank user folder "
+                          "and goes with it (Continue finds it until the movie ends).")
+            else:
+                text = tr("The game record is kept as you play: {path}. Continue it from the title (Continue) or "
+                          "with tdream play --resume FILE.", path=short_path(w.path))
+            lines = m.font.wrap(text, 216, "small")
             window(surface, (14, 118, 228, 12 + 9 * len(lines)))
             for i, line in enumerate(lines):
                 m.font.draw(surface, line, 20, 124 + i * 9, WHITE, "small")

@@ -120,7 +120,7 @@ class ResultsScene(Scene):
                     font.draw(surface, value, r, y, WHITE, "small", align="right")
                 y += 12
         self.draw_graph(m, surface, (16, 104, 228, 80))
-        if host.writer is not None:
+        if host.writer is not None and not m.movie:     # a movie's records go with it
             lines = font.wrap(tr("Record: {path}", path=short_path(host.writer.path)), 244, "small")
             for i, line in enumerate(lines[-2:]):
                 font.draw(surface, line, 6, 190 + i * 9, GREY, "small")

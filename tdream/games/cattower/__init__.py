@@ -8,7 +8,6 @@ design notes.
 """
 from __future__ import annotations
 
-import hashlib
 from functools import lru_cache
 
 from ...platform.protocol import GameDef, OptionSpec
@@ -54,6 +53,9 @@ class CatTower(GameDef):
 
     def data_hash(self) -> str:
         return _data_hash()
+
+    def plays_like(self, data_hash: str) -> bool:
+        return data_hash == _data_hash() or _earlier_hashes().get(data_hash) == _data_hash()
 
     def variant(self, options: dict) -> str:
         o = self.full_options(options)
@@ -144,12 +146,27 @@ class CatTower(GameDef):
 
 @lru_cache(maxsize=None)
 def _data_hash() -> str:
+    """What a match and the CPU players depend on: the sheet and the styles, less their
+    display-only keys (the grades; the earlier hashes)."""
+    from ...yamlio import content_hash, plain_yaml
     from .sheet import SHEET_PATH
     from .styles import STYLES_PATH
-    h = hashlib.sha256()
-    for path in (SHEET_PATH, STYLES_PATH):
-        h.update(path.read_bytes())
-    return h.hexdigest()[:16]
+    parts = []
+    for path, unplayed in ((SHEET_PATH, ()), (STYLES_PATH, ("grades", "earlier_hashes"))):
+        data = plain_yaml(path)
+        parts.append((path.name, {k: v for k, v in data.items() if k not in unplayed} if isinstance(data, dict)
+                      else data))
+    return content_hash(parts)
+
+
+@lru_cache(maxsize=None)
+def _earlier_hashes() -> dict:
+    """An earlier data hash -> today's, where the rules and the CPU players are the same
+    (``earlier_hashes`` in styles.yaml)."""
+    from ...yamlio import plain_yaml
+    from .styles import STYLES_PATH
+    data = plain_yaml(STYLES_PATH)
+    return dict(data.get("earlier_hashes") or {}) if isinstance(data, dict) else {}
 
 
 GAME = CatTower()

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ...errors import DataError
 from ...platform.roster import CHARACTER_IDS, read_grades
-from ...yamlio import Problems, Schema, line_of, read_yaml, short, type_name
+from ...yamlio import check_earlier_hashes, Problems, Schema, line_of, read_yaml, short, type_name
 
 STYLES_PATH = Path(__file__).resolve().parent / "styles.yaml"
 FORMAT = "cattower-styles"
@@ -73,8 +73,9 @@ def load_styles(path: Path | str | None = None) -> Styles:
         pr.at(data, "version", "version", f"{short(data.get('version'))}: must be 1")
         pr.raise_if_any()
     if not sc.mapping(data, "", ("format", "version", "provisional", "source", "weights", "characters", "levels",
-                                 "grades")):
+                                 "grades"), ("earlier_hashes",)):
         pr.raise_if_any()
+    check_earlier_hashes(data, pr)
     if not isinstance(data["provisional"], bool):
         pr.at(data, "provisional", "provisional", "must be true or false")
     if not isinstance(data["source"], str) or not data["source"].strip():

@@ -65,6 +65,10 @@ class Towers(GameDef):
     def data_hash(self) -> str:
         return data_hash()
 
+    def plays_like(self, data_hash: str) -> bool:
+        from .data import earlier_hashes
+        return data_hash == self.data_hash() or earlier_hashes().get(data_hash) == self.data_hash()
+
     def variant(self, options: dict) -> str:
         n = self.full_options(options)["size"]
         return f"{n}x{n}"

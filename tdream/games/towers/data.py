@@ -3,13 +3,12 @@ and ``styles.yaml`` (the CPU levels, the nine characters' styles and their grade
 Every problem of a file is reported at once as ``file:line: key.path: what`` in one ``DataError``."""
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from ...errors import DataError
-from ...yamlio import Problems, Schema, join, read_yaml, short, type_name
+from ...yamlio import check_earlier_hashes, Problems, Schema, join, read_yaml, short, type_name
 
 HERE = Path(__file__).resolve().parent
 RULES_PATH = HERE / "rules.yaml"
@@ -119,9 +118,10 @@ def load_rules(path: Path | str | None = None) -> Rules:
     sc = Schema(pr)
     keys = ("format", "version", "source", "double_turns", "declare_min_size", "pick_split", "storeys_per_size",
             "board_size", "players")
-    if not _header(data, pr, RULES_FORMAT) or not sc.mapping(data, "", keys, ("provisional",)):
+    if not _header(data, pr, RULES_FORMAT) or not sc.mapping(data, "", keys, ("provisional", "earlier_hashes")):
         pr.raise_if_any()
     sc.string(data, "source", "source")
+    check_earlier_hashes(data, pr)
     _whole(sc, data, "double_turns", "double_turns", 0, 9)
     _whole(sc, data, "declare_min_size", "declare_min_size", 1, 9)
     _whole(sc, data, "pick_split", "pick_split", 2, 17)
@@ -226,16 +226,32 @@ def styles() -> Styles:
     return load_styles()
 
 
+# Display-only keys of the data files, left out of the data hash: nothing that plays changes with them.
+UNPLAYED = {"rules.yaml": ("earlier_hashes",), "styles.yaml": ("grades",)}
+
+
 @lru_cache(maxsize=None)
 def data_hash() -> str:
-    """16 hex digits over the rules and styles files (GameDef.data_hash): what a match and the
-    CPU players depend on (comments never change an outcome)."""
-    h = hashlib.sha256()
+    """16 hex digits over what a match and the CPU players depend on in the rules and styles files
+    (GameDef.data_hash): their content, less the display-only keys (``UNPLAYED``: the characters'
+    grades); comments never change an outcome."""
+    from ...yamlio import content_hash, plain_yaml
+    parts = []
     for p in (RULES_PATH, STYLES_PATH):
-        h.update(p.name.encode() + b"\0")
-        h.update(p.read_bytes() if p.exists() else b"")
-    return h.hexdigest()[:16]
+        data = plain_yaml(p) if p.exists() else None
+        if isinstance(data, dict):
+            data = {k: v for k, v in data.items() if k not in UNPLAYED.get(p.name, ())}
+        parts.append((p.name, data))
+    return content_hash(parts)
+
+
+def earlier_hashes() -> dict:
+    """An earlier data hash -> today's, where the rules and the CPU players are the same (records
+    made with it verify): ``earlier_hashes`` in rules.yaml."""
+    from ...yamlio import plain_yaml
+    data = plain_yaml(RULES_PATH)
+    return dict(data.get("earlier_hashes") or {}) if isinstance(data, dict) else {}
 
 
 __all__ = ["Rules", "Level", "Style", "Styles", "WEIGHTS", "LEVEL_KEYS", "LEVELS", "load_rules", "load_styles",
-           "rules", "styles", "data_hash", "RULES_PATH", "STYLES_PATH", "COMMENTS_PATH"]
+           "rules", "styles", "data_hash", "earlier_hashes", "RULES_PATH", "STYLES_PATH", "COMMENTS_PATH"]

@@ -51,6 +51,10 @@ class TowerUp(GameDef):
         from .data import shipped
         return shipped().hash
 
+    def plays_like(self, data_hash: str) -> bool:
+        from .data import earlier_hashes
+        return data_hash == self.data_hash() or earlier_hashes().get(data_hash) == self.data_hash()
+
     def variant(self, options: dict) -> str:
         from .data import city_for
         n = options.get("players")

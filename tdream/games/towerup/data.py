@@ -9,7 +9,6 @@ match's JSON state, so that ``match_from_json`` finds the same data again.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 from dataclasses import dataclass, field
@@ -615,8 +614,12 @@ def _components_file(data, rep):
     if not _header(data, "tdream-towerup-components", rep):
         return None
     _mapping(data, (), rep, ("format", "version", "provisional", "source", "tracks", "supply", "roofs", "chips",
-                             "draw", "near_empty"))
+                             "draw", "near_empty"), ("earlier_hashes",))
     _provenance(data, rep)
+    hashes = data.get("earlier_hashes", {})
+    if not (isinstance(hashes, dict) and all(isinstance(k, str) and isinstance(v, str) and _HEX16.fullmatch(k)
+                                             and _HEX16.fullmatch(v) for k, v in hashes.items())):
+        rep(("earlier_hashes",), "a mapping of 16-hex data hashes to 16-hex data hashes")
     tracks = read_tracks(data["tracks"], ("tracks",), rep) if "tracks" in data else None
     vals = {}
     for k, lo, hi in (("supply", 1, 99), ("roofs", 1, 30), ("draw", 1, 10), ("near_empty", 0, 99)):
@@ -662,14 +665,41 @@ def load_shipped(folder: Path | None = None) -> Shipped:
     return Shipped(cities[0], cities[1], cards, comp[0], comp[1], objs, data_hash(folder))
 
 
+_HEX16 = __import__("re").compile(r"[0-9a-f]{16}")
+
+
+def _played(name: str, data):
+    """What of a data file changes play: all of it but the display-only keys (the cities' area and
+    where each site is drawn, the characters' grades, the earlier hashes)."""
+    if not isinstance(data, dict):
+        return data
+    drop = {"cities.yaml": ("area",), "styles.yaml": ("grades",), "components.yaml": ("earlier_hashes",)}.get(name, ())
+    out = {k: v for k, v in data.items() if k not in drop}
+    if name == "cities.yaml" and isinstance(out.get("cities"), dict):
+        out["cities"] = {cid: dict(city, sites={sid: {k: v for k, v in site.items() if k != "at"}
+                                                  if isinstance(site, dict) else site
+                                                  for sid, site in city.get("sites", {}).items()})
+                         if isinstance(city, dict) and isinstance(city.get("sites"), dict) else city
+                         for cid, city in out["cities"].items()}
+    return out
+
+
 def data_hash(folder: Path | None = None) -> str:
-    """16 hex digits over the bytes of every data file (FILES)."""
-    h = hashlib.sha256()
+    """16 hex digits over what of every data file (FILES) changes play (``_played``)."""
+    from ...yamlio import content_hash, plain_yaml
+    parts = []
     for name in FILES:
         p = (folder or HERE) / name
-        h.update(name.encode())
-        h.update(p.read_bytes() if p.exists() else b"")
-    return h.hexdigest()[:16]
+        parts.append((name, _played(name, plain_yaml(p)) if p.exists() else None))
+    return content_hash(parts)
+
+
+def earlier_hashes(folder: Path | None = None) -> dict:
+    """An earlier data hash -> today's, where the rules and the CPU players are the same
+    (``earlier_hashes`` in components.yaml)."""
+    from ...yamlio import plain_yaml
+    data = plain_yaml((folder or HERE) / "components.yaml")
+    return dict(data.get("earlier_hashes") or {}) if isinstance(data, dict) else {}
 
 
 @lru_cache(maxsize=1)
@@ -869,4 +899,4 @@ def styles() -> Styles:
 __all__ = ["COLOURS", "COLOUR_INDEX", "WILD", "City", "Card", "Tracks", "Components", "Objective", "Rules",
            "Report", "read_city", "read_cards", "read_tracks", "read_objectives", "load_shipped", "shipped",
            "make_rules", "InlineDataError", "drawing_problems", "city_for", "plain", "styles", "read_styles",
-           "Style", "Styles", "WEIGHT_NAMES", "data_hash", "LDict", "LList"]
+           "Style", "Styles", "WEIGHT_NAMES", "data_hash", "earlier_hashes", "LDict", "LList"]

@@ -52,7 +52,7 @@ class CatTowerResults(ResultsScene):
                          score=res.scores[res.ranking[0][0]])
         font.draw(surface, fit(font, verdict, 240, "main"), 128, y + 10, GOLD, align="centre")
         self.draw_graph(m, surface, (16, 158, 228, 28))
-        if host.writer is not None:
+        if host.writer is not None and not m.movie:     # a movie's records go with it
             rec = font.wrap(tr("Record: {path}", path=short_path(host.writer.path)), 244, "small")
             for i, line in enumerate(rec[-2:]):
                 font.draw(surface, line, 6, 192 + i * 9, GREY, "small")

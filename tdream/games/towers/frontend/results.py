@@ -55,7 +55,7 @@ class TowersResults(ResultsScene):
             y += 9
         top = max(160, y + 10)                                  # the graph's label under the verdict
         self.draw_graph(m, surface, (16, top, 228, 186 - top))
-        if host.writer is not None:
+        if host.writer is not None and not m.movie:     # a movie's records go with it
             rec = font.wrap(tr("Record: {path}", path=short_path(host.writer.path)), 244, "small")
             for i, line in enumerate(rec[-2:]):
                 font.draw(surface, line, 6, 192 + i * 9, GREY, "small")

@@ -65,7 +65,7 @@ class TowerUpResults(ResultsScene):
         font.draw(surface, tr("Roofs: the visible ones, the cone's column."), 128, 118, HEAD, "small", align="centre")
         font.draw(surface, tr("Under a name: each vehicle's column:points."), 128, 127, HEAD, "small", align="centre")
         self.draw_graph(m, surface, (16, 146, 228, 40))
-        if host.writer is not None:
+        if host.writer is not None and not m.movie:     # a movie's records go with it
             lines = font.wrap(tr("Record: {path}", path=short_path(host.writer.path)), 244, "small")
             for i, line in enumerate(lines[-2:]):
                 font.draw(surface, line, 6, 192 + i * 9, GREY, "small")
