@@ -165,8 +165,11 @@ def test_the_background_build_does_not_block_play(tree):
              "play = subprocess.run([sys.executable, '-m', 'tdream', 'play', '--headless-frames', '5', '--seed', '1'],"
              " capture_output=True, text=True)\n"
              "during = native.builder() is not None\n"
+             "import threading\nsecond = io.StringIO()\n"       # a second build, started while the first runs
+             "waiter = threading.Thread(target=lambda: native.build(second, compile=fake))\nwaiter.start()\n"
+             "time.sleep(0.5)\n"
              f"Path({str(go)!r}).touch()\n"
-             "second = io.StringIO()\nnative.build(second, compile=fake)\n"
+             "waiter.join(120)\n"
              "print(json.dumps([back, out.getvalue(), building, play.returncode, play.stderr, during, "
              "second.getvalue(), native.builder(), native.notice()]))")
     back, said, building, rc, err, during, second, after, ready = json.loads(r.stdout)

@@ -630,6 +630,12 @@ class TableScene(ReplayControls, Scene):
         if self.replaying:
             self.draw_replay(m, surface)
 
+    def demo_label_at(self) -> tuple[int, int]:
+        """Where the title's demo says DEMO PLAY (its centre and top): the text box's lower right
+        corner, never over the board."""
+        x, y, w, h = self.box_rect()
+        return x + w - 46, y + h - 15
+
     def shows_box(self) -> bool:
         """The text box is drawn (a game's whole-board view may take its room)."""
         return True

@@ -172,6 +172,7 @@ class DemoScene(Scene):
 
     def draw(self, m, surface) -> None:
         self.inner.draw(m, surface)
-        if (self.age // 40) % 2 == 0:
-            pygame.draw.rect(surface, INK, (88, 150, 80, 14))
-            m.font.draw(surface, tr("DEMO PLAY"), 128, 151, GOLD, align="centre")
+        if (self.age // 40) % 2 == 0:        # where the table says: never over its board
+            cx, y = self.inner.demo_label_at()
+            pygame.draw.rect(surface, INK, (cx - 40, y - 1, 80, 13))
+            m.font.draw(surface, tr("DEMO PLAY"), cx, y, GOLD, align="centre")

@@ -233,5 +233,8 @@ def test_data_hash_changes_with_the_data(tmp_path):
         shutil.copy(PACKAGE / f, tmp_path / f)
     before = d.data_hash(tmp_path)
     assert before == d.data_hash() and len(before) == 16
-    (tmp_path / "styles.yaml").write_text((tmp_path / "styles.yaml").read_text() + "\n# changed\n")
+    styles = (tmp_path / "styles.yaml").read_text()
+    (tmp_path / "styles.yaml").write_text(styles + "\n# changed\n")       # a comment plays nothing
+    assert d.data_hash(tmp_path) == before
+    (tmp_path / "styles.yaml").write_text(styles.replace("  track: 1.0", "  track: 1.5", 1))   # a weight plays
     assert d.data_hash(tmp_path) != before
