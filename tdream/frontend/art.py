@@ -129,19 +129,11 @@ def dither(size: tuple[int, int], colour, phase: int = 0) -> pygame.Surface:
 
 
 def game_sheets() -> dict[str, Sheet]:
-    """Each registered game's own sprite file (its front-end module's ``sprite_sheet()``), by
-    game id; games without a front end or without sprites of their own are left out."""
-    from ..platform import registry
-    out: dict[str, Sheet] = {}
-    for gid in registry.ids():
-        try:
-            front = registry.get(gid).frontend()
-        except NotImplementedError:
-            continue
-        own = front.sprite_sheet()                 # GameFrontend's default: None, nothing of its own
-        if own is not None:
-            out[gid] = own
-    return out
+    """Each game's own sprite file (its front end's ``sprite_sheet()``), by game id; games without
+    sprites of their own (the default) are left out."""
+    from .game import frontends
+    sheets = {gid: front.sprite_sheet() for gid, front in frontends().items()}
+    return {gid: sheet for gid, sheet in sheets.items() if sheet is not None}
 
 
 class Art:

@@ -86,4 +86,17 @@ class GameFrontend:
         return None
 
 
-__all__ = ["GameFrontend"]
+def frontends() -> dict:
+    """Every registered game that has a front end: its id -> its ``GameFrontend``, in the
+    registry's order (a game whose ``frontend()`` raises NotImplementedError is left out)."""
+    from ..platform import registry
+    out: dict = {}
+    for gid in registry.ids():
+        try:
+            out[gid] = registry.get(gid).frontend()
+        except NotImplementedError:
+            continue
+    return out
+
+
+__all__ = ["GameFrontend", "frontends"]

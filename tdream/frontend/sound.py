@@ -436,19 +436,11 @@ MUSIC = tuple(SHARED.songs)
 
 
 def game_banks() -> dict[str, Bank]:
-    """Each registered game's own sounds (its front-end module's ``sound_bank()``), by game id;
-    games without a front end or without sounds of their own are left out."""
-    from ..platform import registry
-    out: dict[str, Bank] = {}
-    for gid in registry.ids():
-        try:
-            front = registry.get(gid).frontend()
-        except NotImplementedError:
-            continue
-        own = front.sound_bank()                 # GameFrontend's default: None, nothing of its own
-        if own is not None:
-            out[gid] = own
-    return out
+    """Each game's own sounds (its front end's ``sound_bank()``), by game id; games without sounds
+    of their own (the default) are left out."""
+    from .game import frontends
+    banks = {gid: front.sound_bank() for gid, front in frontends().items()}
+    return {gid: bank for gid, bank in banks.items() if bank is not None}
 
 
 @functools.lru_cache(maxsize=1)

@@ -75,3 +75,30 @@ def test_replay_play_and_practice_commands(record_path, tmp_path):
     assert "start:" in (tmp_path / "p.tdr").read_text()
     r = run_cli("play", "--scenario", str(tmp_path / "nope.yaml"), "--headless-frames", "3")
     assert r.returncode == 2 and "Traceback" not in r.stderr
+
+
+def test_an_unfinished_record_jumps_to_the_turn_it_stops_before_never_past_it(record_path, tmp_path):
+    """Issue 21 (Tower Dream's leftovers): watching a record cut after 8 turns said "Jump to turn 9
+    of 8". The last turn the jump window offers is the one the record stops before; it opens on
+    no turn past it, and jumping there lands after the record's whole turns."""
+    from tdream.frontend.constants import B
+    from tdream.platform.record import Checkpoint
+    lines = record_path.read_text().splitlines()
+    checks = [i for i, line in enumerate(lines) if line.startswith('- {"check": ')]
+    cut = tmp_path / "cut.tdr"
+    cut.write_text("\n".join(lines[:checks[7] + 1]) + "\n")        # eight whole turns, no end
+    record, h = watch(cut, 16)
+    turns = max(i.turn for i in record.items if isinstance(i, Checkpoint))
+    assert turns == 8 and not record.finished
+    table = h.machine.stack[0]
+    for _ in range(20000):                                       # to the record's end: the jump opens on turn 9
+        h.step()
+        if table.host.replay.done and table.beat is None and not table.beats:
+            break
+    assert table.last_turn() == turns + 1
+    h.step((B, 0, 0, 0))
+    assert table.jump is not None and 1 <= table.jump <= table.last_turn()
+    table.jump_to(h.machine, table.last_turn())
+    assert table.game.progress() == turns
+    finished, _ = watch(record_path, 16)
+    assert finished.finished and max(i.turn for i in finished.items if isinstance(i, Checkpoint)) >= 8

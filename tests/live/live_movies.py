@@ -54,6 +54,8 @@ def xwd_pixels(data: bytes):
     import struct
 
     import numpy as np
+    if len(data) < 100:               # the window went (or is not mapped yet) while xwd looked: nothing seen
+        return np.zeros((0, 0, 3), dtype=np.uint8)
     h = struct.unpack(">25I", data[:100])
     header, width, height, byte_order, bits, per_line, colours = h[0], h[4], h[5], h[7], h[11], h[12], h[19]
     start = header + colours * 12

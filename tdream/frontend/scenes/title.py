@@ -22,14 +22,8 @@ SHARED = ("Records", "Options", "Quit")
 
 def playable() -> list[str]:
     """The registered games that have a front end, in the registry's order."""
-    out = []
-    for gid in registry.ids():
-        try:
-            registry.get(gid).frontend()
-        except NotImplementedError:
-            continue
-        out.append(gid)
-    return out
+    from ..game import frontends
+    return list(frontends())
 
 
 class TitleScene(Scene):

@@ -5,7 +5,7 @@
   handles Continue); ``mode_scene(m, mode)``: the set-up a mode opens;
 - ``table_scene(setup, demo=False)``: the table a ``MatchSetup`` is played on (new, resumed,
   practice, a record watched);
-- ``demo_scene(seed)``: the title's demo (two characters, nothing recorded);
+- the title's demo: the shell's (``GameFrontend.demo_scene``: characters drawn from the seed);
 - ``draw_logo(m, surface, top)``, ``SUBTITLE``: the title's picture;
 - ``autopilot()``: a pad that plays a whole game from power on (movies, ``bench``);
 - ``bench_setup(seed, setpiece)``, ``bench_ready(table)``, ``bench_busy(table, setpiece)``: the
@@ -38,15 +38,6 @@ class TowersFrontend(GameFrontend):
     def table_scene(self, setup, demo: bool = False):
         from .table import TableScene
         return TableScene(setup, demo=demo)
-
-    def demo_scene(self, seed: int):
-        """Two characters drawn from ``seed`` on the 8x8 board: the title's demo (never recorded)."""
-        from ....platform.roster import CHARACTER_IDS
-        from ....rng import Rng
-        from .table import TableScene, TowersSetup
-        pool = list(CHARACTER_IDS)
-        Rng(seed).shuffle(pool)
-        return TableScene(TowersSetup(seed, pool[:2], mode="demo"), demo=True)
 
     def draw_logo(self, m, surface, top: int) -> None:
         """TOWERS over a little skyline of towers in the four players' colours and roofs."""

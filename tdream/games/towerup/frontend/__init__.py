@@ -5,7 +5,7 @@
   handles Continue); ``mode_scene(m, mode)``: the set-up a mode opens;
 - ``table_scene(setup)``: the table a ``MatchSetup`` is played on (new, resumed, practice from a
   scenario, a record watched);
-- ``demo_scene(seed)``: the title's demo (four characters, nothing recorded);
+- the title's demo: the shell's (``GameFrontend.demo_scene``: characters drawn from the seed);
 - ``draw_logo(m, surface, top)``, ``SUBTITLE``: the title's picture;
 - ``autopilot()``: a pad that plays a whole game from power on (movies, ``bench``);
 - ``bench_setup(seed, setpiece)``, ``bench_ready(table)``, ``bench_busy(table, setpiece)``: the
@@ -40,15 +40,6 @@ class TowerUpFrontend(GameFrontend):
     def table_scene(self, setup, demo: bool = False):
         from .table import TableScene
         return TableScene(setup, demo=demo)
-
-    def demo_scene(self, seed: int):
-        """Four CPU characters drawn from ``seed``: the title's demo (never recorded)."""
-        from ....platform.roster import CHARACTER_IDS
-        from ....rng import Rng
-        from .table import GameSetup, TableScene
-        pool = list(CHARACTER_IDS)
-        Rng(seed).shuffle(pool)
-        return TableScene(GameSetup(seed, pool[:4], mode="demo"), demo=True)
 
     def draw_logo(self, m, surface, top: int) -> None:
         """Four towers of the four floor colours, roofed in the players' colours, and TOWER UP."""
