@@ -27,6 +27,10 @@ def _positive(text: str) -> int:
     return v
 
 
+CLUSTER_HELP = ("play the games on a Ray cluster: its head's host:port (ray start --head), ray://host:port "
+                "(Ray Client), or auto (this machine's, else a local one for the run); the same results as "
+                "without it. Needs the cluster extra: pip install 'tdream[cluster]'")
+
 CPUS_HELP = ("CPU players, comma-separated, repeated to fill the seats: random, a character id "
              "(kenta, yuka, joji, ...) or id:level (joji:hard; easy, normal, hard)")
 
@@ -154,7 +158,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=_positive, required=True, help="how many games")
     sim.add_argument("--seed", type=_seed, default=0, help="the series' seed: game i plays seed (S, i) (default 0)")
     sim.add_argument("--cpus", type=_cpus, default=None, metavar="NAME,...", help=CPUS_HELP + " (default: random)")
-    sim.add_argument("--jobs", type=_positive, default=1, help="processes sharing the games (default 1)")
+    sim.add_argument("--jobs", type=_positive, default=None,
+                     help="processes sharing the games (default 1; with --cluster, one per CPU of the cluster)")
+    sim.add_argument("--cluster", default=None, metavar="ADDRESS", help=CLUSTER_HELP)
     sim.add_argument("--records", default=None, metavar="DIR", help="write one game record per game here")
     sim.add_argument("--players", type=int, default=None, choices=range(2, 5), metavar="N",
                      help="seats (2-4; the game's option players)")
@@ -165,7 +171,9 @@ def build_parser() -> argparse.ArgumentParser:
     _game_args(tour)
     tour.add_argument("--rounds", type=_positive, default=1, help="times each seating is played")
     tour.add_argument("--seed", type=_seed, default=0, help="the series' seed (default 0)")
-    tour.add_argument("--jobs", type=_positive, default=1, help="processes sharing the games (default 1)")
+    tour.add_argument("--jobs", type=_positive, default=None,
+                      help="processes sharing the games (default 1; with --cluster, one per CPU of the cluster)")
+    tour.add_argument("--cluster", default=None, metavar="ADDRESS", help=CLUSTER_HELP)
     tour.add_argument("--difficulty", default="normal", choices=("easy", "normal", "hard"),
                       help="the level every character plays at (default normal)")
     tour.add_argument("--characters", type=_cpus, default=None, metavar="ID,...",
@@ -333,6 +341,11 @@ def _check_cpus(game, cpus, command: str) -> None:
             _usage(command, f"--cpus: {e}")
 
 
+def _jobs(args) -> int:
+    """--jobs, else 1 (with --cluster: 0, one process per CPU of the cluster)."""
+    return args.jobs if args.jobs is not None else 0 if args.cluster else 1
+
+
 def cmd_simulate(args) -> int:
     from .platform.simulate import progress_bar, simulate, summarize
     game, options = _game_and_options(args, "simulate")
@@ -350,8 +363,8 @@ def cmd_simulate(args) -> int:
         from .platform.simulate import seat_kinds
         lineups = [seat_kinds(args.cpus or [], args.seat_count)]
     style = args.json and bool(game.style_figure_names())
-    for r in simulate(args.games, game.id, args.seed, args.cpus, args.jobs, options=options or None, records=records,
-                      style=style, lineups=lineups):
+    for r in simulate(args.games, game.id, args.seed, args.cpus, _jobs(args), options=options or None, records=records,
+                      style=style, lineups=lineups, cluster=args.cluster):
         results.append(r)
         if show and (len(results) % 10 == 0 or len(results) == args.games):
             progress_bar(len(results), args.games, sys.stderr)
@@ -388,9 +401,9 @@ def cmd_tournament(args) -> int:
                                                                 c in ("random", "cpu") for c in chars)):
         raise TdreamError(f"tdream tournament: --characters: give {seats} or more different roster ids "
                           "(no difficulty, not random)")
-    t = tournament(args.rounds, game.id, args.seed, args.jobs, characters=chars, difficulty=args.difficulty,
+    t = tournament(args.rounds, game.id, args.seed, _jobs(args), characters=chars, difficulty=args.difficulty,
                    progress=(lambda d, n: progress_bar(d, n, sys.stderr) if d % 10 == 0 or d == n else None)
-                   if show else None, options=options or None)
+                   if show else None, options=options or None, cluster=args.cluster)
     if args.json:
         print(json.dumps(t, sort_keys=True))
     else:

@@ -91,11 +91,23 @@ def _play_index(args) -> GameResult:
                      _WORKER.get("style", False))
 
 
+def _play_remote(args) -> tuple:
+    """A match on a cluster's worker (``--cluster``): (the worker's code fingerprint, its
+    GameResult, its record's text or None)."""
+    from .cluster import code_fingerprint, remote_record
+    index, seed, kinds = args
+    result, text = remote_record(lambda path: play_game(_WORKER["game"], kinds, derive_seed(seed, index),
+                                                        _WORKER["options"], index, path, _WORKER.get("style", False)),
+                                 record_name(index), _WORKER.get("records"))
+    return code_fingerprint(), result, text
+
+
 def simulate(games: int, game_id: str | None = None, seed: int = 0, cpus: list[str] | None = None, jobs: int = 1,
              options: dict | None = None, records: str | None = None, style: bool = False,
-             lineups: list[list[str]] | None = None):
+             lineups: list[list[str]] | None = None, cluster: str | None = None):
     """Play ``games`` matches of ``game_id``; yield each GameResult in index order. ``lineups``: the
-    seats' kinds of each match in turn (cycled), instead of ``cpus``; ``style``: style figures."""
+    seats' kinds of each match in turn (cycled), instead of ``cpus``; ``style``: style figures;
+    ``cluster``: a Ray cluster's address (``jobs`` >= 1: that many of its processes; 0: one per CPU)."""
     game = registry.get(game_id)
     opts = game.full_options(options)
     players = game.seat_count(opts) or game.default_seats
@@ -103,6 +115,16 @@ def simulate(games: int, game_id: str | None = None, seed: int = 0, cpus: list[s
     for k in {k for lineup in lineups for k in lineup}:
         game.make_player(k, 0)   # unknown kinds fail here, before any work
     tasks = [(i, seed, lineups[i % len(lineups)]) for i in range(games)]
+    if cluster is not None:
+        from .cluster import check_fingerprint, pool_map
+        from .record import write_atomic
+        for theirs, result, text in pool_map(cluster, jobs if jobs >= 1 else None, _init_worker,
+                                             (game.id, options, records, style), _play_remote, tasks, games):
+            check_fingerprint(theirs)
+            if text is not None and records:
+                write_atomic(os.path.join(records, record_name(result.index)), text)
+            yield result
+        return
     if jobs <= 1:
         _WORKER.update(game=game, options=options, records=records, style=style)
         for t in tasks:

@@ -27,7 +27,8 @@ def lineups(characters: list[str], seats: int = 4) -> list[list[str]]:
 
 def tournament(rounds: int = 1, game_id: str | None = None, seed: int = 0, jobs: int = 1,
                characters: list[str] | None = None, difficulty: str = "normal", progress=None,
-               options: dict | None = None) -> dict:
+               options: dict | None = None, cluster: str | None = None) -> dict:
+    """The round robin (``cluster``: played on a Ray cluster, as ``simulate``'s)."""
     game = registry.get(game_id)
     chars = list(characters or [c for c in CHARACTER_IDS if c in game.cpu_kinds()])
     kinds = [c if difficulty == "normal" else f"{c}:{difficulty}" for c in chars]
@@ -40,7 +41,8 @@ def tournament(rounds: int = 1, game_id: str | None = None, seed: int = 0, jobs:
     ahead = {a: {b: 0.0 for b in kinds} for a in kinds}
     met = {a: {b: 0 for b in kinds} for a in kinds}
     results = []
-    for r in simulate(games, game.id, seed, jobs=jobs, style=style_figures, lineups=table, options=options):
+    for r in simulate(games, game.id, seed, jobs=jobs, style=style_figures, lineups=table, options=options,
+                      cluster=cluster):
         results.append(r)
         for p, k in enumerate(r.kinds):
             seats[k] += 1
