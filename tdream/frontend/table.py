@@ -84,6 +84,8 @@ class BoxStyle:
     right: int = 6                   # the margin on the right
     arrow_at: tuple[int, int] = (10, 8)   # the "more" arrow, from the box's right and bottom
     fit_prompt: bool = True          # a prompt's question on one line (its own lines under it), else wrapped
+    wrap_prompt: bool = False        # with fit_prompt: the question wrapped to the lines it needs, then its own
+                                     # lines while each fits whole (``draw_prompt``)
 
 
 class Prompt:
@@ -703,6 +705,9 @@ class TableScene(ReplayControls, Scene):
                 x = x0 + st.face_text_x
         width = x0 + w - st.right - x
         y = y0 + st.text_y
+        if extra and st.fit_prompt and st.wrap_prompt:
+            self.draw_prompt(m, surface, text, colour, extra, x, y, width)
+            return
         if extra and st.fit_prompt:               # the question on one line, its own lines under it
             font.draw(surface, fit(font, text, width, "main"), x, y, colour)
             rows = [(line, c) for t, c in extra for line in font.wrap(t, x0 + w - 8 - x, "small")]
@@ -731,6 +736,33 @@ class TableScene(ReplayControls, Scene):
         if box is not None and box.visible() >= len(box.text) and (m.frame // 15) % 2 == 0:
             ax, ay = x0 + w - st.arrow_at[0], y0 + h - st.arrow_at[1]
             pygame.draw.polygon(surface, WHITE, [(ax, ay), (ax + 6, ay), (ax + 3, ay + 3)])
+
+    def draw_prompt(self, m, surface, text: str, colour, extra: list, x: int, y: int, width: int) -> None:
+        """A prompt's question wrapped to the lines it needs (as many as the box holds; only past
+        them is it cut), then its own small lines in their order, each whole while it fits (a
+        blank row between where they all fit, ``small_h`` apart): the last, the least important,
+        are the first left out. The first of them is shown in part rather than not at all."""
+        font, st = m.font, self.box_style
+        x0, y0, w, h = self.box_rect()
+        bottom = y0 + h - EDGE
+        main_h, small_h = font.height("main"), font.height("small")
+        asked = font.wrap(text, width, "main") if text else []
+        most = max(1, (bottom - y - main_h) // st.line_h + 1)
+        if len(asked) > most:
+            asked = asked[:most - 1] + [fit(font, " ".join(asked[most - 1:]), width, "main")]
+        for i, line in enumerate(asked):
+            font.draw(surface, line, x, y + i * st.line_h, colour)
+        top = y + len(asked) * st.line_h              # the question's last blank row
+        items = [[(line, c) for line in font.wrap(t, x0 + w - 8 - x, "small")] for t, c in extra]
+        rows = sum(len(item) for item in items)
+        ry = top + 1 if top + 1 + st.small_h * (rows - 1) + small_h <= bottom else top
+        for k, item in enumerate(items):
+            room = (bottom - ry - small_h) // st.small_h + 1 if ry + small_h <= bottom else 0
+            if len(item) > room and (k > 0 or room <= 0):
+                break
+            for line, line_colour in item[:room]:
+                font.draw(surface, line, x, ry, line_colour, "small")
+                ry += st.small_h
 
     def small_rows(self, n: int, top: int, bottom: int, font_h: int) -> tuple[int, int, int]:
         """(the first row's y, the step, how many) for ``n`` rows of the small font (``font_h``

@@ -85,7 +85,7 @@ class Towers(GameDef):
 
     def reason_text(self, reason: str) -> str:
         return {"full": "no empty square is left (T6.1)", "ended": "the end was declared after a pass (T6.1)",
-                "passes": "two passes in a row (TG6.1)"}.get(reason, reason)
+                "passes": "a round of passes: every player passed (TG6.1)"}.get(reason, reason)
 
     def _match_options(self, names: list[str], options: dict | None) -> dict:
         options = dict(options or {})

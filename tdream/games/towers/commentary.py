@@ -79,8 +79,8 @@ class TowersCommentary:
             elif t is ev.EndAnswered:
                 if e.yes and _leads(match, e.player):
                     out.append(("ends_game", e.player, "own"))
-                elif not e.yes and not any(type(f) is ev.GameOver for f in events):
-                    out.append(("plays_on", e.player, "own"))     # TG6.1: not when it ends anyway
+                elif not e.yes:
+                    out.append(("plays_on", e.player, "own"))     # TG6.1: a "no" always plays on
             elif t is ev.Demolished:
                 out.append(("demolishes", e.player, "own"))
             elif t is ev.Collapsed:

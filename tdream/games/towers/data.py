@@ -118,10 +118,13 @@ def load_rules(path: Path | str | None = None) -> Rules:
     sc = Schema(pr)
     keys = ("format", "version", "source", "double_turns", "declare_min_size", "pick_split", "storeys_per_size",
             "board_size", "players")
-    if not _header(data, pr, RULES_FORMAT) or not sc.mapping(data, "", keys, ("provisional", "earlier_hashes")):
+    if not _header(data, pr, RULES_FORMAT) or not sc.mapping(data, "", keys, ("provisional", "earlier_hashes",
+                                                                             "rulings")):
         pr.raise_if_any()
     sc.string(data, "source", "source")
     check_earlier_hashes(data, pr)
+    if "rulings" in data:               # the engine's rulings' version: hashed, so records of other rulings are refused
+        _whole(sc, data, "rulings", "rulings", 1, 999)
     _whole(sc, data, "double_turns", "double_turns", 0, 9)
     _whole(sc, data, "declare_min_size", "declare_min_size", 1, 9)
     _whole(sc, data, "pick_split", "pick_split", 2, 17)

@@ -80,18 +80,18 @@ class ClaimsBegin(NamedTuple):
 
 class WalledIn(NamedTuple):
     """TG4.3: ``player`` can place nowhere (his towers touch no square he may use); ``by`` the seat
-    whose placement did it (-1: nobody's placement, e.g. a collapse)."""
+    whose placement did it (-1: nobody's placement, e.g. a collapse; ``player`` himself also at the
+    end of his demolition's turn, when the vacated square is no longer his alone, TG7.3)."""
 
     player: int
     by: int
 
 
 class EndAsked(NamedTuple):
-    """TG6.1: after a pass, ``player`` is asked whether to end the game; ``final`` when it ends
-    whatever he answers (the second pass in a row)."""
+    """TG6.1: after a pass that does not complete a round of passes, ``player`` is asked whether
+    to end the game (a "no" always plays on)."""
 
     player: int
-    final: bool
 
 
 class EndAnswered(NamedTuple):
@@ -100,7 +100,7 @@ class EndAnswered(NamedTuple):
 
 
 class GameOver(NamedTuple):
-    reason: str                                  # full, ended, passes
+    reason: str                                  # full, ended, passes (a round of passes, TG6.1)
     ranking: tuple[tuple[int, ...], ...]
     scores: tuple[int, ...]
 

@@ -3,8 +3,9 @@
 The state is plain JSON data (``to_json``): the board as two flat lists (``owner``: a seat or -1,
 ``size``: 0-9, indexed row by row from ``a1``), each seat's double turns left, the phase and the
 seat it waits for, the secret picks given so far, the turn bookkeeping (extra turns waiting, the
-declarations of this turn, the demolition of this turn, passes in a row), whether territory is
-counted yet (TG4.2) and the RNG's state. Nothing else: claims are recomputed from the board.
+declarations of this turn, the demolition of this turn and the square it vacated (TG7.3), who
+has passed since the last tower was placed or demolished (TG6.1)), whether territory is counted
+yet (TG4.2) and the RNG's state. Nothing else: claims are recomputed from the board.
 
 Input points (``awaiting``):
 
@@ -14,7 +15,9 @@ Input points (``awaiting``):
 - ``place`` (TG3.3): the acting seat answers with ``Place``, ``Pass``, ``Declare`` or (options
   ``demolish: advanced|war``) ``Demolish`` (once a turn; the point then asks again); every other
   seat that may declare is in ``others`` and may answer ``Declare`` out of turn (TG5.1).
-- ``end`` (TG6.1, TG7.2): after a pass, the next seat in turn order answers ``End(yes|no)``.
+- ``end`` (TG6.1, TG7.2): after a pass, the next seat in turn order answers ``End(yes|no)``,
+  unless that pass completes a round of passes (every seat has passed since the last tower was
+  placed or demolished): then the game ends at once and nobody is asked.
 
 ``legal_answers(seat)`` order: at ``pick`` the sizes 1-9; at ``place`` for the acting seat every
 placement by square (``a1, b1, ..., a2, ...``) then size (1 up), then every demolition by square,
@@ -23,11 +26,21 @@ then ``Declare`` (when legal), then ``Pass``; for another seat ``[Declare]`` or 
 
 ``check`` returns None or a reason starting with the rule it breaks; ``apply`` raises
 ``IllegalAnswer`` with that reason and leaves the match unchanged.
+
+Front-end queries (pure; docs/games/towers.md): ``largest_size``, ``territory``, ``placements``,
+``walled_in``, ``wall_threats(seat) -> [(square, enemy)]`` and ``double_threats(seat) ->
+[(first, second, enemy)]`` (TG4.3's warnings: one more enemy tower, or two from an enemy's double
+turn), ``demolition(square, seat) -> DemolitionPreview(allowed, reason, falls, walls_in,
+warning)`` (T7.1, T7.2; ``walls_in``: walled in after that turn, TG7.3/TG4.3, ``warning`` one
+line), ``declare_status(seat) -> DeclareStatus(left, tall, reason)`` (the status page: double
+turns left, T5.2 met, why not now), ``can_declare``, ``double_turns_left``, ``pass_ends(seat)``
+(TG6.1: his pass now ends the game), ``vacated_for(seat)`` (TG7.3) and ``turns_ahead``.
 """
 from __future__ import annotations
 
 import hashlib
 import json
+from typing import NamedTuple
 
 from ...errors import IllegalAnswer
 from ...platform.protocol import Awaiting, Result
@@ -37,7 +50,7 @@ from . import events as ev
 from .answers import DECLARE, END_NO, END_YES, PASS, PICKS, Declare, Demolish, End, Pass, Pick, Place
 from .data import rules
 
-STATE_VERSION = 1
+STATE_VERSION = 2              # 2: issue 22's rulings (``passed`` for TG6.1, ``vacated`` for TG7.3)
 GAME_ID = "towers"
 PICK_PHASE, PLACE_PHASE, END_PHASE, OVER = "pick", "place", "end", "over"
 HIDDEN = 0                     # a pick another seat has given, as a view shows it
@@ -46,16 +59,31 @@ HIDDEN = 0                     # a pick another seat has given, as a view shows 
 class DemolitionPreview(tuple):
     """What demolishing a tower would do (front-end query): ``allowed``, ``reason`` (None when
     allowed), ``falls`` (the other towers that would fall, war; or that would be left
-    unsupported, advanced), by square name in falling order."""
+    unsupported, advanced), by square name in falling order; ``walls_in``: the demolisher would
+    be walled in after that turn (TG7.3, TG4.3) unless a tower of his then stands on the vacated
+    square (or whatever he builds), and ``warning``, one line saying which (None when not)."""
 
     __slots__ = ()
 
-    def __new__(cls, allowed: bool, reason: str | None, falls: tuple[str, ...]):
-        return tuple.__new__(cls, (allowed, reason, falls))
+    def __new__(cls, allowed: bool, reason: str | None, falls: tuple[str, ...], walls_in: bool = False,
+                warning: str | None = None):
+        return tuple.__new__(cls, (allowed, reason, falls, walls_in, warning))
 
     allowed = property(lambda self: self[0])
     reason = property(lambda self: self[1])
     falls = property(lambda self: self[2])
+    walls_in = property(lambda self: self[3])
+    warning = property(lambda self: self[4])
+
+
+class DeclareStatus(NamedTuple):
+    """A seat's double turns (front-end query, the status page): ``left`` (T5.1), ``tall``: he has
+    a tower of size 3 or more (T5.2), ``reason``: why he may not declare now (T5.1, T5.2; TG5.1
+    between turns), None when he may."""
+
+    left: int
+    tall: bool
+    reason: str | None
 
 
 class TowersMatch:
@@ -83,7 +111,8 @@ class TowersMatch:
         self.pending: list[int] = []               # extra turns waiting, in order (T5.1)
         self.declared: list[int] = []              # declarations of this turn, in order
         self.demolished = False
-        self.passes = 0                            # passes in a row
+        self.vacated = -1                          # the square demolished this turn (TG7.3), -1: none
+        self.passed = [False] * self.players       # who has passed since the last tower placed or demolished (TG6.1)
         self.passer = -1                           # the seat who passed (at ``end``)
         self.counting = self.options["claim_mode"] == "literal"
         self.rng = Rng(seed)
@@ -213,15 +242,27 @@ class TowersMatch:
         i = self.geo.index[name]
         return (self.owner[i], self.size[i]) if self.owner[i] != bd.EMPTY else None
 
+    def vacated_for(self, p: int) -> int:
+        """TG7.3: the square ``p``'s demolition vacated this turn, never claimed against him in
+        it (-1 when none: not his turn, or no demolition)."""
+        return self.vacated if p == self.player and self.phase == PLACE_PHASE else -1
+
     def can_place(self, p: int) -> bool:
-        """Whether ``p`` has any square to place on (T3.1)."""
+        """Whether ``p`` has any square to place on (T3.1, TG7.3)."""
         c = self.claims()
         owner = self.owner
-        return any(owner[i] == bd.EMPTY and (c[i] == bd.EMPTY or c[i] == p) for i in range(self.geo.cells))
+        if any(owner[i] == bd.EMPTY and (c[i] == bd.EMPTY or c[i] == p) for i in range(self.geo.cells)):
+            return True
+        return self.vacated_for(p) >= 0
 
     def walled_in(self, p: int) -> bool:
         """TG4.3: ``p`` can place nowhere while empty squares are left."""
         return self.empties() > 0 and not self.can_place(p)
+
+    def pass_ends(self, p: int) -> bool:
+        """TG6.1: a pass by ``p`` now would complete a round of passes (every other seat has
+        passed since the last tower was placed or demolished) and end the game at once."""
+        return self.phase == PLACE_PHASE and all(self.passed[q] for q in range(self.players) if q != p)
 
     def largest_size(self, name: str, p: int) -> tuple[int, str | None]:
         """Front-end query: the largest size ``p`` may place at ``name`` now (0: none at all) and
@@ -238,17 +279,30 @@ class TowersMatch:
         return s, f"T3.3: {bd.support_reason(self.geo, self.owner, self.size, i, p, s + 1)}"
 
     def territory(self) -> dict[str, int | None]:
-        """Front-end query: every square's claimer (a seat) or None (unclaimed or a tower)."""
+        """Front-end query: every square's claimer (a seat) or None (unclaimed or a tower); in the
+        turn of a demolition the vacated square is claimed by nobody but the demolisher (TG7.3)."""
         c = self.claims()
-        return {self.geo.names[i]: (c[i] if c[i] != bd.EMPTY else None) for i in range(self.geo.cells)}
+        free = self.vacated_for(self.player)
+        return {self.geo.names[i]: (c[i] if c[i] != bd.EMPTY and (i != free or c[i] == self.player) else None)
+                for i in range(self.geo.cells)}
+
+    def _claims_of(self, owner: list) -> list[int]:
+        """The claims of another board (``owner``) of this match: TG4.2's grace as it would be."""
+        counting = self.counting or all(q in owner for q in range(self.players))
+        return bd.claims(self.geo, owner, counting, self.options["claim_mode"] == "enclosed")
+
+    def _walls_after(self, owner: list, p: int) -> bool:
+        """``p`` would be walled in (TG4.3) on the board ``owner`` of this match, empty squares left."""
+        return bd.EMPTY in owner and not bd.placeable(owner, self._claims_of(owner), p)
 
     def wall_threats(self, p: int) -> list[tuple[str, int]]:
         """Front-end query (TG4.3): (square, enemy) for every placement of one more enemy tower
-        that would wall ``p`` in, by square then enemy; [] when none would (or he is already)."""
-        if self.over or self.walled_in(p):
+        that would wall ``p`` in, by square then enemy; [] when none would (or he is already).
+        Enemy towers come after this turn: the square of a demolition this turn (TG7.3) counts
+        as claimed as it will be then."""
+        if self.over or self._walls_after(self.owner, p):
             return []
         out = []
-        claim_mode = self.options["claim_mode"]
         for e in range(self.players):
             if e == p:
                 continue
@@ -256,40 +310,96 @@ class TowersMatch:
             for i in bd.placeable(self.owner, c, e):
                 self.owner[i] = e
                 try:
-                    counting = self.counting or all(q in self.owner for q in range(self.players))
-                    if self.owner.count(bd.EMPTY) == 0:
-                        continue
-                    after = bd.claims(self.geo, self.owner, counting, claim_mode == "enclosed")
-                    if not bd.placeable(self.owner, after, p):
+                    if self._walls_after(self.owner, p):
                         out.append((self.geo.names[i], e))
                 finally:
                     self.owner[i] = bd.EMPTY
         out.sort(key=lambda t: (self.geo.index[t[0]], t[1]))
         return out
 
+    def double_threats(self, p: int) -> list[tuple[str, str, int]]:
+        """Front-end query (TG4.3, T5.1): (first square, second square, enemy) for every pair of
+        towers that an enemy able to play two turns in a row (a double turn he may declare, T5.1
+        and T5.2, or an extra turn waiting for him) could place to wall ``p`` in, where one of
+        them alone would not (those are ``wall_threats``). Each pair once, in an order the enemy
+        may place them, by squares then enemy; [] when none would (or he is walled in already)."""
+        if self.over or self._walls_after(self.owner, p):
+            return []
+        owner = self.owner
+        libs = set(bd.liberties(self.geo, owner, p))
+        c = self.claims()
+        if len(libs) > 2 or p in c:
+            return []          # two towers cannot fill his liberties; his own ground is never entered (T3.1)
+        waiting = self.declared + self.pending
+        found: dict[tuple[int, int, int], tuple[str, str, int]] = {}
+        names = self.geo.names
+        for e in range(self.players):
+            if e == p or not (self._may_declare(e) is None or e in waiting):
+                continue
+            for i in bd.placeable(owner, c, e):
+                if len(libs - {i}) > 1:
+                    continue                      # a liberty of his would be left
+                owner[i] = e
+                try:
+                    if bd.EMPTY not in owner or self._walls_after(owner, p):
+                        continue                  # the board is full, or one tower is enough
+                    for j in bd.placeable(owner, self._claims_of(owner), e):
+                        key = (min(i, j), max(i, j), e)
+                        if key in found or not libs <= {i, j}:
+                            continue
+                        owner[j] = e
+                        try:
+                            if self._walls_after(owner, p):
+                                found[key] = (names[i], names[j], e)
+                        finally:
+                            owner[j] = bd.EMPTY
+                finally:
+                    owner[i] = bd.EMPTY
+        return [found[k] for k in sorted(found)]
+
     def demolition(self, name: str, p: int) -> DemolitionPreview:
-        """Front-end query (T7.1, T7.2): whether ``p`` may demolish the tower at ``name`` now (the
-        option, once a turn, his tower, and under ``advanced`` no tower left unsupported) and the
-        towers that would fall with it (``war``) or be left unsupported (``advanced``)."""
+        """Front-end query (T7.1, T7.2, TG7.3): whether ``p`` may demolish the tower at ``name``
+        now (the option, once a turn, his tower, and under ``advanced`` no tower left
+        unsupported), the towers that would fall with it (``war``) or be left unsupported
+        (``advanced``), and whether he would be walled in after that turn (TG4.3): the vacated
+        square is his to build on in that turn only (TG7.3)."""
         mode = self.options["demolish"]
         i = self.geo.index.get(name)
         falls: tuple[str, ...] = ()
+        o, s = list(self.owner), list(self.size)
         if i is not None and self.owner[i] == p:
+            o[i], s[i] = bd.EMPTY, 0
             if mode == "war":
-                o, s = list(self.owner), list(self.size)
-                o[i], s[i] = bd.EMPTY, 0
                 falls = tuple(self.geo.names[j] for wave in bd.collapse(self.geo, o, s) for j in wave)
             else:
                 falls = tuple(self.geo.names[j] for j in bd.newly_unsupported(self.geo, self.owner, self.size, i))
         why = self._demolish_reason(name, p)
-        return DemolitionPreview(why is None, why, falls)
+        if why is not None or not self._walls_after(o, p):
+            return DemolitionPreview(why is None, why, falls)
+        claimer = self.names[self._claims_of(o)[i]]     # not his, not unclaimed: he could build there then
+        who = self.names[p]
+        o[i] = p
+        head = f"TG7.3: {name} is {claimer}'s after this turn"
+        if bd.EMPTY in o and self._walls_after(o, p):
+            warning = f"{head}; {who} is walled in then, whatever he builds (TG4.3)"
+        else:
+            warning = f"{head}; unless {who} builds there now, he is walled in (TG4.3)"
+        return DemolitionPreview(True, None, falls, True, warning)
 
     def double_turns_left(self, p: int) -> int:
         """Front-end query: the declarations ``p`` has left (T5.1)."""
         return self.doubles[p]
 
     def can_declare(self, p: int) -> bool:
+        """``p`` may declare a double turn now (T5.1, T5.2, TG5.1)."""
         return self.phase == PLACE_PHASE and self._declare_reason(p) is None
+
+    def declare_status(self, p: int) -> DeclareStatus:
+        """Front-end query (the status page): ``p``'s double turns left, whether T5.2 lets him
+        declare (a tower of size 3 or more), and why he may not declare now (None: he may)."""
+        need = rules().declare_min_size
+        tall = any(o == p and s >= need for o, s in zip(self.owner, self.size))
+        return DeclareStatus(self.doubles[p], tall, self._declare_reason(p))
 
     def turns_ahead(self, count: int) -> list[int]:
         """The seats of the next ``count`` turns after this one, if nobody declares again
@@ -326,8 +436,9 @@ class TowersMatch:
             items: list = []
             c = self.claims()
             names = self.geo.names
+            free = self.vacated              # TG7.3: the acting seat's own demolition this turn
             for i in range(self.geo.cells):
-                if self.owner[i] == bd.EMPTY and (c[i] == bd.EMPTY or c[i] == seat):
+                if self.owner[i] == bd.EMPTY and (c[i] == bd.EMPTY or c[i] == seat or i == free):
                     top = bd.largest_size(self.geo, self.owner, self.size, i, seat)
                     name = names[i]
                     items.extend(Place(name, s) for s in range(1, top + 1))
@@ -343,10 +454,12 @@ class TowersMatch:
         return out
 
     def placements(self, p: int) -> list[tuple[int, int]]:
-        """(square index, largest size) for every square where ``p`` may place now (T3.1-T3.3)."""
+        """(square index, largest size) for every square where ``p`` may place now (T3.1-T3.3,
+        TG7.3)."""
         c = self.claims()
+        free = self.vacated_for(p)
         return [(i, bd.largest_size(self.geo, self.owner, self.size, i, p)) for i in range(self.geo.cells)
-                if self.owner[i] == bd.EMPTY and (c[i] == bd.EMPTY or c[i] == p)]
+                if self.owner[i] == bd.EMPTY and (c[i] == bd.EMPTY or c[i] == p or i == free)]
 
     # ================================================================ chance (none)
     def chance_outcomes(self) -> list:
@@ -408,7 +521,7 @@ class TowersMatch:
             o = self.owner[i]
             return f"T3.1: {name} holds {self.names[o]}'s {self.size[i]}"
         c = self.claims()[i]
-        if c != bd.EMPTY and c != p:
+        if c != bd.EMPTY and c != p and i != self.vacated_for(p):      # TG7.3: never against the demolisher
             return f"T3.1: {name} is claimed by {self.names[c]}"
         return None
 
@@ -432,6 +545,10 @@ class TowersMatch:
     def _declare_reason(self, p: int) -> str | None:
         if self.phase != PLACE_PHASE:
             return "TG5.1: a double turn is declared during a turn, before its placement or pass"
+        return self._may_declare(p)
+
+    def _may_declare(self, p: int) -> str | None:
+        """T5.1, T5.2 (whatever the phase): None, or why ``p`` may not declare."""
         who = self.names[p]
         if self.doubles[p] <= 0:
             return f"T5.1: {who} has no double turn left (two a game)"
@@ -518,7 +635,8 @@ class TowersMatch:
         self.owner[i], self.size[i] = p, a.size
         self._claims = None
         self.placed[p] += 1
-        self.passes = 0
+        self.passed = [False] * self.players          # TG6.1: a new round of passes
+        self.vacated = -1                              # TG7.3: the turn's placement is made
         events.append(ev.TowerPlaced(p, a.square, a.size, self.placed[p] == 1, a.size == top))
         self._update_counting(events)
         if self.empties() == 0:
@@ -533,21 +651,29 @@ class TowersMatch:
         events.append(ev.Declared(p, self.doubles[p], p == self.player))
 
     def _do_pass(self, p: int, events: list) -> None:
+        """T3.4, TG3.2, TG6.1: the turn is over; a round of passes ends the game at once, else
+        the next seat in turn order is asked to end it (TG7.2)."""
         forced = not self.can_place(p)
+        walled = self.walled_in(p)
         events.append(ev.Passed(p, forced))
-        self.passes += 1
+        self.passed[p] = True
         self.turns_done += 1
         self.passer = p
+        if self.vacated >= 0:                          # TG7.3: the vacated square is like any other now
+            self.vacated = -1
+            if not walled and self.walled_in(p):
+                events.append(ev.WalledIn(p, p))
+        if all(self.passed):
+            self._finish("passes", events)
+            return
         self.phase = END_PHASE
         self.player = (p + 1) % self.players           # TG6.1, TG7.2: the next seat in turn order
-        events.append(ev.EndAsked(self.player, self.passes >= 2))
+        events.append(ev.EndAsked(self.player))
 
     def _do_end(self, a: End, p: int, events: list) -> None:
         events.append(ev.EndAnswered(p, a.yes))
         if a.yes:
             self._finish("ended", events)
-        elif self.passes >= 2:
-            self._finish("passes", events)
         else:
             self._next_turn(events)
 
@@ -557,6 +683,8 @@ class TowersMatch:
         events.append(ev.Demolished(p, a.square, self.size[i]))
         self.owner[i], self.size[i] = bd.EMPTY, 0
         self.demolished = True
+        self.vacated = i                               # TG7.3: his to build on, this turn
+        self.passed = [False] * self.players          # TG6.1: a new round of passes
         if self.options["demolish"] == "war":
             k = 0
             while True:                       # T7.2, TG7.1: every unsupported tower falls, again and again
@@ -576,6 +704,7 @@ class TowersMatch:
         self.player = p
         self.extra = extra
         self.demolished = False
+        self.vacated = -1
         self.turn += 1
         events.append(ev.TurnStarted(p, self.turn, extra))
 
@@ -635,7 +764,7 @@ class TowersMatch:
         m.picks, m.pick_rounds = list(self.picks), self.pick_rounds
         m.turn, m.turns_done, m.extra, m.normal = self.turn, self.turns_done, self.extra, self.normal
         m.pending, m.declared = list(self.pending), list(self.declared)
-        m.demolished, m.passes, m.passer = self.demolished, self.passes, self.passer
+        m.demolished, m.vacated, m.passed, m.passer = self.demolished, self.vacated, list(self.passed), self.passer
         m.counting = self.counting
         m.rng = Rng(0)
         m.rng.state = self.rng.state
@@ -651,7 +780,7 @@ class TowersMatch:
             "placed": list(self.placed), "phase": self.phase, "player": self.player, "picks": list(self.picks),
             "pick_rounds": self.pick_rounds, "turn": self.turn, "turns_done": self.turns_done, "extra": self.extra,
             "normal": self.normal, "pending": list(self.pending), "declared": list(self.declared),
-            "demolished": self.demolished, "passes": self.passes, "passer": self.passer,
+            "demolished": self.demolished, "vacated": self.vacated, "passed": list(self.passed), "passer": self.passer,
             "counting": self.counting, "rng": self.rng.state, "over_reason": self.over_reason,
             "sealed": self.sealed,
         }
@@ -667,7 +796,8 @@ class TowersMatch:
         m.picks, m.pick_rounds = list(data["picks"]), data["pick_rounds"]
         m.turn, m.turns_done, m.extra, m.normal = data["turn"], data["turns_done"], data["extra"], data["normal"]
         m.pending, m.declared = list(data["pending"]), list(data["declared"])
-        m.demolished, m.passes, m.passer = data["demolished"], data["passes"], data["passer"]
+        m.demolished, m.vacated, m.passer = data["demolished"], data["vacated"], data["passer"]
+        m.passed = list(data["passed"])
         m.counting = data["counting"]
         m.rng.state = data["rng"]
         m.over_reason, m.sealed = data["over_reason"], data["sealed"]
@@ -678,4 +808,4 @@ class TowersMatch:
         return hashlib.sha256(text.encode()).hexdigest()
 
 
-__all__ = ["TowersMatch", "DemolitionPreview", "STATE_VERSION"]
+__all__ = ["TowersMatch", "DemolitionPreview", "DeclareStatus", "STATE_VERSION"]

@@ -52,8 +52,7 @@ def describe(event, match) -> str | None:
         by = f" by {names[event.by]}" if event.by >= 0 else ""
         return f"{names[event.player]} is walled in{by}: nowhere left to build."
     if t is ev.EndAsked:
-        final = " (two passes in a row: it ends anyway)" if event.final else ""
-        return f"{names[event.player]}, end the game?{final}"
+        return f"{names[event.player]}, end the game?"
     if t is ev.EndAnswered:
         return f"{names[event.player]}: {'yes, end it' if event.yes else 'no, play on'}."
     return None             # GameOver among them: text play tells the end last

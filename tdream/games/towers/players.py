@@ -48,6 +48,10 @@ class CpuPlayer(Player):
         self.rng = Rng(seed ^ 0x70_3E25_C0DE)
         self.last_evals = 0             # evaluations of the last decision (tests, benchmarks)
         self._last = None
+        # the boards his demolitions (and the rebuilding planned with them) have made: he never
+        # demolishes into one again, so two CPUs cannot demolish and rebuild in a loop forever
+        # (under ``war`` the rules allow a position to repeat without end)
+        self._demolished_into: set[tuple] = set()
 
     # ---------------------------------------------------------------- the three input points
     def choose(self, view, seat: int):
@@ -110,6 +114,9 @@ class CpuPlayer(Player):
         root = model.root(view.owner, view.size, view.counting)
         geo = view.geo
         moves = model.moves(root, seat)
+        free = view.vacated_for(seat)   # TG7.3: his demolition's square is his to build on this turn
+        if free >= 0 and all(sq != free for sq, _ in moves):
+            moves.append((free, root.m[seat][free]))
         cands = []                      # (answer, child node, move terms)
         terms = self._terms(view, root, seat)
         for sq, s in moves:
@@ -164,7 +171,10 @@ class CpuPlayer(Player):
                 ties += 1
             if ties > 1:
                 pick = self.rng.below(ties)
-        return scored[pick][2]
+        answer, child = scored[pick][2], scored[pick][3]
+        if type(answer) is Demolish:
+            self._demolished_into.add(_board(child))
+        return answer
 
     def _kill(self, view, model: Model, root, seat: int):
         """TG4.3's sharpest tactic: when a rival without territory has no more liberties than
@@ -281,7 +291,11 @@ class CpuPlayer(Player):
     def _demolitions(self, view, model: Model, root, seat: int, terms) -> list:
         """T7.1/T7.2 at the root: demolish one of his towers and build again on its square,
         bigger (the support rule ignores the tower itself, TG7.1); under ``war`` the towers
-        left unsupported fall first."""
+        left unsupported fall first. Never a demolition that rebuilds no bigger and brings down
+        nothing its owner could not place again as it was on his next turn (a null turn, or a
+        wash: it starts a new round of passes, TG6.1, and the board can come back as it was, so
+        the rules would let it go on forever), nor one into a board his demolitions have made
+        before."""
         geo = view.geo
         out = []
         war = view.options["demolish"] == "war"
@@ -293,16 +307,20 @@ class CpuPlayer(Player):
             owner, size = list(view.owner), list(view.size)
             old = size[i]
             owner[i], size[i] = bd.EMPTY, 0
-            if war and bd.newly_unsupported(geo, view.owner, view.size, i):
+            falls = war and bool(bd.newly_unsupported(geo, view.owner, view.size, i))
+            if falls:
                 bd.collapse(geo, owner, size)
-            node = model.rebuilt(owner, size, view.counting)
-            model.analyse(node)
-            if not model.can_place(node, i, seat):
-                continue
+            node = model.rebuilt(owner, size, view.counting)    # TG7.3: square i is his to build on, this turn
             s = node.m[seat][i]
-            if s <= old and not war:
+            if s <= old and not falls:
                 continue
             child = model.child(node, i, seat, s)
+            fallen = [j for j in range(geo.cells) if owner[j] == bd.EMPTY and view.owner[j] not in (bd.EMPTY, seat)]
+            if s <= old and all(model.can_place(child, j, view.owner[j]) and child.m[view.owner[j]][j] >= view.size[j]
+                                for j in fallen):
+                continue                # nothing gained that cannot be undone at once
+            if _board(child) in self._demolished_into:
+                continue                # the position would repeat: no demolition loops
             out.append((Demolish(geo.names[i]), child, terms(i, s)))
         return out
 
@@ -334,6 +352,11 @@ class CpuPlayer(Player):
                 if v > dbl:
                     dbl = v
         return (dbl - single) - (single - now) > self.style.keep
+
+
+def _board(node) -> tuple:
+    """A node's board (owners and sizes), as his demolitions remember it."""
+    return tuple(node.owner), tuple(node.size)
 
 
 def _opposite(geo, sq: int):

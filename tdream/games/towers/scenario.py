@@ -4,7 +4,8 @@ Position keys: ``towers: {c4: {owner: A, size: 3}}``, ``double_turns: {A: 2}`` (
 left), ``to_move: A``. Steps: ``pick: {A: 3, B: 7}``, ``place: {square: c4, size: 2}``,
 ``pass: A``, ``declare: B``, ``end: yes|no``, ``demolish: c4``; no chance. Expect keys:
 ``towers`` (a square ``none`` when empty; ``{owner, size}``, either alone), ``claimed`` (``{A:
-[a1, ...]}``: the whole set A claims; ``none: [h8]``: squares that must be empty and unclaimed),
+[a1, ...]}``: the whole set A claims; ``none: [h8]``: squares that must be empty and unclaimed;
+as ``match.territory()`` says, TG7.3 included),
 ``score`` (``{A: 12}``, T6.2 now), ``double_turns``, ``to_move``.
 
 A well-formed square off the board is an illegal answer in a step (TG1.1) and an impossible
@@ -194,7 +195,8 @@ class TowersScenarios(ScenarioAdapter):
             if "size" in spec and got[1] != spec["size"]:
                 diffs.append(f"towers.{sq}.size: expected {spec['size']}, got {got[1]}")
         if "claimed" in expect:
-            claims = match.claims()
+            territory = match.territory()           # T4.1, TG4.2 and TG7.3 (a demolition's square in its turn)
+            claims = [bd.EMPTY if territory[name] is None else territory[name] for name in geo.names]
             for who, squares in expect["claimed"].items():
                 if who == "none":
                     for sq in squares:

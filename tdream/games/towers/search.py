@@ -336,8 +336,9 @@ class Model:
 
     # ---------------------------------------------------------------- search
     def value(self, node: Node, seq: list[int], ply: int, depth: int, r: int, alpha: float, beta: float,
-              width: int, passes: int = 0) -> float:
-        """Alpha-beta value for ``r`` of ``node`` with ``seq[ply]`` to move and ``depth`` plies left."""
+              width: int, passed: int = 0) -> float:
+        """Alpha-beta value for ``r`` of ``node`` with ``seq[ply]`` to move and ``depth`` plies left;
+        ``passed``: the seats (bits) who have passed since the last placement (TG6.1)."""
         if node.empties == 0:
             return self.final(node, r)
         if depth == 0 or ply >= len(seq):
@@ -345,12 +346,15 @@ class Model:
         p = seq[ply]
         moves = self.moves(node, p)
         if not moves:
-            # a pass (T3.4): the next seat may end the game if he leads (TG6.1); two in a row end it
+            # a pass (T3.4): a round of passes (every seat has passed) ends the game at once; else
+            # the next seat is asked and ends it if he leads (TG6.1). One seat's passes in a row
+            # (a double turn) end nothing by themselves.
+            passed |= 1 << p
             asked = (p + 1) % self.players
             s = node.scores
-            if passes >= 1 or all(s[asked] > s[q] for q in range(self.players) if q != asked):
+            if passed == (1 << self.players) - 1 or all(s[asked] > s[q] for q in range(self.players) if q != asked):
                 return self.final(node, r)
-            return self.value(node, seq, ply + 1, depth - 1, r, alpha, beta, width, passes + 1)
+            return self.value(node, seq, ply + 1, depth - 1, r, alpha, beta, width, passed)
         maximize = p == r
         if depth == 1:
             # the last ply: every reply valued in full (exact one-ply minimax), or the ``width``

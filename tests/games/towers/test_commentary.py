@@ -204,25 +204,28 @@ def test_regression_a_player_who_walls_himself_in_walls_in_nobody():
     assert GAME.describe(himself[0][0]._replace(player=1, by=1), m) == "Bob walls himself in: nowhere left to build."
 
 
-def test_regression_no_playing_on_when_the_game_ends_anyway_tg6_1():
-    """After two passes in a row the game ends whatever is answered (TG6.1): a "no" then is not
-    "playing on"; a "yes" is "ending it" only for a seat ahead."""
-    seen = 0
-    for seed in range(1, 9):
+def test_regression_a_no_always_plays_on_and_a_round_of_passes_asks_nobody_tg6_1():
+    """Issue 22: the game never ends after a "no" (TG6.1: a round of passes ends it at once,
+    nobody asked), so a "no" is always "playing on"; a "yes" is "ending it" only for a seat ahead."""
+    noes = rounds = 0
+    for seed in range(1, 13):
         told, com = playout(["random", "random"], seed, talk="never")
         for evs, _, scores in told:
             for e in evs:
                 if type(e) is ev.EndAnswered:
                     ends = [f for f in evs if type(f) is ev.GameOver]
-                    over = bool(ends)
                     slots = [slot for slot, _, _ in com.moments(_Scores(scores), [e] + ends)]
-                    if not e.yes and over:
-                        seen += 1
-                        assert "plays_on" not in slots
-                    if e.yes:
+                    if not e.yes:
+                        noes += 1
+                        assert not ends and "plays_on" in slots
+                    else:
                         ahead = all(scores[e.player] > s for q, s in enumerate(scores) if q != e.player)
                         assert ("ends_game" in slots) == ahead
-    assert seen > 0
+                if type(e) is ev.GameOver and e.reason == "passes":
+                    rounds += 1
+                    assert type(evs[evs.index(e) - 1]) in (ev.Passed, ev.WalledIn)
+                    assert not any(type(f) is ev.EndAsked for f in evs)
+    assert noes > 0 and rounds > 0
 
 
 class _Scores:

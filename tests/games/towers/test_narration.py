@@ -35,6 +35,8 @@ def test_describe_specific_lines():
     assert GAME.describe(ev.WalledIn(1, 1), m) == "Bob walls himself in: nowhere left to build."
     assert GAME.describe(ev.GameOver("ended", ((0, 1),), (3, 3)), m) is None
     assert GAME.describe("something else", m) is None
+    assert GAME.describe(ev.EndAsked(1), m) == "Bob, end the game?"           # TG6.1: a "no" always plays on
+    assert GAME.reason_text("passes") == "a round of passes: every player passed (TG6.1)"
 
 
 def test_score_parts_add_up_to_the_score_T6_2():

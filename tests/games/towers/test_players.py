@@ -161,3 +161,46 @@ def test_styles_show_in_play():
     _, cosmic = style_figures("cosmic-will")
     _, hiko = style_figures("hikozaemon")
     assert cosmic < hiko                           # double turns at once vs kept to the end
+
+
+def test_cpu_walled_in_rebuilds_on_the_vacated_square_claimed_by_rivals_TG7_3():
+    """Issue 22: the vacated square is his in the demolition's turn (TG7.3), although the claims
+    (T4.1) give it to the rival who rings it: the CPU demolishes and builds there, bigger."""
+    towers = {"d4": ("A", 1), "c4": ("B", 3), "e4": ("B", 3), "d3": ("B", 3), "d5": ("B", 3), "c3": ("A", 3),
+              "e5": ("A", 3), "c5": ("B", 1), "e3": ("B", 1), "h8": ("B", 1), "b3": ("B", 1), "c2": ("B", 1),
+              "f5": ("B", 1), "e6": ("B", 1)}
+    for kind in ("cpu", "cpu:hard"):
+        m = position(towers, demolish="advanced")
+        assert m.walled_in(0)
+        p = GAME.make_player(kind, 1)
+        a = p.choose(m.view(0), 0)
+        assert a == Demolish("d4"), kind
+        m.apply(a)
+        assert m.claims()[m.geo.index["d4"]] == 1 and m.territory()["d4"] is None
+        assert p.choose(m.view(0), 0) == Place("d4", 4)
+
+
+def test_cpu_never_demolishes_to_rebuild_the_same_and_nothing_falls_T7_1_T7_2():
+    """A demolition rebuilt no bigger with nothing else down is a null turn (it only starts a new
+    round of passes, TG6.1): the CPU never plays one, in either mode."""
+    towers = {"d4": ("A", 3), "c4": ("A", 2), "h8": ("B", 1)}
+    for mode in ("advanced", "war"):
+        m = position(towers, demolish=mode)
+        p = GAME.make_player("cpu", 3)
+        root = p._model(m).root(m.owner, m.size, m.counting)
+        cands = p._demolitions(m.view(0), p._model(m), root, 0, p._terms(m.view(0), root, 0))
+        for a, child, _ in cands:
+            i = m.geo.index[a.square]
+            assert child.size[i] > m.size[i] or child.owner != m.owner, (mode, a)
+
+
+@pytest.mark.parametrize("kinds, seed", [(["cosmic-will", "yuderu"], 2), (["cpu", "cpu"], 5)])
+def test_corporate_war_between_cpus_ends_within_a_bound_T7_2(kinds, seed):
+    """Issue 22: under ``war`` the rules let a board come back again and again (a demolition
+    that knocks a rival tower down, the rival building it again); two CPUs once demolished in a
+    loop for 53,000 inputs (`tdream simulate --option demolish=war --cpus cosmic-will,yuderu
+    --seed 2`). They never demolish into a board they made before, nor for a wash: it ends."""
+    from tdream.platform.simulate import play_game
+    from tdream.rng import derive_seed
+    r = play_game(GAME, kinds, derive_seed(seed, 0), {"demolish": "war"})
+    assert r.reason in ("full", "ended", "passes") and 0 < r.turns < 1500

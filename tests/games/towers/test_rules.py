@@ -141,7 +141,7 @@ def test_walling_in_emits_walled_in_and_leaves_only_pass_TG4_3_TG3_3_T3_4():
     assert m.walled_in(1) and not m.walled_in(0)
     assert m.legal_answers(1) == (DECLARE, PASS)
     events = m.apply(PASS, seat=1)
-    assert ev.Passed(1, True) in events and ev.EndAsked(0, False) in events
+    assert ev.Passed(1, True) in events and ev.EndAsked(0) in events
 
 
 def test_picks_decide_the_first_player_and_ties_pick_again_T2_1_TG2_1():
@@ -194,16 +194,75 @@ def test_extra_turns_run_in_declared_order_newest_first_T5_1_TG5_1():
     assert (m.to_move, m.extra) == (1, False)
 
 
-def test_pass_asks_the_next_seat_and_two_passes_end_it_T6_1_TG6_1_TG7_2():
+def test_pass_asks_the_next_seat_and_a_round_of_passes_ends_it_asking_nobody_T6_1_TG6_1_TG7_2():
     m = position({"d4": ("A", 2), "e5": ("B", 1), "a1": ("C", 1)}, names=("A", "B", "C"))
     m.apply(PASS)
-    assert m.awaiting().kind == "end" and m.to_move == 1
+    assert m.awaiting().kind == "end" and m.to_move == 1 and m.passed == [True, False, False]
     assert m.check(END_NO, seat=2) == "TG6.1: B is asked to end the game, not C"
     m.apply(END_NO)
-    m.apply(PASS)
-    events = m.apply(END_NO)
+    assert not m.pass_ends(1)
+    m.apply(PASS)                               # two passes in a row: C is asked, it goes on
+    assert m.awaiting().kind == "end" and m.to_move == 2
+    m.apply(END_NO)
+    assert m.pass_ends(2)
+    events = m.apply(PASS)                      # C completes the round: over, nobody asked
     assert m.over and m.result().reason == "passes" and isinstance(events[-1], ev.GameOver)
+    assert not any(isinstance(e, ev.EndAsked) for e in events)
     assert m.legal_answers(0) == () and m.check(PASS).startswith("T6.1")
+
+
+def test_a_double_turn_passed_twice_never_ends_the_game_by_himself_TG6_1_T5_1():
+    m = position({"d4": ("A", 3), "e5": ("B", 1)})
+    m.apply(DECLARE)
+    events = m.apply(PASS)
+    assert ev.EndAsked(1) in events
+    m.apply(END_NO)
+    assert (m.to_move, m.extra) == (0, True) and not m.pass_ends(0)
+    events = m.apply(PASS)                      # his second pass in a row: B is asked again
+    assert not m.over and ev.EndAsked(1) in events and m.passed == [True, False]
+    m.apply(END_NO)
+    assert (m.to_move, m.extra) == (1, False) and m.pass_ends(1)
+    m.apply(PASS)
+    assert m.over and m.result().reason == "passes"
+
+
+def four_with_two_walled_in():
+    """6x6, four players: A (a1) and B (b1) walled in by C; C's walls (columns c, d) claim a3-b6,
+    D's (column e) claim f1-f6."""
+    towers = {"a1": ("A", 1), "b1": ("B", 1), "a2": ("C", 1), "b2": ("C", 1)}
+    for r in range(1, 7):
+        towers[f"c{r}"] = towers[f"d{r}"] = ("C", 1)
+        towers[f"e{r}"] = ("D", 1)
+    return position(towers, names=("A", "B", "C", "D"), size=6)
+
+
+def test_two_walled_in_neighbours_of_four_end_nothing_for_the_others_TG6_1_TG4_3_TG7_2():
+    m = four_with_two_walled_in()
+    assert m.walled_in(0) and m.walled_in(1) and not m.walled_in(2) and not m.walled_in(3)
+    m.apply(PASS)
+    m.apply(END_NO)
+    events = m.apply(PASS)                      # two passes in a row, both walled in: C is asked
+    assert ev.EndAsked(2) in events and not m.over
+    m.apply(END_NO)
+    m.apply(Place("a3", 1))                     # a tower: a new round of passes
+    assert m.passed == [False] * 4 and m.to_move == 3
+    for _ in range(3):                          # D, A, B pass; each time the next is asked
+        m.apply(PASS)
+        m.apply(END_NO)
+    assert not m.over and m.to_move == 2 and m.pass_ends(2)
+    m.apply(PASS)
+    assert m.over and m.result().reason == "passes"
+
+
+def test_a_demolition_starts_a_new_round_of_passes_TG6_1_T7_1():
+    m = position({"d4": ("A", 1), "e5": ("B", 1)}, to_move="B", demolish="advanced")
+    m.apply(PASS)
+    m.apply(END_NO)
+    assert m.pass_ends(0)
+    m.apply(Demolish("d4"))
+    assert m.passed == [False, False] and not m.pass_ends(0)
+    events = m.apply(PASS)
+    assert ev.EndAsked(1) in events and not m.over
 
 
 def test_end_yes_ranks_by_sums_and_a_tie_shares_first_place_T6_2_TG6_2():
@@ -317,3 +376,62 @@ def test_bad_seats_and_options_refused():
         GAME.new_match(["A", "B"], {"size": 13}, 0)
     with pytest.raises(ValueError, match="claim_mode"):
         GAME.new_match(["A", "B"], {"claim_mode": "loose"}, 0)
+
+
+RING = {"d4": ("A", 1), "c4": ("B", 1), "e4": ("B", 1), "d3": ("B", 1), "d5": ("B", 1), "a1": ("A", 2),
+        "h8": ("B", 1)}
+
+
+@pytest.mark.parametrize("mode", ["advanced", "war"])
+def test_the_vacated_square_is_never_claimed_against_the_demolisher_in_that_turn_TG7_3_T7_1_T3_1(mode):
+    m = position(RING, demolish=mode)
+    m.apply(Demolish("d4"))
+    d4 = m.geo.index["d4"]
+    assert m.claims()[d4] == 1                  # T4.1 as the board stands: ringed by B
+    assert m.territory()["d4"] is None and m.vacated_for(0) == d4 and m.vacated_for(1) == -1
+    assert m.check(Place("d4", 1)) is None and Place("d4", 1) in m.legal_answers(0)
+    assert d4 in [i for i, _ in m.placements(0)]
+    copy = GAME.match_from_json(m.to_json())
+    assert copy.fingerprint() == m.fingerprint() and copy.check(Place("d4", 1)) is None
+    m.apply(Place("d4", 1))
+    assert m.owner[d4] == 0 and m.vacated == -1
+
+
+def test_from_the_next_turn_on_the_vacated_square_is_like_any_other_TG7_3_T3_1():
+    m = position(RING, demolish="advanced")
+    m.apply(Demolish("d4"))
+    events = m.apply(Place("b1", 1))            # built elsewhere: d4 is B's from now on
+    assert m.territory()["d4"] == 1 and m.to_move == 1
+    assert not any(isinstance(e, ev.WalledIn) for e in events)
+    m.apply(Place("h7", 1))
+    assert m.check(Place("d4", 1)) == "T3.1: d4 is claimed by B"
+
+
+def test_a_demolisher_who_does_not_build_on_the_vacated_square_walls_himself_in_TG7_3_TG4_3():
+    alone = {"d4": ("A", 1), "c4": ("B", 1), "e4": ("B", 1), "d3": ("B", 1), "c5": ("B", 1), "e5": ("B", 1),
+             "d6": ("B", 1)}
+    m = position(alone, demolish="advanced")
+    assert m.demolition("d4", 0).walls_in
+    events = m.apply(Demolish("d4"))
+    assert not m.walled_in(0) and not any(isinstance(e, ev.WalledIn) for e in events)
+    events = m.apply(PASS)
+    assert ev.WalledIn(0, 0) in events and m.walled_in(0)
+    m = position(alone, demolish="advanced")
+    m.apply(Demolish("d4"))
+    m.apply(Place("d4", 1))
+    assert not m.walled_in(0) and m.territory()["d5"] is None
+
+
+def test_state_keeps_the_round_of_passes_and_the_vacated_square_TG6_1_TG7_3():
+    m = position(RING, to_move="B", demolish="advanced")
+    m.apply(PASS)
+    data = m.to_json()
+    assert data["passed"] == [False, True] and data["vacated"] == -1 and "passes" not in data
+    m.apply(END_NO)
+    before = m.fingerprint()
+    m.apply(Demolish("d4"))
+    assert m.to_json()["vacated"] == m.geo.index["d4"] and m.to_json()["passed"] == [False, False]
+    assert m.fingerprint() != before
+    old = dict(data, version=1)
+    with pytest.raises(ValueError):
+        GAME.match_from_json(old)

@@ -6,8 +6,8 @@ From power on it chooses Towers on the title (right until the title shows it), o
 starts the set-up as it stands (``humans=2``: seat 2 made a human first), and at the table
 answers its seat's prompts as the plain CPU player would on its view (the square moved to with
 the d-pad, A, the size, A; a double turn with Y; a pass or a demolition through the B menu),
-a secret pick of its own, "end the game?" (yes when ahead); then from the results back to the
-title (``again``).
+a secret pick of its own (with another person picking: the pad held toward it and A), "end the
+game?" (yes when ahead); then from the results back to the title (``again``).
 """
 from __future__ import annotations
 
@@ -89,6 +89,9 @@ class Autopilot:
                 self.prompts[kind] = self.prompts.get(kind, 0) + 1
             if kind == "PickPrompt":
                 want = 1 + (self.tables * 4 + seat * 3 + match.pick_rounds * 5) % 9
+                if prompt.secret:                # the pad held toward it on the grid, and A (TG2.1)
+                    from .prompts import grid_buttons
+                    return grid_buttons(want) | A
                 return RIGHT if prompt.size < want else LEFT if prompt.size > want else A
             if kind == "EndPrompt":
                 scores = match.scores()

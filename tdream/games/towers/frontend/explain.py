@@ -44,6 +44,13 @@ _FORMS: tuple[tuple[str, str], ...] = (
     (r"T2\.1: a pick is a size 1-9, not (?P<size>.+)", "T2.1: a pick is a size 1-9, not {size}"),
     (r"TG2\.1: the other pick is hidden in this view", "TG2.1: the other pick is hidden in this view"),
     (r"TG3\.3: no seat (?P<seat>.+) in this game", "TG3.3: no seat {seat} in this game"),
+    (r"TG4\.3: (?P<who>.+) is walled in: nowhere to build", "TG4.3: {who} is walled in: nowhere to build"),
+    (r"TG7\.3: (?P<square>\w+) is (?P<claimer>.+)'s after this turn; (?P<who>.+) is walled in then, whatever he "
+     r"builds \(TG4\.3\)", "TG7.3: {square} is {claimer}'s after this turn; {who} is walled in then, whatever he "
+     "builds (TG4.3)"),
+    (r"TG7\.3: (?P<square>\w+) is (?P<claimer>.+)'s after this turn; unless (?P<who>.+) builds there now, he is "
+     r"walled in \(TG4\.3\)", "TG7.3: {square} is {claimer}'s after this turn; unless {who} builds there now, he is "
+     "walled in (TG4.3)"),
 )
 _COMPILED = tuple((re.compile(p + r"$"), t) for p, t in _FORMS)
 

@@ -8,11 +8,11 @@ Words are made when drawn (``tr``), so a language changed in the options shows a
 """
 from __future__ import annotations
 
-from ....frontend.constants import A, B, DOWN, GOLD, L, LEFT, R, RED, RIGHT, UP, rgb15
+from ....frontend.constants import A, B, DOWN, GOLD, LEFT, RED, RIGHT, UP, rgb15
 from ....frontend.table import Prompt as TablePrompt
 from ....frontend.text import tr
 from ....frontend.widgets import Menu
-from ..answers import DECLARE, END_NO, END_YES, PASS, Demolish, Pick, Place
+from ..answers import DECLARE, END_NO, END_YES, PASS, Demolish, Pass, Pick, Place
 from ..data import rules
 from .explain import explain, refused_size
 
@@ -55,23 +55,51 @@ class Prompt(TablePrompt):
         return ""
 
     def lines(self, m) -> list[tuple[str, tuple]]:
-        """Up to two small lines under it (what the cursor is on, why not), with colours."""
+        """Its small lines under the question (what the cursor is on, why not), with colours, the
+        most important first (the text box leaves out the last first where they do not fit)."""
+        return []
+
+    def keys(self) -> list[str]:
+        """Its keys, for the players' column (``TableScene.draw_panels``)."""
         return []
 
 
 # ---------------------------------------------------------------- the secret pick (T2.1, TG2.1)
-class PickPrompt(Prompt):
-    """A size 1-9 chosen with left/right and given with A. ``secret`` (another person picks on
-    the same screen): the choice shows only while its player holds L or R."""
+def grid_pick(held: int) -> int:
+    """The size the +Control Pad points to on the picks' grid (1 2 3 / 4 5 6 / 7 8 9, as on a
+    phone: up and left is 1, nothing held is 5, down and right is 9)."""
+    dx = (1 if held & RIGHT else 0) - (1 if held & LEFT else 0)
+    dy = (1 if held & DOWN else 0) - (1 if held & UP else 0)
+    return 5 + dx + 3 * dy
 
-    def __init__(self, seat: int, name: str, secret: bool) -> None:
+
+def grid_buttons(size: int) -> int:
+    """The +Control Pad held to point to ``size`` on the picks' grid (``grid_pick``'s inverse)."""
+    dx, dy = (size - 1) % 3 - 1, (size - 1) // 3 - 1
+    return (RIGHT if dx > 0 else LEFT if dx < 0 else 0) | (DOWN if dy > 0 else UP if dy < 0 else 0)
+
+
+class PickPrompt(Prompt):
+    """A size 1-9 given with A. Alone against the characters (nobody else looks at the screen)
+    it is chosen with left/right on a row that shows it. ``secret`` (another person picks on the
+    same screen, TG2.1): nothing on the screen or in the sound may tell it before both picks are
+    in, so nothing moves or sounds until A: the size is where the +Control Pad points on the
+    grid (``grid_pick``) in the frame A is pressed, and A sounds the same whatever the size; the
+    text box speaks to both pickers (``pickers``) in the same words whoever is still picking."""
+
+    def __init__(self, seat: int, name: str, secret: bool, pickers: tuple[str, ...] = ()) -> None:
         super().__init__(seat, name)
         self.secret = secret
-        self.size = 5
-        self.peek = False
+        self.pickers = tuple(pickers) or (name,)
+        self.size = 5                    # alone: the row's cursor (secret: never used)
 
     def handle(self, m, b, pad: int) -> None:
-        self.peek = bool(b.held[pad] & (L | R))
+        if self.secret:
+            if b.press(pad, A):
+                self.answer = Pick(grid_pick(b.held[pad]))
+                if m is not None:
+                    m.sound("select")
+            return
         for mask, d in ((LEFT | DOWN, -1), (RIGHT | UP, 1)):
             if b.repeat(pad, mask):
                 self.size = max(1, min(9, self.size + d))
@@ -83,16 +111,21 @@ class PickPrompt(Prompt):
                 m.sound("select")
 
     def shows(self) -> bool:
-        return not self.secret or self.peek
+        """The choice is on the screen (alone against the characters)."""
+        return not self.secret
 
     def text(self) -> str:
+        if self.secret:
+            return tr("{a} and {b}: pick in secret.", a=self.pickers[0], b=self.pickers[-1])
         return tr("{who}: pick a size 1-9, then A.", who=self.name)
 
     def lines(self, m) -> list[tuple[str, tuple]]:
         if self.secret:
-            return [(tr("Left/Right: size, A: pick. Hold L or R to see your pick: the other player must not."),
-                     INFO)]
+            return [(tr("Hold your pad toward your size on the grid, then press A."), INFO)]
         return [(tr("Left/Right: size, A: pick. Nobody sees it until both are in."), INFO)]
+
+    def keys(self) -> list[str]:
+        return [tr("Pad+A: pick")] if self.secret else [tr("</>: size"), tr("A: pick")]
 
 
 # ---------------------------------------------------------------- a turn (TG3.3)
@@ -113,8 +146,11 @@ class PlacePrompt(Prompt):
         self.menu = Menu(list(self.items), cancel=True, rows=len(self.items))
         self.confirm = Menu(["Yes, pass", "No, back"], cancel=True, index=1)
         self.threats = [(sq, e) for sq, e in match.wall_threats(seat)]         # TG4.3's warning
+        self.doubles = [] if self.threats else [(a, b, e) for a, b, e in match.double_threats(seat)]  # with T5.1
         self.size = 1
         self.walled = not match.placements(seat)          # TG4.3, T3.4: nowhere to build, only pass (or declare)
+        self.only_pass = all(type(a) is Pass for a in match.legal_answers(seat))
+        self.pass_ends = match.pass_ends(seat)            # TG6.1: his pass would end the game at once
         self.cursor = self._start(cursor)
         self.demolish_cursor = self.cursor
         self.square_info()
@@ -168,8 +204,8 @@ class PlacePrompt(Prompt):
                 else:
                     self.refuse(m, self.why)
             elif b.press(pad, B):
-                self.mode = "menu"
-                self.menu.index = 0
+                self.mode = "menu"              # walled in: on Pass, the answer left to him (T3.4)
+                self.menu.index = self.items.index("Pass the turn") if self.walled else 0
         elif mode == "size":
             for mask, d in ((RIGHT | UP, 1), (LEFT | DOWN, -1)):
                 if b.repeat(pad, mask):
@@ -218,7 +254,10 @@ class PlacePrompt(Prompt):
     def choose(self, m, item: str) -> None:
         match, seat = self.match, self.seat
         if item == "Build a tower":
-            self.mode = "board"
+            if self.walled:
+                self.refuse(m, f"TG4.3: {match.names[seat]} is walled in: nowhere to build")
+            else:
+                self.mode = "board"
         elif item == "Declare a double turn":
             why = match.check(DECLARE, seat)
             if why is None:
@@ -243,15 +282,17 @@ class PlacePrompt(Prompt):
     def text(self) -> str:
         mode = self.mode
         if mode == "size":
-            return tr("Size < {size} > at {square}   A: build  B: back", square=self.square, size=self.size)
+            return tr("{who}: a < {size} > at {square}?", who=self.name, square=self.square, size=self.size)
         if mode == "menu":
-            return tr("{who}: what now?  (B: back)", who=self.name)
+            return tr("{who}: what now?", who=self.name)
         if mode == "demolish":
-            return tr("Demolish which tower?  A: yes  B: back")
+            return tr("{who}: demolish which tower?", who=self.name)
         if mode == "pass":
             return tr("{who}: pass this turn?", who=self.name)
+        if self.only_pass:
+            return tr("{who}: walled in: pass (T3.4).", who=self.name)
         if self.walled:
-            return tr("{who}: walled in, nowhere to build. B: pass.", who=self.name)
+            return tr("{who}: walled in (TG4.3).", who=self.name)
         if self.top > 0:
             return tr("{who}: {square} takes a tower up to {size}.", who=self.name, square=self.square, size=self.top)
         return tr("{who}: nothing of yours can go on {square}.", who=self.name, square=self.square)
@@ -265,13 +306,24 @@ class PlacePrompt(Prompt):
         if self.message:
             return [(self.message, RED)]
         if mode == "board":
+            if self.walled:
+                return [(tr("Nowhere is left to build: B, then A passes the turn.") if self.only_pass else
+                         tr("Nowhere is left to build: B opens the menu on Pass (T3.4)."), INFO)]
             threat = [e for sq, e in self.threats if sq == self.square]
-            if self.threats and not threat:
-                out.append((tr("Careful: one more enemy tower on a red corner walls you in (TG4.3)."), WARN))
-            if threat:
+            pair = [(a, b, e) for a, b, e in self.doubles if self.square in (a, b)]
+            if threat:                    # TG4.3's warnings first: the text box leaves out the last line first
                 out.append((tr("Danger: a tower of {who}'s here walls you in (TG4.3). Build here yourself?",
                                who=match.names[threat[0]]), WARN))
-            elif self.top > 0:
+            elif pair:
+                a, b, e = pair[0]
+                out.append((tr("Danger: a double turn of {who}'s on {a} and {square} walls you in (TG4.3, T5.1).",
+                               who=match.names[e], a=a, square=b), WARN))
+            elif self.threats:
+                out.append((tr("Careful: one more enemy tower on a red corner walls you in (TG4.3)."), WARN))
+            elif self.doubles:
+                out.append((tr("Careful: a double turn of {who}'s on two red corners walls you in (TG4.3, T5.1).",
+                               who=match.names[self.doubles[0][2]]), WARN))
+            if self.top > 0:
                 out.append((refused_size(self.why, self.top + 1), INFO))
             else:
                 out.append((explain(self.why), RED))
@@ -287,18 +339,24 @@ class PlacePrompt(Prompt):
         elif mode == "menu":
             item = self.items[self.menu.index]
             left = match.double_turns_left(self.seat)
-            text = {"Build a tower": tr("Back to the board: choose a square."),
-                    "Declare a double turn": tr("An extra turn right after this one; {k} left (T5.1). Y does it too.",
-                                                k=left),
+            text = {"Build a tower": tr("Walled in: no square is left to build on (TG4.3).") if self.walled else
+                    tr("Back to the board: choose a square."),
+                    "Declare a double turn": tr("An extra turn after this one ({k} left, T5.1).", k=left),
                     "Demolish a tower": tr("Remove one of your towers, then build as usual (T7.1).")
                     if match.options["demolish"] == "advanced" else
                     tr("Remove one of your towers; every tower left unsupported falls (T7.2)."),
-                    "Pass the turn": tr("Build nothing this turn; the next player may then end the game (T6.1).")}[item]
+                    "Pass the turn": self.pass_words()}[item]
             out.append((text, INFO))
+            if item == "Declare a double turn" and self.doubles:      # TG4.3: what a rival's would do
+                a, b, e = self.doubles[0]
+                out.append((tr("{who} can wall you in with a double turn on {a} and {b} (TG4.3).",
+                               who=match.names[e], a=a, b=b), WARN))
         elif mode == "demolish":
             sq = match.geo.names[self.demolish_cursor]
             preview = match.demolition(sq, self.seat)
             if preview.allowed:
+                if preview.walls_in:                   # TG7.3, TG4.3: first, it matters most
+                    out.append((explain(preview.warning), RED))
                 if preview.falls:
                     out.append((tr("{square}: demolish it; these fall with it: {falls}.", square=sq,
                                    falls=", ".join(preview.falls)), WARN))
@@ -307,21 +365,44 @@ class PlacePrompt(Prompt):
             else:
                 out.append((explain(preview.reason), RED))
         elif mode == "pass":
-            out.append((tr("The next player is then asked whether to end the game (T6.1)."), INFO))
+            out.append((self.pass_words(), GOLD if self.pass_ends else INFO))
         return out
+
+    def pass_words(self) -> str:
+        """What a pass does now (TG6.1): it ends the game at once, or the next player is asked."""
+        if self.pass_ends:
+            return tr("Everyone else has passed since the last tower: your pass ends the game (TG6.1).")
+        return tr("Build nothing this turn; the next player may then end the game (T6.1).")
+
+    def keys(self) -> list[str]:
+        mode = self.mode
+        if mode == "board":
+            keys = [tr("B: pass")] if self.walled else [tr("A: build"), tr("B: more")]
+            if self.match.can_declare(self.seat):
+                keys.append(tr("Y: double"))
+            return keys + [tr("X: status")]
+        if mode == "size":
+            return [tr("</>: size"), tr("A: build"), tr("B: back")]
+        if mode == "demolish":
+            return [tr("A: demolish"), tr("B: back")]
+        return [tr("A: choose"), tr("B: back")]
 
 
 # ---------------------------------------------------------------- end the game? (T6.1, TG6.1)
 class EndPrompt(Prompt):
-    """After a pass, the next seat is asked: yes ends the game (the higher sum wins), no plays on;
-    after the second pass in a row it ends whatever he answers."""
+    """After a pass, the next seat is asked: yes ends the game (the higher sum wins), no plays on
+    (TG6.1: a pass that completes a round of passes ends it with nobody asked). What each answer
+    does and the sums stand under the question."""
 
     def __init__(self, match, seat: int, name: str) -> None:
         super().__init__(seat, name)
-        self.final = match.passes >= 2
         self.scores = list(match.scores())
         self.names = list(match.names)
         self.passer = match.names[match.passer] if match.passer >= 0 else ""
+        first = match.ranking()[0]
+        self.leader = -1 if len(first) > 1 else first[0]       # who wins if it ends now (-1: a draw)
+        self.top = self.scores[first[0]]
+        self.next = match.turns_ahead(1)[0]                    # whose turn comes if it goes on
         self.menu = Menu(["Yes, end the game", "No, play on"], cancel=False, index=1)
 
     def handle(self, m, b, pad: int) -> None:
@@ -333,13 +414,18 @@ class EndPrompt(Prompt):
         return tr("{passer} passed: end the game, {who}?", passer=self.passer, who=self.name)
 
     def lines(self, m) -> list[tuple[str, tuple]]:
-        sums = ", ".join(f"{n} {s}" for n, s in zip(self.names, self.scores))
-        out = [(tr("The sums now: {sums}.", sums=sums), INFO)]
-        if self.final:
-            out.append((tr("Two passes in a row: it ends whatever you answer (TG6.1)."), GOLD))
+        """What each answer does (T6.1, T6.2, TG6.2), then the sums."""
+        nxt = self.names[self.next]
+        if self.leader < 0:
+            does = tr("Yes: it ends in a draw at {score} (TG6.2). No: {name} plays on.", score=self.top, name=nxt)
         else:
-            out.append((tr("Yes: it ends now and the higher sum wins (T6.2). No: play on."), INFO))
-        return out
+            does = tr("Yes: it ends, {who} wins with {score} (T6.2). No: {name} plays on.",
+                      who=self.names[self.leader], score=self.top, name=nxt)
+        sums = ", ".join(f"{n} {s}" for n, s in zip(self.names, self.scores))
+        return [(does, INFO), (tr("The sums now: {sums}.", sums=sums), INFO)]
+
+    def keys(self) -> list[str]:
+        return [tr("A: choose")]
 
 
-__all__ = ["Prompt", "PickPrompt", "PlacePrompt", "EndPrompt"]
+__all__ = ["Prompt", "PickPrompt", "PlacePrompt", "EndPrompt", "grid_pick", "grid_buttons"]

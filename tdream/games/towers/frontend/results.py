@@ -11,7 +11,7 @@ from ....frontend.widgets import fit
 from . import boardview as bv
 
 DIM = rgb15(160, 168, 200)
-REASONS = {"full": "the board is full", "ended": "ended after a pass", "passes": "two passes in a row"}
+REASONS = {"full": "the board is full", "ended": "ended after a pass", "passes": "a round of passes"}
 
 
 class TowersResults(ResultsScene):

@@ -16,6 +16,7 @@ from . import boardview as bv
 PAGES = ("Players", "Board", "Building", "Turns")
 DIM = rgb15(160, 168, 200)
 INFO = rgb15(200, 216, 248)
+WARN = rgb15(248, 168, 96)
 
 
 def seat_kind(table, p: int) -> str:
@@ -53,38 +54,51 @@ class StatusScene(Scene):
         font.draw(surface, tr("L/R: page   B: back"), 250, 213, DIM, "small", align="right")
 
     def draw_players(self, m, surface, y: int) -> None:
-        """Each seat: his sum and towers (T6.2), his territory, his double turns (T5.1, T5.2) and
-        whether he is walled in or one enemy tower from it (TG4.3)."""
+        """Each seat: his sum and towers (T6.2), his territory, whether he is walled in or one
+        enemy tower from it (TG4.3), his double turns and whether T5.2 allows them now (T5.1)."""
         t, font = self.table, m.font
         match = t.game
         scores = match.scores()
         claims = match.claims()
-        need = rules().declare_min_size
-        warn = rgb15(248, 168, 96)
+        first, step = (11, 8) if len(t.names) > 3 else (12, 9)        # four players: rows closer, apart from the next
         for p in range(len(t.names)):
             c = PLAYER_COLOURS[t.colour_of[p]]
             font.draw(surface, fit(font, t.names[p], 150, "main"), 8, y, c)
             font.draw(surface, seat_kind(t, p), 248, y + 2, DIM, "small", align="right")
             sizes = [s for o, s in zip(match.owner, match.size) if o == p]
             font.draw(surface, tr("Sum {sum} from {k} tower(s), the tallest {top}", sum=scores[p], k=len(sizes),
-                                  top=max(sizes, default=0)), 16, y + 12, WHITE, "small")
-            font.draw(surface, tr("Territory: {k} square(s)", k=claims.count(p)), 16, y + 21, WHITE, "small")
-            left = match.double_turns_left(p)
-            font.draw(surface, tr("Double turns: {k} left", k=left), 248, y + 21, WHITE, "small", align="right")
-            if match.walled_in(p):
-                line, colour = tr("Walled in: nowhere left to build (TG4.3)."), RED
-            else:
-                threats = self.threats(match, p)
-                if threats:
-                    squares = ", ".join(sorted({sq for sq, _ in threats}))
-                    line, colour = tr("Danger: one enemy tower at {squares} walls him in (TG4.3).",
-                                      squares=fit(font, squares, 60)), warn
-                elif left and not any(s >= need for s in sizes):
-                    line, colour = tr("Double turns need a tower of {need}+ (T5.2).", need=need), DIM
-                else:
-                    line, colour = tr("Can build on {k} square(s).", k=len(match.placements(p))), DIM
-            font.draw(surface, fit(font, line, 232), 16, y + 30, colour, "small")
-            y += 45
+                                  top=max(sizes, default=0)), 16, y + first, WHITE, "small")
+            font.draw(surface, tr("Territory: {k} square(s)", k=claims.count(p)), 16, y + first + step, WHITE,
+                      "small")
+            font.draw(surface, fit(font, self.wall_line(match, p, font), 232), 16, y + first + 2 * step,
+                      self.wall_colour(match, p), "small")
+            font.draw(surface, fit(font, self.double_line(match, p), 232), 16, y + first + 3 * step, INFO, "small")
+            y += 45 if len(t.names) > 3 else 52
+
+    def wall_line(self, match, p: int, font) -> str:
+        """Whether ``p`` is walled in, one enemy tower from it (TG4.3), or where he can build."""
+        if match.walled_in(p):
+            return tr("Walled in: nowhere left to build (TG4.3).")
+        threats = self.threats(match, p)
+        if threats:
+            squares = ", ".join(sorted({sq for sq, _ in threats}))
+            return tr("Danger: one enemy tower at {squares} walls him in (TG4.3).", squares=fit(font, squares, 60))
+        return tr("Can build on {k} square(s).", k=len(match.placements(p)))
+
+    def wall_colour(self, match, p: int) -> tuple:
+        return RED if match.walled_in(p) else WARN if self.threats(match, p) else DIM
+
+    def double_line(self, match, p: int) -> str:
+        """``p``'s double turns (T5.1) and whether T5.2 (a tower of 3 or more) allows one now."""
+        status = match.declare_status(p)
+        need = rules().declare_min_size
+        if status.left == 0:
+            return tr("Double turns: none left (T5.1).")
+        if not status.tall:
+            return tr("Double turns: {k} left. T5.2: no {need}+ tower yet.", k=status.left, need=need)
+        if status.reason is None:
+            return tr("Double turns: {k} left. T5.2: may declare now.", k=status.left)
+        return tr("Double turns: {k} left. T5.2 met (a {need}+ tower).", k=status.left, need=need)
 
     def threats(self, match, p: int) -> list:
         """TG4.3's threats against seat ``p`` (a cache of drawing, made again when the match moves)."""
@@ -142,8 +156,9 @@ class StatusScene(Scene):
         paras = [
             tr("Double turns: twice a game, with a tower of 3 or more, press Y for an extra turn right after "
                "the current one, yours or a rival's (T5.1, T5.2)."),
-            tr("The end: the board is full, or after a pass the next player ends it; two passes in a row end it "
-               "too (T6.1). The higher sum of sizes wins (T6.2)."),
+            tr("The end: the board is full, or after a pass the next player may end it (T6.1); once every "
+               "player has passed since the last tower, it ends at once (TG6.1). The higher sum of sizes wins "
+               "(T6.2)."),
         ]
         if opts["demolish"] == "advanced":
             paras.append(tr("Demolition (B menu): remove one of your towers if none is left unsupported, then build "

@@ -3,8 +3,10 @@ what is Towers' own.
 
 The match's events become beats (a tower rising, towers falling, the picks revealed; lines and
 banners in the shell's text box); the board draws ``Shown``, the match as far as the beats have
-got. Both secret picks are asked at once, each on its own pad, the others seeing only "ready".
-Y on any human's pad declares a double turn for that seat, in turn or out of turn (TG5.1).
+got; the board's edges are labelled (TG1.1: the squares every message names). Both secret picks
+are asked at once, each on its own pad: with two people on the screen nothing of a pick shows or
+sounds before both are in, only "ready". Y on any human's pad declares a double turn for that
+seat, in turn or out of turn (TG5.1). A prompt's keys stand in the players' column.
 """
 from __future__ import annotations
 
@@ -22,8 +24,8 @@ from ..answers import DECLARE
 from ..data import rules
 from . import boardview as bv
 from .explain import explain
-from .layout import BOARD, BOX_H, BOX_Y, LINE_H, PANEL_W, PANEL_X, SMALL_H, cell_size, origin, panel_height
-from .prompts import EndPrompt, PickPrompt, PlacePrompt, Prompt
+from .layout import BOARD, BOX_H, BOX_Y, LABEL_H, LINE_H, PANEL_W, PANEL_X, SMALL_H, cell_size, origin, panel_height
+from .prompts import WARN, EndPrompt, PickPrompt, PlacePrompt, Prompt
 
 PROMPT_GUARD = 12                    # frames a prompt is shown before it takes a press (issue 14)
 THINK = 30                           # frames a CPU seat "thinks" before it answers (a person can follow)
@@ -31,7 +33,7 @@ BUILD = 18                           # frames a tower takes to rise
 INFO = rgb15(200, 224, 248)
 DIM = rgb15(160, 168, 200)
 REASONS = {"full": "no empty square is left (T6.1)", "ended": "the end was declared after a pass (T6.1)",
-           "passes": "two passes in a row (TG6.1)"}
+           "passes": "a round of passes: every player passed (TG6.1)"}
 
 
 def TowersSetup(seed: int = 0, seats=None, options=None, **kwargs) -> MatchSetup:
@@ -72,10 +74,10 @@ class Shown:
 
 
 class TableScene(Table):
-    overlay_at = (254, 183, "right")     # the foot of the players' column
+    overlay_at = (254, BOX_Y - 9, "right")   # the foot of the players' column
     y_fast_forwards = False              # Y declares a double turn (TG5.1): holding it must not also hurry
     board_area = BOARD
-    box_style = BoxStyle((0, BOX_Y, 256, BOX_H), "small", lines=2, line_h=LINE_H, small_h=SMALL_H)
+    box_style = BoxStyle((0, BOX_Y, 256, BOX_H), "small", lines=3, line_h=LINE_H, small_h=SMALL_H, wrap_prompt=True)
     jump_rect = (32, 76, 128, 40)
     think_frames = THINK
 
@@ -157,14 +159,18 @@ class TableScene(Table):
                 self.beats.append(Beat("claims", 1))
                 self.say(tr("Every player has a tower: territory counts from now on (TG4.2)."), hold=50)
             elif t is ev.WalledIn:
-                text = (tr("{who} is walled in by {by}: nowhere left to build (TG4.3).", who=n[e.player], by=n[e.by])
-                        if e.by >= 0 else tr("{who} is walled in: nowhere left to build (TG4.3).", who=n[e.player]))
+                if e.by == e.player:             # the end of his demolition's turn (TG7.3)
+                    text = tr("{who} is walled in: the square he vacated is his alone no more (TG7.3, TG4.3).",
+                              who=n[e.player])
+                elif e.by >= 0:
+                    text = tr("{who} is walled in by {by}: nowhere left to build (TG4.3).", who=n[e.player], by=n[e.by])
+                else:
+                    text = tr("{who} is walled in: nowhere left to build (TG4.3).", who=n[e.player])
                 self.banner(tr("WALLED IN!"), text, e.player, "broke")
             elif t is ev.EndAsked:
                 self.beats.append(Beat("focus", 1, player=e.player, data=(0,)))
                 if self.is_cpu(e.player) or self.replaying:
-                    self.say(tr("Two passes in a row: the game ends whatever {who} answers (TG6.1).", who=n[e.player])
-                             if e.final else tr("{who} is asked: end the game? (T6.1)", who=n[e.player]), e.player, 36)
+                    self.say(tr("{who} is asked: end the game? (T6.1)", who=n[e.player]), e.player, 36)
             elif t is ev.EndAnswered:
                 self.say(tr("{who}: yes, end the game.", who=n[e.player]) if e.yes
                          else tr("{who}: no, play on.", who=n[e.player]), e.player, 36)
@@ -223,7 +229,7 @@ class TableScene(Table):
         match, name = self.game, self.names[seat]
         if kind == "pick":
             others = [s for s in (0, 1) if s != seat and not self.is_cpu(s)]
-            return PickPrompt(seat, name, secret=bool(others))
+            return PickPrompt(seat, name, secret=bool(others), pickers=tuple(self.names[:2]))
         if kind == "end":
             return EndPrompt(match, seat, name)
         return PlacePrompt(match, seat, name, self.cursors.get(seat))
@@ -310,6 +316,7 @@ class TableScene(Table):
         claims = shown.claims(match.geo)
         pic = bv.board_picture(m.font, n, cell, shown.owner, shown.size, claims, self.colour_of)
         surface.blit(pic, (ox, oy))
+        self.draw_labels(m, surface, n, cell, ox, oy)
         beat = self.beat
         xy = lambda i: (ox + (i % n) * cell, oy + (i // n) * cell)  # noqa: E731
         if beat is not None and beat.kind == "build":          # the tower rises
@@ -337,8 +344,8 @@ class TableScene(Table):
         if isinstance(prompt, PlacePrompt):
             seat = prompt.seat
             colour = self.colour_of[seat]
-            for sq, _ in prompt.threats:
-                x, y = xy(match.geo.index[sq])
+            for sq in [sq for sq, _ in prompt.threats] + [sq for a, b, _ in prompt.doubles for sq in (a, b)]:
+                x, y = xy(match.geo.index[sq])           # TG4.3: one more enemy tower, or a double turn's two
                 bv.warning_mark(surface, x, y, cell)
             if prompt.mode == "demolish":
                 x, y = xy(prompt.demolish_cursor)
@@ -358,6 +365,14 @@ class TableScene(Table):
                     pygame.draw.line(surface, RED, (x + 4, y + 4), (x + cell - 6, y + cell - 6), 2)
                     pygame.draw.line(surface, RED, (x + cell - 6, y + 4), (x + 4, y + cell - 6), 2)
                 bv.cursor_frame(surface, x, y, cell, m.frame)
+
+    def draw_labels(self, m, surface, n: int, cell: int, ox: int, oy: int) -> None:
+        """The board's edges named (TG1.1), as on the status page: the columns' letters above
+        it, the rows' numbers at its left, off the squares (``layout.origin`` leaves the room)."""
+        font = m.font
+        for i in range(n):
+            font.draw(surface, bv.COLUMNS[i], ox + i * cell + cell // 2, oy - LABEL_H, DIM, "small", align="centre")
+            font.draw(surface, str(i + 1), ox - 2, oy + i * cell + (cell - 7) // 2, DIM, "small", align="right")
 
     def draw_panels(self, m, surface) -> None:
         """Each player: name, face (or token) with his seat's number, his sum, his double turns
@@ -405,9 +420,8 @@ class TableScene(Table):
         if not shown.counting and shown.phase != "pick":
             lines.append((tr("No claims"), DIM))
         prompt = self.prompt if self.beat is None else None
-        if isinstance(prompt, PlacePrompt) and prompt.mode == "board":
-            lines += [(tr("A: build"), INFO), (tr("B: more"), INFO), (tr("Y: double"), INFO),
-                      (tr("X: status"), INFO)]
+        if isinstance(prompt, Prompt) and not self.replaying:
+            lines += [(key, INFO) for key in prompt.keys()]
         elif self.replaying:
             lines += [(tr("REPLAY x{speed}", speed=self.speed), GOLD), (tr("L/R: speed"), GOLD), (tr("B: jump"), GOLD)]
         elif not self.prompts:
@@ -432,19 +446,22 @@ class TableScene(Table):
 
     def draw_picks(self, m, surface) -> None:
         """The secret picks (TG2.1): each seat's state, never another's value, until both are in;
-        then the two picks side by side."""
+        then the two picks side by side. With two people on the screen (``secret``) no pick is
+        drawn at all while they choose, only the grid the pads point at, the same for both."""
         font = m.font
         beat = self.beat
-        widgets.window(surface, (12, 36, 168, 120))
-        font.draw(surface, tr("SECRET PICKS"), 96, 42, GOLD, align="centre")
+        revealed = beat is not None and beat.kind == "reveal"
+        secret = not revealed and not self.is_cpu(0) and not self.is_cpu(1)
+        top, step = (30, 14) if secret else (36, 28)
+        widgets.window(surface, (12, top, 168, 148 if secret else 120))
+        font.draw(surface, tr("SECRET PICKS"), 96, top + 6, GOLD, align="centre")
         split = rules().pick_split
         lines = font.wrap(tr("Each player picks a size 1-9 in secret. Sum {split} or less: the larger pick goes "
                              "first; {more} or more: the smaller (T2.1).", split=split, more=split + 1), 156, "small")
         for i, line in enumerate(lines[:4]):
-            font.draw(surface, line, 19, 56 + i * 9, INFO, "small")
-        revealed = beat is not None and beat.kind == "reveal"
+            font.draw(surface, line, 19, top + 20 + i * 9, INFO, "small")
         for seat in (0, 1):
-            y = 97 + seat * 28
+            y = top + 61 + seat * step
             c = self.colour_of[seat]
             font.draw(surface, fit(font, self.names[seat], 64, "main"), 20, y, PLAYER_COLOURS[c])
             if revealed:
@@ -457,17 +474,31 @@ class TableScene(Table):
                 font.draw(surface, tr("READY"), 172, y, GOLD, align="right")
                 continue
             prompt = self.prompts.get(seat)
-            if isinstance(prompt, PickPrompt) and self.beat is None:
+            if isinstance(prompt, PickPrompt) and not prompt.secret and self.beat is None:
                 for s in range(1, 10):
                     x = 86 + (s - 1) * 10
-                    chosen = s == prompt.size and prompt.shows()
+                    chosen = s == prompt.size
                     if chosen:
                         pygame.draw.rect(surface, GOLD, (x - 2, y - 1, 10, 14), 1)
                     font.draw(surface, str(s), x, y, GOLD if chosen else WHITE)
-                hint = tr("Left/Right, A") if prompt.shows() else tr("hold L/R to see it")
-                font.draw(surface, hint, 172, y + 13, DIM, "small", align="right")
+                font.draw(surface, tr("Left/Right, A"), 172, y + 13, DIM, "small", align="right")
             else:
                 font.draw(surface, tr("picking..."), 172, y, DIM, align="right")
+        if secret:
+            self.draw_grid(m, surface, top + 94)
+
+    def draw_grid(self, m, surface, y0: int) -> None:
+        """The picks' grid (TG2.1, two people on one screen): the sizes where the +Control Pad
+        points (``prompts.grid_pick``), the same for both, never a cursor on it; how to pick."""
+        font = m.font
+        x0 = 27
+        pygame.draw.rect(surface, DIM, (x0 - 5, y0 - 2, 33, 33), 1)
+        for s in range(1, 10):
+            font.draw(surface, str(s), x0 + ((s - 1) % 3) * 9, y0 + ((s - 1) // 3) * 10, WHITE)
+        words = font.wrap(tr("Hold your pad toward your size (none: 5) and press A. Nothing shows or sounds it."),
+                          108, "small")
+        for i, line in enumerate(words[:4]):
+            font.draw(surface, line, 64, y0 + i * 9, INFO, "small")
 
 
 __all__ = ["TableScene", "TowersSetup", "Beat", "Shown", "PROMPT_GUARD"]

@@ -204,7 +204,8 @@ def _game(frames: dict, prefix: str = "", settings=None) -> None:
 
 
 def _two_pads(frames: dict) -> None:
-    """Two humans, each on his own pad: the secret picks show only READY and hide the choice."""
+    """Two humans, each on his own pad: the secret picks show only READY and the grid, never a
+    pick (TG2.1): Player 1 gives 5 (nothing held), Player 2 holds right (6) and gives it."""
     s = Session(frames, setup=TowersSetup(4, ["human", "human"]), connected=0b0011)
     t = s.table
     s.until(lambda: s.prompt(0) is not None and s.prompt(1) is not None, 600)
@@ -212,15 +213,12 @@ def _two_pads(frames: dict) -> None:
     s.tap(A, 4, pad=0)                          # Player 1 is in
     s.step(0, 4)
     s.shot("pick-secret")
-    s.step(((0, L_R_HELD, 0, 0)), 4)
+    s.step(((0, RIGHT, 0, 0)), 4)               # Player 2 points to 6: nothing on the screen moves
     s.shot("pick-peek")
+    s.step(((0, RIGHT | A, 0, 0)), 1)
     s.step(0, 2)
-    s.tap(A, 2, pad=1)
     s.until(lambda: t.beat is not None and t.beat.kind == "reveal" and t.beat.age >= 20, 200)
     s.shot("reveal-two")
-
-
-L_R_HELD = R
 
 
 def _positions(frames: dict, prefix: str = "", settings=None) -> None:
@@ -251,19 +249,55 @@ def _positions(frames: dict, prefix: str = "", settings=None) -> None:
     s = Session(frames, prefix, setup=practice("war"))
     t = s.table
     s.until(lambda: s.prompt(0) is not None, 3000)
+    _demolition_at(s, "b4")
+    s.shot("demolish")
+    s.tap(A, 1)
+    s.until(lambda: t.beat is not None and t.beat.kind == "fall" and t.beat.age >= 10, 400)
+    s.shot("collapse")
+    _walls(frames)
+
+
+def _demolition_at(s, square: str) -> None:
+    """From the turn's prompt: B, "Demolish a tower", the cursor walked to ``square`` (8x8)."""
     p = s.prompt(0)
     s.tap(B)
     for _ in range(p.items.index("Demolish a tower")):
         s.tap(DOWN)
     s.tap(A)
-    while p.demolish_cursor != t.game.geo.index["b4"]:
-        s.tap(UP if p.demolish_cursor // 8 > 3 else DOWN if p.demolish_cursor // 8 < 3 else
-              LEFT if p.demolish_cursor % 8 > 1 else RIGHT, 1)
+    row, col = divmod(s.table.game.geo.index[square], 8)
+    while p.demolish_cursor != row * 8 + col:
+        here = p.demolish_cursor
+        s.tap(DOWN if here // 8 < row else UP if here // 8 > row else RIGHT if here % 8 < col else LEFT, 1)
     s.step(0, 6)
-    s.shot("demolish")
-    s.tap(A, 1)
-    s.until(lambda: t.beat is not None and t.beat.kind == "fall" and t.beat.age >= 10, 400)
-    s.shot("collapse")
+
+
+def _walls(frames: dict) -> None:
+    """Issue 22: walled in with only a pass (the B menu on Pass); a demolition that walls the
+    demolisher in after his turn (TG7.3); a double turn of the rival's that would (TG4.3, T5.1)."""
+    s = Session(frames, setup=practice("walled"))
+    s.until(lambda: s.prompt(0) is not None, 3000)
+    s.step(0, 4)
+    s.shot("walled-prompt")
+    s.tap(B)
+    s.shot("walled-menu")
+    s = Session(frames, setup=practice("vacate"))
+    t = s.table
+    s.until(lambda: s.prompt(0) is not None, 3000)
+    _demolition_at(s, "d4")
+    s.shot("demolish-walls")
+    s = Session(frames, setup=practice("double"))
+    t = s.table
+    s.until(lambda: s.prompt(0) is not None, 3000)
+    p = s.prompt(0)
+    s.step(0, 4)
+    s.shot("threat-double")
+    while p.cursor != t.game.geo.index["a2"]:
+        s.tap(LEFT if p.cursor % 8 else DOWN if p.cursor // 8 < 1 else UP, 1)
+    s.step(0, 6)
+    s.shot("threat-double-square")
+    s.tap(B)
+    s.tap(DOWN)
+    s.shot("menu-double-threat")
 
 
 def _four(frames: dict) -> None:

@@ -16,7 +16,8 @@ NAMES = ("title", "demo", "title-menu", "setup", "setup-seat", "setup-options", 
          "status-players", "status-board", "status-building", "status-turns", "pause", "double-turn", "results",
          "pick-secret", "pick-peek", "reveal-two", "threat", "threat-square", "walled-in", "end", "demolish",
          "collapse", "board-four", "status-four", "status-board-four", "board-three", "replay", "replay-jump",
-         "long-names", "pause-quit", "box-lines", "results-long-names")
+         "long-names", "pause-quit", "box-lines", "results-long-names",
+         "walled-prompt", "walled-menu", "demolish-walls", "threat-double", "threat-double-square", "menu-double-threat")
 JAPANESE = ("ja-title", "ja-title-menu", "ja-setup", "ja-setup-seat", "ja-setup-options", "ja-setup-size", "ja-pick",
             "ja-reveal", "ja-comment", "ja-build", "ja-board", "ja-declare-refused", "ja-place-occupied",
             "ja-place-refused", "ja-place", "ja-size", "ja-size-too-tall", "ja-size-refused", "ja-turn-menu",

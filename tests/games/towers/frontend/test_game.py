@@ -123,25 +123,70 @@ def test_spectate_plays_two_characters_with_no_prompt(tmp_path):
 
 # ---------------------------------------------------------------- the picks
 def test_secret_picks_each_on_his_own_pad_show_only_ready(tmp_path):
-    """TG2.1: with two humans the other's pad cannot move one's pick; the choice is hidden unless
-    its player holds L or R; the picks go to the match only when given, each on its own pad."""
+    """TG2.1: with two humans each pick is where his own pad points on the grid when he presses
+    A (nothing held: 5); the other's pad cannot move it; the picks go to the match only when
+    given, each on its own pad; the text box speaks to both."""
     h = Headless(seed=4, setup=TowersSetup(4, ["human", "human"]))
     t = h.machine.stack[0]
     p0 = prompt_of(t, 0, PickPrompt, h=h, connected=0b0011)
     p1 = t.prompts[1]
-    assert p0.secret and p1.secret and not p0.shows()
-    tap(h, RIGHT, pad=1, connected=0b0011)
-    assert (p0.size, p1.size) == (5, 6)
-    step(h, (0, R, 0, 0), 2, 0b0011)
-    assert p1.shows() and not p0.shows()
-    step(h, 0, 2, 0b0011)
-    tap(h, A, pad=0, connected=0b0011)
+    assert p0.secret and p1.secret and not p0.shows() and not p1.shows()
+    assert p0.text() == p1.text() and "Player 1" in p0.text() and "Player 2" in p0.text()
+    step(h, (0, DOWN | RIGHT, 0, 0), 3, 0b0011)            # pad 2 points to 9, pad 1 presses A alone
+    step(h, (A, DOWN | RIGHT, 0, 0), 1, 0b0011)
     assert t.game.picks[0] == 5 and t.game.picks[1] is None
     assert t.game.view(1).picks[0] == 0                     # the other seat sees it given, not its value
     step(h, 0, 4, 0b0011)
     assert t.shown.ready[0] and not t.shown.ready[1] and 0 not in t.prompts
-    tap(h, A, pad=1, connected=0b0011)
+    step(h, (0, UP | LEFT, 0, 0), 2, 0b0011)
+    step(h, (0, UP | LEFT | A, 0, 0), 1, 0b0011)
+    assert t.game.picks[1] == 1 or t.game.pick_rounds >= 1
     assert t.game.phase == "place"
+
+
+def _two_pick(size: int):
+    """Two humans at the secret picks: pad 1 wanders over the grid (a walk of its own for each
+    size, each direction held and let go), stops on ``size`` and gives it with A in the same
+    frame whatever the size; pad 2 has not picked yet. Returns the frames (pixels) and the
+    sounds of each frame, and the match's picks."""
+    import pygame
+
+    from tdream.games.towers.frontend.prompts import grid_buttons
+    h = Headless(seed=4, setup=TowersSetup(4, ["human", "human"]))
+    t = h.machine.stack[0]
+    prompt_of(t, 0, PickPrompt, h=h, connected=0b0011)
+    seen = []
+
+    def frame(pads):
+        h.step(pads, 0b0011)
+        seen.append((pygame.image.tobytes(h.frame(), "RGB"), tuple(h.machine.sounds)))
+
+    walk = [grid_buttons(1 + (size * 7 + k * 5) % 9) for k in range(5)] + [grid_buttons(size)]
+    for held in walk:
+        for _ in range(3):
+            frame((held, 0, 0, 0))
+        frame((0, 0, 0, 0))
+    frame((grid_buttons(size), 0, 0, 0))
+    frame((grid_buttons(size) | A, 0, 0, 0))
+    for _ in range(40):
+        frame((0, 0, 0, 0))
+    return seen, list(t.game.picks)
+
+
+def test_two_humans_secret_picks_look_and_sound_the_same_whatever_the_pick_TG2_1():
+    """TG2.1, issue 22: with two humans on one screen nothing seen or heard tells one pick before
+    both are in: the frames and the sounds up to pad 2's A are the same whatever pad 1 pointed to
+    and however he got there (each pick really given: the match has it)."""
+    base, picks = _two_pick(5)
+    assert picks[0] == 5 and picks[1] is None
+    assert any(sounds for _, sounds in base)                # his A sounds (the same for every pick)
+    for size in (1, 3, 9):
+        seen, picks = _two_pick(size)
+        assert picks[0] == size and picks[1] is None
+        assert len(seen) == len(base)
+        for k, (a, b) in enumerate(zip(seen, base)):
+            assert a[1] == b[1], (size, k, a[1], b[1])
+            assert a[0] == b[0], (size, k)
 
 
 def test_one_human_against_a_character_picks_alone():
@@ -346,7 +391,10 @@ def test_the_end_is_asked_after_a_pass_and_yes_ends_it(tmp_path):
     tap(h, A)
     tap(h, A)
     e = prompt_of(t, 0, EndPrompt, h=h)
-    assert e.menu.index == 1 and not e.final
+    assert e.menu.index == 1
+    does = e.lines(h.machine)[0][0]                  # both answers said, the leader and who plays on named
+    nxt = t.names[t.game.turns_ahead(1)[0]]           # Yuka's extra turn first if she declared one
+    assert does.startswith("Yes: it ends, Player 1 wins with") and does.endswith(f"No: {nxt} plays on.")
     tap(h, UP)
     tap(h, A)
     for _ in range(2000):
@@ -540,3 +588,137 @@ def test_a_walled_in_human_is_told_to_pass():
     m.apply(Place("a2", 1))
     p = PlacePrompt(m, 1, "Yuka")
     assert p.walled and "walled in" in p.text()
+    assert p.keys()[0] == "B: pass" and "Pass" in p.lines(None)[0][0]
+    p.choose(None, "Build a tower")                      # nowhere to build: said, and the board stays shut
+    assert p.mode == "board" and p.message.startswith("TG4.3: Yuka is walled in")
+    p.handle(None, _Pads(B), 0)
+    assert p.mode == "menu" and p.items[p.menu.index] == "Pass the turn"     # issue 22: the cursor on Pass
+
+
+class _Pads:
+    """One frame of pad 1 pressing ``bits`` (a prompt's ``handle`` reads only this)."""
+
+    def __init__(self, bits: int) -> None:
+        self.pressed = self.held = [bits, 0, 0, 0]
+
+    def press(self, pad: int, mask: int) -> bool:
+        return bool(self.pressed[pad] & mask)
+
+    repeat = press
+
+
+def test_a_walled_in_human_with_only_a_pass_is_told_so_T3_4():
+    """Walled in with no double turn to declare (no tower of 3, T5.2): the question says a pass
+    is all he can do, and the B menu opens on Pass."""
+    from tdream.games.towers.match import TowersMatch
+    m, _ = TowersMatch.from_position(["Ann", "Bo"], GAME.full_options({"players": 2}), 1,
+                                     [(0, 1, 1), (1, 0, 2), (8, 0, 1)], [2, 2], 1)
+    p = PlacePrompt(m, 1, "Bo")
+    assert p.walled and p.only_pass and p.text() == "Bo: walled in: pass (T3.4)."
+    p.handle(None, _Pads(B), 0)
+    assert p.items[p.menu.index] == "Pass the turn"
+
+
+# ---------------------------------------------------------------- issue 22: coordinates, walls, status
+@pytest.mark.parametrize("n", range(6, 13))
+def test_the_board_edges_are_labelled_off_the_squares_TG1_1(n):
+    """Every board size 6-12: the columns' letters above the board and the rows' numbers at its
+    left, each inside the board's area and on none of the squares."""
+    from tdream.games.towers.frontend import boardview as bv
+    from tdream.games.towers.frontend.layout import BOARD, cell_size, origin
+    h = Headless(seed=1, setup=TowersSetup(1, ["human", "joji"], {"size": n, "first_player": "random"}))
+    t = h.machine.stack[0]
+    prompt_of(t, 0, PlacePrompt, h=h)
+    said = []
+    font = h.machine.font
+    draw = font.draw
+    font.draw = lambda surface, text, x, y, *a, **k: said.append((text, x, y, k.get("align", "left"), *a)) or \
+        draw(surface, text, x, y, *a, **k)
+    try:
+        t.draw_board(h.machine, h.surface)
+    finally:
+        del font.draw
+    cell, (ox, oy) = cell_size(n), origin(n)
+    assert ox + n * cell <= BOARD[0] + BOARD[2] and oy + n * cell <= BOARD[1] + BOARD[3]
+    letters = {s[0]: s for s in said if s[0] in bv.COLUMNS[:n] and s[2] < oy}
+    numbers = {s[0]: s for s in said if s[0].isdigit() and s[1] < ox and s[2] >= oy}
+    assert sorted(letters) == sorted(bv.COLUMNS[:n]) and sorted(numbers, key=int) == [str(i) for i in range(1, n + 1)]
+    for i in range(n):
+        _, x, y, align, *_ = letters[bv.COLUMNS[i]]
+        assert align == "centre" and ox + i * cell < x < ox + (i + 1) * cell and 0 <= y and y + 8 <= oy + 1
+        _, x, y, align, *_ = numbers[str(i + 1)]
+        assert align == "right" and x < ox and oy + i * cell <= y < oy + (i + 1) * cell
+        assert x - font.width(str(i + 1), "small") >= BOARD[0]
+
+
+def test_the_demolition_preview_warns_when_it_walls_the_demolisher_in_TG7_3():
+    """Issue 22, 6: demolishing d4 would wall Player 1 in after the turn unless he builds there
+    again: the preview says so first, in red, with the rule; a1's demolition warns of nothing."""
+    from tdream.frontend.constants import RED
+    from tdream.platform.scenario import load_scenario
+    m = load_scenario(DATA / "vacate.yaml").match
+    p = PlacePrompt(m, 0, "Player 1")
+    p.mode, p.demolish_cursor = "demolish", m.geo.index["d4"]
+    text, colour = p.lines(None)[0]
+    assert colour == RED and text.startswith("TG7.3: d4 is Kenta's after this turn; unless Player 1 builds there")
+    p.demolish_cursor = m.geo.index["a1"]
+    assert all(not t.startswith("TG7.3") for t, _ in p.lines(None))
+
+
+def test_a_rivals_double_turn_that_walls_you_in_is_warned_of_TG4_3():
+    """Issue 22, 6: Kenta (a tower of 3, double turns left) could wall Player 1 in with towers on
+    b1 and a2: the board prompt warns on those squares and elsewhere, the double turn's menu
+    line says it too."""
+    from tdream.platform.scenario import load_scenario
+    m = load_scenario(DATA / "double.yaml").match
+    p = PlacePrompt(m, 0, "Player 1")
+    assert p.threats == [] and p.doubles == [("b1", "a2", 1)]
+    p.cursor = m.geo.index["a2"]
+    p.square_info()
+    assert p.lines(None)[0][0] == "Danger: a double turn of Kenta's on b1 and a2 walls you in (TG4.3, T5.1)."
+    p.cursor = m.geo.index["e5"]
+    p.square_info()
+    assert p.lines(None)[0][0].startswith("Careful: a double turn of Kenta's")
+    p.mode = "menu"
+    p.menu.index = p.items.index("Declare a double turn")
+    assert any("double turn on b1 and a2" in t for t, _ in p.lines(None))
+
+
+def test_the_status_page_lists_each_players_double_turns_and_T5_2():
+    """Issue 22, 6: the status page says each player's double turns left and whether T5.2 (a
+    tower of 3 or more) allows one now."""
+    from tdream.games.towers.frontend.status import StatusScene
+    h = Headless(seed=0, setup=practice("double"))
+    t = h.machine.stack[0]
+    prompt_of(t, 0, PlacePrompt, h=h)
+    s = StatusScene(t, 0)
+    assert s.double_line(t.game, 0) == "Double turns: 2 left. T5.2: no 3+ tower yet."
+    assert s.double_line(t.game, 1) == "Double turns: 2 left. T5.2: may declare now."
+    t.game.doubles[1] = 0
+    assert s.double_line(t.game, 1) == "Double turns: none left (T5.1)."
+
+
+def test_a_long_question_wraps_whole_and_its_first_line_stays_whole():
+    """Issue 22, 3: the text box wraps a prompt's question instead of cutting it (a long name),
+    and the small line under it that matters most is there in full."""
+    h = Headless(seed=0, setup=practice("threat"))
+    t = h.machine.stack[0]
+    p = prompt_of(t, 0, PlacePrompt, h=h)
+    p.name = "Hikozaemon the Very Long-Named"
+    p.cursor = next(i for i in range(p.match.geo.cells) if p.match.owner[i] >= 0)
+    p.square_info()
+    said = []
+    font = h.machine.font
+    draw = font.draw
+    font.draw = lambda surface, text, x, y, colour=None, face="main", *a, **k: said.append((text, y, face)) or \
+        draw(surface, text, x, y, colour, face, *a, **k)
+    try:
+        t.draw_box(h.machine, h.surface)
+    finally:
+        del font.draw
+    main = [text for text, y, face in said if face == "main"]
+    small = [text for text, y, face in said if face == "small"]
+    assert len(main) >= 2 and " ".join(main) == p.text()
+    first = p.lines(h.machine)[0][0]
+    assert " ".join(small).startswith(first)
+    assert all(b[1] - a[1] >= 8 for a, b in zip(said, said[1:]))       # rows apart, none touching
