@@ -452,6 +452,10 @@ def cmd_play(args) -> int:
     if args.turns is not None and not args.text:
         print("tdream play: --turns goes with --text (a game in the window plays to its end)", file=sys.stderr)
         return 2
+    if args.text and args.humans:
+        print(f"tdream play: --text plays CPU seats only (no human input): --humans {args.humans} needs the window "
+              f"(leave out --text)", file=sys.stderr)
+        return 2
     if args.text:
         return cmd_play_text(args)
     from .frontend.match import MatchSetup

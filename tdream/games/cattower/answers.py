@@ -9,6 +9,8 @@ that round-trips (``answer_from_step(kind, value)`` reads what ``answer.to_step(
 - ``Drawing(good, cell, spend)`` (``draw``): draw good ``good`` (1-6, C1.2) in ``cell``, having
   changed (own die, shared die) by ``spend`` (C3.2), ``{good: 4, cell: t2f1, spend: [1, 0]}``.
 - ``Pass()`` (``draw``): draw nothing (C2.2, C2.3), ``pass``.
+- ``Withdraw()`` (``draw``, out of turn): take back the seat's own drawing or pass while another
+  seat has still to answer (CG2.4), ``withdraw``.
 - ``House(good)`` (``house``): the good a house just drawn counts (C5.1), ``felt``.
 
 Goods are numbered by the die face that draws them (C1.2); steps take the number or the name.
@@ -81,6 +83,15 @@ class Pass(NamedTuple):
         return "pass"
 
 
+class Withdraw(NamedTuple):
+    """Take back this round's drawing (or pass) given before: the seat draws again (CG2.4)."""
+
+    kind = "draw"
+
+    def to_step(self):
+        return "withdraw"
+
+
 class House(NamedTuple):
     """The good counted by the house just drawn (C5.1, CG5.1)."""
 
@@ -94,6 +105,7 @@ class House(NamedTuple):
 typed_values(globals())
 
 PASS = Pass()
+WITHDRAW = Withdraw()
 
 
 def _whole(value, what: str) -> int:
@@ -128,9 +140,11 @@ def answer_from_step(kind: str, value):
     if kind == "draw":
         if value == "pass" or value is None:
             return PASS
+        if value == "withdraw":
+            return WITHDRAW
         if not isinstance(value, dict) or not {"good", "cell"} <= set(value) or not set(value) <= {"good", "cell",
                                                                                                      "spend"}:
-            raise ValueError(f"a drawing is pass or {{good: 4, cell: t2f1, spend: [1, 0]}}, not {value!r}")
+            raise ValueError(f"a drawing is pass, withdraw or {{good: 4, cell: t2f1, spend: [1, 0]}}, not {value!r}")
         cell = value["cell"]
         if not isinstance(cell, str) or parse_cell(cell) is None:
             raise ValueError(f"cell: a cell is named t<tower>f<floor>, like t3f2, not {cell!r}")
@@ -153,5 +167,5 @@ def answer_from_json(kind: str, data):
 
 
 __all__ = ["GOODS", "GOOD_OF", "HOUSE", "FELT", "BUTTERFLY", "DISHES", "CUSHION", "MOUSE", "KINDS", "DECISIONS",
-           "CHANCE_KINDS", "Roll", "Draft", "Drawing", "Pass", "PASS", "House", "answer_from_step", "read_good",
-           "good_name", "answer_to_json", "answer_from_json"]
+           "CHANCE_KINDS", "Roll", "Draft", "Drawing", "Pass", "PASS", "Withdraw", "WITHDRAW", "House",
+           "answer_from_step", "read_good", "good_name", "answer_to_json", "answer_from_json"]

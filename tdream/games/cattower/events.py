@@ -54,6 +54,14 @@ class AnswerGiven(NamedTuple):
     kind: str
 
 
+class AnswerWithdrawn(NamedTuple):
+    """A seat took back his answer to the round's drawings (CG2.4): the point waits for him again.
+    What he had answered is never told."""
+
+    seat: int
+    kind: str
+
+
 class GoodDrawn(NamedTuple):
     """A seat drew ``good`` in ``cell`` (C2.2), spending ``spent`` footprints (C3.2);
     ``numbers``: (own, shared) after the spend; ``footprints``: his track after the drawing (a
@@ -128,5 +136,6 @@ class GameOver(NamedTuple):
 
 typed_values(globals())
 
-__all__ = ["ParentDrawn", "RoundStarted", "DiceRolled", "DieTaken", "SharedDie", "AnswerGiven", "GoodDrawn", "Passed",
-           "HouseScored", "TowerCompleted", "FirstCrossedOut", "OneCellFromEnd", "RoundEnded", "GameOver"]
+__all__ = ["ParentDrawn", "RoundStarted", "DiceRolled", "DieTaken", "SharedDie", "AnswerGiven", "AnswerWithdrawn",
+           "GoodDrawn", "Passed", "HouseScored", "TowerCompleted", "FirstCrossedOut", "OneCellFromEnd", "RoundEnded",
+           "GameOver"]

@@ -9,9 +9,12 @@ A round (C2) runs through four input points:
 2. ``draft``: clockwise from the parent, each seat takes one die by its value (C2.1); the die left
    over is shared. One seat at a time, always asked (even with one value to choose).
 3. ``draw``: one simultaneous point for every seat (CG2.1): a ``Drawing`` or ``Pass``. Answers are
-   kept in the state and hidden from every other seat's ``view`` until all have answered; then all
-   are carried out, clockwise from the parent: footprints spent (C3.2), the good drawn (C2.2), a
-   butterfly's footprint (C3.1), a pass's footprints (C2.3), the track capped (CG1.3).
+   kept in the state and hidden from every other seat's ``view`` until all have answered; a seat
+   that has answered may take his answer back (``Withdraw``, an out-of-turn answer: the seats that
+   have answered are the point's ``others``) while another has still to answer (CG2.4). Once the
+   last answer is in, all are carried out, clockwise from the parent: footprints spent (C3.2), the
+   good drawn (C2.2), a butterfly's footprint (C3.1), a pass's footprints (C2.3), the track capped
+   (CG1.3).
 4. ``house``: simultaneous among the seats who drew a house that round (C5.1, CG2.1); skipped when
    nobody did.
 
@@ -36,7 +39,8 @@ from ...rng import Rng
 from . import events as ev
 from . import scoring
 from .answers import (
-    BUTTERFLY, GOOD_OF, GOODS, HOUSE, MOUSE, PASS, Draft, Drawing, House, Pass, Roll, answer_from_step, good_name,
+    BUTTERFLY, GOOD_OF, GOODS, HOUSE, MOUSE, PASS, WITHDRAW, Draft, Drawing, House, Pass, Roll, Withdraw,
+    answer_from_step, good_name,
 )
 from .sheet import parse_cell
 
@@ -289,6 +293,9 @@ class CatTowerMatch:
             p = self.drafter()
             return Awaiting("draft", p, (p,))
         seats = self.waiting()
+        if phase == "draw":          # CG2.4: who has answered may take it back while others draw
+            answered = tuple(s for s in self.order() if self.pending[s] is not None)
+            return Awaiting(phase, seats[0], seats, answered)
         return Awaiting(phase, seats[0], seats)
 
     def order(self) -> list[int]:
@@ -361,6 +368,8 @@ class CatTowerMatch:
                 if not out or out[-1].value != v:
                     out.append(Draft(v))
             return out
+        if phase == "draw" and 0 <= seat < len(self.pending) and self.pending[seat] is not None:
+            return [WITHDRAW]                                                   # CG2.4
         if seat not in self.waiting():
             return []
         if phase == "draw":
@@ -425,6 +434,10 @@ class CatTowerMatch:
                 return f"C2.1: no die showing {v!r} is left (left: {', '.join(map(str, self.pool))})"
             return None
         if phase == "draw":
+            if t is Withdraw:
+                if self.pending[seat] is None:
+                    return f"CG2.4: {self._name(seat)} has not answered this round's drawing: nothing to take back"
+                return None
             if t is not Drawing and t is not Pass:
                 return f"CG2.1: the game awaits the round's drawings, not {kind}"
             if self.pending[seat] is not None:
@@ -467,6 +480,9 @@ class CatTowerMatch:
             if where is not None and 1 <= where[0] <= len(sheet.towers):
                 return f"CG2.2: tower {where[0]} is {sheet.tower(where[0]).height} floors high: no {cell}"
             return f"CG2.2: no cell {cell!r} on the sheet"
+        c = sheet.index(cell)
+        if self.cells[seat][c]:                                     # CG2.2 before any footprint is counted
+            return f"CG2.2: {cell} is filled ({good_name(self.cells[seat][c])})"
         if not (isinstance(spend, tuple) and len(spend) == 2
                 and all(isinstance(x, int) and not isinstance(x, bool) for x in spend)):
             return f"C3.2: spend is two whole numbers (own die, shared die), not {spend!r}"
@@ -481,13 +497,10 @@ class CatTowerMatch:
             return f"C3.2: the own die {o} changed by {da:+d} is {x}: numbers stay within 1-6 and never wrap"
         if not 1 <= y <= 6:
             return f"C3.2: the shared die {s} changed by {db:+d} is {y}: numbers stay within 1-6 and never wrap"
-        c = sheet.index(cell)
         floor = sheet.floor_of[c]
         if not ((g == x and floor == y) or (g == y and floor == x)):
             return f"C2.2: with {x} and {y}, {who} draws good {x} on floor {y} or good {y} on floor {x}, " \
                    f"not good {g} on floor {floor}"
-        if self.cells[seat][c]:
-            return f"CG2.2: {cell} is filled ({good_name(self.cells[seat][c])})"
         if g == HOUSE and len(self.houses[seat]) >= 6:
             return f"CG5.1: {who} has chosen all six goods for houses: no more houses"
         return None
@@ -512,6 +525,10 @@ class CatTowerMatch:
         elif phase == "draft":
             self._do_draft(answer.value, seat, events)
         elif phase == "draw":
+            if type(answer) is Withdraw:                                                # CG2.4
+                self.pending[seat] = None
+                events.append(ev.AnswerWithdrawn(seat, "draw"))
+                return events
             self.pending[seat] = answer
             events.append(ev.AnswerGiven(seat, "draw"))
             if all(p is not None for p in self.pending):

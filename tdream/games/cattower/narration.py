@@ -47,6 +47,8 @@ def describe(event, match) -> str | None:
         return f"{names[event.seat]} takes the {event.value}{note}."
     if t is ev.SharedDie:
         return f"The {event.value} is left over: everyone's shared die."
+    if t is ev.AnswerWithdrawn:
+        return f"{names[event.seat]} takes his drawing back and draws again."
     if t is ev.GoodDrawn:
         x, y = event.numbers
         line = f"{names[event.seat]} draws a {WORDS[event.good]} on {_cell(event.cell)}"

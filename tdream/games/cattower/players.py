@@ -39,7 +39,7 @@ class RandomPlayer(Player):
         return answers[self.rng.below(len(answers))]
 
     def interject(self, view, seat: int):
-        return None                          # CAT TOWER has no out-of-turn answers
+        return None                          # a CPU never takes its drawing back (CG2.4)
 
 
 class CpuPlayer(Player):
@@ -72,7 +72,7 @@ class CpuPlayer(Player):
         return legal[self.rng.below(len(legal))]          # pragma: no cover - no other decision
 
     def interject(self, view, seat: int):
-        return None                          # CAT TOWER has no out-of-turn answers
+        return None                          # a CPU never takes its drawing back (CG2.4)
 
     # ------------------------------------------------------------------ picking
     def _pick(self, scored: list[tuple[float, int]], answers: list):

@@ -8,6 +8,9 @@ The source's player found it hard "to see how many points you have and what scor
   value now (for each good it could count), dishes, cushion, butterfly and completion;
 - ``footprint_costs(match, seat)``: the footprints each (good, floor) pair costs with the seat's
   two numbers (C3.2), whether he has them and how many empty cells that floor has;
+- ``no_drawing(match, seat)``: when the seat has nothing but a pass (C2.2), every empty cell
+  with the engine's reason for refusing its cheapest drawing (C3.2's footprints, CG5.1);
+- ``felt_leads(match)``: per tower, who has the most felt and by how much (C5.2);
 - ``near_end(match, seat)``: the rivals one cell from their third tower (C4.2);
 - ``completion_marks(match)``: per tower, its values, whether the left one is still open, and
   each seat's mark (open, crossed out, circled left value, right value).
@@ -47,6 +50,25 @@ class PairCost(NamedTuple):
     affordable: bool                    # the seat has that many footprints
     open_cells: tuple[str, ...]         # the empty cells of that floor on his sheet
     drawable: bool                      # affordable, a cell is open, and (a house) a good is left to count
+
+
+class Unreachable(NamedTuple):
+    """An empty cell the seat cannot draw in this round: the fewest footprints a drawing there
+    needs (C3.2) and the engine's reason for refusing the cheapest one (its rule first)."""
+
+    cell: str
+    cost: int
+    reason: str
+
+
+class FeltLead(NamedTuple):
+    """A tower's felt (C5.2): the seats with the most there (several: tied), that count, and how
+    many felt they lead the next seat by (0 when tied)."""
+
+    tower: int
+    leaders: tuple[int, ...]
+    most: int
+    lead: int
 
 
 class NearEnd(NamedTuple):
@@ -153,6 +175,47 @@ def pair_costs(sheet, cells: list[int], x: int, y: int, footprints: int, house_o
     return out
 
 
+def no_drawing(match, seat: int) -> list[Unreachable]:
+    """Why ``seat`` may only pass (C2.2) at the draw point: every empty cell of his sheet with
+    the fewest footprints a drawing there needs and the engine's reason (``check``) for refusing
+    the cheapest one (a good other than a house first at the same cost), in the sheet's order;
+    [] when some drawing is legal. Raises ValueError away from the draw point."""
+    x, y = _numbers(match, seat)
+    if any(type(a) is Drawing for a in match.legal_answers(seat)):
+        return []
+    sheet = match.sheet
+    cells = match.cells[seat]
+    out = []
+    for c, name in enumerate(sheet.cells):
+        if cells[c]:
+            continue
+        floor = sheet.floor_of[c]
+        options = []
+        for good in range(1, 7):
+            a, b = (good - x, floor - y), (floor - x, good - y)
+            spend = a if abs(a[0]) + abs(a[1]) <= abs(b[0]) + abs(b[1]) else b
+            options.append((abs(spend[0]) + abs(spend[1]), good == HOUSE, Drawing(good, name, spend)))
+        cost, _, cheapest = min(options)
+        out.append(Unreachable(name, cost, match.check(cheapest, seat) or ""))
+    return out
+
+
+def felt_leads(match) -> list[FeltLead]:
+    """Per tower (C5.2): the seats with the most felt there (every seat when nobody has any),
+    the count, and the lead over the next seat."""
+    sheet = match.sheet
+    counts = [scoring.felt_counts(sheet, c) for c in match.cells]
+    out = []
+    for t in range(len(sheet.towers)):
+        here = [row[t] for row in counts]
+        most = max(here)
+        leaders = tuple(s for s, k in enumerate(here) if k == most)
+        rest = [k for k in here if k != most]
+        lead = most - max(rest) if len(leaders) == 1 and rest else 0
+        out.append(FeltLead(t + 1, leaders, most, lead))
+    return out
+
+
 def near_end(match, seat: int | None = None) -> list[NearEnd]:
     """The seats (other than ``seat``, when given) one cell from their third tower: if one draws
     it, the game ends with that round (C4.2). A warning for the front end."""
@@ -191,5 +254,6 @@ def felt_standing(match, seat: int) -> list[tuple[int, int]]:
             for t in range(len(sheet.towers))]
 
 
-__all__ = ["Preview", "PairCost", "NearEnd", "SeatMark", "TowerMark", "running_score", "drawing_previews",
-           "footprint_costs", "pair_costs", "near_end", "completion_marks", "felt_standing"]
+__all__ = ["Preview", "PairCost", "Unreachable", "FeltLead", "NearEnd", "SeatMark", "TowerMark", "running_score",
+           "drawing_previews", "footprint_costs", "pair_costs", "no_drawing", "felt_leads", "near_end",
+           "completion_marks", "felt_standing"]

@@ -57,6 +57,15 @@ def test_options_are_checked_and_have_rule_ids_and_help():
     assert GAME.variant({"dishes": "kinds"}) == "dishes-kinds"
 
 
+def test_variants_are_named_as_a_player_would_in_continue_and_the_records():
+    """Issue 23, 7: never the key ("dishes-goods") on Continue or in ``tdream records``."""
+    for options, words in (({}, "dishes by good"), ({"dishes": "kinds"}, "dishes by kind"),
+                           ({"felt_needs_one": True}, "dishes by good, felt needed")):
+        variant = GAME.variant(options)
+        assert GAME.variant_name(variant) == words and GAME.variant_text(variant) == words
+        assert "-" not in words
+
+
 def test_from_json_refuses_another_game_or_sheet():
     m, _ = GAME.new_match(["A", "B"], {}, 1)
     data = m.to_json()

@@ -96,3 +96,40 @@ def test_completion_marks_show_open_crossed_first_and_later():
                                              q.SeatMark("crossed", 0))
     assert marks[1].first_open and marks[1].seats[0] == q.SeatMark("open", 0)
     assert (t1.first, t1.later, t1.height) == (12, 4, 4)
+
+
+def test_no_drawing_names_every_empty_cell_with_the_rule_that_refuses_it():
+    """Issue 23: when passing is the only answer, each empty cell says why (the nearest first
+    by cost: the footprints it needs, C3.2)."""
+    full = {f"t{t}f1": "felt" for t in range(1, 6)} | {"t3f6": "felt", "t4f6": "felt"}
+    m = at_draw((1, 6, 6), (6, 6), sheets={"A": full})
+    assert [a for a in m.legal_answers(0) if a != PASS] == []
+    why = q.no_drawing(m, 0)
+    empty = [c for i, c in enumerate(m.sheet.cells) if not m.cells[0][i]]
+    assert [u.cell for u in why] == empty
+    assert all(u.reason.startswith("C3.2") for u in why), {u.reason for u in why}
+    by_floor = {m.sheet.floor_of[m.sheet.index(u.cell)]: u.cost for u in why}
+    assert by_floor == {2: 1, 3: 2, 4: 2, 5: 1}                   # 6 or 1 made into the floor, the other the good
+    assert q.no_drawing(at_draw((1, 6, 6), (6, 6)), 0) == []      # a drawing is legal: nothing to explain
+
+
+def test_no_drawing_tells_a_sixth_house_refused():
+    """A 1 and a 3, floor 1 full: a house on floor 3 costs nothing but all six goods are chosen."""
+    sheets = {"A": {f"t{t}f1": "felt" for t in range(1, 6)} | {f"t{t}f2": "house" for t in range(1, 6)}
+              | {"t3f4": "house"}}
+    houses = {"A": [[g, 0] for g in ("house", "felt", "butterfly", "dishes", "cushion", "mouse")]}
+    m = at_draw((1, 3, 3), (1, 3), sheets=sheets, houses=houses)
+    why = {u.cell: u for u in q.no_drawing(m, 0)}
+    assert why["t1f3"].cost == 0 and why["t1f3"].reason.startswith("CG5.1")
+    assert why["t1f4"].reason.startswith("C3.2")
+
+
+def test_felt_leads_say_who_leads_each_tower_and_by_how_much():
+    sheets = {"A": {"t1f1": "felt", "t1f2": "felt", "t2f1": "felt"}, "B": {"t1f1": "felt", "t2f1": "felt"},
+              "C": {"t3f1": "felt"}}
+    m = at_roll(("A", "B", "C"), sheets=sheets)
+    leads = q.felt_leads(m)
+    assert leads[0] == q.FeltLead(1, (0,), 2, 1)
+    assert leads[1] == q.FeltLead(2, (0, 1), 1, 0)                # tied: no lead
+    assert leads[2] == q.FeltLead(3, (2,), 1, 1)
+    assert leads[3] == q.FeltLead(4, (0, 1, 2), 0, 0)             # nobody has felt there

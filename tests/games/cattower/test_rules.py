@@ -4,7 +4,7 @@ import pytest
 from tdream.errors import IllegalAnswer
 from tdream.games.cattower import GAME
 from tdream.games.cattower import events as ev
-from tdream.games.cattower.answers import PASS, Draft, Drawing, House, Roll
+from tdream.games.cattower.answers import PASS, WITHDRAW, Draft, Drawing, House, Roll
 from tdream.games.cattower.match import multinomial, roll_outcomes
 from tdream.games.cattower.scoring import place_split
 from tdream.platform.protocol import CHANCE
@@ -131,6 +131,37 @@ def test_cg2_2_floor_above_a_tower_and_filled_cells_are_not_available():
     assert m.check(Drawing(5, "t9f6"), 0).startswith("CG2.2")
     assert m.check(Drawing(5, "t3f6"), 0).startswith("CG2.2")
     assert m.check(Drawing(5, "t4f6"), 0) is None
+
+
+def test_cg2_2_a_filled_cell_is_refused_before_any_footprint_is_counted():
+    """Issue 23: a filled cell the numbers cannot reach is refused as filled (CG2.2), not as a
+    spend beyond the footprints (C3.2) nor as numbers that do not fit (C2.2)."""
+    m = at_draw((1, 2, 3), (3, 2), sheets={"A": {"t1f1": "felt", "t2f2": "mouse"}}, footprints={"A": 0})
+    for drawing in (Drawing(6, "t1f1", (3, -1)), Drawing(6, "t2f2"), Drawing(6, "t2f2", (9, 9))):
+        why = m.check(drawing, 0)
+        assert why.startswith("CG2.2: ") and "filled" in why, (drawing, why)
+    assert m.check(Drawing(6, "t3f2", (3, 0)), 0).startswith("C3.2")     # an empty cell: the cost is counted
+
+
+def test_cg2_4_an_answer_is_taken_back_until_the_last_answer():
+    m = at_draw((1, 4, 5, 6), (6, 5, 4), names=("A", "B", "C"))
+    assert m.check(WITHDRAW, 0).startswith("CG2.4")                     # nothing given yet
+    assert m.awaiting().others == () and WITHDRAW not in m.legal_answers(0)
+    before = m.fingerprint()
+    assert m.apply(Drawing(6, "t1f1"), seat=0) == [ev.AnswerGiven(0, "draw")]
+    aw = m.awaiting()
+    assert aw.seats == (1, 2) and aw.others == (0,) and m.legal_answers(0) == [WITHDRAW]
+    assert m.check(PASS, 0).startswith("CG2.1")                          # answered: only taken back
+    assert m.apply(WITHDRAW, seat=0) == [ev.AnswerWithdrawn(0, "draw")]
+    assert m.fingerprint() == before and m.awaiting().seats == (0, 1, 2)
+    m.apply(PASS, seat=0)
+    m.apply(Drawing(5, "t2f1"), seat=1)
+    assert m.awaiting().others == (0, 1)
+    assert m.view(0).awaiting().others == (0,)                           # a view knows only its own answer
+    events = m.apply(Drawing(4, "t3f1"), seat=2)                         # the last answer plays the round
+    assert any(type(e) is ev.Passed and e.seat == 0 for e in events) and m.phase == "roll"
+    assert m.cell(0, "t1f1") == 0 and m.cell(1, "t2f1") == 5
+    assert m.check(WITHDRAW, 0) is not None
 
 
 def test_c2_3_pass_circles_footprints_by_the_option():

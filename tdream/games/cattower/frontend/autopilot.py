@@ -4,7 +4,8 @@ gives the same presses.
 
 From power on it chooses CAT TOWER on the title (right until the title shows it), opens the
 mode, starts the set-up as it stands (``humans=2``: seat 2 made a human first), and at the table
-answers its seats' prompts as the plain CPU player would on its view: the die (left/right, A),
+answers its seats' prompts as the plain CPU player would on its view: the roll as the parent
+(A), the die (left/right, A),
 the drawing (the cursor moved with the d-pad, the good with L/R, A; a pass with B, A), the
 house's good (down, A); then from the results back to the title (``again``).
 """
@@ -73,7 +74,7 @@ class Autopilot:
                 self.tables += 1
             seat = top.seat_of_pad(pad)
             prompt = top.prompts.get(seat) if seat is not None else None
-            if (top.beat is not None and top.beat.kind != "ready") or prompt is None:
+            if (top.beat is not None and top.beat.kind not in ("ready", "unready")) or prompt is None:
                 if seat is None or pad != top.control_pad:
                     return 0
                 return A if self.count % 6 == 0 and top.beat is not None else 0     # hurry the text now and then
@@ -97,6 +98,8 @@ class Autopilot:
 
     def _answer(self, match, prompt, seat: int) -> int:
         from ..answers import Pass
+        if prompt.kind == "roll":                # its parent's dice: A stops them at once
+            return A
         answer = self.plan(match, prompt, seat)
         if prompt.kind == "draft":
             return A if prompt.value == answer.value else RIGHT

@@ -1,5 +1,6 @@
-"""What a human answers with, on his own pad: the die he takes (C2.1), his drawing (C2.2, C3.2)
-or pass (C2.3), and the good a house counts (C5.1).
+"""What a human answers with, on his own pad: the round's roll when he is the parent (C2.1: the
+dice tumble until A), the die he takes (C2.1), his drawing (C2.2, C3.2) or pass (C2.3), and the
+good a house counts (C5.1).
 
 A prompt reads its seat's pad and sets ``answer`` (an engine answer) when the player has chosen;
 the table gives it to the match. Every answer is checked by the match first: a refused choice
@@ -12,8 +13,9 @@ from __future__ import annotations
 from ....frontend.constants import A, B, DOWN, L, LEFT, R, RIGHT, UP, Y, rgb15
 from ....frontend.table import Prompt as TablePrompt
 from ....frontend.text import tr
+from ....rng import Rng
 from .. import scoring
-from ..answers import BUTTERFLY, GOODS, HOUSE, MOUSE, PASS, Draft, Drawing, House, Pass, good_name
+from ..answers import BUTTERFLY, GOODS, HOUSE, MOUSE, PASS, Draft, Drawing, House, Pass, Roll, good_name
 
 INFO = rgb15(200, 224, 248)
 WARN = rgb15(248, 168, 96)
@@ -117,6 +119,51 @@ class Prompt(TablePrompt):
         """The line under the seat's sheet: what the cursor is on (a short form)."""
         return "", INFO
 
+    def strips(self) -> list[tuple[str, tuple]]:
+        """``strip``'s forms, the fullest first: the table shows the first its sheet holds whole."""
+        return [self.strip()]
+
+
+# ---------------------------------------------------------------- the roll (C1.1, C2.1)
+class RollPrompt(Prompt):
+    """The human parent rolls: players + 1 dice (C1.1) tumble, new faces every frame from the
+    spin RNG (seeded by the match's fingerprint when the tumble starts), until A: the frame of
+    the press picks the roll, given to the match as a supplied chance outcome (``given``: the
+    record says so), so the same presses give the same roll (movies replay)."""
+
+    kind = "roll"
+    given = True
+
+    def __init__(self, match, seat: int, name: str, state: str | None = None) -> None:
+        super().__init__(match, seat, name)
+        self.count = len(match.names) + 1
+        self.rng = Rng(int((state or match.fingerprint())[:16], 16))
+        self.faces = self.spin()
+        self.spun = 0
+
+    def spin(self) -> tuple[int, ...]:
+        return tuple(self.rng.below(6) + 1 for _ in range(self.count))
+
+    def handle(self, m, b, pad: int) -> None:
+        if b.press(pad, A):
+            self.answer = Roll(tuple(sorted(self.faces)))
+            if m is not None:
+                m.sound("select")
+            return
+        self.faces = self.spin()
+        self.spun += 1
+        if m is not None and self.spun % 28 == 1:
+            m.sound("blip")
+
+    def text(self) -> str:
+        return tr("{who}: press A to roll the dice!", who=self.name)
+
+    def lines(self, m) -> list[tuple[str, tuple]]:
+        return [(tr("A: roll"), INFO)]
+
+    def strip(self) -> tuple[str, tuple]:
+        return tr("A: roll"), INFO
+
 
 # ---------------------------------------------------------------- the draft (C2.1)
 class DraftPrompt(Prompt):
@@ -194,6 +241,9 @@ class DrawPrompt(Prompt):
         self.legal = sorted({(a.good, a.cell) for a in legal})
         self._previews: dict = {}
         sheet = match.sheet
+        self.only_pass = not legal                # C2.2: no drawing is possible: the cursor on Pass
+        if self.only_pass:
+            self.mode = "pass"
         if legal:
             best = min(a.cost for a in legal)
             cheap = [a for a in legal if a.cost == best]
@@ -300,10 +350,38 @@ class DrawPrompt(Prompt):
 
     # ---------------------------------------------------------------- words
     def text(self) -> str:
+        if self.mode == "pass" and self.only_pass:
+            return tr("{who}: no drawing possible. A: pass", who=self.name)
         if self.mode == "pass":
             return tr("{who}: pass this round?", who=self.name)
         return tr("{who}: draw {good} on {cell}?", who=self.name, good=good_word(self.good),
                   cell=self.match.sheet.cells[self.cursor])
+
+    def why_only_pass(self) -> str:
+        """Why no drawing is possible (``queries.no_drawing``): the empty cells the footprints
+        do not reach (C3.2: the fewest any needs), and those where only a house fits, all six
+        goods chosen (CG5.1)."""
+        got = getattr(self, "_why", None)
+        if got is None:
+            from ..queries import no_drawing
+            why = no_drawing(self.match, self.seat)
+            far = [u for u in why if u.reason.startswith("C3.2")]
+            houses = [u for u in why if u.reason.startswith("CG5.1")]
+            parts = []
+            if far:
+                near = min(far, key=lambda u: u.cost)
+                parts.append(tr("every empty cell needs at least {k} footprint(s) ({cell}), you have {have} (C3.2)",
+                                k=near.cost, cell=near.cell, have=self.fp))
+            if houses:
+                parts.append(tr("a house only on {cells}: all six goods are chosen (CG5.1)",
+                                cells=", ".join(u.cell for u in houses)))
+            if far and houses:
+                parts[0] = tr("the other cells need at least {k} footprint(s) ({cell}), you have {have} (C3.2)",
+                              k=min(u.cost for u in far), cell=min(far, key=lambda u: u.cost).cell, have=self.fp)
+                parts.reverse()
+            why = "; ".join(parts) or tr("no empty cell")
+            got = self._why = why[:1].upper() + why[1:] + "."
+        return got
 
     def gain(self) -> int:
         return min(self.match.options.get("pass_footprints", 1), self.match.sheet.footprint_cap - self.fp)
@@ -350,10 +428,38 @@ class DrawPrompt(Prompt):
         text = f"{total:+d}" + (f"  {extra}" if extra else "")
         return text, INFO
 
+    def strips(self) -> list[tuple[str, tuple]]:
+        """``describe``, then shorter forms of it (a narrow sheet: three players), the last the
+        shortest: the line under the sheet is never cut (issue 23)."""
+        text, colour = self.describe()
+        sheet = self.match.sheet
+        c, g = self.cursor, self.good
+        cells = self.match.cells[self.seat]
+        if self.mode == "pass":
+            short = [tr("no drawing: pass") if self.only_pass else tr("Pass: +{k} footprint(s)", k=self.gain()),
+                     tr("pass +{k}", k=self.gain())]
+        elif cells[c]:
+            short = [tr("{cell} is filled", cell=sheet.cells[c])]
+        elif not self.drawable(g, c):
+            cost = self.cost(g, sheet.floor_of[c])
+            if cost > self.fp:
+                short = [tr("{k} footprint(s), you have {have}", k=cost, have=self.fp),
+                         tr("costs {k}, has {have}", k=cost, have=self.fp),
+                         tr("cost {k} > {have}", k=cost, have=self.fp)]
+            else:
+                short = [tr("no goods left (CG5.1)"), tr("all 6 chosen")]
+        else:
+            total = self.preview(g, c)["adds"]["total"]
+            cost = self.cost(g, sheet.floor_of[c])
+            short = [f"{total:+d}, " + tr("{k} footprint(s)", k=cost) if cost else f"{total:+d}", f"{total:+d}"]
+        return [(text, colour)] + [(s, colour) for s in short]
+
     def lines(self, m) -> list[tuple[str, tuple]]:
         if self.message:
             return [(self.message, rgb15(232, 72, 64))]
         text, colour = self.describe()
+        if self.mode == "pass" and self.only_pass:                 # the keys are in the question
+            return [(self.why_only_pass(), WARN)]
         if self.mode == "pass":
             return [(tr("A: pass  B: back.  {what}", what=text), colour)]
         # two rows: what the cursor's drawing does, then the keys (one row each, never cut: seen live)
@@ -402,8 +508,8 @@ class HousePrompt(Prompt):
     def lines(self, m) -> list[tuple[str, tuple]]:
         if self.message:
             return [(self.message, rgb15(232, 72, 64))]
-        return [(tr("A: choose. 3 x the {good} on your sheet now = {v} point(s), for good (C5.1). Up/Down: good.",
-                    good=good_word(self.good), v=self.values[self.good]), INFO)]
+        return [(tr("A: choose. 3 x the {good} on your sheet now = {v} point(s), kept to the end (C5.1). "
+                    "Up/Down: good.", good=good_word(self.good), v=self.values[self.good]), INFO)]
 
     def strip(self) -> tuple[str, tuple]:
         if self.good in self.chosen:
@@ -411,5 +517,5 @@ class HousePrompt(Prompt):
         return tr("House: {good} = {v}", good=good_word(self.good), v=self.values[self.good]), INFO
 
 
-__all__ = ["Prompt", "DraftPrompt", "DrawPrompt", "HousePrompt", "preview_of", "pair_spend", "good_word", "GOODS",
-           "Pass"]
+__all__ = ["Prompt", "RollPrompt", "DraftPrompt", "DrawPrompt", "HousePrompt", "preview_of", "pair_spend", "good_word",
+           "GOODS", "Pass"]

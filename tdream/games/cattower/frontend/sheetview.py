@@ -52,16 +52,19 @@ PIPS = {1: ((1, 1),), 2: ((0, 0), (2, 2)), 3: ((0, 0), (1, 1), (2, 2)), 4: ((0, 
 
 
 def die(surface, value: int, x: int, y: int, size: int = 11, face=WHITE, pip=INK, edge=None) -> None:
-    """A die showing ``value`` (1-6) at (x, y), ``size`` pixels square."""
+    """A die showing ``value`` (1-6) at (x, y), ``size`` pixels square. Its pips (2x2 from 9
+    pixels up, else 1x1) stand on a 3x3 grid one pixel apart, so that no two ever touch: every
+    face reads at 1x, a 6 as six pips rather than two bars (issue 23)."""
     pygame.draw.rect(surface, face, (x, y, size, size), border_radius=2)
     if edge is not None:
         pygame.draw.rect(surface, edge, (x - 1, y - 1, size + 2, size + 2), 1, border_radius=2)
     if not 1 <= value <= 6:
         return
-    step = (size - 3) // 3
-    off = (size - 2 * step - 2) // 2
+    dot = 2 if size >= 9 else 1
+    step = dot + 1
+    off = (size - 3 * dot - 2) // 2
     for px, py in PIPS[value]:
-        pygame.draw.rect(surface, pip, (x + off + px * step, y + off + py * step, 2, 2))
+        pygame.draw.rect(surface, pip, (x + off + px * step, y + off + py * step, dot, dot))
 
 
 def draw_sheet(m, surface, lay, sheet, cells, colour: int, marks=None, near: str = "", frame: int = 0,
@@ -128,7 +131,8 @@ def draw_parts(m, surface, x: int, y: int, row: dict, adds: dict | None = None, 
                colour=WHITE) -> int:
     """The running score by good (C5.7's parts, each beside its good's picture), in ``cols``
     columns; with ``adds`` (a preview), what the drawing would add beside each part that
-    changes. Returns the height used."""
+    changes: right after its own value, a gap apart, so that it reads as that good's and never
+    as the next column's (issue 23). Returns the height used."""
     from ..scoring import PARTS
     font = m.font
     for i, part in enumerate(PARTS):
@@ -138,7 +142,8 @@ def draw_parts(m, surface, x: int, y: int, row: dict, adds: dict | None = None, 
         font.draw(surface, value, cx + 7, cy, colour, "small")
         d = adds.get(part, 0) if adds else 0
         if d:
-            font.draw(surface, f"{d:+d}", cx + col_w - 1, cy, GREEN if d > 0 else RED, "small", align="right")
+            font.draw(surface, f"{d:+d}", cx + 7 + font.width(value, "small") + 2, cy, GREEN if d > 0 else RED,
+                      "small")
     return ((len(PARTS) + cols - 1) // cols) * 8
 
 

@@ -1,5 +1,6 @@
 """The status screen (X at the table): every seat's score by good (C5.7), footprints, houses
-chosen (C5.1) and the towers' completion values and marks (C4.1); B or X closes it."""
+chosen (C5.1), the towers' completion values and marks (C4.1) and who leads each tower's felt
+and by how much (C5.2); B or X closes it."""
 from __future__ import annotations
 
 from ....frontend.constants import B, GOLD, INK, PLAYER_COLOURS, RED, START, WHITE, X, rgb15
@@ -12,6 +13,8 @@ from ..scoring import PARTS
 from . import sheetview as sv
 
 DIM = rgb15(160, 168, 200)
+MARK_X, MARK_STEP = 144, 24          # the seats' completion marks (right edges), tokens under them
+FELT_X = 252                         # the felt lead's right edge (C5.2)
 MARK = {"open": "open", "crossed": "crossed", "first": "first", "later": "later"}
 
 
@@ -57,21 +60,43 @@ class StatusScene(Scene):
             y += 20
         y += 2
         font.draw(surface, tr("Towers: first / later value (C4.1)"), 8, y, GOLD, "small")
+        font.draw(surface, tr("felt"), 252, y, sv.GOOD_COLOURS[2], "small", align="right")
         y += 10
         marks = queries.completion_marks(shown)
-        for tm in marks:
+        leads = queries.felt_leads(shown)
+        for tm, lead in zip(marks, leads):
             font.draw(surface, tr("Tower {t} ({h} high): {a} / {b}", t=tm.tower, h=tm.height, a=tm.first, b=tm.later),
                       8, y, WHITE if tm.first_open else DIM, "small")
             for p, sm in enumerate(tm.seats):
                 label = {"open": "-", "crossed": "x", "first": str(sm.points), "later": str(sm.points)}[sm.status]
                 colour = {"open": DIM, "crossed": RED, "first": GOLD, "later": WHITE}[sm.status]
-                font.draw(surface, label, 150 + p * 26, y, colour, "small", align="right")
+                font.draw(surface, label, MARK_X + p * MARK_STEP, y, colour, "small", align="right")
+            self.draw_felt_lead(m, surface, lead, y)
             y += 9
         for p in range(len(t.names)):
-            sv.token(m, surface, t.colour_of[p], p, 140 + p * 26, y + 1)
+            sv.token(m, surface, t.colour_of[p], p, MARK_X - 10 + p * MARK_STEP, y + 1)
         y += 12
         for ne in queries.near_end(shown):
             font.draw(surface, fit(font, tr("{who} is one cell from the end: {cell} (C4.2).", who=t.names[ne.seat],
                                             cell=ne.cell), 240), 8, y, RED, "small")
             y += 9
         font.draw(surface, tr("B: back"), 250, 212, WHITE, "small", align="right")
+
+    def draw_felt_lead(self, m, surface, lead, y: int) -> None:
+        """A tower's felt (C5.2): the leader's token and "+N" (how many felt ahead of the next),
+        "tie N" when several have the most, "-" when nobody has any there."""
+        font = m.font
+        text, colour = felt_lead_text(lead)
+        font.draw(surface, text, FELT_X, y, colour, "small", align="right")
+        if len(lead.leaders) == 1:
+            p = lead.leaders[0]
+            sv.token(m, surface, self.table.colour_of[p], p, FELT_X - font.width(text, "small") - 10, y + 1)
+
+
+def felt_lead_text(lead) -> tuple[str, tuple]:
+    """The felt column's words for one tower (``queries.FeltLead``)."""
+    if lead.most == 0:
+        return "-", DIM
+    if len(lead.leaders) > 1:
+        return tr("tie {k}", k=lead.most), WHITE
+    return f"+{lead.lead}", sv.GREEN

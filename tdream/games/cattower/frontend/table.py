@@ -7,25 +7,28 @@ and the band draw ``shown``, the match as far as the beats have got. The draft a
 time; the drawings (and the houses) every seat at once (CG2.1): each human on his own pad
 (``host.pad_of``) with his own cursor and preview on his own sheet, the CPU seats through their
 players after a short pause; nobody's choice shows before all are in (a seat that has answered
-shows READY). X opens the status screen, or, while another human still chooses at once, that
-seat's own status over his own sheet (the others play on); Start the pause menu.
+shows READY, and may take his drawing back with B while another still draws, CG2.4). A human
+parent rolls the dice himself (``chance_prompt``: A stops them). X opens the status screen, or,
+while another human still chooses at once, that seat's own status over his own sheet (the others
+play on); Start the pause menu.
 """
 from __future__ import annotations
 
 import pygame
 
-from ....frontend.constants import GOLD, INK, PLAYER_COLOURS, PLAYER_DARK, RED, WHITE, rgb15
+from ....frontend.constants import B, GOLD, INK, PLAYER_COLOURS, PLAYER_DARK, RED, WHITE, rgb15
 from ....frontend.match import MatchSetup
 from ....frontend.table import Beat, BoxStyle, TableScene as Table
 from ....frontend.text import tr
 from ....frontend import widgets
 from ....frontend.widgets import fit
 from .. import events as ev
+from ..answers import WITHDRAW
 from .. import queries
 from .. import scoring
 from . import sheetview as sv
 from .layout import BAND_H, BOX_H, BOX_Y, LINE_H, SMALL_H, TRAY_X, band_y, sheet_layouts
-from .prompts import DraftPrompt, DrawPrompt, HousePrompt, Prompt, good_word
+from .prompts import DraftPrompt, DrawPrompt, HousePrompt, Prompt, RollPrompt, good_word
 
 PROMPT_GUARD = 12                    # frames a prompt is shown before it takes a press
 THINK = 24                           # frames a CPU seat "thinks" before it answers (a person can follow)
@@ -68,6 +71,7 @@ class TableScene(Table):
         self.ready: list[int] = []           # seats that have answered the simultaneous point
         self.flash: list = []                # (seat, cell index, frames left): a drawing just shown
         self.cursors: dict[int, int] = {}    # each seat's cursor at his last drawing
+        self.hand_rolled = False             # the last input: dice a person rolled (no tumble after)
         s = self.setup
         if s.resume is not None or s.replay is not None or s.scenario is not None:
             self.say(tr("Round {r}.", r=self.game.round), hold=20)     # no set-up events to tell
@@ -113,7 +117,9 @@ class TableScene(Table):
             elif t is ev.RoundStarted:
                 self.add(Beat("sync", 1))
             elif t is ev.DiceRolled:
-                self.add(Beat("roll", ROLL, data=tuple(e.dice), player=e.parent, sound="select", cpu=True))
+                frames = 1 if getattr(self, "hand_rolled", False) else ROLL
+                self.hand_rolled = False
+                self.add(Beat("roll", frames, data=tuple(e.dice), player=e.parent, sound="select", cpu=True))
                 self.say(tr("Round {r}: {who} rolls {dice}.", r=self.game.round,
                             who=n[e.parent], dice=" ".join(map(str, e.dice))), e.parent, 24)
             elif t is ev.DieTaken:
@@ -124,6 +130,8 @@ class TableScene(Table):
                 self.say(tr("The shared die is {v}: everyone draws now.", v=e.value), hold=24)
             elif t is ev.AnswerGiven:
                 self.add(Beat("ready", 1, player=e.seat, sound="select"))
+            elif t is ev.AnswerWithdrawn:
+                self.add(Beat("unready", 1, player=e.seat, sound="cancel"))
             elif t is ev.GoodDrawn:
                 self.add(Beat("draw", DRAWN, player=e.seat, data=(e.cell, e.good, e.footprints), cpu=True,
                               sound="build"))
@@ -160,15 +168,46 @@ class TableScene(Table):
 
     # ---------------------------------------------------------------- input
     def live_beat(self, beat: Beat) -> bool:
-        """A seat's READY: the others go on choosing while it shows."""
-        return beat.kind == "ready"
+        """A seat's READY (or its end, a drawing taken back): the others go on choosing."""
+        return beat.kind in ("ready", "unready")
+
+    def handle(self, m, b) -> None:
+        """The table's input, then B of a human who has answered the round's drawing while
+        another seat still draws: his answer taken back (CG2.4, an out-of-turn ``withdraw``), his
+        prompt back where he left it. A B that closes his status peek takes nothing back."""
+        peeking = set(self.peeks)
+        super().handle(m, b)
+        if self.done or self.replaying or m.stack[-1] is not self:
+            return
+        self.take_back(m, b, peeking)
+
+    def take_back(self, m, b, peeking=()) -> None:
+        aw = self.game.awaiting()
+        if aw is None or aw.kind != "draw" or not aw.others:
+            return
+        for seat in aw.others:
+            pad = self.pad_of.get(seat)
+            if pad is None or pad in peeking or pad in self.peeks or seat in self.prompts:
+                continue
+            if m.buttons.connected >> pad & 1 and b.press(pad, B):
+                self.give(m, WITHDRAW, seat)
+                return
 
     def after_input(self, seat) -> None:
-        """The answering seat's prompt goes (a drawing's cursor kept for his next, across rounds)."""
+        """The answering seat's prompt goes (a drawing's cursor kept for his next, across rounds;
+        dice a person rolled stand still at once: no tumble after his A)."""
         prompt = self.prompts.get(seat) if seat is not None else None
         if isinstance(prompt, DrawPrompt):
             self.cursors[seat] = prompt.cursor
+        self.hand_rolled = seat is None and any(isinstance(p, RollPrompt) for p in self.prompts.values())
         super().after_input(seat)
+
+    def chance_prompt(self, m, aw):
+        """A human parent rolls the round's dice himself (A stops them: ``RollPrompt``)."""
+        if aw.kind != "roll":
+            return None
+        seat = self.game.parent
+        return RollPrompt(self.game, seat, self.names[seat], self.game.fingerprint())
 
     def make_prompt(self, m, kind: str, seat: int) -> Prompt:
         match, name = self.game, self.names[seat]
@@ -211,6 +250,9 @@ class TableScene(Table):
         elif k == "ready":
             if beat.player not in self.ready:
                 self.ready.append(beat.player)
+        elif k == "unready":
+            if beat.player in self.ready:
+                self.ready.remove(beat.player)
         elif k == "draw":
             cell, good, fp = beat.data
             i = shown.sheet.index(cell)
@@ -265,12 +307,19 @@ class TableScene(Table):
         self.draw_band(m, surface)
 
     def prompt_lines(self, m, prompt) -> list:
-        """Under the prompt's question: a rival one cell from the end first (C4.2)."""
+        """Under the prompt's question: a rival one cell from the end first (C4.2), on one line;
+        the keys stay the last line (what the cursor's drawing does is on the line under his
+        sheet, ``strips``): the box never loses its keys to the warning."""
         lines = prompt.lines(m)
         others = [ne for ne in self.marks()[1] if ne.seat != prompt.seat]
         if others and not prompt.message:
-            lines = [(tr("Careful: {who} is one cell from the end ({cell}, C4.2).", who=self.names[others[0].seat],
-                         cell=others[0].cell), RED)] + lines
+            ne = others[0]
+            forms = [tr("C4.2: {who} is 1 cell from the end ({cell})!", who=self.names[ne.seat], cell=ne.cell),
+                     tr("C4.2: a rival is 1 cell from the end ({cell})!", cell=ne.cell),
+                     tr("C4.2: 1 cell from the end ({cell})!", cell=ne.cell)]
+            room = self.box_rect()[2] - 8 - self.box_style.text_x
+            warn = next((f for f in forms if m is None or m.font.width(f, "small") <= room), forms[-1])
+            lines = [(warn, RED)] + lines[-1:]
         return lines
 
     def fit(self, font, text: str, width: int) -> str:
@@ -345,10 +394,20 @@ class TableScene(Table):
         else:
             font.draw(surface, tr("{k} footprint(s)", k=shown.footprints[seat]), cx, cy + 1, DIM, "small")
         if prompt is not None:
-            text, colour = prompt.strip()
+            forms = prompt.strips()                      # the fullest form the sheet holds whole
+            text, colour = next(((t, c) for t, c in forms if font.width(t, "small") <= w - 6), forms[-1])
             font.draw(surface, self.fit(font, text, w - 6), x + 3, lay.strip_y, colour, "small")
             if prompt.message:
                 self.draw_refusal(m, surface, lay, prompt.message)
+        elif self.may_take_back(seat):
+            font.draw(surface, self.fit(font, tr("B: take back"), w - 6), x + 3, lay.strip_y, DIM, "small")
+
+    def may_take_back(self, seat: int) -> bool:
+        """A human who has answered the round's drawing while another still draws (CG2.4)."""
+        if self.done or self.replaying or seat not in self.ready or seat not in self.pad_of:
+            return False
+        aw = self.game.awaiting()
+        return aw is not None and aw.kind == "draw" and seat in aw.others
 
     def status_of(self, seat: int, prompt) -> tuple[str, tuple]:
         shown = self.shown
@@ -372,13 +431,15 @@ class TableScene(Table):
         font = m.font
         floor = self.game.sheet.floor_of[draw.cursor]
         ix, iy = lay.costs
+        step = 11 if k4(lay) else 13                     # a quadrant holds six of 11 pixels, no more
         for g in range(1, 7):
-            gx = ix + (g - 1) * 11
+            gx = ix + (g - 1) * step
             cost = draw.cost(g, floor)
             sv.icon(surface, g, gx, iy + 1)
             ok = cost <= draw.fp
-            font.draw(surface, str(cost), gx + 9, iy, sv.GREEN if ok and cost == 0 else WHITE if ok else RED,
-                      "small", align="right") if cost < 10 else None
+            if cost < 10:                     # the digit beside its picture, never over it
+                font.draw(surface, str(cost), gx + 7, iy, sv.GREEN if ok and cost == 0 else WHITE if ok else RED,
+                          "small")
             if g == draw.good:
                 pygame.draw.rect(surface, WHITE if (m.frame // 8) % 2 == 0 else GOLD, (gx - 1, iy - 1, 12, 10), 1)
 
@@ -428,6 +489,9 @@ class TableScene(Table):
         dice = list(shown.dice) if shown.phase != "roll" or (self.beat is not None and self.beat.kind == "roll") else []
         beat = self.beat
         prompt = self.prompt
+        roll = prompt if isinstance(prompt, RollPrompt) and beat is None else None
+        if roll is not None:                          # the human parent's dice tumble until his A
+            dice = list(roll.faces)
         draft = prompt if isinstance(prompt, DraftPrompt) and (beat is None or self.live_beat(beat)) else None
         n = len(dice)
         x0 = TRAY_X - (n * 14) // 2
@@ -440,6 +504,9 @@ class TableScene(Table):
             if rolling:
                 face = 1 + (v + beat.age // 3 + i) % 6
                 sv.die(surface, face, dx, y + 3 - (beat.age // 2 + i) % 2, 10)
+                continue
+            if roll is not None:
+                sv.die(surface, v, dx, y + 3 - (m.frame // 2 + i) % 2, 10)
                 continue
             if v in left:
                 left.remove(v)

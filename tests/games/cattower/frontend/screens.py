@@ -140,6 +140,9 @@ def _game(frames: dict, prefix: str = "", settings=None) -> None:
                     ap.planned[0] = (p, legal[0])
                     houses["n"] += 1
                     houses["last"] = p
+            if p is not None and p.kind == "roll" and s.prefix + "own-roll" not in s.frames and t.game.round >= 4:
+                s.step(0, 7)                    # his dice tumble (issue 23): a few frames in
+                s.shot("own-roll")
             if p is not None and p.kind == "draw" and s.prefix + "near-end" not in s.frames \
                     and queries.near_end(t.shown, 0):
                 s.shot("near-end")
@@ -215,7 +218,7 @@ def _game(frames: dict, prefix: str = "", settings=None) -> None:
         s.step()
     s.shot("results")
     if not prefix:
-        missing = {k for k in ("roll", "comment", "drawn", "tower", "near-end")} - set(s.frames)
+        missing = {k for k in ("roll", "comment", "drawn", "tower", "near-end", "own-roll")} - set(s.frames)
         assert not missing, missing
 
 
@@ -237,7 +240,12 @@ def _two_pads(frames: dict) -> None:
     s.shot("two-peek")
     s.tap(RIGHT, 6, pad=1)
     s.shot("two-peek-towers")
-    s.tap(B, 6, pad=1)
+    s.tap(B, 6, pad=1)                         # the peek closed: nothing taken back
+    assert t.game.pending[1] is not None
+    s.tap(B, 6, pad=1)                         # B again: his drawing taken back, his prompt up again (CG2.4)
+    s.until(lambda: s.prompt(1) is not None, 200)
+    s.step(0, 2)
+    s.shot("two-taken-back")
     s = Session(frames, setup=CatTowerSetup(7, ["human", "human", "cosmic-will"]), connected=0b0011)
     t = s.table
     ap = Autopilot(pad=-1)

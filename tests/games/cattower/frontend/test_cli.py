@@ -74,3 +74,16 @@ def test_simulate_tournament_and_scenarios(tmp_path):
     for cmd in (("replay", "play", str(bad), "--headless-frames", "3"), ("play", "--resume", str(bad))):
         r = run_cli(*cmd)
         assert r.returncode == 2 and "Traceback" not in r.stderr, (cmd, r.stderr)
+
+
+def test_a_text_game_with_human_seats_is_refused_in_one_line(tmp_path):
+    """Issue 23, 7: ``play --text`` has no human input: ``--humans 1`` is refused (one line, exit
+    2), never played silently by the CPU; ``--humans 0`` is a text game as before."""
+    r = run_cli("play", "--game", "cattower", "--text", "--humans", "1", "--seed", "2", "--turns", "1",
+                "--record", str(tmp_path / "h.tdr"))
+    assert r.returncode == 2 and not (tmp_path / "h.tdr").exists(), r.stdout
+    assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert "--humans 1" in r.stderr and "--text" in r.stderr
+    r = run_cli("play", "--game", "cattower", "--text", "--humans", "0", "--seed", "2", "--turns", "1",
+                "--record", str(tmp_path / "c.tdr"))
+    assert r.returncode == 0, r.stderr

@@ -11,9 +11,9 @@ from tests.frontend import layout
 
 GOLDENS = Path(__file__).parent / "goldens"
 GAME_SHOTS = ("roll", "draft", "draft-taken", "draft-refused", "draw", "draw-points", "draw-filled", "draw-refused",
-              "draw-cost-refused", "pass", "status", "pause", "house", "house-refused", "ready", "results")
+              "draw-cost-refused", "pass", "status", "pause", "house", "house-refused", "ready", "own-roll", "results")
 NAMES = ("title", "demo", "title-menu", "setup", "setup-seat", "setup-options") + GAME_SHOTS + (
-    "comment", "drawn", "tower", "near-end", "two-draw", "two-ready", "two-peek", "two-peek-towers",
+    "comment", "drawn", "tower", "near-end", "two-draw", "two-ready", "two-peek", "two-peek-towers", "two-taken-back",
     "three-peek", "two-players", "three-players", "replay",
     "replay-jump", "practice-near-end", "long-names", "pause-quit", "box-lines", "results-long-names")
 JAPANESE = tuple("ja-" + n for n in ("title", "title-menu", "setup", "setup-seat", "setup-options") + GAME_SHOTS

@@ -426,6 +426,9 @@ def test_no_house_once_all_six_are_chosen_CG5_1():
     m.houses[0] = [[g, 0, ""] for g in range(1, 7)]
     m.own[0], m.shared = 1, 1
     p = DrawPrompt(m, 0, "A")
+    if p.only_pass:                                  # issue 23: the cursor on Pass, and why
+        assert p.mode == "pass" and "CG5.1" in p.why_only_pass()
+        p.mode = "sheet"
     p.good, p.cursor = 1, m.sheet.index("t1f1")
     assert "CG5.1" in p.describe()[0]
     assert m.check(p.drawing(), 0).startswith("CG5.1")
@@ -447,7 +450,9 @@ def test_practice_warns_that_a_rival_is_one_cell_from_the_end_C4_2():
     _DRAWN.clear()
     h.frame()
     texts = " | ".join(x[0] for x in visible_texts(_DRAWN))
-    assert "1 CELL LEFT!" in texts and "Joji is one cell from the end" in texts, texts
+    assert "1 CELL LEFT!" in texts and "C4.2: Joji is 1 cell from the end (t5f5)!" in texts, texts
+    keys = t.prompts[0].lines(h.machine)[-1][0]                 # issue 23: the keys stay in the box
+    assert keys.startswith("L/R: good") and keys in texts, texts
     assert t.setup.mode == "practice"
 
 
