@@ -175,12 +175,8 @@ class TowerDream(GameDef):
         return tuple(FIGURES)
 
     def style_summary(self, results, kinds: list[str]) -> dict:
-        from .style import SIGNATURE, average_by_kind, leaders
-        style = average_by_kind(results)
-        led = leaders(style)
-        return {"style": style, "style_leaders": led,
-                "signature_led": {k: led.get(SIGNATURE[k.split(":")[0]]) == k
-                                  for k in kinds if k.split(":")[0] in SIGNATURE}}   # `random` has none
+        from .style import summary
+        return summary(results, kinds)
 
     def data_files(self) -> list:
         """Its package's YAML (the boards among them) and the boards of ``$TDREAM_BOARDS``."""

@@ -10,6 +10,7 @@ all players' cash, his Towers (13-19 Floors, R6.3) and Grand Towers (20+). ``sim
 """
 from __future__ import annotations
 
+from ...platform import style
 from .rules import events as ev
 
 FIGURES = ("landmarks", "stray_landmarks", "floors_built", "floors_per_build", "all_in", "merges", "bonus_top",
@@ -90,24 +91,15 @@ class StyleCounter:
 
 def average_by_kind(results) -> dict[str, dict[str, float]]:
     """{kind: {figure: mean per game seated}} over GameResults that carry ``style``."""
-    sums: dict[str, dict[str, float]] = {}
-    seats: dict[str, int] = {}
-    for r in results:
-        if not r.style:
-            continue
-        for kind, fig in zip(r.kinds, r.style):
-            acc = sums.setdefault(kind, {k: 0.0 for k in FIGURES})
-            for k in FIGURES:
-                acc[k] += fig[k]
-            seats[kind] = seats.get(kind, 0) + 1
-    return {k: {f: round(v / seats[k], 3) for f, v in acc.items()} for k, acc in sorted(sums.items())}
+    return style.average_by_kind(results, FIGURES)
 
 
 def leaders(averages: dict[str, dict[str, float]]) -> dict[str, str]:
     """For each figure, the kind with the highest average."""
-    out = {}
-    for f in FIGURES:
-        best = max(averages, key=lambda k: (averages[k][f], k), default=None)
-        if best is not None:
-            out[f] = best
-    return out
+    return style.leaders(averages, FIGURES)
+
+
+def summary(results, kinds: list[str]) -> dict:
+    """``GameDef.style_summary``: the means per kind, each figure's leader, and whether each
+    character leads his own figure (``SIGNATURE``)."""
+    return style.summary(results, kinds, FIGURES, SIGNATURE)

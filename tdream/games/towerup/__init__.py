@@ -5,7 +5,8 @@
 - ``data.py`` and the YAML beside it: cities, cards, tracks and counts, objectives, CPU styles;
 - ``answers.py``, ``events.py``, ``objectives.py``, ``match.py`` (the rules engine), ``position.py``;
 - ``scenario.py`` (scenario keys), ``players.py`` (CPU players), ``queries.py`` (front-end queries),
-  ``commentary.py`` with ``comments.yaml``, ``narration.py`` (text play).
+  ``commentary.py`` with ``comments.yaml``, ``narration.py`` (text play), ``style.py`` (each seat's
+  style figures for ``simulate --json`` and ``tournament``).
 
 docs/games/towerup.md has the rulings the engine adds (E1, E2, ...) and how the CPU thinks.
 """
@@ -142,6 +143,18 @@ class TowerUp(GameDef):
     def commentary(self, seat_kinds, seed, talk="sometimes"):
         from .commentary import TowerUpCommentary
         return TowerUpCommentary(list(seat_kinds), seed, talk)
+
+    def style_counter(self, seats: int):
+        from .style import StyleCounter
+        return StyleCounter(seats)
+
+    def style_figure_names(self) -> tuple[str, ...]:
+        from .style import FIGURES
+        return tuple(FIGURES)
+
+    def style_summary(self, results, kinds: list[str]) -> dict:
+        from .style import summary
+        return summary(results, kinds)
 
     def score_parts(self, match, seat: int):
         _total, vehicles, cone, chips, _visible = match.score_parts(seat)

@@ -464,16 +464,34 @@ def read_tracks(node, path: tuple, rep: Report) -> Tracks | None:
     return Tracks(tuple(vals), tuple(stars)) if ok else None
 
 
+SEAT_COUNTS = (2, 3, 4)
+
+
 @dataclass(frozen=True)
 class Components:
-    """UG1.1 and UG1.5's counts: floors of each colour in the supply, roofs a player, chips an
-    objective, objectives drawn, and when the supply of a colour counts as near empty."""
+    """UG1.1 and UG1.5's counts: floors of each colour in the supply and roofs a player (each by
+    player count), the floors each seat after the first chooses at set-up (by player count: the
+    k-th later seat's is ``later_floors[n][k - 1]``), chips an objective, objectives drawn, and
+    when the supply of a colour counts as near empty."""
 
-    supply: int = 30
-    roofs: int = 10
+    supply: tuple[tuple[int, int], ...] = ((2, 30), (3, 30), (4, 30))
+    roofs: tuple[tuple[int, int], ...] = ((2, 10), (3, 10), (4, 10))
     chips: tuple[int, ...] = (7, 5, 3, 3)
     draw: int = 3
     near_empty: int = 6
+    later_floors: tuple[tuple[int, tuple[int, ...]], ...] = ((2, (1,)), (3, (1, 2)), (4, (1, 2, 3)))
+
+    def supply_for(self, n: int) -> int:
+        """UG1.1: floors of each colour in the supply of an ``n``-player game."""
+        return dict(self.supply)[n]
+
+    def roofs_for(self, n: int) -> int:
+        """UG1.1: roofs each player has in an ``n``-player game."""
+        return dict(self.roofs)[n]
+
+    def later_for(self, n: int) -> tuple[int, ...]:
+        """UG1.1: the floors the 1st, 2nd... seat after the first chooses in an ``n``-player game."""
+        return dict(self.later_floors)[n]
 
 
 # ---------------------------------------------------------------------------- objectives
@@ -614,7 +632,7 @@ def _components_file(data, rep):
     if not _header(data, "tdream-towerup-components", rep):
         return None
     _mapping(data, (), rep, ("format", "version", "provisional", "source", "tracks", "supply", "roofs", "chips",
-                             "draw", "near_empty"), ("earlier_hashes",))
+                             "draw", "near_empty", "later_floors"), ("earlier_hashes",))
     _provenance(data, rep)
     hashes = data.get("earlier_hashes", {})
     if not (isinstance(hashes, dict) and all(isinstance(k, str) and isinstance(v, str) and _HEX16.fullmatch(k)
@@ -622,18 +640,67 @@ def _components_file(data, rep):
         rep(("earlier_hashes",), "a mapping of 16-hex data hashes to 16-hex data hashes")
     tracks = read_tracks(data["tracks"], ("tracks",), rep) if "tracks" in data else None
     vals = {}
-    for k, lo, hi in (("supply", 1, 99), ("roofs", 1, 30), ("draw", 1, 10), ("near_empty", 0, 99)):
+    for k, lo, hi in (("draw", 1, 10), ("near_empty", 0, 99)):
         if k in data:
             vals[k] = _whole(data, k, (k,), rep, lo, hi)
+    for k, lo, hi in (("supply", 1, 99), ("roofs", 1, 30)):
+        if k in data:
+            vals[k] = _by_seats(data, k, rep, lo, hi)
+    if "later_floors" in data:
+        vals["later_floors"] = _later_floors(data, rep)
     chips = data.get("chips")
     if not (isinstance(chips, list) and len(chips) == 4 and all(_int(c) and c > 0 for c in chips)) \
             or list(chips) != sorted(chips, reverse=True):
         rep(("chips",), f"must be four chip values, highest first (UG1.5: with N players the first N), "
                         f"not {short(chips)}")
         chips = None
-    if tracks is None or chips is None or None in vals.values() or len(vals) != 4:
+    if tracks is None or chips is None or None in vals.values() or len(vals) != 5:
         return None
-    return tracks, Components(vals["supply"], vals["roofs"], tuple(chips), vals["draw"], vals["near_empty"])
+    return tracks, Components(vals["supply"], vals["roofs"], tuple(chips), vals["draw"], vals["near_empty"],
+                              vals["later_floors"])
+
+
+def _seat_keys(node, key: str, rep) -> bool:
+    """A mapping by player count has exactly the keys 2, 3 and 4."""
+    if set(node) == set(SEAT_COUNTS) and all(_int(n) for n in node):
+        return True
+    rep((key,), f"must give every player count {', '.join(map(str, SEAT_COUNTS))} once "
+                f"(like {{2: .., 3: .., 4: ..}}), not the keys {short(list(node))}")
+    return False
+
+
+def _by_seats(data, key: str, rep, lo: int, hi: int):
+    """UG1.1: one whole number for every player count, or a mapping ``{2: .., 3: .., 4: ..}``."""
+    node = data[key]
+    if not isinstance(node, dict):
+        v = _whole(data, key, (key,), rep, lo, hi)
+        return None if v is None else tuple((n, v) for n in SEAT_COUNTS)
+    if not _seat_keys(node, key, rep):
+        return None
+    got = [(n, _whole(node, n, (key, n), rep, lo, hi)) for n in SEAT_COUNTS]
+    return None if any(v is None for _n, v in got) else tuple(got)
+
+
+def _later_floors(data, rep):
+    """UG1.1: by player count n, the floors of his choice each of the n - 1 seats after the first
+    takes at set-up (``{2: [1], 3: [1, 2], 4: [1, 2, 3]}``), each 0..10."""
+    node = data["later_floors"]
+    if not isinstance(node, dict):
+        rep(("later_floors",), f"must be a mapping of player count to a list of floors, one a seat after the "
+                               f"first (like {{2: [1], 3: [1, 2], 4: [1, 2, 3]}}), not {type_name(node)} "
+                               f"{short(node)}")
+        return None
+    if not _seat_keys(node, "later_floors", rep):
+        return None
+    out = []
+    for n in SEAT_COUNTS:
+        v = node[n]
+        if not (isinstance(v, list) and len(v) == n - 1 and all(_int(k) and 0 <= k <= 10 for k in v)):
+            rep(("later_floors", n), f"must be a list of {n - 1} whole number{'s' if n > 2 else ''} 0..10 (one a "
+                                     f"seat after the first), not {short(v)}")
+            return None
+        out.append((n, tuple(v)))
+    return tuple(out)
 
 
 def _objectives_file(data, rep):
@@ -896,7 +963,8 @@ def styles() -> Styles:
     return read_styles()
 
 
-__all__ = ["COLOURS", "COLOUR_INDEX", "WILD", "City", "Card", "Tracks", "Components", "Objective", "Rules",
+__all__ = ["COLOURS", "COLOUR_INDEX", "WILD", "SEAT_COUNTS",
+           "City", "Card", "Tracks", "Components", "Objective", "Rules",
            "Report", "read_city", "read_cards", "read_tracks", "read_objectives", "load_shipped", "shipped",
            "make_rules", "InlineDataError", "drawing_problems", "city_for", "plain", "styles", "read_styles",
            "Style", "Styles", "WEIGHT_NAMES", "data_hash", "earlier_hashes", "LDict", "LList"]

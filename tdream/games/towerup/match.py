@@ -70,9 +70,9 @@ class TowerUpMatch:
         m.fl = [[] for _ in range(S)]
         m.rf = [[] for _ in range(S)]
         m.stock = [[0, 0, 0, 0] for _ in range(n)]
-        m.left = [comp.roofs] * n
+        m.left = [comp.roofs_for(n)] * n
         m.veh = [[0, 0, 0, 0] for _ in range(n)]
-        m.supply = [comp.supply] * 4
+        m.supply = [comp.supply_for(n)] * 4
         m.market = []
         m.deck = sorted(rules.card_ids)
         m.discards = []
@@ -127,7 +127,8 @@ class TowerUpMatch:
                     got.append(COLOURS[c])
             out.append(ev.StartingFloors(p, tuple(got), False))
         m.setup = "game"
-        m.setup_floors = [[(first + k) % m.n, k] for k in range(1, m.n)]
+        later = rules.components.later_for(m.n)                      # UG1.1: by player count
+        m.setup_floors = [[(first + k) % m.n, later[k - 1]] for k in range(1, m.n) if later[k - 1] > 0]
         m._refill(out)
         if m.phase != DEAL_P:
             m._after_deals(out)
@@ -533,7 +534,8 @@ class TowerUpMatch:
 
     def _take(self, a: Take, out: list) -> None:
         """U3.1, U3.2, UG3.1 (E4): the card's floors in its order, the chosen colours for wilds and
-        for missing colours; its vehicle icons as one move (UG4.0); then the refill (E5)."""
+        for missing colours; its vehicle icons as one move (UG4.0); then the refill (E5), but none
+        after the game's last turn (E13)."""
         p = self.to_move
         self.passes = 0
         self.extra = False
@@ -573,9 +575,21 @@ class TowerUpMatch:
         if ran_out and not self.ending:
             self._begin_end("supply", p, out)
         self.phase = "?"
-        self._refill(out)
+        if not self._turn_ends_game():
+            self._refill(out)                                        # E13: none after the last turn
         if self.phase != DEAL_P:
             self._after_take(out)
+
+    def _turn_ends_game(self) -> bool:
+        """E13: the turn of the seat to move is the game's last (U5.3, UG5.1): final turns under
+        way, no extra turn pending, and nobody after him still to play a final turn."""
+        p = self.to_move
+        if not self.ending or self.extra:
+            return False
+        rest = self.final_turns
+        if self.closing == p and rest and rest[0] == p:
+            rest = rest[1:]
+        return not rest
 
     def _after_take(self, out: list) -> None:
         """U3.3 once the market is refilled (E5): down to 10, then the turn ends."""

@@ -74,10 +74,10 @@ def describe(e, match) -> str | None:
         return f"{n[e.by]} covers {whose} roof on {e.site}."
     if t is ev.ObjectiveMet:
         return f"{n[e.player]} meets {match.rules.objectives[e.objective].name} and takes the {e.chip} chip."
-    if t is ev.EndBegun:
-        return f"The end begins: {REASONS.get(e.reason, e.reason)}. Final turns: {_names(match, e.final_turns)}."
+    if t is ev.EndBegun:                 # the final turns are told once, when they begin (after
+        return f"The end begins: {REASONS.get(e.reason, e.reason)}."     # the trigger's own score)
     if t is ev.FinalTurnsBegin:
-        return f"Final turns: {_names(match, e.final_turns)}."
+        return f"Final turns: {_names(match, e.final_turns)}, one each, each scoring at the end of his own."
     if t is ev.Scored:
         return (f"{n[e.player]} scores {e.total}: vehicles {e.vehicles}, cone {e.cone} ({e.visible} visible "
                 f"roof{'s' if e.visible != 1 else ''}), chips {e.chips}.")

@@ -242,10 +242,10 @@ class Thinker:
 
     def stage(self, m, b: Board, p: int) -> float:
         """How far the game is, 0 (start) .. 1 (about to end): roofs, supply, city."""
-        roofs = m.rules.components.roofs
+        roofs = m.rules.components.roofs_for(m.n)
         least = min(m.left)
         by_roofs = 1.0 - least / roofs if roofs else 1.0
-        sup = m.rules.components.supply * 4
+        sup = m.rules.components.supply_for(m.n) * 4
         by_supply = 1.0 - sum(m.supply) / sup if sup else 1.0
         empty = sum(1 for f in m.fl if not f)
         by_city = 1.0 - len(b.cands) / max(1, empty) * min(1.0, empty / 8)

@@ -41,7 +41,7 @@ def from_position(position: dict, names: list[str], options: dict, seed: int):
     seat_of = {nm: i for i, nm in enumerate(names)}
     supply = None
     if "supply" in position:
-        supply = [rules.components.supply] * 4
+        supply = [rules.components.supply_for(n)] * 4
         for c, v in position["supply"].items():
             if c not in COLOUR_INDEX:
                 problems.append((("supply", c), f"not a colour ({', '.join(COLOURS)})"))

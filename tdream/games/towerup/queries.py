@@ -5,6 +5,9 @@ section 7). Pure functions of a match (or a seat's view): nothing here changes i
 - ``build_preview(m, seat, site, colour)``: the floors it costs per colour, and each roof choice
   with the vehicle columns it moves, whether it earns an extra turn, the objectives it meets and
   the roofs it covers; and which of the seat's visible roofs a later build could cover;
+- ``take_preview(m, seat, card, wilds)``: what a take does, as the build preview says a build's: the
+  floors gained (and the colours chosen for wilds and missing colours), each vehicle move with its
+  points, an extra turn, objective chips, the end it starts and the floors it will make him give back;
 - ``exposed_roofs(m, seat)``: the seat's visible roofs an empty site next to them could cover;
 - ``supply(m)``, ``near_empty(m)``: floors left per colour, the colours near empty;
 - ``market(m)``: the market's cards and their icons;
@@ -16,9 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import events as ev
-from .answers import Build
+from .answers import Build, Take
 from .data import COLOUR_INDEX, COLOURS, WILD
-from .match import TOP
+from .match import LIMIT, TOP
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,30 @@ class BuildPreview:
     covers: tuple[tuple[str, str], ...]        # (site, owner's name) of the visible roofs it covers
     roofs: tuple[RoofChoice, ...]              # every roof choice (empty when he cannot build)
     exposed: tuple[tuple[str, tuple[str, ...]], ...]   # after the base-roof build: see exposed_roofs
+
+
+@dataclass(frozen=True)
+class VehicleMove:
+    colour: str
+    start: int                                 # the vehicle's column before ...
+    end: int                                   # ... and after
+    lost: int                                  # columns lost at the end of the track (U4.1)
+    points: int                                # the track points it gains (UG1.4's value row)
+
+
+@dataclass(frozen=True)
+class TakePreview:
+    card: str
+    wilds: tuple[str, ...]
+    reason: str | None                         # why he cannot take it so (a rule ID first), or None
+    floors: tuple[str, ...]                    # the floors gained, in the card's order (E4)
+    substitutes: tuple[tuple[str, str], ...]   # (missing colour, the colour taken instead or "") (U3.2)
+    moves: tuple[VehicleMove, ...]             # the card's vehicle icons as one move (UG4.0)
+    extra_turn: bool                           # U4.2
+    objectives: tuple[tuple[str, int], ...]    # (objective, chip) he would take (U4.3)
+    ends_game: str                             # "" or the end it starts ("supply", U5.2)
+    discard: int                               # floors over ten he will give back (U3.3)
+    answer: Take
 
 
 @dataclass(frozen=True)
@@ -179,6 +206,27 @@ def build_preview(m, seat: int, site: str, colour: str) -> BuildPreview:
     return BuildPreview(site, colour, cost, None, tuple(city.sites[t] for t in nb), covers, tuple(roofs), exposed)
 
 
+def take_preview(m, seat: int, card: str, wilds: tuple[str, ...] = ()) -> TakePreview:
+    """Everything the take screen shows for ``seat`` taking ``card`` with ``wilds`` (the colours
+    chosen, in card order). Played on a copy: what it says is what the engine will do."""
+    a = Take(card, tuple(wilds))
+    reason = m.check(a, seat)
+    if reason is not None:
+        return TakePreview(card, a.wilds, reason, (), (), (), False, (), "", 0, a)
+    sim = m.copy()
+    events = sim.apply(a, True, seat)
+    vals = m.rules.tracks.values
+    taken = next(e for e in events if type(e) is ev.CardTaken)
+    subs = tuple((e.colour, e.instead) for e in events if type(e) is ev.ColourRanOut and e.player == seat)
+    moves = tuple(VehicleMove(e.colour, e.start, e.end, e.lost, vals[e.end] - vals[e.start])
+                  for e in events if type(e) is ev.VehicleMoved and e.player == seat)
+    extra = any(type(e) is ev.ExtraTurnEarned and e.player == seat for e in events)
+    objs = tuple((e.objective, e.chip) for e in events if type(e) is ev.ObjectiveMet and e.player == seat)
+    end = next((e.reason for e in events if type(e) is ev.EndBegun), "")
+    return TakePreview(card, a.wilds, None, taken.colours, subs, moves, extra, objs, end,
+                       max(0, sum(sim.stock[seat]) - LIMIT), a)
+
+
 def panel(m, seat: int) -> Panel:
     vals, stars = m.rules.tracks.values, m.rules.tracks.stars
     v = m.veh[seat]
@@ -195,5 +243,6 @@ def panels(m) -> list[Panel]:
     return [panel(m, p) for p in range(m.n)]
 
 
-__all__ = ["RoofChoice", "BuildPreview", "Track", "Panel", "CardInfo", "supply", "near_empty", "market",
+__all__ = ["RoofChoice", "BuildPreview", "VehicleMove", "TakePreview", "take_preview",
+           "Track", "Panel", "CardInfo", "supply", "near_empty", "market",
            "build_sites", "exposed_roofs", "build_preview", "panel", "panels", "TOP"]

@@ -18,6 +18,7 @@ from ...platform.scenario import flow
 from ...yamlio import short, type_name
 from .answers import STEP_KEYS, answer_from_step
 from .data import COLOURS, plain
+from .position import from_position
 
 POSITION_KEYS = ("city", "cards", "tracks", "sites", "stock", "roofs", "vehicles", "market", "deck", "objectives",
                  "chips", "supply", "to_move")
@@ -64,14 +65,10 @@ class TowerUpScenarios(ScenarioAdapter):
             return node
 
         def colour_map(node, key, path, what="a whole number"):
+            """Its shape; the colours and counts are the set-up's to check (``set_up_problems``)."""
             if not isinstance(node, dict):
                 pr.at(data, key, path, f"must be a mapping of colour to {what}, not {type_name(node)}")
                 return None
-            for c, v in node.items():
-                if c not in COLOURS:
-                    pr.at(node, c, f"{path}.{c}", f"not a colour ({', '.join(COLOURS)})")
-                elif not _whole(v) or v < 0:
-                    pr.at(node, c, f"{path}.{c}", f"must be a whole number >= 0, not {short(v)}")
             return plain(node)
 
         if "sites" in data and (node := mapping("sites", "site to {floors, roofs}")) is not None:
@@ -121,7 +118,27 @@ class TowerUpScenarios(ScenarioAdapter):
                 pr.at(data, "to_move", "to_move", f"must be a player's name, not {short(data['to_move'])}")
             else:
                 out["to_move"] = data["to_move"]
+        self.set_up_problems(ctx, out)
         return out
+
+    def set_up_problems(self, ctx, position: dict) -> None:
+        """Every problem of the position at once (issue 24): what of it could be read is set up
+        now, and each thing the set-up refuses (a site, a colour, a player, a card...) is
+        reported with the others; the position is set up again once the whole file is good."""
+        from ...platform.protocol import PositionError
+        from ...platform.scenario import line_at
+        try:
+            opts = self.game._check(list(ctx.names), dict(ctx.options))
+        except ValueError:
+            return                                  # the options' own problems are reported
+        try:
+            from_position(position, list(ctx.names), opts, 0)
+        except PositionError as e:
+            for keys, what in e.problems:
+                ctx.pr.add(line_at(ctx.data, keys), "",
+                           f"impossible set-up: {'.'.join(map(str, keys)) + ': ' if keys else ''}{what}")
+        except (ValueError, KeyError, TypeError):
+            return                                  # a shape reported above
 
     # ---------------------------------------------------------------- steps
     def read_step(self, key, value, ctx):

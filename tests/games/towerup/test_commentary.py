@@ -1,6 +1,7 @@
 """Tower Up's comments (comments.yaml) and narration: every character has a line for every slot in
 English and Japanese; the seated characters voice their own moments, spectators chime in from the
 side; describe tells events with the seats' names; score_parts add up to the score."""
+import io
 import re
 
 import pytest
@@ -107,6 +108,26 @@ def test_describe_tells_events_with_names(game):
     assert game.describe(ev.TurnStarted(0, 3, False, False), s.match) == "Turn 4: Ann."
     assert game.describe(ev.TurnStarted(1, 3, True, True), s.match) == "Turn 4: Bob (extra turn)."
     assert game.describe(ev.GameEnded("roof", ((0,), (1, 2)), (9, 3, 3)), s.match) is None   # text play tells it
+
+
+def test_text_play_tells_the_final_turns_once_after_the_triggers_score(game):
+    """Issue 24 point 6: the end begins, the trigger (of a last roof) scores, then "Final turns"
+    once (text play's lines are ``describe``'s, in event order)."""
+    from tdream.platform.textplay import play_text
+    for seed in range(1, 8):
+        s, events = Session.start(game, [Seat("Ann", "cpu"), Seat("Bob", "cpu"), Seat("Cy", "cpu")], {}, seed)
+        out = io.StringIO()
+        play_text(s, out, events=events, talk="never")
+        if s.match.reason == "roof":
+            break
+    lines = out.getvalue().splitlines()
+    assert s.match.reason == "roof"
+    assert sum(1 for ln in lines if "Final turns" in ln) == 1
+    begun = next(i for i, ln in enumerate(lines) if ln.startswith("The end begins"))
+    finals = next(i for i, ln in enumerate(lines) if ln.startswith("Final turns"))
+    trigger = s.match.names[s.match.trigger]
+    scored = next(i for i, ln in enumerate(lines) if ln.startswith(f"{trigger} scores"))
+    assert begun < scored < finals
 
 
 def test_score_parts_add_up_to_the_score(game):

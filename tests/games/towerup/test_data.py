@@ -83,7 +83,9 @@ def test_tracks_and_counts_follow_ug1_4_and_ug1_5(shipped):
     assert shipped.tracks.values == (0, 1, 2, 3, 4, 6, 8, 10, 12, 14, 17, 20, 23, 26, 30, 35)
     assert shipped.tracks.stars == (2, 4, 6, 8, 10, 12)
     comp = shipped.components
-    assert (comp.supply, comp.roofs, comp.chips, comp.draw) == (30, 10, (7, 5, 3, 3), 3)
+    assert (comp.chips, comp.draw) == ((7, 5, 3, 3), 3)
+    assert [(comp.supply_for(n), comp.roofs_for(n), comp.later_for(n)) for n in (2, 3, 4)] == \
+        [(20, 10, (4,)), (27, 10, (3, 4)), (30, 8, (1, 2, 3))]                  # UG1.1, issue 24's first numbers
 
 
 def test_ten_objectives_are_condition_primitives_ug6_2(shipped):
@@ -166,6 +168,32 @@ def test_broken_components_and_objectives_are_refused(tmp_path):
     assert any("components.yaml:" in p and "tracks.stars: must be columns in rising order" in p for p in probs)
     assert any("objectives.open-house.condition.visible_roof: unknown primitive" in p for p in probs)
     assert any("objectives.park-life.condition.roofs_on_parks.count: must be a whole number" in p for p in probs)
+
+
+def test_counts_by_player_count_are_checked_with_their_lines_ug1_1(tmp_path):
+    folder = _broken_copy(tmp_path, "components.yaml", "supply: {2: 20, 3: 27, 4: 30}", "supply: {2: 20, 4: 30}")
+    text = (folder / "components.yaml").read_text()
+    text = text.replace("roofs: {2: 10, 3: 10, 4: 8}", "roofs: {2: 10, 3: ten, 4: 8}")
+    text = text.replace("later_floors: {2: [4], 3: [3, 4], 4: [1, 2, 3]}",
+                        "later_floors: {2: [4], 3: [3], 4: [1, 2, 3]}")
+    (folder / "components.yaml").write_text(text)
+    with pytest.raises(DataError) as e:
+        d.load_shipped(folder)
+    lines = {k: next(i for i, ln in enumerate(text.splitlines(), 1) if ln.startswith(k + ":"))
+             for k in ("supply", "roofs", "later_floors")}
+    probs = e.value.problems
+    assert len(probs) == 3                                                  # every problem at once
+    assert any(f"components.yaml:{lines['supply']}: supply: must give every player count 2, 3, 4" in p for p in probs)
+    assert any(f"components.yaml:{lines['roofs']}: roofs.3: must be a whole number" in p for p in probs)
+    assert any(f"components.yaml:{lines['later_floors']}: later_floors.3: must be a list of 2 whole numbers" in p
+               for p in probs)
+
+
+def test_a_plain_count_is_one_for_every_player_count_ug1_1(tmp_path):
+    folder = _broken_copy(tmp_path, "components.yaml", "supply: {2: 20, 3: 27, 4: 30}", "supply: 25")
+    comp = d.load_shipped(folder).components
+    assert [comp.supply_for(n) for n in (2, 3, 4)] == [25, 25, 25]
+    assert d.data_hash(folder) != d.data_hash()                             # the counts are played
 
 
 def test_a_file_without_provenance_is_refused(tmp_path):

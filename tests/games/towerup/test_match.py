@@ -30,7 +30,7 @@ def test_new_match_deals_as_chance_and_draws_the_first_player_u2_1_ug2_2(game):
     assert len(outcomes) == 44 and {w for _a, w in outcomes} == {1}
     assert all(type(a) is Deal for a, _w in outcomes)
     assert [sum(s) for s in m.stock] == [4, 4, 4, 4]                      # UG1.1: one of each
-    assert m.supply == [26, 26, 26, 26]
+    assert m.supply == [m.rules.components.supply_for(4) - 4] * 4
 
 
 def test_set_up_places_first_floors_then_later_seats_choose_ug2_1_ug1_1(game):
@@ -47,13 +47,15 @@ def test_set_up_places_first_floors_then_later_seats_choose_ug2_1_ug1_1(game):
             assert not any(m.fl[t] and m.fl[t][-1] == col for t in m.rules.city.adj[s])
         m.apply(m.sample_chance(), True, CHANCE)
     assert sorted(f[0] for f in m.fl if f) == sorted(colours)
-    for k in (1, 2):
+    later = m.rules.components.later_for(3)                                 # UG1.1: by player count
+    ways = {1: 4, 2: 10, 3: 20, 4: 35, 5: 56}                                # four colours, n floors
+    for k, want in enumerate(later, 1):
         aw = m.awaiting()
         assert aw.kind == "start_floors" and aw.player == (first + k) % 3
         legal = m.legal_answers(aw.player)
-        assert all(sum(a.counts) == k for a in legal) and len(legal) == {1: 4, 2: 10}[k]
+        assert all(sum(a.counts) == want for a in legal) and len(legal) == ways[want]
         m.apply(legal[-1], False, aw.player)
-        assert sum(m.stock[aw.player]) == 4 + k
+        assert sum(m.stock[aw.player]) == 4 + want
     assert m.awaiting().kind == "turn" and m.awaiting().player == first
 
 
@@ -388,3 +390,34 @@ def test_only_the_active_player_can_newly_meet_an_objective_e12(game):
                 for j, oid in enumerate(m.objectives):
                     if oid not in held and m.chips_left[j]:
                         assert not met(m.rules.objectives[oid], m, q), (seed, q, oid)
+
+
+def test_the_last_final_turns_take_ends_the_game_with_no_deal_e13(game):
+    m = load(game, sites={"a1": {"floors": ["black"], "roofs": [None]}}, stock={"A": {"white": 1, "black": 1}},
+             roofs={"A": 1}, market=["k1", "k2", "k3"], deck=["k4", "k5", "k6"])
+    m.apply(Build("a2", "white", "a2"), False, 0)                         # U5.1: A's last roof
+    assert m.final_turns == [1] and m.awaiting().kind == "turn"
+    events = m.apply(Take("k1", ()), False, 1)                            # B's final (and the last) turn
+    assert m.over and m.awaiting() is None and m.legal_answers() == []
+    assert not any(type(e) is ev.CardDealt for e in events) and len(m.market) == 2
+    assert type(events[-1]) is ev.GameEnded
+
+
+def test_a_final_turns_take_with_turns_left_still_refills_e5(game):
+    m = load(game, names=("A", "B", "C"), sites={"a1": {"floors": ["black"], "roofs": [None]}},
+             stock={"A": {"white": 1, "black": 1}}, roofs={"A": 1}, market=["k1", "k2", "k3"],
+             deck=["k4", "k5", "k6"])
+    m.apply(Build("a2", "white", "a2"), False, 0)
+    m.apply(Take("k1", ()), False, 1)                                     # C still has his final turn
+    assert m.awaiting().kind == "deal" and not m.over
+
+
+def test_supply_and_roofs_follow_the_player_count_ug1_1(game):
+    got = {}
+    for n in (2, 3, 4):
+        m, _ = game.new_match(["A", "B", "C", "D"][:n], {}, 5)
+        comp = m.rules.components
+        assert m.left == [comp.roofs_for(n)] * n
+        assert m.supply == [comp.supply_for(n) - n] * 4                       # one of each a player taken
+        got[n] = (comp.supply_for(n), comp.roofs_for(n))
+    assert len(set(got.values())) == 3                                        # the shipped counts differ by count

@@ -34,6 +34,40 @@ def test_build_preview_costs_and_roof_choices(game):
     assert m.fl[m.rules.city.index["a2"]] == []
 
 
+def test_take_preview_says_what_the_take_will_do_u3_1_u4_2_u4_3(game):
+    """The floors, the vehicle move with its points, an extra turn, an objective chip: each as the
+    engine then does it (the preview plays the take on a copy and leaves the match alone)."""
+    m = load(game, objectives=["fleet"], market=["k4", "k2", "k3"], deck=["k1"],
+             vehicles={"A": {"black": 3, "white": 3, "brown": 4, "grey": 4}})
+    before = m.fingerprint()
+    pv = q.take_preview(m, 0, "k4")                                        # grey; black and white vehicles
+    assert m.fingerprint() == before
+    assert pv.reason is None and pv.floors == ("grey",) and pv.substitutes == () and pv.discard == 0
+    vals = m.rules.tracks.values
+    assert [(v.colour, v.start, v.end, v.points) for v in pv.moves] == \
+        [("black", 3, 4, vals[4] - vals[3]), ("white", 3, 4, vals[4] - vals[3])]
+    assert pv.extra_turn                                                    # all four reach star 4
+    assert pv.objectives == (("fleet", m.chips_left[0][0]),)              # every vehicle on 4 or beyond
+    after = m.copy()
+    events = after.apply(pv.answer, False, 0)
+    assert after.veh[0] == [4, 4, 4, 4] and after.stock[0][3] == m.stock[0][3] + 1
+    assert any(type(e).__name__ == "ExtraTurnEarned" for e in events)
+    plain = q.take_preview(m, 0, "k2")
+    assert plain.floors == ("white", "brown") and not plain.extra_turn and plain.objectives == ()
+
+
+def test_take_preview_names_wild_choices_a_missing_colour_the_end_and_a_discard_u3_2_u3_3(game):
+    m = load(game, market=["k1", "k3", "k2"], deck=["k4"], supply={"black": 1, "white": 9, "brown": 9, "grey": 9},
+             stock={"A": {"black": 3, "white": 3, "brown": 3}})
+    pv = q.take_preview(m, 0, "k1", ("grey",))                              # black, black (one left), white
+    assert pv.floors == ("black", "grey", "white") and pv.substitutes == (("black", "grey"),)
+    assert pv.ends_game == "supply" and pv.discard == 9 + 3 - 10
+    wild = q.take_preview(m, 0, "k3", ("brown", "white"))
+    assert wild.floors == ("brown", "white") and wild.wilds == ("brown", "white") and wild.discard == 1
+    assert q.take_preview(m, 0, "k3", ("brown",)).reason.startswith("U3.1")
+    assert q.take_preview(m, 0, "k9").reason.startswith("U3.1")             # not in the market
+
+
 def test_build_preview_says_why_not(game):
     m = load(game, sites={"a1": {"floors": ["black"], "roofs": [None]}}, stock={"A": {"white": 1}})
     pv = q.build_preview(m, 0, "a2", "white")

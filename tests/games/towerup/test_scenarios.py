@@ -122,6 +122,26 @@ steps: []
     assert "to_move: unknown player 'Z'" in text
 
 
+def test_a_position_reports_all_its_problems_at_once(tmp_path):
+    """Issue 24 point 6: a bad ``stock`` (a colour that is none, a shape) no longer hides a bad
+    ``sites``; and a bad step does not hide the position's problems."""
+    path = _scenario(tmp_path, """players: [{name: A}, {name: B}]
+sites:
+  z9: {floors: [black]}
+stock: {A: {purple: 2}, B: [1]}
+supply: {black: -2}
+steps:
+  - take: {card: k1, wilds: white}
+""")
+    with pytest.raises(FormatError) as e:
+        load_scenario(path)
+    text = "\n".join(e.value.problems)
+    for part in ("sites.z9: no site z9 in the city", "stock.A.purple: not a colour", "stock.B: must be a mapping",
+                 "supply.black: must be a whole number >= 0", "steps.0.take: take wilds must be a list"):
+        assert part in text, part
+    assert len(e.value.problems) == len(set(e.value.problems)) == 5          # each once
+
+
 def test_position_errors_carry_key_paths(game):
     with pytest.raises(PositionError) as e:
         load(game, sites={"q1": {"floors": ["black"]}}, market=["k1", "k2", "k3", "k4"])
@@ -150,7 +170,8 @@ expect:
     with pytest.raises(FormatError) as e:
         load_scenario(path)
     text = "\n".join(e.value.problems)
-    for part in ("sites: must be a mapping", "stock.A: must be a mapping of colour", "stock.B.black: must be a whole number >= 0", "supply.pink: not a colour",
+    for part in ("sites: must be a mapping", "stock.A: must be a mapping of colour",
+                 "stock.B.black: must be a whole number 0..99", "supply.pink: not a colour",
                  "steps.0.take: take wilds must be a list", "steps.1.build: build colour must be a colour",
                  "steps.2.discard: discard: black must be a whole number", "steps.3.start_sites: start_sites takes",
                  "steps.4.deal: deal card must be a name", "steps.5.build: build takes",

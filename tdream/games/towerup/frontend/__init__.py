@@ -21,6 +21,15 @@ from ....frontend.widgets import big_text
 
 MODES = ("Free play", "Continue", "Practice", "Spectate")
 SUBTITLE = "take floors, build towers, roof them"
+# The title's four towers: (left x, floors of 3 px); tall ones at the edges, low ones inside,
+# all clear of the game's name, the subtitle and PRESS START in the middle (issue 24).
+TOWERS = ((6, 38), (30, 9), (208, 8), (232, 44))
+LOGO_BASE = 206                      # the y of the lowest floor
+
+
+def logo_towers() -> list[tuple[int, int, int, int]]:
+    """Each title tower's rect (x, y, w, h), roof included."""
+    return [(x - 2, LOGO_BASE - h * 3 - 2, 24, h * 3 + 5) for x, h in TOWERS]
 
 
 class TowerUpFrontend(GameFrontend):
@@ -44,12 +53,12 @@ class TowerUpFrontend(GameFrontend):
     def draw_logo(self, m, surface, top: int) -> None:
         """Four towers of the four floor colours, roofed in the players' colours, and TOWER UP."""
         from .cityview import floor_art, roof_art
-        for i, (x, h) in enumerate(((6, 26), (30, 38), (208, 44), (232, 30))):
+        for i, (x, h) in enumerate(TOWERS):
             c = (1, 2, 3, 0)[i]
             for k in range(h):
-                y = 206 - k * 3
+                y = LOGO_BASE - k * 3
                 surface.blit(pygame.transform.scale(floor_art(c), (20, 3)), (x, y))
-            surface.blit(pygame.transform.scale(roof_art(i), (24, 5)), (x - 2, 206 - h * 3 - 2))
+            surface.blit(pygame.transform.scale(roof_art(i), (24, 5)), (x - 2, LOGO_BASE - h * 3 - 2))
         big_text(m, surface, "TOWER", 128, top, GOLD)
         big_text(m, surface, "UP", 128, top + 40, WHITE)
         pygame.draw.polygon(surface, PLAYER_COLOURS[1], [(160, top + 58), (172, top + 46), (184, top + 58)])

@@ -122,8 +122,9 @@ def panel_rects(n: int) -> list[tuple[int, int, int, int]]:
 
 def draw_panel(m, surface, state, p: int, rect, colour: int, kind: str, to_move: bool, tag: str = "") -> None:
     """One player's panel: name and roofs left; stock per colour; the four tracks
-    (``tracks_picture``); chips and the score as it stands (``tag`` instead: FINAL, or the final
-    score). A taller panel (2-3 players) adds the face, the tracks' and the cone's points."""
+    (``tracks_picture``); chips and the score as it stands (``tag`` instead, in gold: "FINAL" and
+    the score as it stands before his final turn, or the final score). A taller panel (2-3
+    players) adds the face, the tracks' and the cone's points."""
     x, y, w, h = rect
     font = m.font
     pygame.draw.rect(surface, PLAYER_DARK[colour], rect)

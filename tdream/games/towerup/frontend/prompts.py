@@ -2,9 +2,9 @@
 section 2), read from his own pad, its window in the text box's place under the city (never over
 it: the city is the table's board area).
 
-- ``StartFloorsPrompt`` (``start_floors``, UG1.1): the k floors of his choice at set-up;
-- ``TurnPrompt`` (``turn``, U3.1-U3.5): a market card (with the colour of each wild or substitute),
-  or a build: a site, the base floor's colour, then the roof, each step with its preview (the
+- ``StartFloorsPrompt`` (``start_floors``, UG1.1): the floors of his choice at set-up;
+- ``TurnPrompt`` (``turn``, U3.1-U3.5): a market card (with the colour of each wild or substitute,
+  then what the take does, confirmed with A: ``queries.take_preview``), or a build: a site, the base floor's colour, then the roof, each step with its preview (the
   floors it costs, every roof choice with the columns it moves, the roofs it covers and which of
   his visible roofs a neighbour could later cover) and B to step back;
 - ``DiscardPrompt`` (``discard``, U3.3): the floors over ten given back.
@@ -242,7 +242,8 @@ INK_LIGHT = rgb15(200, 200, 216)
 
 
 class StartFloorsPrompt(CountsPrompt):
-    """UG1.1: the k-th player after the first takes k floors of his choice."""
+    """UG1.1: a seat after the first takes the floors of his choice (as many as ``later_floors``
+    gives his place for the player count)."""
 
     kind = "start_floors"
 
@@ -299,8 +300,10 @@ class DiscardPrompt(CountsPrompt):
 
 
 class TurnPrompt(Prompt):
-    """U3.1-U3.5: take a market card, or build. Stages: ``market`` (left/right a card, A takes it,
-    down to the city), ``wild`` (left/right a colour for each chosen floor), ``city`` (the cursor
+    """U3.1-U3.5: take a market card, or build. Stages: ``market`` (left/right a card, A chooses
+    it, down to the city), ``wild`` (left/right a colour for each chosen floor), ``take`` (what the
+    take does: floors, vehicle moves with their points, an extra turn, a chip, a discard; A takes
+    it, B back), ``city`` (the cursor
     over every site, the ones he can build on in gold; A chooses one, up or B back to the market),
     ``colour`` (the base floor's colour and what it costs), ``roof`` (where the roof goes: each
     choice with the columns it moves; A builds)."""
@@ -329,7 +332,9 @@ class TurnPrompt(Prompt):
         self.legal_sites = tuple(sorted(self.builds))
         self.site = self.legal_sites[0] if self.legal_sites else 0
         self.pick = self._first_pick()
+        self.pending = None                  # the Take the ``take`` stage shows (A answers it)
         self._previews: dict = {}            # (site, colour) -> BuildPreview; a cache (never state)
+        self._take_previews: dict = {}       # Take -> TakePreview; a cache (never state)
         self._exposed: dict = {}             # (site, colour, roof) -> exposed roofs after it; a cache
         self._view = view
 
@@ -340,7 +345,7 @@ class TurnPrompt(Prompt):
 
     @property
     def chosen_card(self) -> int:
-        return self.card if self.stage in ("market", "wild") else -1
+        return self.card if self.stage in ("market", "wild", "take") else -1
 
     @property
     def legal_here(self) -> tuple:
@@ -364,6 +369,21 @@ class TurnPrompt(Prompt):
             p = self._previews[key] = q.build_preview(self.match, self.seat, self.match.rules.city.sites[site],
                                                       COLOURS[colour])
         return p
+
+    def take_preview(self):
+        """What the pending take does (``queries.take_preview``, cached)."""
+        a = self.pending
+        p = self._take_previews.get(a)
+        if p is None:
+            p = self._take_previews[a] = q.take_preview(self.match, self.seat, a.card, a.wilds)
+        return p
+
+    def _to_take(self, m, a) -> None:
+        """The take chosen: show what it does before it is done (the ``take`` stage)."""
+        self.pending = a
+        self.stage = "take"
+        self.refusal = ""
+        m.sound("select")
 
     def choices(self) -> tuple:
         return self.build_preview(self.site, self.colour).roofs
@@ -395,7 +415,7 @@ class TurnPrompt(Prompt):
         sim.apply(choice.answer, True, self.seat)
         new = {s: len(self.match.fl[s]) for s in range(len(sim.fl)) if len(sim.fl[s]) != len(self.match.fl[s])}
         index = self.match.rules.city.index
-        marks = {index[site]: RED for site, _ in self.exposed(choice)}
+        marks = {index[site]: RED for site, _ in self.exposed(choice)} if not self.scores_after(choice) else {}
         return sim, new, marks
 
     # ---------------------------------------------------------------- wild choices
@@ -462,8 +482,7 @@ class TurnPrompt(Prompt):
         if b.press(pad, A) and n:
             options = self.takes.get(self.card_id(), [])
             if options and not options[0]:
-                self.answer = Take(self.card_id(), ())
-                m.sound("select")
+                self._to_take(m, Take(self.card_id(), ()))
             elif options:
                 self.stage = "wild"
                 self.picked = []
@@ -486,8 +505,7 @@ class TurnPrompt(Prompt):
             self.refusal = ""
             options = self.takes[self.card_id()]
             if tuple(self.picked) in options:
-                self.answer = Take(self.card_id(), tuple(self.picked))
-                m.sound("select")
+                self._to_take(m, Take(self.card_id(), tuple(self.picked)))
                 return
             self.pick = self._first_pick()
         elif b.press(pad, B):
@@ -497,6 +515,24 @@ class TurnPrompt(Prompt):
                 self.pick = self._first_pick()
             else:
                 self.stage = "market"
+
+    def handle_take(self, m, b, pad: int) -> None:
+        if b.press(pad, A):
+            why = self.match.check(self.pending, self.seat)
+            if why is None:
+                self.answer = self.pending
+                m.sound("select")
+            else:
+                self._refuse(m, why)
+        elif b.press(pad, B):
+            self.refusal = ""
+            if self.pending.wilds:                  # back to the last colour chosen
+                self.stage = "wild"
+                self.picked = list(self.pending.wilds[:-1])
+                self.pick = COLOURS.index(self.pending.wilds[-1])
+            else:
+                self.stage = "market"
+            self.pending = None
 
     def handle_city(self, m, b, pad: int) -> None:
         sites = list(range(len(self.match.fl)))
@@ -628,7 +664,8 @@ class TurnPrompt(Prompt):
             why = tr("Its colour: any still in the supply (UG3.1).")
         else:
             head = tr("No {colour} left", colour=colour_name(icon))
-            why = tr("U3.2: take a floor of another colour instead; the end begins.")
+            why = tr("U3.2: take a floor of another colour instead.") if self.match.ending else \
+                tr("U3.2: take a floor of another colour instead; the end begins.")
         lines = [Line(why, INFO, keep=NOTE)]
         if self.picked:
             lines.append(Line(tr("Chosen so far: {floors}", floors=floors_text(self.picked)), INFO))
@@ -637,6 +674,38 @@ class TurnPrompt(Prompt):
         if self.refusal:
             lines.append(Line(self.refusal, RED, keep=MUST))
         return head, lines
+
+    def window_take(self, m, rect) -> tuple[str, list]:
+        """What the take does, before it is done (as a build's roof choices say): the floors gained,
+        a colour missing and the one taken instead, each vehicle move with its points, an extra
+        turn, a chip, the end it starts, the floors he will give back."""
+        p = self.take_preview()
+        lines = [Line(tr("Gains {floors}.", floors=floors_text(list(p.floors))), INFO, keep=MUST)]
+        for missing, instead in p.substitutes:
+            lines.append(Line(tr("No {colour} left: {instead} instead (U3.2).", colour=colour_name(missing),
+                                 instead=colour_name(instead)) if instead
+                              else tr("No {colour} left: nothing instead (UG3.1).", colour=colour_name(missing)),
+                              INFO))
+        for v in p.moves:
+            text = tr("{colour} vehicle {start}>{end} +{pts}", colour=colour_name(v.colour), start=v.start, end=v.end,
+                      pts=v.points)
+            if v.lost:
+                text += "  " + tr("{k} column(s) lost", k=v.lost)
+            lines.append(Line(text, WHITE))
+        objectives = self.match.rules.objectives
+        notes = [tr("extra turn (U4.2)")] if p.extra_turn else []
+        notes += [tr("meets {name}: the {chip} chip", name=objective_name(objectives[oid]), chip=chip)
+                  for oid, chip in p.objectives]
+        if p.ends_game:
+            notes.append(tr("a colour runs out: the end begins (U5.2)"))
+        if notes:
+            lines.append(Line("; ".join(notes) + ".", GOLD, keep=MUST))
+        if p.discard:
+            lines.append(Line(tr("Then give back {k} floor(s): ten at most (U3.3).", k=p.discard), RED, keep=MUST))
+        if self.refusal:
+            lines.append(Line(self.refusal, RED, keep=MUST))
+        lines.append(Line(tr("A: take it   B: back"), WHITE, keep=KEYS))
+        return tr("Take this card?"), lines
 
     def draw_colours(self, m, surface, rect, y: int, current: int, ok) -> None:
         """The four colours in a row: swatch, name (dim when refused); the cursor."""
@@ -726,13 +795,23 @@ class TurnPrompt(Prompt):
             out.append(Line(tr("Covers {roofs}.", roofs=", ".join(
                 tr("your roof on {site}", site=s) if w == me else tr("{who}'s roof on {site}", who=w, site=s)
                 for s, w in p.covers)), INFO))
-        exposed = self.exposed(cur)
-        if exposed:
+        exposed = self.exposed(cur) if not self.scores_after(cur) else ()
+        if self.scores_after(cur):
+            out.append(Line(tr("Your score is fixed at the end of this turn (U5.3)."), DIM, keep=NOTE))
+        elif exposed:
             out.append(Line(tr("Open to cover later (red !): {roofs}.", roofs="; ".join(
                 tr("{site} from {sites}", site=s, sites=", ".join(near)) for s, near in exposed)), RED))
         else:
             out.append(Line(tr("No roof of yours open to cover."), DIM, keep=NOTE))
         return out
+
+    def scores_after(self, cur) -> bool:
+        """He scores at the end of this turn (U5.3): the build places his last roof or fills the
+        city (U5.1, UG5.2), or it is his final turn and earns no extra turn; a roof of his left
+        open then can no longer cost him."""
+        m = self.match
+        return cur.ends_game in ("roof", "city") or m.left[self.seat] <= 1 or \
+            (bool(m.ending) and m.closing == self.seat and not cur.extra_turn)
 
     def roof_rows(self, m, rect) -> tuple[int, int]:
         """(the first roof choice shown, how many): all that fit beside what the current one does;

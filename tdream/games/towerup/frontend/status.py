@@ -123,6 +123,10 @@ class StatusScene(Scene):
                 chip = next((v for o, v in game.chips[p] if o == oid), None)
                 text = (tr("{who} {chip}", who=game.names[p], chip=tr("chip {k}", k=chip)) if chip is not None
                         else tr("{who} {have}/{need}", who=game.names[p], have=min(have, need), need=need))
+                w = font.width(text, "small")
+                if x > 14 and x + w > 248:                # the next line rather than cut (four long names)
+                    x, y = 14, y + 9
+                text = fit(font, text, 248 - x)
                 x += font.draw(surface, text, x, y, PLAYER_COLOURS[self.table.colour_of[p]], "small") + 8
             y += 14
         if not game.objectives:
@@ -134,6 +138,8 @@ class StatusScene(Scene):
             x += 9 + font.draw(surface, colour_name(c), x + 9, y, WHITE, "small") + 8
         y += 12
         for line in font.wrap(tr(MAP_KEY), 240, "small"):
+            if y + 9 > 212:                               # clear of the keys at the foot
+                break
             font.draw(surface, line, 8, y, DIM, "small")
             y += 9
 

@@ -366,7 +366,7 @@ class TableScene(Table):
             if shown.final[p] is not None:
                 tag = tr("{k} pt(s)", k=shown.final[p][0])
             elif shown.ending and (p in shown.final_turns or shown.closing == p):
-                tag = tr("FINAL")
+                tag = tr("FINAL {k}", k=shown.score_parts(p)[0])      # his final turn to come, his score now
             to_move = p == shown.to_move and not shown.over
             draw_panel(m, surface, shown, p, rect, self.colour_of[p], self.kinds[p], to_move, tag)
 

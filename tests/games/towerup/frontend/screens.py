@@ -89,6 +89,13 @@ def _turn_script(s: Session, t, done: set) -> None:
     if "turn-market" not in done:
         done.add("turn-market")
         s.shot("turn-market")
+        s.tap(A)                             # the card under the cursor: what the take does, first
+        while p.stage == "wild":
+            s.tap(A)
+        assert p.stage == "take", p.stage
+        s.shot("turn-take")
+        while p.stage != "market":
+            s.tap(B)
     cards = t.game.rules.cards
     wild = [i for i, c in enumerate(t.game.market) if -1 in cards[c].floors]
     if wild and "turn-wild" not in done:
@@ -270,13 +277,17 @@ def _practice_screens(frames: dict) -> None:
     s.step(0, PROMPT_GUARD)
     s.shot("practice-city-2")
     s.tap(A)                                   # the first card: over ten floors
+    assert t.prompt.stage == "take"
+    s.shot("take-discard")                     # the take says the discard it will force
+    s.tap(A)
     s.step(0, 300)
     assert t.prompt is not None and t.prompt.kind == "discard", t.prompt
     _counts_script(s, t, set())
     frames.update(s.frames)
 
 
-JAPANESE = ("ja-title-menu", "ja-setup-seat", "ja-setup-players", "ja-turn-market", "ja-turn-wild", "ja-turn-roof",
+JAPANESE = ("ja-title-menu", "ja-setup-seat", "ja-setup-players", "ja-turn-market", "ja-turn-take", "ja-turn-wild",
+            "ja-turn-roof",
             "ja-start-floors", "ja-status-players", "ja-status-objectives", "ja-status-how",
             "ja-comment", "ja-extra-turn", "ja-objectives", "ja-results", "ja-take", "ja-build")
 

@@ -14,10 +14,12 @@ from .screens import JAPANESE
 GOLDENS = Path(__file__).parent / "goldens"
 NAMES = ("title", "demo", "title-menu", "setup", "setup-talk", "setup-human", "setup-seat", "setup-players",
          "setup-two", "setup-option",
-         "board", "objectives", "comment", "start-floors", "start-floors-refused", "turn-market", "turn-wild",
+         "board", "objectives", "comment", "start-floors", "start-floors-refused", "turn-market", "turn-take",
+         "turn-wild",
          "turn-city", "city-refused", "turn-colour", "colour-refused", "turn-roof", "take", "build", "extra-turn",
          "objective", "end-begins", "final-turns", "final-panels", "scored", "status-players", "status-objectives",
-         "status-how", "labels", "panel", "pause", "results", "wild-refused", "practice-city-2", "discard",
+         "status-how", "labels", "panel", "pause", "results", "wild-refused", "practice-city-2", "take-discard",
+         "discard",
          "discard-refused", "replay", "replay-jump", "long-names", "pause-quit", "box-lines",
          "results-long-names") + JAPANESE
 

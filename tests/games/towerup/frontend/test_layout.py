@@ -87,6 +87,7 @@ class Watch:
         self.seen: set = set()
         self.last = None
         self.n = 0
+        self.finals = 0                            # frames checked in the final turns (issue 24)
 
     def phase(self):
         t = self.t
@@ -104,6 +105,8 @@ class Watch:
         assert not rects_meet(t.box_rect(), t.board_area)
         ph = self.phase()
         self.n += 1
+        if t.shown.ending and not t.shown.over:
+            self.finals += 1
         if ph == self.last and self.n % 10:
             return
         self.last = ph
@@ -154,6 +157,7 @@ def test_a_whole_game_never_covers_the_city(players):
     beats = {p[1] for p in watch.seen if p[0] == "beat"}
     assert {"objectives", "take", "build", "say", "banner", "deal", "place"} <= beats, beats
     assert any(p[0] == "beat" and p[2] for p in watch.seen) and any(p[0] == "beat" and p[3] for p in watch.seen)
+    assert watch.finals > 0                                      # the final turns were checked too
 
 
 def _practice(name: str):

@@ -76,6 +76,83 @@ def test_the_roof_preview_names_the_roofs_a_later_build_could_cover():
     assert new == {s9: 0, m.rules.city.index["s8"]: 1} and m.fingerprint() == before
 
 
+def test_a_last_roof_says_the_score_is_fixed_not_open_to_cover():
+    """Issue 24 point 6: on his last roof (his score is fixed at the end of that turn, U5.3) the
+    roof preview shows no roof "open to cover later" and no red marks; with roofs to spare it does."""
+    from tdream.games.towerup.frontend.cityview import CityView
+    from tdream.games.towerup.position import from_position
+
+    def roof_stage(roofs: int):
+        m, _ = from_position({"sites": {"s8": {"floors": ["white"], "roofs": ["A"]}}, "roofs": {"A": roofs},
+                              "stock": {"A": {"black": 2, "white": 2}}, "to_move": "A"}, ["A", "B", "C"],
+                             {"extra_turn_on_last_roof": False, "players": 3}, 1)
+        while m.awaiting().kind != "turn":
+            m.apply(m.sample_chance())
+        p = pr.TurnPrompt(m, 0, CityView(m.rules.city))
+        p.site, p.colour, p.stage, p.roof = m.rules.city.index["s9"], COLOURS.index("black"), "roof", 0
+        return p, [ln.text for ln in p.window_roof(None, (0, 0, 176, 56))[1]]
+    p, texts = roof_stage(5)
+    assert any(t.startswith("Open to cover later") for t in texts) and p.preview()[2]
+    p, texts = roof_stage(1)
+    assert not any(t.startswith("Open to cover later") for t in texts) and p.preview()[2] == {}
+    assert "Your score is fixed at the end of this turn (U5.3)." in texts
+
+
+def test_the_titles_words_clear_the_tower_art():
+    """Issue 24 point 6: the subtitle (and the name, PRESS START) never lie on a tower of the
+    title's picture, the menu open or not."""
+    from tdream.frontend.constants import R, START
+    from tdream.frontend.run import Headless
+    from tdream.games.towerup.frontend import SUBTITLE, logo_towers
+    from tests.frontend.screens import _DRAWN, _watch_drawing, visible_texts
+    _watch_drawing()
+    h = Headless(seed=1)
+    for _ in range(20):
+        h.step((0, 0, 0, 0))
+    while h.machine.stack[-1].game != "towerup":
+        h.step((R, 0, 0, 0))
+        h.step((0, 0, 0, 0))
+    seen = set()
+    for press in (0, START):
+        h.step((press, 0, 0, 0))
+        for _ in range(61):                                  # PRESS START blinks: both halves
+            _DRAWN.clear()
+            h.frame()
+            for text, x, y, w, ht in visible_texts(_DRAWN):
+                if y < 208:                                  # the copyright line sits under them all
+                    seen.add(text)
+                    for tx, ty, tw, th in logo_towers():
+                        assert not (x < tx + tw and tx < x + w and y < ty + th and ty < y + ht), (text, (tx, ty))
+            h.step((0, 0, 0, 0))
+    assert {SUBTITLE, "PRESS START"} <= seen
+
+
+def test_the_objectives_page_fits_four_long_names():
+    """Issue 24 point 6: with four players of long names each progress is shown whole (a line
+    more rather than "...Hikozaem" cut at the edge), and nothing runs into the keys at the foot."""
+    import pygame
+    from tdream.frontend.run import Headless
+    from tdream.games.towerup.frontend.status import StatusScene
+    from tdream.games.towerup.frontend.table import GameSetup
+    from tests.frontend.screens import _DRAWN, _watch_drawing, visible_texts
+    _watch_drawing()
+    h = Headless(seed=2, setup=GameSetup(2, ["hikozaemon", "tamasaburo", "cosmic-will", "marimo"]))
+    t = h.machine.stack[0]
+    for _ in range(400):
+        h.step((0, 0, 0, 0))
+    names = t.shown.names
+    assert len(names) == 4 and t.shown.objectives
+    scene = StatusScene(t, 0)
+    scene.page = 1
+    _DRAWN.clear()
+    scene.draw(h.machine, pygame.Surface((256, 224)))
+    texts = visible_texts(_DRAWN)
+    for name in names:
+        assert sum(1 for text, *_ in texts if text.startswith(name + " ")) == len(t.shown.objectives), name
+    for text, x, y, w, ht in texts:
+        assert x + w <= 250 and (y + ht <= 212 or text.startswith("L/R")), (text, x, y, w)
+
+
 def test_a_city_without_positions_is_drawn_on_a_grid():
     import pygame
 

@@ -127,10 +127,52 @@ def test_a_wild_of_a_colour_that_is_out_is_refused(ann):
         ann.tap(LEFT)
     ann.tap(A)
     assert "black has none left" in ann.refused("UG3.1")
-    ann.tap(RIGHT)                                       # white, then white again: taken
+    ann.tap(RIGHT)                                       # white, then white again: shown first
     ann.tap(A)
     ann.tap(A)
+    assert p.stage == "take" and p.answer is None and p.pending == Take("k3", ("white", "white"))
+    ann.tap(A)                                           # confirmed with A, as a build is
     assert p.answer == Take("k3", ("white", "white"))
+
+
+def test_a_take_shows_what_it_does_before_it_is_done(ann):
+    """Issue 24 point 3: A on a card shows its take (floors gained, each vehicle move with its
+    points, the substitute for a colour that is out and the end it starts); B steps back, A takes."""
+    p = ann.prompt()
+    ann.tap(RIGHT)
+    ann.tap(RIGHT)                                       # k2: white, brown; the grey vehicle +1
+    ann.tap(A)
+    assert p.stage == "take" and p.answer is None
+    texts = " ".join(ann.shown_texts())
+    assert "Take this card?" in texts and "Gains 1 white, 1 brown." in texts
+    assert "grey vehicle 0>1 +1" in texts and "A: take it" in texts
+    ann.tap(B)
+    assert p.stage == "market" and p.card == 2 and p.answer is None
+    ann.tap(LEFT)                                        # k1: black is out: grey instead, the end begins
+    ann.tap(A)
+    while p.stage == "wild":                             # both blacks: grey
+        while p.pick != 3:
+            ann.tap(RIGHT)
+        ann.tap(A)
+    assert p.stage == "take" and p.take_preview().substitutes == (("black", "grey"), ("black", "grey"))
+    texts = " ".join(ann.shown_texts())
+    assert "No black left: grey instead (U3.2)." in texts and "the end begins (U5.2)" in texts
+    ann.tap(B)                                           # back to the colour chosen last
+    assert p.stage == "wild" and p.picked == ["grey"] and p.pick == 3
+    ann.tap(A)
+    ann.tap(A)
+    assert p.answer == Take("k1", ("grey", "grey"))
+
+
+def test_the_substitute_prompt_says_the_end_begins_only_before_it_has(ann):
+    p = ann.prompt()
+    ann.tap(RIGHT)
+    ann.tap(A)
+    assert p.stage == "wild"
+    assert "the end begins" in p.window_wild(None, (0, 0, 176, 56))[1][0].text
+    p.match = p.match.copy()
+    p.match.ending = "roof"                              # the end has begun (a copy: the table's game is untouched)
+    assert "the end begins" not in p.window_wild(None, (0, 0, 176, 56))[1][0].text
 
 
 def test_a_substitute_of_the_colour_that_ran_out_is_refused(ann):
@@ -203,6 +245,8 @@ def test_the_discard_refuses_more_than_he_holds_and_a_wrong_count(tmp_path):
     t = Table(scenario(tmp_path, DISCARD, "[U3.3]"))
     p = t.prompt()
     t.tap(A)                                             # k1: 12 floors
+    assert t.t.prompt.stage == "take" and t.t.prompt.take_preview().discard == 2
+    t.tap(A)
     p = t.prompt()
     assert p.kind == "discard" and p.total == 2 and sum(p.counts) == 2
     while p.row != 3:
@@ -230,7 +274,8 @@ def test_the_set_up_floors_refuse_what_the_supply_lacks_and_a_wrong_count(tmp_pa
     """E1: a fresh set-up; black is out once both players take theirs (UG1.1)."""
     t = Table(scenario(tmp_path, SETUP, "[UG1.1]"))
     p = t.prompt()
-    assert p.kind == "start_floors" and p.total == 1 and t.t.game.supply[0] == 0
+    k = t.t.game.rules.components.later_for(2)[0]           # the second seat's floors (UG1.1)
+    assert p.kind == "start_floors" and p.total == k and t.t.game.supply[0] == 0
     assert p.row == 0
     t.tap(RIGHT)                                         # black: none in the supply
     assert "the supply has only 0 black" in t.refused("UG1.1")
@@ -238,7 +283,23 @@ def test_the_set_up_floors_refuse_what_the_supply_lacks_and_a_wrong_count(tmp_pa
         t.tap(DOWN)
     t.tap(LEFT)
     t.tap(A)
-    assert "take exactly 1 floor, not 0" in t.refused("UG1.1")
+    assert f"take exactly {k} floor{'s' if k != 1 else ''}, not {k - 1}" in t.refused("UG1.1")
     t.tap(RIGHT)
     t.tap(A)
-    assert p.answer is not None and sum(p.answer.counts) == 1
+    assert p.answer is not None and sum(p.answer.counts) == k
+
+
+def test_final_turn_panels_show_final_and_the_score_as_it_stands(ann):
+    """Issue 24 point 4: in the final turns a panel keeps the score in view: "FINAL" and the score
+    as it stands for a player still to play his final turn, the final score for one who has scored."""
+    from tdream.frontend.text import tr
+    t = ann.t
+    ann.prompt()
+    m = t.game.copy()
+    m.left[0] = 1
+    m.apply(m.build_answers(0)[0], True, 0)                  # Ann's last roof: she scores, Joji's final turn
+    assert m.ending == "roof" and m.final_turns == [1] and m.final[0] is not None
+    t.shown = m
+    texts = " ".join(ann.shown_texts())
+    assert tr("FINAL {k}", k=m.score_now(1)[0]) in texts
+    assert tr("{k} pt(s)", k=m.final[0][0]) in texts
