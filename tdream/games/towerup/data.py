@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -852,9 +852,17 @@ def _make_rules(key: str) -> Rules:
         tracks = None
     else:
         tracks = read_tracks(t, ("tracks",), rep)
+    components = sh.components
+    if "later_floors" in spec:                          # a scenario's own (UG1.1), by player count
+        node = spec["later_floors"]
+        if isinstance(node, dict):                      # JSON made the player counts strings
+            node = {int(n) if isinstance(n, str) and n.isdigit() else n: v for n, v in node.items()}
+        later = _later_floors({"later_floors": node}, rep)
+        if later is not None:
+            components = replace(components, later_floors=later)
     if rep or city is None or cards is None or tracks is None:
         raise InlineDataError(rep.items or [((), "bad data")])
-    return Rules(city, cards, tuple(cards), tracks, sh.components, sh.objectives, spec, key)
+    return Rules(city, cards, tuple(cards), tracks, components, sh.objectives, spec, key)
 
 
 # ---------------------------------------------------------------------------- CPU styles

@@ -27,6 +27,8 @@ def rules_for(position_data: dict, seats: int):
     """The Rules of a position's ``data`` (missing parts: the shipped ones for ``seats``)."""
     spec = {"city": position_data.get("city") or city_for(seats), "cards": position_data.get("cards", "standard"),
             "tracks": position_data.get("tracks", "standard")}
+    if "later_floors" in position_data:                 # a scenario's own set-up counts (UG1.1)
+        spec["later_floors"] = position_data["later_floors"]
     try:
         return make_rules(spec)
     except InlineDataError as e:

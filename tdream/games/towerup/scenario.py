@@ -1,7 +1,8 @@
 """Tower Up's part of scenario files and game records (FORMATS.md sections 2 and 6, ``towerup``).
 
 Position keys: ``sites``, ``stock``, ``roofs``, ``vehicles``, ``market``, ``deck``, ``objectives``,
-``chips``, ``supply``; a scenario's own test data ``city``, ``cards``, ``tracks``; and ``to_move``
+``chips``, ``supply``; a scenario's own test data ``city``, ``cards``, ``tracks``, ``later_floors``
+(UG1.1's set-up counts by player count); and ``to_move``
 (an extension: the seat whose turn it is, the first seat by default). Steps: ``take``, ``build``,
 ``discard``, ``start_floors`` (UG1.1's set-up choice, an extension) and chance ``deal`` and
 ``start_sites``. Expect keys: ``sites`` (a site ``none`` when empty), ``stock``, ``roofs``,
@@ -20,7 +21,7 @@ from .answers import STEP_KEYS, answer_from_step
 from .data import COLOURS, plain
 from .position import from_position
 
-POSITION_KEYS = ("city", "cards", "tracks", "sites", "stock", "roofs", "vehicles", "market", "deck", "objectives",
+POSITION_KEYS = ("city", "cards", "tracks", "later_floors", "sites", "stock", "roofs", "vehicles", "market", "deck", "objectives",
                  "chips", "supply", "to_move")
 EXPECT_KEYS = ("sites", "stock", "roofs", "vehicles", "market", "chips", "supply", "score", "extra_turn",
                "final_turns", "to_move")
@@ -46,7 +47,7 @@ class TowerUpScenarios(ScenarioAdapter):
         data, pr = ctx.data, ctx.pr
         out: dict = {}
         inline = {}
-        for key in ("city", "cards", "tracks"):
+        for key in ("city", "cards", "tracks", "later_floors"):
             if key in data:
                 v = data[key]
                 if key == "city" and isinstance(v, str):

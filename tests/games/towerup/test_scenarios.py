@@ -223,3 +223,23 @@ def test_every_answer_of_a_playout_round_trips(game):
             seen.add(key)
         session.advance()
     assert seen >= {"take", "build", "start_floors", "deal", "start_sites"}
+
+
+def test_a_scenario_brings_its_own_set_up_counts(tmp_path):
+    """``later_floors`` in a scenario (UG1.1): its own counts, not the shipped provisional ones;
+    a malformed one is refused with its line and path."""
+    own = _scenario(tmp_path, """players: [{name: A}, {name: B}]
+later_floors: {2: [0], 3: [0, 0], 4: [0, 0, 0]}
+steps: []
+""")
+    from tdream.games.towerup.position import rules_for
+    rules = rules_for(load_scenario(own).position["data"], 2)
+    assert rules.components.later_floors == ((2, (0,)), (3, (0, 0)), (4, (0, 0, 0)))
+    assert rules_for({}, 2).components.later_floors != rules.components.later_floors      # the shipped ones
+    bad = _scenario(tmp_path, """players: [{name: A}, {name: B}]
+later_floors: {2: [1, 2], 3: [1, 2], 4: [1, 2, 3]}
+steps: []
+""")
+    with pytest.raises(FormatError) as e:
+        load_scenario(bad)
+    assert any("later_floors.2: must be a list of 1 whole number" in p for p in e.value.problems)

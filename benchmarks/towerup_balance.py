@@ -1,0 +1,80 @@
+"""Tower Up's balance (issue 24; docs/games/towerup.md "Balance"): mirrors of one CPU kind, the
+win share by turn position (the drawn first seat first; a tie shares the win), the endings and
+the turns a game. A simulation, not a test.
+
+    python benchmarks/towerup_balance.py --players 4 --games 400 --seed 11 [--cpu cpu:hard] [--jobs 2]
+
+Game i plays seed ``derive_seed(S, i)`` as ``tdream simulate --game towerup --players N --seed S
+--cpus CPU`` does (so its endings and turns are the same as that command's ``--json``); the share
+by turn position needs the first seat, read from the set-up's ``FirstPlayerDrawn`` event. Prints
+one JSON line.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tdream.games.towerup import events as ev  # noqa: E402
+from tdream.platform import registry  # noqa: E402
+from tdream.platform.session import Session  # noqa: E402
+from tdream.platform.simulate import Seat, seat_names  # noqa: E402
+from tdream.rng import derive_seed  # noqa: E402
+
+
+def play(args) -> tuple[list[int], int, str, int]:
+    """One mirror game: (its winners by turn position, how many share, the ending, its turns)."""
+    players, seed, index, kind = args
+    game = registry.get("towerup")
+    kinds = [kind] * players
+    seats = [Seat(n, k) for n, k in zip(seat_names(kinds), kinds)]
+    session, events = Session.start(game, seats, {"players": players}, derive_seed(seed, index))
+    first = next(e.player for e in events if type(e) is ev.FirstPlayerDrawn)
+    try:
+        session.run()
+    finally:
+        session.close()
+    res = session.match.result()
+    return [(p - first) % players for p in res.ranking[0]], len(res.ranking[0]), res.reason, session.match.progress()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--cpu", default="cpu", help="the kind every seat plays (cpu, cpu:hard, a character)")
+    ap.add_argument("--jobs", type=int, default=1)
+    args = ap.parse_args(argv)
+    tasks = [(args.players, args.seed, i, args.cpu) for i in range(args.games)]
+    t0 = time.perf_counter()
+    if args.jobs > 1:
+        with Pool(args.jobs) as pool:
+            games = pool.map(play, tasks, chunksize=8)
+    else:
+        games = [play(t) for t in tasks]
+    wins = [0.0] * args.players
+    ends: Counter = Counter()
+    turns = []
+    for positions, shared, reason, n in games:
+        for q in positions:
+            wins[q] += 1 / shared
+        ends[reason] += 1
+        turns.append(n)
+    n = len(games)
+    print(json.dumps({"players": args.players, "games": n, "seed": args.seed, "cpu": args.cpu,
+                      "win_share_by_position": [round(100 * w / n, 1) for w in wins],
+                      "endings": {k: round(100 * v / n, 1) for k, v in sorted(ends.items())},
+                      "turns": {"mean": round(sum(turns) / n, 1), "min": min(turns), "max": max(turns)},
+                      "seconds": round(time.perf_counter() - t0, 1)}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
