@@ -86,7 +86,7 @@ def test_tracks_and_counts_follow_ug1_4_and_ug1_5(shipped):
     comp = shipped.components
     assert (comp.chips, comp.draw) == ((7, 5, 3, 3), 3)
     assert [(comp.supply_for(n), comp.roofs_for(n), comp.later_for(n)) for n in (2, 3, 4)] == \
-        [(20, 10, (4,)), (27, 10, (3, 4)), (30, 8, (1, 2, 3))]                  # UG1.1, issue 24's first numbers
+        [(20, 10, (4,)), (27, 10, (3, 3)), (30, 8, (2, 3, 3))]                  # UG1.1 (issue 24)
 
 
 def test_ten_objectives_are_condition_primitives_ug6_2(shipped):

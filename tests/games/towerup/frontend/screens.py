@@ -145,13 +145,19 @@ def _counts_script(s: Session, t, done: set) -> None:
     done.add(name)
     s.shot(name)
     if p.kind == "start_floors":
-        while p.counts[p.row] == 0:
+        for _ in range(4):
+            if p.counts[p.row]:
+                break
             s.tap(DOWN)
         s.tap(LEFT)                          # one too few
         s.tap(A)
     else:
-        while p.counts[p.row] != p.limit[p.row]:
+        for _ in range(4):                   # a colour all given back already, if one is
+            if p.counts[p.row] == p.limit[p.row]:
+                break
             s.tap(DOWN)
+        for _ in range(p.limit[p.row] - p.counts[p.row]):
+            s.tap(RIGHT)                     # else all of this one
         s.tap(RIGHT)                         # more of a colour than he holds
     assert p.refusal, name
     s.shot(name + "-refused")
