@@ -42,7 +42,60 @@ def option_text(value) -> str:
     return tr(str(value))
 
 
-class SetupScene(Scene):
+class SeatRows(Scene):
+    """What every game's set-up screen shares: rows (``self.rows``, the cursor ``self.index``) on
+    the pad last pressed (``self.pad``); up/down a row, left/right (and A) change it
+    (``change(row, step)``), A on a human seat (``seatN``) chooses his profile, Start (or A on
+    ``start``) starts (``start(m)``), B goes back."""
+
+    pad: int
+    index: int
+    rows: list[str]
+    seats: list[str]
+    profiles: list
+    prefs: dict
+
+    def change(self, row: str, step: int) -> None:
+        raise NotImplementedError
+
+    def start(self, m) -> None:
+        raise NotImplementedError
+
+    def handle(self, m, b) -> None:
+        p = b.any_press(0xFFF)
+        if p >= 0:
+            self.pad = p
+        pad = self.pad
+        if b.repeat(pad, UP):
+            self.index = (self.index - 1) % len(self.rows)
+        elif b.repeat(pad, DOWN):
+            self.index = (self.index + 1) % len(self.rows)
+        row = self.rows[self.index]
+        if b.repeat(pad, LEFT):
+            self.change(row, -1)
+        elif b.repeat(pad, RIGHT):
+            self.change(row, 1)
+        if b.press(pad, B):
+            m.pop()
+        elif b.press(pad, START) or (b.press(pad, A) and row == "start"):
+            self.start(m)
+        elif b.press(pad, A) and row.startswith("seat") and self.seats[int(row[4:])] == "human":
+            self.choose_profile(m, int(row[4:]))
+        elif b.press(pad, A):
+            self.change(row, 1)
+
+    def choose_profile(self, m, i: int) -> None:
+        """The profile of seat ``i`` (a human's), from the profiles screen."""
+        from .modes import ProfileScene
+
+        def chosen(name) -> None:
+            if name is not False:
+                self.profiles[i] = name
+                self.prefs = {p["name"]: p for p in m.records.profiles()} if m.records is not None else {}
+        m.push(ProfileScene(chosen))
+
+
+class SetupScene(SeatRows):
     def __init__(self, game_id: str, mode: str = "Free play") -> None:
         self.game_id = game_id
         self.mode = mode
@@ -163,37 +216,6 @@ class SetupScene(Scene):
         mode = "practice" if self.practice else "free" if "human" in kinds else "spectate"
         return MatchSetup(game.id, m.match_seed, kinds, dict(self.options), mode=mode, profiles=profiles,
                           colours=colours, pads=pads)
-
-    # ---------------------------------------------------------------- input
-    def handle(self, m, b) -> None:
-        p = b.any_press(0xFFF)
-        if p >= 0:
-            self.pad = p
-        pad = self.pad
-        if b.repeat(pad, UP):
-            self.index = (self.index - 1) % len(self.rows)
-        elif b.repeat(pad, DOWN):
-            self.index = (self.index + 1) % len(self.rows)
-        row = self.rows[self.index]
-        if b.repeat(pad, LEFT):
-            self.change(row, -1)
-        elif b.repeat(pad, RIGHT):
-            self.change(row, 1)
-        if b.press(pad, B):
-            m.pop()
-        elif b.press(pad, START) or (b.press(pad, A) and row == "start"):
-            self.start(m)
-        elif b.press(pad, A) and row.startswith("seat") and self.seats[int(row[4:])] == "human":
-            from .modes import ProfileScene
-            i = int(row[4:])
-
-            def chosen(name, i=i):
-                if name is not False:
-                    self.profiles[i] = name
-                    self.prefs = {p["name"]: p for p in m.records.profiles()} if m.records is not None else {}
-            m.push(ProfileScene(chosen))
-        elif b.press(pad, A):
-            self.change(row, 1)
 
     def start(self, m) -> None:
         setup = self.match_setup(m)

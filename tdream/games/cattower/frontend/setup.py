@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 
-from ....frontend.constants import A, B, DOWN, GOLD, INK, LEFT, PLAYER_COLOURS, RIGHT, START, UP, WHITE, rgb15
-from ....frontend.machine import Scene
+from ....frontend.constants import GOLD, INK, PLAYER_COLOURS, WHITE, rgb15
+from ....frontend.scenes.setup import SeatRows
 from ....frontend.text import tr
 from ....frontend import widgets
 from ....frontend.widgets import cursor, fit, skyline
@@ -43,7 +43,7 @@ PLAYS = {
 }
 
 
-class SetupScene(Scene):
+class SetupScene(SeatRows):
     def __init__(self, spectate: bool = False, practice: bool = False) -> None:
         self.spectate = spectate
         self.practice = practice
@@ -155,44 +155,17 @@ class SetupScene(Scene):
                              pads=pads)
 
     # ---------------------------------------------------------------- input
-    def handle(self, m, b) -> None:
-        p = b.any_press(0xFFF)
-        if p >= 0:
-            self.pad = p
-        pad = self.pad
-        if b.repeat(pad, UP):
-            self.index = (self.index - 1) % len(self.rows)
-        elif b.repeat(pad, DOWN):
-            self.index = (self.index + 1) % len(self.rows)
-        row = self.rows[self.index]
-        if b.repeat(pad, LEFT):
-            self.change(row, -1)
-        elif b.repeat(pad, RIGHT):
-            self.change(row, 1)
-        if b.press(pad, B):
-            m.pop()
-            return
-        if b.press(pad, START) or (b.press(pad, A) and row == "start"):
-            setup = self.match_setup(m)
-            if setup is not None:
-                m.settings.talk = TALK[self.talk]
-                m.settings.last = {**m.settings.last, "cattower": {
-                    "options": dict(self.options), "level": LEVELS[self.level],
-                    "profile": setup.profiles[0] if setup.profiles else None}}
-                m.settings_changed = True
-                m.match_started()
-                m.replace(TableScene(setup))
-        elif b.press(pad, A) and row.startswith("seat") and self.seats[int(row[4])] == "human":
-            from ....frontend.scenes.modes import ProfileScene
-            i = int(row[4])
-
-            def chosen(name, i=i):
-                if name is not False:
-                    self.profiles[i] = name
-                    self.prefs = {p["name"]: p for p in m.records.profiles()} if m.records is not None else {}
-            m.push(ProfileScene(chosen))
-        elif b.press(pad, A):
-            self.change(row, 1)
+    def start(self, m) -> None:
+        """Start: the match this screen sets up, remembered for the next time (``SeatRows``)."""
+        setup = self.match_setup(m)
+        if setup is not None:
+            m.settings.talk = TALK[self.talk]
+            m.settings.last = {**m.settings.last, "cattower": {
+                "options": dict(self.options), "level": LEVELS[self.level],
+                "profile": setup.profiles[0] if setup.profiles else None}}
+            m.settings_changed = True
+            m.match_started()
+            m.replace(TableScene(setup))
 
     # ---------------------------------------------------------------- drawing
     def draw(self, m, surface) -> None:

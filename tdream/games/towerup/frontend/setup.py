@@ -8,8 +8,8 @@ from functools import lru_cache
 
 import pygame
 
-from ....frontend.constants import A, B, DOWN, GOLD, INK, LEFT, RIGHT, START, UP, WHITE, rgb15
-from ....frontend.machine import Scene
+from ....frontend.constants import GOLD, INK, WHITE, rgb15
+from ....frontend.scenes.setup import SeatRows
 from ....frontend.text import tr
 from ....frontend.widgets import cursor, fit, skyline, window
 from ....platform.roster import CHARACTER_IDS, character
@@ -45,7 +45,7 @@ def plays(cid: str) -> str:
     return _plays()[cid]
 
 
-class SetupScene(Scene):
+class SetupScene(SeatRows):
     def __init__(self, spectate: bool = False, practice: bool = False) -> None:
         self.spectate = spectate
         self.practice = practice
@@ -159,43 +159,16 @@ class SetupScene(Scene):
         return GameSetup(m.match_seed, kinds, options, mode=mode, profiles=profiles, colours=colours, pads=pads)
 
     # ---------------------------------------------------------------- input
-    def handle(self, m, b) -> None:
-        p = b.any_press(0xFFF)
-        if p >= 0:
-            self.pad = p
-        pad = self.pad
-        if b.repeat(pad, UP):
-            self.index = (self.index - 1) % len(self.rows)
-        elif b.repeat(pad, DOWN):
-            self.index = (self.index + 1) % len(self.rows)
-        row = self.rows[self.index]
-        if b.repeat(pad, LEFT):
-            self.change(row, -1)
-        elif b.repeat(pad, RIGHT):
-            self.change(row, 1)
-        if b.press(pad, B):
-            m.pop()
-            return
-        if b.press(pad, START) or (b.press(pad, A) and row == "start"):
-            setup = self.game_setup(m)
-            if setup is not None:
-                m.settings.talk = TALK[self.talk]
-                m.settings.last = {**m.settings.last, "towerup": {"players": len(setup.seats),
-                                                                  "extra_turn_on_last_roof": self.extra}}
-                m.settings_changed = True
-                m.match_started()
-                m.replace(TableScene(setup))
-        elif b.press(pad, A) and row.startswith("seat") and self.seats[int(row[4])] == "human":
-            from ....frontend.scenes.modes import ProfileScene
-            i = int(row[4])
-
-            def chosen(name, i=i):
-                if name is not False:
-                    self.profiles[i] = name
-                    self.prefs = {p["name"]: p for p in m.records.profiles()} if m.records is not None else {}
-            m.push(ProfileScene(chosen))
-        elif b.press(pad, A):
-            self.change(row, 1)
+    def start(self, m) -> None:
+        """Start: the match this screen sets up, remembered for the next time (``SeatRows``)."""
+        setup = self.game_setup(m)
+        if setup is not None:
+            m.settings.talk = TALK[self.talk]
+            m.settings.last = {**m.settings.last, "towerup": {"players": len(setup.seats),
+                                                              "extra_turn_on_last_roof": self.extra}}
+            m.settings_changed = True
+            m.match_started()
+            m.replace(TableScene(setup))
 
     # ---------------------------------------------------------------- drawing
     def draw(self, m, surface) -> None:
