@@ -27,13 +27,7 @@ class CatTowerFrontend(GameFrontend):
 
     def mode_scene(self, m, mode: str):
         from .setup import SetupScene
-        if mode == "Free play":
-            return SetupScene()
-        if mode == "Practice":
-            return SetupScene(practice=True)
-        if mode == "Spectate":
-            return SetupScene(spectate=True)
-        raise ValueError(f"CAT TOWER has no mode {mode!r}")
+        return self.own_setup(SetupScene, mode)
 
     def table_scene(self, setup, demo: bool = False):
         from .table import TableScene

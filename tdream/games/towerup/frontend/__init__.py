@@ -38,13 +38,7 @@ class TowerUpFrontend(GameFrontend):
 
     def mode_scene(self, m, mode: str):
         from .setup import SetupScene
-        if mode == "Free play":
-            return SetupScene(spectate=False)
-        if mode == "Practice":
-            return SetupScene(spectate=False, practice=True)
-        if mode == "Spectate":
-            return SetupScene(spectate=True)
-        raise ValueError(f"Tower Up has no mode {mode!r}")
+        return self.own_setup(SetupScene, mode)
 
     def table_scene(self, setup, demo: bool = False):
         from .table import TableScene
