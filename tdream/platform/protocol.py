@@ -271,6 +271,19 @@ class Player:
         return None
 
 
+class RandomPlayer(Player):
+    """Uniform over the legal answers, with its own RNG (seeded): the baseline a game may use as
+    it is (its ``random`` kind)."""
+
+    def __init__(self, seed: int) -> None:
+        from ..rng import Rng
+        self.rng = Rng(seed)
+
+    def choose(self, view, seat: int):
+        legal = view.legal_answers(seat)
+        return legal[self.rng.below(len(legal))]
+
+
 @runtime_checkable
 class Match(Protocol):
     """A match in progress: the API every game's match class has (the module's docstring)."""
@@ -586,5 +599,5 @@ def answer_seat(match, seat: int | None) -> int:
     return aw.player if aw is not None else CHANCE
 
 
-__all__ = ["CHANCE", "BANK", "Awaiting", "Result", "places", "PositionError", "OptionSpec", "OptionFlag", "ScenarioContext",
+__all__ = ["CHANCE", "BANK", "RandomPlayer", "Awaiting", "Result", "places", "PositionError", "OptionSpec", "OptionFlag", "ScenarioContext",
            "ScenarioAdapter", "GameDef", "Player", "Match", "CpuPlayer", "Commentary", "answer_seat"]

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import hashlib
 
-from tdream.platform.protocol import GameDef, OptionSpec, Player, PositionError, ScenarioAdapter
-from tdream.rng import Rng
+from tdream.platform.protocol import GameDef, OptionSpec, PositionError, ScenarioAdapter
+from tdream.platform.protocol import RandomPlayer as BaseRandom
 
 from .match import RULES, CoinXOMatch, Coin, Over, Place, Started, rules
 
@@ -29,15 +29,8 @@ class CoinXOScenarios(ScenarioAdapter):
         return super().read_step(key, value, ctx)
 
 
-class RandomPlayer(Player):
+class RandomPlayer(BaseRandom):
     """Any legal square, at random (its own RNG)."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = Rng(seed)
-
-    def choose(self, view, seat: int):
-        legal = view.legal_answers(seat)
-        return legal[self.rng.below(len(legal))]
 
 
 class LinePlayer(RandomPlayer):

@@ -34,19 +34,13 @@ from .data import COLOUR_INDEX, COLOURS, WILD, styles
 from .match import LIMIT, TOP, _combos
 from .objectives import Summary, measure, measure_after_build
 from ...platform.protocol import Player
+from ...platform.protocol import RandomPlayer as BaseRandom
 
 BIG = 1_000_000.0
 
 
-class RandomPlayer(Player):
+class RandomPlayer(BaseRandom):
     """Uniform over the legal answers."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = Rng(seed)
-
-    def choose(self, view, seat: int):
-        legal = view.legal_answers(seat)
-        return legal[self.rng.below(len(legal))]
 
     def interject(self, view, seat: int):
         return None

@@ -10,6 +10,7 @@ from ....frontend.machine import Scene
 from ....frontend.text import tr
 from ....frontend import widgets
 from ....frontend.widgets import fit
+from ....frontend.scenes.status import seat_kind  # a person's pad, or the CPU and its level
 from ..data import rules
 from . import boardview as bv
 
@@ -17,15 +18,6 @@ PAGES = ("Players", "Board", "Building", "Turns")
 DIM = rgb15(160, 168, 200)
 INFO = rgb15(200, 216, 248)
 WARN = rgb15(248, 168, 96)
-
-
-def seat_kind(table, p: int) -> str:
-    """How a seat is played: a human's pad, or the CPU's name and level."""
-    kind = table.kinds[p]
-    if kind == "human":
-        return tr("pad {k}", k=table.pad_of.get(p, 0) + 1)
-    base, _, level = kind.partition(":")
-    return tr("CPU, {level}", level=tr(level or "normal")) if base != "random" else tr("Random")
 
 
 class StatusScene(Scene):
