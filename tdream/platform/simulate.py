@@ -83,12 +83,16 @@ def _init_worker(game_id: str, options: dict | None, records: str | None, style:
     _WORKER.update(game=registry.get(game_id), options=options, records=records, style=style)
 
 
+def _play(index: int, seed: int, kinds: list[str], path: str | None) -> GameResult:
+    """Match ``index`` of a series of ``seed`` in this process (``_WORKER``: its game and options)."""
+    return play_game(_WORKER["game"], kinds, derive_seed(seed, index), _WORKER["options"], index, path,
+                     _WORKER.get("style", False))
+
+
 def _play_index(args) -> GameResult:
     index, seed, kinds = args
     records = _WORKER.get("records")
-    path = os.path.join(records, record_name(index)) if records else None
-    return play_game(_WORKER["game"], kinds, derive_seed(seed, index), _WORKER["options"], index, path,
-                     _WORKER.get("style", False))
+    return _play(index, seed, kinds, os.path.join(records, record_name(index)) if records else None)
 
 
 def _play_remote(args) -> tuple:
@@ -96,9 +100,8 @@ def _play_remote(args) -> tuple:
     GameResult, its record's text or None)."""
     from .cluster import code_fingerprint, remote_record
     index, seed, kinds = args
-    result, text = remote_record(lambda path: play_game(_WORKER["game"], kinds, derive_seed(seed, index),
-                                                        _WORKER["options"], index, path, _WORKER.get("style", False)),
-                                 record_name(index), _WORKER.get("records"))
+    result, text = remote_record(lambda path: _play(index, seed, kinds, path), record_name(index),
+                                 _WORKER.get("records"))
     return code_fingerprint(), result, text
 
 
