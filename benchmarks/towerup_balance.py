@@ -28,20 +28,29 @@ from tdream.platform.simulate import Seat, seat_names  # noqa: E402
 from tdream.rng import derive_seed  # noqa: E402
 
 
-def play(args) -> tuple[list[int], int, str, int]:
-    """One mirror game: (its winners by turn position, how many share, the ending, its turns)."""
+def play(args) -> tuple[list[int], int, str, int, int, list[list[int]]]:
+    """One mirror game: (its winners by turn position, how many share, the ending, its turns, the
+    turn position of who began the end, each position's [vehicles, chips] points)."""
     players, seed, index, kind = args
     game = registry.get("towerup")
     kinds = [kind] * players
     seats = [Seat(n, k) for n, k in zip(seat_names(kinds), kinds)]
     session, events = Session.start(game, seats, {"players": players}, derive_seed(seed, index))
     first = next(e.player for e in events if type(e) is ev.FirstPlayerDrawn)
+    seen: list = []
+    session.observers.append(lambda _s, _seat, _a, evs, _g: seen.extend(evs))
     try:
         session.run()
     finally:
         session.close()
     res = session.match.result()
-    return [(p - first) % players for p in res.ranking[0]], len(res.ranking[0]), res.reason, session.match.progress()
+    trigger = next(e.player for e in seen if type(e) is ev.EndBegun)
+    parts = [[0, 0] for _ in range(players)]
+    for e in seen:
+        if type(e) is ev.Scored:
+            parts[(e.player - first) % players] = [e.vehicles, e.chips]
+    return ([(p - first) % players for p in res.ranking[0]], len(res.ranking[0]), res.reason,
+            session.match.progress(), (trigger - first) % players, parts)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -61,17 +70,28 @@ def main(argv: list[str] | None = None) -> int:
         games = [play(t) for t in tasks]
     wins = [0.0] * args.players
     ends: Counter = Counter()
+    began: Counter = Counter()          # who began the end, by turn position
+    began_won = 0.0                     # games he won (a shared win counts its share)
+    points = [[0, 0] for _ in range(args.players)]
     turns = []
-    for positions, shared, reason, n in games:
+    for positions, shared, reason, n, trigger, parts in games:
         for q in positions:
             wins[q] += 1 / shared
         ends[reason] += 1
         turns.append(n)
+        began[trigger] += 1
+        began_won += (trigger in positions) / shared
+        for q, (vehicles, chips) in enumerate(parts):
+            points[q][0] += vehicles
+            points[q][1] += chips
     n = len(games)
     print(json.dumps({"players": args.players, "games": n, "seed": args.seed, "cpu": args.cpu,
                       "win_share_by_position": [round(100 * w / n, 1) for w in wins],
                       "endings": {k: round(100 * v / n, 1) for k, v in sorted(ends.items())},
                       "turns": {"mean": round(sum(turns) / n, 1), "min": min(turns), "max": max(turns)},
+                      "end_begun_by_position": [round(100 * began[q] / n, 1) for q in range(args.players)],
+                      "end_beginner_wins": round(100 * began_won / n, 1),
+                      "vehicles_chips_by_position": [[round(v / n, 1), round(c / n, 1)] for v, c in points],
                       "seconds": round(time.perf_counter() - t0, 1)}))
     return 0
 
