@@ -39,6 +39,9 @@ class TowerUp(GameDef):
     options = OPTIONS
     decision_kinds = DECISIONS
     chance_kinds = CHANCE_KINDS
+    # its hot modules (tdream native): the rules engine, the objectives it checks, the CPU players
+    native_modules = ("tdream.games.towerup.match", "tdream.games.towerup.objectives",
+                      "tdream.games.towerup.players")
 
     def __init__(self) -> None:
         self.scenario = TowerUpScenarios(self)

@@ -14,11 +14,22 @@ each with its wild colours in colour order; then ``Build`` answers by site in ci
 in colour order, roof on the base first and then on each neighbour in city order) and
 ``discard`` (U3.3: every way to give back exactly the floors over 10, as count vectors in
 lexicographic order).
+
+Speed (issue 25, docs/games/towerup.md section 12): a match keeps, beside its state, what the
+legal builds follow from (``TowerUpMatch``'s docstring); the answer values are made once per
+Rules (``Tables``) and shared; the objectives are measured only when the action changed what
+they read (``_objectives``); the compiled build writes the fingerprint's JSON out directly. Each
+keeps a from-scratch version that tests/games/towerup/test_incremental.py compares it with.
+The module is compiled by ``tdream native`` (mypyc, ``GameDef.native_modules``): its classes
+can be neither subclassed nor given new attributes by interpreted code, and every attribute has
+its type declared (a bool stored in an ``int`` attribute would come back as 1).
 """
 from __future__ import annotations
 
 import hashlib
 import json
+from bisect import insort
+from typing import Any, Final
 
 from ...errors import IllegalAnswer
 from ...platform.protocol import CHANCE, Awaiting, Result
@@ -29,10 +40,33 @@ from .answers import (DEAL, DISCARD, START_FLOORS, START_SITES, TURN, Build, Dea
 from .data import COLOUR_INDEX, COLOURS, WILD, Rules
 from .objectives import met as objective_met
 
-LIMIT = 10          # U3.3: floors a player may hold
-MARKET = 3          # U2.1: cards face up
-TOP = 15            # UG1.4: the last column
-DEAL_P, SITES_P, FLOORS_P, TURN_P, DISCARD_P, OVER_P = "deal", "start_sites", "start_floors", "turn", "discard", "over"
+LIMIT: Final = 10          # U3.3: floors a player may hold
+MARKET: Final = 3          # U2.1: cards face up
+TOP: Final = 15            # UG1.4: the last column
+DEAL_P: Final = "deal"
+SITES_P: Final = "start_sites"
+FLOORS_P: Final = "start_floors"
+TURN_P: Final = "turn"
+DISCARD_P: Final = "discard"
+OVER_P: Final = "over"
+VEHICLES: Final = "vehicles_at_least"      # the one objective primitive that reads no roof
+
+# Events and answers are NamedTuples; the hot paths make them with tuple.__new__ (every field
+# given, in order), which skips the generated Python __new__ of each class (as Tower Dream's).
+_new: Final = tuple.__new__
+# One encoder, made once (json.dumps would build a new one on every call), and a str's JSON text.
+_ENCODE: Final = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode
+_json_str: Final = json.encoder.encode_basestring_ascii
+
+
+def _probe() -> None:
+    pass
+
+
+# True in the mypyc build (its functions carry no Python code object), as tdream/rng.py tells it:
+# the canonical JSON is written piece by piece there, and by the json module's C encoder when
+# this module is interpreted (each is the faster there; both write the same text).
+NATIVE: Final = not hasattr(_probe, "__code__")
 
 
 def _combos(total: int, limit: list[int]) -> list[tuple[int, int, int, int]]:
@@ -47,22 +81,196 @@ def _combos(total: int, limit: list[int]) -> list[tuple[int, int, int, int]]:
     return out
 
 
-class TowerUpMatch:
-    """One match of Tower Up (the protocol's match API: tdream/platform/protocol.py)."""
+# ---------------------------------------------------------------------------- tables (not state)
+NO_BUILDS: Final[tuple[tuple[Build, ...], ...]] = ((), (), (), ())
 
-    __slots__ = ("rules", "names", "n", "opts", "fl", "rf", "stock", "left", "veh", "supply", "market", "deck",
-                 "discards", "stacked", "objectives", "chips_left", "chips", "phase", "to_move", "extra", "chain",
-                 "ending", "trigger", "final_turns", "closing", "finals_begun", "final", "turns", "passes", "rng",
-                 "reason", "setup_sites", "setup_floors", "setup", "checked")
+
+class Tables:
+    """What follows from a match's Rules and never changes: the city's names and streets as
+    lists, and the answer values the legal answers are made of (each made once, then shared:
+    they are immutable). One a Rules object (``tables_for``); a match and its copies share it."""
+
+    def __init__(self, rules: Rules) -> None:
+        city = rules.city
+        self.rules = rules
+        self.names: list[str] = list(city.sites)
+        self.adj: list[tuple[int, ...]] = [tuple(a) for a in city.adj]
+        self.size: int = len(city.sites)
+        # (site, its neighbour towers) -> per base colour, the Build of each roof choice (U3.5):
+        # the base first, then each neighbour in the city's order
+        self.builds: dict[tuple[int, tuple[int, ...]], tuple[tuple[Build, ...], ...]] = {}
+        # (card, the supply as the card's icons can use it) -> its Take answers (market order's part)
+        self.takes: dict[tuple[str, int, int, int, int], tuple[Take, ...]] = {}
+        self.deals: dict[str, Deal] = {}
+        self.data_json: str = _ENCODE(json.loads(rules.spec_json))      # the state's "data", as JSON text
+
+    def site_builds(self, x: int, nb: tuple[int, ...]) -> tuple[tuple[Build, ...], ...]:
+        """The Build answers on empty site ``x`` next to the towers ``nb``, for each base colour."""
+        if not nb:
+            return NO_BUILDS
+        key = (x, nb)
+        got = self.builds.get(key)
+        if got is None:
+            names = self.names
+            sn = names[x]
+            per = []
+            for c in range(4):
+                cn = COLOURS[c]
+                row = [_new(Build, (sn, cn, sn))]
+                for t in nb:
+                    row.append(_new(Build, (sn, cn, names[t])))
+                per.append(tuple(row))
+            got = tuple(per)
+            self.builds[key] = got
+        return got
+
+    def deal(self, card: str) -> Deal:
+        got = self.deals.get(card)
+        if got is None:
+            got = self.deals[card] = _new(Deal, (card,))
+        return got
+
+
+_TABLES: Final[dict[int, Tables]] = {}
+
+
+def tables_for(rules: Rules) -> Tables:
+    """The Tables of ``rules`` (made on first use; kept while the Rules object is the same)."""
+    t = _TABLES.get(id(rules))
+    if t is None or t.rules is not rules:
+        t = Tables(rules)
+        _TABLES[id(rules)] = t
+    return t
+
+
+# A card's wild choices depend only on its icons and on the supply as far as those icons can
+# use it (at most one floor of a colour an icon): (icons, the four capped counts) -> choices.
+_CHOICES: Final[dict[tuple[tuple[int, ...], int, int, int, int], tuple[tuple[str, ...], ...]]] = {}
+
+
+def wild_choices_from_scratch(icons: tuple[int, ...], supply: list[int]) -> list[tuple[str, ...]]:
+    """Every sequence of chosen colours a card with ``icons`` accepts with ``supply`` (U3.1,
+    U3.2, UG3.1): its icons in order, each wild, and each coloured icon whose colour is out, a
+    choice among the colours still in the supply (a choice takes a floor, which can empty a
+    colour for a later icon)."""
+    out: list[tuple[str, ...]] = []
+    _walk(icons, 0, list(supply), [], out)
+    return out
+
+
+def _walk(icons: tuple[int, ...], i: int, sup: list[int], acc: list[str], out: list[tuple[str, ...]]) -> None:
+    if i == len(icons):
+        out.append(tuple(acc))
+        return
+    icon = icons[i]
+    if icon != WILD and sup[icon] > 0:
+        sup[icon] -= 1
+        _walk(icons, i + 1, sup, acc, out)
+        sup[icon] += 1
+        return
+    allowed = [c for c in range(4) if sup[c] > 0 and c != icon]
+    if not allowed:
+        _walk(icons, i + 1, sup, acc, out)
+        return
+    for c in allowed:
+        sup[c] -= 1
+        acc.append(COLOURS[c])
+        _walk(icons, i + 1, sup, acc, out)
+        acc.pop()
+        sup[c] += 1
+
+
+def _choices(icons: tuple[int, ...], supply: list[int]) -> tuple[tuple[str, ...], ...]:
+    k = len(icons)
+    key = (icons, min(supply[0], k), min(supply[1], k), min(supply[2], k), min(supply[3], k))
+    got = _CHOICES.get(key)
+    if got is None:
+        got = tuple(wild_choices_from_scratch(icons, supply))
+        _CHOICES[key] = got
+    return got
+
+
+_TURN_AWAIT: Final[list[Awaiting]] = [Awaiting(TURN, p, (p,)) for p in range(8)]
+_DISCARD_AWAIT: Final[list[Awaiting]] = [Awaiting(DISCARD, p, (p,)) for p in range(8)]
+_FLOORS_AWAIT: Final[list[Awaiting]] = [Awaiting(START_FLOORS, p, (p,)) for p in range(8)]
+_DEAL_AWAIT: Final = Awaiting(DEAL, CHANCE)
+_SITES_AWAIT: Final = Awaiting(START_SITES, CHANCE)
+
+
+class TowerUpMatch:
+    """One match of Tower Up (the protocol's match API: tdream/platform/protocol.py).
+
+    Beside the state (the attributes ``to_json`` writes) a match keeps what follows from it and
+    is kept up to date as it changes, never serialized: ``near[x]``, ``need[x]`` and ``mask[x]``
+    for each empty site (its neighbour towers in city order, how many of them show each colour,
+    those colours as bits), ``cands`` (the empty sites some player could build on: next to a
+    tower and not shut by all four colours, in city order), ``bopts[x]`` (the Build answers on
+    x) and the turn's legal answers once asked. A tower never changes colour (a floor added to
+    it is of its top floor's colour, U3.4), so a build changes them only around the site built
+    on (``_tower_added``); ``builds_from_scratch`` computes them again for the tests."""
+
+    __slots__ = ("rules", "tables", "names", "n", "opts", "fl", "rf", "stock", "left", "veh", "supply", "market",
+                 "deck", "discards", "stacked", "objectives", "chips_left", "chips", "phase", "to_move", "extra",
+                 "chain", "ending", "trigger", "final_turns", "closing", "finals_begun", "final", "turns", "passes",
+                 "rng", "reason", "setup_sites", "setup_floors", "setup", "checked",
+                 "near", "need", "mask", "cands", "bopts", "legal")
+
+    rules: Rules
+    tables: Tables
+    names: list[str]
+    n: int
+    opts: dict[str, bool]
+    fl: list[list[int]]
+    rf: list[list[int]]
+    stock: list[list[int]]
+    left: list[int]
+    veh: list[list[int]]
+    supply: list[int]
+    market: list[str]
+    deck: list[str]
+    discards: list[str]
+    stacked: bool
+    objectives: list[str]
+    chips_left: list[list[int]]
+    chips: list[list[Any]]
+    phase: str
+    to_move: int
+    extra: bool
+    chain: int
+    ending: str
+    trigger: int
+    final_turns: list[int]
+    closing: int
+    finals_begun: bool
+    final: list[list[int] | None]
+    turns: int
+    passes: int
+    rng: Rng
+    reason: str
+    setup_sites: list[int]
+    setup_floors: list[list[int]]
+    setup: str
+    checked: bool
+    # what follows from the state (the class docstring)
+    near: list[tuple[int, ...]]
+    need: list[tuple[int, int, int, int]]
+    mask: list[int]
+    cands: list[int]
+    bopts: list[tuple[tuple[Build, ...], ...]]
+    legal: list | None
+
+    def __init__(self) -> None:
+        """An empty shell: ``new``, ``blank``, ``from_json`` and ``copy`` fill it in."""
 
     # ---------------------------------------------------------------- making one
     @classmethod
     def blank(cls, rules: Rules, names: list[str], options: dict, seed: int) -> "TowerUpMatch":
         """An empty city, full supply, nothing dealt (the parts set-up and positions fill in)."""
-        m = cls.__new__(cls)
+        m = TowerUpMatch()
         comp = rules.components
         n = len(names)
         m.rules = rules
+        m.tables = tables_for(rules)
         m.names = list(names)
         m.n = n
         m.opts = {"extra_turn_on_last_roof": bool(options.get("extra_turn_on_last_roof", False))}
@@ -98,10 +306,12 @@ class TowerUpMatch:
         m.setup_floors = []
         m.setup = ""                      # "game": set-up under way; "position": a position's deals
         m.checked = False                 # every player's objectives checked once (E12)
+        m.derive()
         return m
 
     @classmethod
-    def new(cls, rules: Rules, names: list[str], options: dict, seed: int, supply=None, objectives=None):
+    def new(cls, rules: Rules, names: list[str], options: dict, seed: int, supply: list[int] | None = None,
+            objectives: list[str] | None = None) -> tuple["TowerUpMatch", list]:
         """A match at the start of set-up (U2.1, UG2.1, UG2.2, UG1.1, UG1.5); its set-up events.
         Objectives are drawn from the seeded RNG, then the first player; every player takes one
         floor of each colour; the market is dealt as chance points."""
@@ -138,20 +348,80 @@ class TowerUpMatch:
         self.objectives = list(ids)
         self.chips_left = [list(self.rules.components.chips[: self.n]) for _ in ids]      # UG6.1
 
+    # ---------------------------------------------------------------- the legal builds, kept
+    def builds_from_scratch(self) -> tuple[list[tuple[int, ...]], list[tuple[int, int, int, int]], list[int],
+                                           list[int]]:
+        """(near, need, mask, cands) computed from the sites alone (the class docstring)."""
+        fl = self.fl
+        adj = self.tables.adj
+        near: list[tuple[int, ...]] = []
+        need: list[tuple[int, int, int, int]] = []
+        mask: list[int] = []
+        cands: list[int] = []
+        for x in range(len(fl)):
+            if fl[x]:
+                near.append(())
+                need.append((0, 0, 0, 0))
+                mask.append(0)
+                continue
+            nb, cnt, bits = _around(fl, adj[x])
+            near.append(nb)
+            need.append(cnt)
+            mask.append(bits)
+            if 0 < bits < 15:
+                cands.append(x)
+        return near, need, mask, cands
+
+    def derive(self) -> None:
+        """Compute what follows from the state from scratch: after the sites were set wholesale
+        (a new match, a position, a match read from JSON)."""
+        self.near, self.need, self.mask, self.cands = self.builds_from_scratch()
+        t = self.tables
+        self.bopts = [t.site_builds(x, self.near[x]) for x in range(len(self.fl))]
+        self.legal = None
+
+    def _tower_added(self, s: int) -> None:
+        """Site ``s`` (empty until now) has become a tower: its empty neighbours see one more."""
+        fl = self.fl
+        adj = self.tables.adj
+        near, need, mask, cands = self.near, self.need, self.mask, self.cands
+        near[s] = ()
+        need[s] = (0, 0, 0, 0)
+        mask[s] = 0
+        self.bopts[s] = NO_BUILDS
+        if s in cands:
+            cands.remove(s)
+        t = self.tables
+        for x in adj[s]:
+            if fl[x]:
+                continue
+            nb, cnt, bits = _around(fl, adj[x])
+            near[x] = nb
+            need[x] = cnt
+            mask[x] = bits
+            self.bopts[x] = t.site_builds(x, nb)
+            inside = 0 < bits < 15
+            if inside and x not in cands:
+                insort(cands, x)
+            elif not inside and x in cands:
+                cands.remove(x)
+
     # ---------------------------------------------------------------- the protocol
     def awaiting(self) -> Awaiting | None:
         ph = self.phase
         if ph == TURN_P:
-            return Awaiting(TURN, self.to_move, (self.to_move,))
+            p = self.to_move
+            return _TURN_AWAIT[p] if p < 8 else Awaiting(TURN, p, (p,))
         if ph == DEAL_P:
-            return Awaiting(DEAL, CHANCE)
+            return _DEAL_AWAIT
         if ph == DISCARD_P:
-            return Awaiting(DISCARD, self.to_move, (self.to_move,))
+            p = self.to_move
+            return _DISCARD_AWAIT[p] if p < 8 else Awaiting(DISCARD, p, (p,))
         if ph == SITES_P:
-            return Awaiting(START_SITES, CHANCE)
+            return _SITES_AWAIT
         if ph == FLOORS_P:
             p = self.setup_floors[0][0]
-            return Awaiting(START_FLOORS, p, (p,))
+            return _FLOORS_AWAIT[p] if p < 8 else Awaiting(START_FLOORS, p, (p,))
         return None
 
     @property
@@ -173,7 +443,11 @@ class TowerUpMatch:
         if seat != aw.player:
             return []
         if aw.kind == TURN:
-            return self.take_answers(seat) + self.build_answers(seat)
+            got = self.legal                                         # once a decision point (apply forgets it)
+            if got is None:
+                got = self.take_answers(seat) + self.build_answers(seat)
+                self.legal = got
+            return got[:]
         if aw.kind == DISCARD:
             excess = sum(self.stock[seat]) - LIMIT
             return [Discard(c) for c in _combos(excess, self.stock[seat])]
@@ -182,46 +456,56 @@ class TowerUpMatch:
 
     def take_answers(self, p: int) -> list:
         """Every Take of seat ``p`` now: market order, then the chosen colours (product order)."""
-        out = []
+        out: list = []
         for cid in self.market:
-            for wilds in self._wild_choices(self.rules.cards[cid]):
-                out.append(Take(cid, wilds))
+            out.extend(self.takes_of(cid))
         return out
+
+    def takes_of(self, cid: str) -> tuple[Take, ...]:
+        """The Take answers of market card ``cid`` now, in the order of its wild choices."""
+        card = self.rules.cards[cid]
+        icons: tuple[int, ...] = card.floors
+        k = len(icons)
+        sup = self.supply
+        key = (cid, min(sup[0], k), min(sup[1], k), min(sup[2], k), min(sup[3], k))
+        t = self.tables
+        got = t.takes.get(key)
+        if got is None:
+            got = tuple([_new(Take, (cid, w)) for w in _choices(icons, sup)])
+            t.takes[key] = got
+        return got
 
     def _wild_choices(self, card) -> list[tuple[str, ...]]:
-        """Every sequence of chosen colours a card accepts (U3.1, U3.2, UG3.1): its icons in order,
-        each wild, and each coloured icon whose colour is out, a choice among the colours still in
-        the supply (a choice takes a floor, which can empty a colour for a later icon)."""
-        icons = card.floors
-        out: list[tuple[str, ...]] = []
-
-        def walk(i: int, sup: list[int], acc: list[str]) -> None:
-            if i == len(icons):
-                out.append(tuple(acc))
-                return
-            icon = icons[i]
-            if icon != WILD and sup[icon] > 0:
-                sup[icon] -= 1
-                walk(i + 1, sup, acc)
-                sup[icon] += 1
-                return
-            allowed = [c for c in range(4) if sup[c] > 0 and c != icon]
-            if not allowed:
-                walk(i + 1, sup, acc)
-                return
-            for c in allowed:
-                sup[c] -= 1
-                acc.append(COLOURS[c])
-                walk(i + 1, sup, acc)
-                acc.pop()
-                sup[c] += 1
-        walk(0, list(self.supply), [])
-        return out
+        """Every sequence of chosen colours ``card`` accepts now (``wild_choices_from_scratch``)."""
+        return list(_choices(card.floors, self.supply))
 
     def build_options(self, p: int) -> list[tuple[int, int, list[int]]]:
         """(site, colour, neighbour towers) of every base floor seat ``p`` can pay for (U3.4),
         by site in city order and colour in colour order."""
-        out = []
+        out: list[tuple[int, int, list[int]]] = []
+        if self.left[p] <= 0:
+            return out
+        st = self.stock[p]
+        s0, s1, s2, s3 = st[0], st[1], st[2], st[3]
+        need, near = self.need, self.near
+        for x in self.cands:
+            n0, n1, n2, n3 = need[x]
+            if n0 > s0 or n1 > s1 or n2 > s2 or n3 > s3:
+                continue
+            nb = list(near[x])
+            if n0 == 0 and s0 > 0:
+                out.append((x, 0, nb))
+            if n1 == 0 and s1 > 0:
+                out.append((x, 1, nb))
+            if n2 == 0 and s2 > 0:
+                out.append((x, 2, nb))
+            if n3 == 0 and s3 > 0:
+                out.append((x, 3, nb))
+        return out
+
+    def build_options_from_scratch(self, p: int) -> list[tuple[int, int, list[int]]]:
+        """``build_options`` from the sites alone (the rules' own words; the tests compare them)."""
+        out: list[tuple[int, int, list[int]]] = []
         fl = self.fl
         st = self.stock[p]
         if self.left[p] <= 0:
@@ -243,39 +527,83 @@ class TowerUpMatch:
                     out.append((s, c, nb))
         return out
 
+    def _can_build(self, p: int) -> bool:
+        """``bool(build_options(p))`` without making the list."""
+        if self.left[p] <= 0:
+            return False
+        st = self.stock[p]
+        s0, s1, s2, s3 = st[0], st[1], st[2], st[3]
+        need = self.need
+        for x in self.cands:
+            n0, n1, n2, n3 = need[x]
+            if n0 > s0 or n1 > s1 or n2 > s2 or n3 > s3:
+                continue
+            if (n0 == 0 and s0 > 0) or (n1 == 0 and s1 > 0) or (n2 == 0 and s2 > 0) or (n3 == 0 and s3 > 0):
+                return True
+        return False
+
     def build_answers(self, p: int) -> list:
-        names = self.rules.city.sites
-        out = []
-        for s, c, nb in self.build_options(p):
-            sn, cn = names[s], COLOURS[c]
-            out.append(Build(sn, cn, sn))
-            for t in nb:
-                out.append(Build(sn, cn, names[t]))
+        """Every Build of seat ``p`` now: ``build_options`` order, each with its roof choices
+        (the base first, then each neighbour in city order)."""
+        out: list = []
+        if self.left[p] <= 0:
+            return out
+        st = self.stock[p]
+        s0, s1, s2, s3 = st[0], st[1], st[2], st[3]
+        need, bopts = self.need, self.bopts
+        for x in self.cands:
+            n0, n1, n2, n3 = need[x]
+            if n0 > s0 or n1 > s1 or n2 > s2 or n3 > s3:
+                continue
+            per = bopts[x]
+            if n0 == 0 and s0 > 0:
+                out.extend(per[0])
+            if n1 == 0 and s1 > 0:
+                out.extend(per[1])
+            if n2 == 0 and s2 > 0:
+                out.extend(per[2])
+            if n3 == 0 and s3 > 0:
+                out.extend(per[3])
         return out
 
     def chance_outcomes(self) -> list:
         if self.phase == DEAL_P:
-            return [(Deal(c), 1) for c in sorted(set(self.deck))]
+            deal = self.tables.deal
+            return [(deal(c), 1) for c in self._deck_cards()]
         if self.phase == SITES_P:
-            names = self.rules.city.sites
+            names = self.tables.names
             return [(StartSite(names[s]), 1) for s in self._start_candidates(self.setup_sites[0])]
         return []
 
-    def sample_chance(self):
+    def _deck_cards(self) -> list[str]:
+        """The cards a deal may reveal, sorted once each (the deck itself when it is so already,
+        as it is unless a scenario stacked it)."""
+        deck = self.deck
+        for i in range(1, len(deck)):
+            if not deck[i - 1] < deck[i]:
+                return sorted(set(deck))
+        return deck
+
+    def sample_chance(self) -> Any:
         """The awaited chance outcome, drawn from the match's RNG (a stacked scenario deck, E2,
         deals its top card)."""
         if self.phase == DEAL_P:
             if self.stacked:
-                return Deal(self.deck[0])
-            cards = sorted(set(self.deck))
-            return Deal(cards[self.rng.below(len(cards))])
+                return self.tables.deal(self.deck[0])
+            cards = self._deck_cards()
+            return self.tables.deal(cards[self.rng.below(len(cards))])
         if self.phase == SITES_P:
             cands = self._start_candidates(self.setup_sites[0])
-            return StartSite(self.rules.city.sites[cands[self.rng.below(len(cands))]])
+            return StartSite(self.tables.names[cands[self.rng.below(len(cands))]])
         raise IllegalAnswer("no chance point: the match awaits " + (self.awaiting() or Awaiting("none", 0)).kind)
 
     def _start_candidates(self, colour: int) -> list[int]:
         """UG2.1: empty sites not linked to a tower of ``colour``."""
+        fl, mask = self.fl, self.mask
+        bit = 1 << colour
+        return [s for s in range(len(fl)) if not fl[s] and not mask[s] & bit]
+
+    def start_candidates_from_scratch(self, colour: int) -> list[int]:
         fl, adj = self.fl, self.rules.city.adj
         return [s for s in range(len(fl)) if not fl[s] and not any(fl[t] and fl[t][-1] == colour for t in adj[s])]
 
@@ -378,7 +706,7 @@ class TowerUpMatch:
             return f"U3.4: no site {a.site} in the city"
         if self.fl[s]:
             return f"U3.4: {a.site} is not empty (a tower of {len(self.fl[s])})"
-        nb = [t for t in city.adj[s] if self.fl[t]]
+        nb = self.near[s]                                            # its neighbour towers (kept)
         if not nb:
             return f"U3.4: {a.site} is next to no tower"
         c = COLOUR_INDEX.get(a.colour, -9)
@@ -408,11 +736,12 @@ class TowerUpMatch:
         return ", ".join(f"{need[k]} {COLOURS[k]}" for k in range(4) if need[k])
 
     # ---------------------------------------------------------------- applying
-    def apply(self, answer, checked: bool = False, seat: int | None = None) -> list:
+    def apply(self, answer: Any, checked: bool = False, seat: int | None = None) -> list:
         if not checked:
             why = self.check(answer, seat)
             if why is not None:
                 raise IllegalAnswer(why)
+        self.legal = None
         out: list = []
         t = type(answer)
         if t is Take:
@@ -441,16 +770,16 @@ class TowerUpMatch:
             self.deck = sorted(self.discards)
             self.discards = []
             self.stacked = False
-            out.append(ev.DeckReshuffled(len(self.deck)))
+            out.append(_new(ev.DeckReshuffled, (len(self.deck),)))
         if self.deck:
             self.phase = DEAL_P
         else:
-            out.append(ev.MarketShrank(len(self.market)))
+            out.append(_new(ev.MarketShrank, (len(self.market),)))
 
     def _deal(self, card: str, out: list) -> None:
         self.deck.remove(card)
         self.market.append(card)
-        out.append(ev.CardDealt(card))
+        out.append(_new(ev.CardDealt, (card,)))
         self.phase = "?"
         self._refill(out)
         if self.phase == DEAL_P:
@@ -484,6 +813,7 @@ class TowerUpMatch:
         self.supply[col] -= 1
         self.fl[s] = [col]
         self.rf[s] = [-1]
+        self._tower_added(s)
         out.append(ev.StartFloorPlaced(site, COLOURS[col]))
         self._next_start_site(out)
 
@@ -497,9 +827,9 @@ class TowerUpMatch:
         self.setup = ""
         self._start_turn(self.to_move, False, out)
 
-    def _start_floors(self, counts, out: list) -> None:
-        p, _k = self.setup_floors.pop(0)
-        got = []
+    def _start_floors(self, counts: tuple[int, int, int, int], out: list) -> None:
+        p = self.setup_floors.pop(0)[0]
+        got: list[str] = []
         for c in range(4):
             self.supply[c] -= counts[c]
             self.stock[p][c] += counts[c]
@@ -509,7 +839,7 @@ class TowerUpMatch:
 
     # -- turns
     def _can_act(self, p: int) -> bool:
-        return bool(self.market) or bool(self.build_options(p))
+        return bool(self.market) or self._can_build(p)
 
     def _start_turn(self, p: int, extra: bool, out: list) -> None:
         """Begin seat p's turn (an extra one when ``extra``); passes turns nobody can play (E10)."""
@@ -518,17 +848,17 @@ class TowerUpMatch:
             self.phase = TURN_P
             self.extra = extra
             self.chain = self.chain + 1 if extra else 0
-            out.append(ev.TurnStarted(p, self.turns, extra, self.closing == p and bool(self.ending)))
+            out.append(_new(ev.TurnStarted, (p, self.turns, extra, self.closing == p and bool(self.ending))))
             if self._can_act(p):
                 return
-            out.append(ev.TurnPassed(p))
+            out.append(_new(ev.TurnPassed, (p,)))
             self.extra = False
             self.passes += 1
             if not self.ending and self.passes >= self.n:
                 self._stuck(out)
                 return
             nxt = self._turn_over(out)
-            if nxt is None:
+            if nxt < 0:
                 return
             p, extra = nxt, False
 
@@ -541,18 +871,21 @@ class TowerUpMatch:
         self.extra = False
         self.turns += 1
         card = self.rules.cards[a.card]
-        chosen = [COLOUR_INDEX[w] for w in a.wilds]
-        got = []
+        wilds: tuple[str, ...] = a.wilds
+        chosen = [COLOUR_INDEX[w] for w in wilds]
+        got: list[str] = []
         ran_out = False
         k = 0
         sup, st = self.supply, self.stock[p]
-        for icon in card.floors:
+        icons: tuple[int, ...] = card.floors
+        for icon in icons:
             if icon != WILD and sup[icon] > 0:
                 c = icon
             else:
                 if icon != WILD:
                     ran_out = True                                   # U3.2
-                if not any(sup[x] > 0 and x != icon for x in range(4)):
+                if not ((sup[0] > 0 and icon != 0) or (sup[1] > 0 and icon != 1) or (sup[2] > 0 and icon != 2)
+                        or (sup[3] > 0 and icon != 3)):
                     if icon != WILD:
                         out.append(ev.ColourRanOut(p, COLOURS[icon], ""))
                     continue                                         # UG3.1: nothing to give
@@ -565,13 +898,14 @@ class TowerUpMatch:
             got.append(COLOURS[c])
         self.market.remove(a.card)
         self.discards.append(a.card)
-        out.append(ev.CardTaken(p, a.card, tuple(got), a.wilds))
-        if card.vehicles:
+        out.append(_new(ev.CardTaken, (p, a.card, tuple(got), wilds)))
+        vehicles: tuple[int, ...] = card.vehicles
+        if vehicles:
             steps = [0, 0, 0, 0]
-            for v in card.vehicles:
+            for v in vehicles:
                 steps[v] += 1
             self._move(p, steps, out)                                # UG4.0: one move
-        self._objectives(p, out)
+        self._objectives(p, out, False, bool(vehicles))
         if ran_out and not self.ending:
             self._begin_end("supply", p, out)
         self.phase = "?"
@@ -598,9 +932,9 @@ class TowerUpMatch:
         else:
             self._end_turn(out)
 
-    def _discard(self, counts, out: list) -> None:
+    def _discard(self, counts: tuple[int, int, int, int], out: list) -> None:
         p = self.to_move
-        got = []
+        got: list[str] = []
         for c in range(4):
             self.stock[p][c] -= counts[c]
             self.supply[c] += counts[c]
@@ -616,11 +950,12 @@ class TowerUpMatch:
         self.extra = False
         self.turns += 1
         city = self.rules.city
-        s = city.index[a.site]
+        names = self.tables.names
+        s: int = city.index[a.site]
         c = COLOUR_INDEX[a.colour]
-        r = city.index[a.roof]
+        r: int = city.index[a.roof]
         fl, rf, st = self.fl, self.rf, self.stock[p]
-        nb = [t for t in city.adj[s] if fl[t]]
+        nb = self.near[s]                                            # its neighbour towers (kept)
         cost = [0, 0, 0, 0]
         cost[c] += 1
         st[c] -= 1
@@ -630,20 +965,22 @@ class TowerUpMatch:
             cost[col] += 1
         fl[s] = [c]
         rf[s] = [-1]
-        out.append(ev.Built(p, a.site, a.colour, tuple(city.sites[t] for t in nb), tuple(cost)))
+        out.append(_new(ev.Built, (p, a.site, a.colour, tuple([names[t] for t in nb]), tuple(cost))))
         for t in nb:                                                 # U3.4: one floor on each neighbour
-            if rf[t][-1] >= 0:
-                out.append(ev.RoofCovered(rf[t][-1], city.sites[t], p))
-            fl[t].append(fl[t][-1])
-            rf[t].append(-1)
+            ft, rt = fl[t], rf[t]
+            if rt[-1] >= 0:
+                out.append(_new(ev.RoofCovered, (rt[-1], names[t], p)))
+            ft.append(ft[-1])
+            rt.append(-1)
+        self._tower_added(s)
         rf[r][-1] = p                                                # U3.5
         self.left[p] -= 1
         h = len(fl[r])
-        out.append(ev.RoofPlaced(p, a.roof, h, self.left[p]))
+        out.append(_new(ev.RoofPlaced, (p, a.roof, h, self.left[p])))
         steps = [0, 0, 0, 0]
         steps[fl[r][-1]] = h
         self._move(p, steps, out)
-        self._objectives(p, out)
+        self._objectives(p, out, True, True)
         last = self.left[p] == 0
         if not self.ending:
             if last:
@@ -662,42 +999,59 @@ class TowerUpMatch:
         v = self.veh[p]
         before = min(v)
         for c in range(4):
-            if steps[c]:
+            n = steps[c]
+            if n:
                 start = v[c]
-                end = min(TOP, start + steps[c])
+                end = min(TOP, start + n)
                 v[c] = end
-                out.append(ev.VehicleMoved(p, COLOURS[c], start, end, start + steps[c] - end))
+                out.append(_new(ev.VehicleMoved, (p, COLOURS[c], start, end, start + n - end)))
         after = min(v)
-        passed = [s for s in self.rules.tracks.stars if before < s <= after]
-        if passed:
+        if after == before:
+            return
+        passed = -1
+        for star in self.rules.tracks.stars:
+            if before < star <= after:
+                passed = star                                        # the highest one passed
+        if passed >= 0:
             self.extra = True
-            out.append(ev.ExtraTurnEarned(p, passed[-1], self.chain + 1))
+            out.append(_new(ev.ExtraTurnEarned, (p, passed, self.chain + 1)))
 
-    def _objectives(self, active: int, out: list) -> None:
+    def _objectives(self, active: int, out: list, roofs: bool, vehicles: bool) -> None:
         """UG4.2: every player, the active one first and then clockwise; U4.3 the highest chip left,
-        one a player an objective. A player who has scored takes no more (E6)."""
+        one a player an objective. A player who has scored takes no more (E6).
+
+        E12: after the first check, only the active player can newly meet an objective (a
+        tower's colour never changes and nobody's action adds to another's roofs or vehicles), and
+        only through what his action changed: ``roofs`` (a build: his roofs, and the towers under
+        them) or ``vehicles`` (his vehicles moved). An objective that reads neither is not
+        measured again: it is as it was at his last check, when it was not met."""
         if not self.objectives:
             return
         cat = self.rules.objectives
-        # E12: after the first check, only the active player can newly meet an objective (a
-        # tower's colour never changes and nobody's action adds to another's roofs or vehicles).
-        seats = range(self.n) if not self.checked else (0,)
+        first = not self.checked
+        seats = self.n if first else 1
         self.checked = True
-        for i in seats:
+        for i in range(seats):
             q = (active + i) % self.n
             if self.final[q] is not None:
                 continue
-            held = {o for o, _v in self.chips[q]}
+            mine = self.chips[q]
             for j, oid in enumerate(self.objectives):
-                if oid in held or not self.chips_left[j]:
+                if not self.chips_left[j] or any(x[0] == oid for x in mine):
                     continue
-                if objective_met(cat[oid], self, q):
+                obj = cat[oid]
+                if not first and not (vehicles if obj.primitive == VEHICLES else roofs):
+                    continue
+                if objective_met(obj, self, q):
                     chip = self.chips_left[j].pop(0)
-                    self.chips[q].append([oid, chip])
-                    out.append(ev.ObjectiveMet(q, oid, chip))
+                    mine.append([oid, chip])
+                    out.append(_new(ev.ObjectiveMet, (q, oid, chip)))
 
     def buildable_site_exists(self) -> bool:
         """UG5.2: an empty site next to a tower whose neighbours do not show all four colours."""
+        return bool(self.cands)
+
+    def buildable_site_exists_from_scratch(self) -> bool:
         fl, adj = self.fl, self.rules.city.adj
         for s in range(len(fl)):
             if fl[s]:
@@ -729,12 +1083,12 @@ class TowerUpMatch:
             self._start_turn(self.to_move, True, out)
             return
         nxt = self._turn_over(out)
-        if nxt is not None:
+        if nxt >= 0:
             self._start_turn(nxt, False, out)
 
-    def _turn_over(self, out: list) -> int | None:
+    def _turn_over(self, out: list) -> int:
         """The end of the turn of the seat to move (no extra turn pending): U5.3 he scores if it was
-        his final turn; the next seat to play, or None once the game is over."""
+        his final turn; the next seat to play, or -1 once the game is over."""
         p = self.to_move
         if self.closing == p and self.ending:
             self._score(p, out)
@@ -744,7 +1098,7 @@ class TowerUpMatch:
         if self.ending:
             if not self.final_turns:
                 self._game_over(out)
-                return None
+                return -1
             nxt = self.final_turns[0]
             self.closing = nxt
             if not self.finals_begun:
@@ -765,14 +1119,17 @@ class TowerUpMatch:
 
     def score_now(self, p: int) -> list[int]:
         """U5.3 as it would be now: [total, vehicles, cone points, chips, visible roofs]."""
-        vals = self.rules.tracks.values
+        vals: tuple[int, ...] = self.rules.tracks.values
         visible = 0
         for owners in self.rf:
             if owners and owners[-1] == p:
                 visible += 1
-        vehicles = sum(vals[c] for c in self.veh[p])
+        v = self.veh[p]
+        vehicles = vals[v[0]] + vals[v[1]] + vals[v[2]] + vals[v[3]]
         cone = vals[min(visible, TOP)]
-        chips = sum(v for _o, v in self.chips[p])
+        chips = 0
+        for x in self.chips[p]:
+            chips += x[1]
         return [vehicles + cone + chips, vehicles, cone, chips, visible]
 
     def _score(self, p: int, out: list) -> None:
@@ -789,11 +1146,16 @@ class TowerUpMatch:
 
     # ---------------------------------------------------------------- reading it
     def scores(self) -> list[int]:
-        return [self.final[p][0] if self.final[p] is not None else self.score_now(p)[0] for p in range(self.n)]
+        out: list[int] = []
+        for p in range(self.n):
+            f = self.final[p]
+            out.append(f[0] if f is not None else self.score_now(p)[0])
+        return out
 
     def score_parts(self, p: int) -> list[int]:
         """[total, vehicles, cone, chips, visible]: the final ones once he has scored."""
-        return list(self.final[p]) if self.final[p] is not None else self.score_now(p)
+        f = self.final[p]
+        return list(f) if f is not None else self.score_now(p)
 
     def result(self) -> Result:
         s = self.scores()
@@ -815,8 +1177,9 @@ class TowerUpMatch:
 
     # ---------------------------------------------------------------- copies, views, JSON
     def copy(self) -> "TowerUpMatch":
-        m = TowerUpMatch.__new__(TowerUpMatch)
+        m = TowerUpMatch()
         m.rules = self.rules
+        m.tables = self.tables
         m.names = self.names
         m.n = self.n
         m.opts = self.opts
@@ -852,6 +1215,13 @@ class TowerUpMatch:
         m.setup_floors = [x[:] for x in self.setup_floors]
         m.setup = self.setup
         m.checked = self.checked
+        # what follows from the state: immutable items, so a shallow copy of each list
+        m.near = self.near[:]
+        m.need = self.need[:]
+        m.mask = self.mask[:]
+        m.cands = self.cands[:]
+        m.bopts = self.bopts[:]
+        m.legal = None
         return m
 
     def view(self, seat: int) -> "TowerUpMatch":
@@ -896,22 +1266,178 @@ class TowerUpMatch:
         m.objectives = list(d["objectives"])
         m.chips_left = [list(c) for c in d["chips_left"]]
         m.chips = [[list(x) for x in c] for c in d["chips"]]
-        for k in ("phase", "to_move", "extra", "chain", "ending", "trigger", "closing", "finals_begun", "turns",
-                  "passes", "reason", "setup"):
-            setattr(m, k, d[k])
+        m.phase = d["phase"]
+        m.to_move = d["to_move"]
+        m.extra = d["extra"]
+        m.chain = d["chain"]
+        m.ending = d["ending"]
+        m.trigger = d["trigger"]
+        m.closing = d["closing"]
+        m.finals_begun = d["finals_begun"]
+        m.turns = d["turns"]
+        m.passes = d["passes"]
+        m.reason = d["reason"]
+        m.setup = d["setup"]
         m.checked = bool(d.get("checked", False))
         m.final_turns = list(d["final_turns"])
         m.final = [list(f) if f is not None else None for f in d["final"]]
         m.rng.state = d["rng"]
         m.setup_sites = list(d["setup_sites"])
         m.setup_floors = [list(x) for x in d["setup_floors"]]
+        m.derive()
         return m
 
-    def canonical_json(self) -> str:
+    def canonical_json_from_scratch(self) -> str:
+        """The canonical JSON of ``to_json`` as the json module writes it (``canonical_json``
+        writes the same text faster; the tests compare them)."""
         return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+    def canonical_json(self) -> str:
+        """``to_json`` as canonical JSON (keys sorted, no spaces, ASCII): ``canonical_json_pieces``
+        in the compiled build, the json module's C encoder (``canonical_json_from_scratch``) in
+        pure Python; the same text either way."""
+        return self.canonical_json_pieces() if NATIVE else self.canonical_json_from_scratch()
+
+    def canonical_json_pieces(self) -> str:
+        """The canonical JSON written out piece by piece, without making the dict first: the
+        same text as ``canonical_json_from_scratch`` (the tests compare them). The keys come in
+        sorted order."""
+        t = self.tables
+        out: list[str] = ['{"chain":', str(self.chain), ',"checked":', _bool(self.checked), ',"chips":[']
+        for i, c in enumerate(self.chips):
+            if i:
+                out.append(",")
+            out.append("[")
+            for j, x in enumerate(c):
+                o = x[0]
+                out.append(",[" if j else "[")
+                out.append("null" if o is None else _str(o))
+                out.append(",")
+                out.append(str(x[1]))
+                out.append("]")
+            out.append("]")
+        out.append('],"chips_left":')
+        _put_rows(out, self.chips_left)
+        out += [',"closing":', str(self.closing), ',"data":',
+                t.data_json if t.rules is self.rules else _ENCODE(json.loads(self.rules.spec_json)), ',"deck":']
+        _put_strs(out, self.deck)
+        out.append(',"discards":')
+        _put_strs(out, self.discards)
+        out += [',"ending":', _str(self.ending), ',"extra":', _bool(self.extra), ',"final":[']
+        for i, f in enumerate(self.final):
+            if i:
+                out.append(",")
+            if f is None:
+                out.append("null")
+            else:
+                _put_ints(out, f)
+        out.append('],"final_turns":')
+        _put_ints(out, self.final_turns)
+        out += [',"finals_begun":', _bool(self.finals_begun), ',"floors":']
+        _put_rows(out, self.fl)
+        out.append(',"game":"towerup","market":')
+        _put_strs(out, self.market)
+        out.append(',"names":')
+        _put_strs(out, self.names)
+        out.append(',"objectives":')
+        _put_strs(out, self.objectives)
+        out += [',"options":', _ENCODE(self.opts), ',"passes":', str(self.passes), ',"phase":', _str(self.phase),
+                ',"reason":', _str(self.reason), ',"rng":', str(self.rng.state), ',"roofs":']
+        _put_rows(out, self.rf)
+        out.append(',"roofs_left":')
+        _put_ints(out, self.left)
+        out += [',"setup":', _str(self.setup), ',"setup_floors":']
+        _put_rows(out, self.setup_floors)
+        out.append(',"setup_sites":')
+        _put_ints(out, self.setup_sites)
+        out += [',"stacked":', _bool(self.stacked), ',"stock":']
+        _put_rows(out, self.stock)
+        out.append(',"supply":')
+        _put_ints(out, self.supply)
+        out += [',"to_move":', str(self.to_move), ',"trigger":', str(self.trigger), ',"turns":', str(self.turns),
+                ',"vehicles":']
+        _put_rows(out, self.veh)
+        out.append(',"version":1}')
+        return "".join(out)
 
     def fingerprint(self) -> str:
         return hashlib.sha256(self.canonical_json().encode()).hexdigest()
 
 
-__all__ = ["TowerUpMatch", "LIMIT", "MARKET", "TOP"]
+# ---------------------------------------------------------------------------- small helpers
+def _around(fl: list[list[int]], adj_x: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, int, int, int], int]:
+    """An empty site's neighbour towers (in city order), how many show each colour, and those
+    colours as bits."""
+    nb: list[int] = []
+    n0 = n1 = n2 = n3 = 0
+    bits = 0
+    for t in adj_x:
+        f = fl[t]
+        if f:
+            nb.append(t)
+            c = f[-1]
+            bits |= 1 << c
+            if c == 0:
+                n0 += 1
+            elif c == 1:
+                n1 += 1
+            elif c == 2:
+                n2 += 1
+            else:
+                n3 += 1
+    return tuple(nb), (n0, n1, n2, n3), bits
+
+
+# The canonical JSON's pieces, as json.dumps writes them (ASCII, no spaces), put on a list of str.
+_INT_TEXT: Final[list[str]] = [str(i) for i in range(-2, 256)]      # the ints a state is mostly made of
+_STR_TEXT: Final[dict[str, str]] = {}     # str -> its JSON text: card ids, names and words recur
+
+
+def _int(x: int) -> str:
+    return _INT_TEXT[x + 2] if -2 <= x < 254 else str(x)
+
+
+def _bool(b: bool) -> str:
+    return "true" if b else "false"
+
+
+def _str(x: str) -> str:
+    t = _STR_TEXT.get(x)
+    if t is None:
+        t = _json_str(x)
+        if len(_STR_TEXT) < 10_000:
+            _STR_TEXT[x] = t
+    return t
+
+
+def _put_ints(out: list[str], xs: list[int]) -> None:
+    if not xs:
+        out.append("[]")
+        return
+    out.append("[")
+    out.append(_int(xs[0]))
+    for i in range(1, len(xs)):
+        out.append(",")
+        out.append(_int(xs[i]))
+    out.append("]")
+
+
+def _put_rows(out: list[str], rows: list[list[int]]) -> None:
+    out.append("[")
+    for i, r in enumerate(rows):
+        if i:
+            out.append(",")
+        _put_ints(out, r)
+    out.append("]")
+
+
+def _put_strs(out: list[str], xs: list[str]) -> None:
+    out.append("[")
+    for i, x in enumerate(xs):
+        if i:
+            out.append(",")
+        out.append(_str(x))
+    out.append("]")
+
+
+__all__ = ["TowerUpMatch", "LIMIT", "MARKET", "TOP", "Tables", "tables_for", "wild_choices_from_scratch"]

@@ -8,9 +8,16 @@ whether covered or not, unless the primitive says visible. A tower's colour is i
 A primitive must be one that a player can newly meet only by his own action (docs/games/towerup.md
 E12: floors added to a tower keep its colour, and nobody's build adds to another's roofs or moves
 another's vehicles; covering can only take away). The engine relies on it: after the first check
-of every player, it checks the active player only.
+of every player, it checks the active player only, and only the objectives that read what his
+action changed (his roofs, or his vehicles).
+
+``measure`` is one pass over the sites per objective, its parameters read without making a dict
+(the engine and the CPU players call it often); ``measure_from_scratch`` applies the primitive
+functions below as they are written, and the tests hold the two to the same answers.
 """
 from __future__ import annotations
+
+from typing import Any
 
 
 def _roofs(m, p: int) -> list[tuple[int, int]]:
@@ -99,9 +106,103 @@ PRIMITIVE_FUNCTIONS = {
 }
 
 
-def measure(obj, m, p: int) -> tuple[int, int]:
-    """(have, need) of objective ``obj`` for seat ``p`` in match ``m``."""
+def measure_from_scratch(obj, m, p: int) -> tuple[int, int]:
+    """(have, need) of objective ``obj`` for seat ``p`` in match ``m``, by its primitive function."""
     return PRIMITIVE_FUNCTIONS[obj.primitive](m, p, **dict(obj.params))
+
+
+def param(obj, name: str) -> Any:
+    """One parameter of an objective (``obj.params``: (name, value) pairs)."""
+    for k, v in obj.params:
+        if k == name:
+            return v
+    raise KeyError(name)
+
+
+def measure(obj, m, p: int) -> tuple[int, int]:
+    """(have, need) of objective ``obj`` for seat ``p`` in match ``m``: what the primitive
+    functions above say, in one pass over the sites."""
+    prim: str = obj.primitive
+    if prim == "vehicles_at_least":
+        column: int = param(obj, "column")
+        have = 0
+        for v in m.veh[p]:
+            if v >= column:
+                have += 1
+        return have, param(obj, "count")
+    rf: list[list[int]] = m.rf
+    fl: list[list[int]] = m.fl
+    if prim == "visible_roofs" or prim == "visible_roof_on_height":
+        visible = 0
+        best = 0
+        for s in range(len(rf)):
+            owners = rf[s]
+            if owners and owners[-1] == p:
+                visible += 1
+                h = len(fl[s])
+                if h > best:
+                    best = h
+        if prim == "visible_roofs":
+            return visible, param(obj, "count")
+        height: int = param(obj, "height")
+        return min(best, height), height
+    if prim == "roofs_on_floor":
+        i: int = param(obj, "floor") - 1
+        have = 0
+        for owners in rf:
+            if 0 <= i < len(owners) and owners[i] == p:
+                have += 1
+        return have, param(obj, "count")
+    if prim == "roofs_in_one_tower":
+        best = 0
+        for owners in rf:
+            k = owners.count(p)
+            if k > best:
+                best = k
+        count: int = param(obj, "count")
+        return min(best, count), count
+    # the rest read the sites he has a roof on (covered or not)
+    city = m.rules.city
+    if prim == "roofed_neighbours":
+        roofed = [p in owners for owners in rf]
+        adj = city.adj
+        best = 0
+        for s in range(len(rf)):
+            if roofed[s]:
+                k = 0
+                for t in adj[s]:
+                    if roofed[t]:
+                        k += 1
+                if k > best:
+                    best = k
+        count = param(obj, "count")
+        return min(best, count), count
+    colours = 0
+    per = [0, 0, 0, 0]
+    parks = 0
+    districts: list[int] = []
+    park = city.park
+    district = city.district
+    for s in range(len(rf)):
+        if p in rf[s]:
+            c = fl[s][-1]
+            colours |= 1 << c
+            per[c] += 1
+            if park[s]:
+                parks += 1
+            d: int = district[s]
+            if d not in districts:
+                districts.append(d)
+    if prim == "roofs_on_colours":
+        return bin(colours).count("1"), param(obj, "count")
+    if prim == "roofs_on_distinct_towers_of_one_colour":
+        return max(per), param(obj, "count")
+    if prim == "roofs_on_parks":
+        return parks, param(obj, "count")
+    if prim == "roofs_in_districts":
+        want = param(obj, "count")
+        return len(districts), (len(city.districts) if want == "all" else want)
+    return measure_from_scratch(obj, m, p)
 
 
 def met(obj, m, p: int) -> bool:
@@ -110,90 +211,148 @@ def met(obj, m, p: int) -> bool:
 
 
 
-
 # ---------------------------------------------------------------------------- a build's effect
 class Summary:
     """What the primitives read of one seat's roofs, counted once (CPU players weigh every build
     against it with ``measure_after_build`` instead of changing the match)."""
 
-    __slots__ = ("count_at", "roofed", "visible", "colours", "floors", "parks", "districts", "vis_count",
-                 "max_in_one", "max_neighbours")
+    count_at: list[int]
+    roofed: list[bool]
+    visible: list[bool]
+    colours: list[int]
+    floors: dict[int, int]
+    parks: int
+    districts: int
+    vis_count: int
+    max_in_one: int
+    max_neighbours: int
 
     def __init__(self, m, p: int) -> None:
         city = m.rules.city
-        S = len(m.fl)
-        self.count_at = [owners.count(p) for owners in m.rf]
+        fl: list[list[int]] = m.fl
+        rf: list[list[int]] = m.rf
+        S = len(fl)
+        self.count_at = [owners.count(p) for owners in rf]
         self.roofed = [c > 0 for c in self.count_at]
-        self.visible = [bool(m.rf[s]) and m.rf[s][-1] == p for s in range(S)]
+        self.visible = [bool(rf[s]) and rf[s][-1] == p for s in range(S)]
         self.colours = [0, 0, 0, 0]              # distinct roofed towers per colour
-        self.floors: dict[int, int] = {}          # floor index -> his roofs on it
+        self.floors = {}                          # floor index -> his roofs on it
         self.parks = 0
         self.districts = 0                        # a bit per district number
+        park = city.park
+        district = city.district
         for s in range(S):
             if not self.roofed[s]:
                 continue
-            self.colours[m.fl[s][-1]] += 1
-            self.parks += city.park[s]
-            self.districts |= 1 << city.district[s]
-            for i, o in enumerate(m.rf[s]):
-                if o == p:
+            self.colours[fl[s][-1]] += 1
+            if park[s]:
+                self.parks += 1
+            self.districts |= 1 << district[s]
+            owners = rf[s]
+            for i in range(len(owners)):
+                if owners[i] == p:
                     self.floors[i] = self.floors.get(i, 0) + 1
-        self.vis_count = sum(self.visible)
+        self.vis_count = 0
+        for v in self.visible:
+            if v:
+                self.vis_count += 1
         self.max_in_one = max(self.count_at, default=0)
         adj = city.adj
-        self.max_neighbours = max((sum(1 for t in adj[s] if self.roofed[t]) for s in range(S) if self.roofed[s]),
-                                  default=0)
+        best = 0
+        for s in range(S):
+            if self.roofed[s]:
+                k = _roofed_around(adj[s], self.roofed, -1)
+                if k > best:
+                    best = k
+        self.max_neighbours = best
 
 
-def measure_after_build(obj, m, p: int, sm: Summary, s: int, c: int, nb, r: int, newv) -> tuple[int, int]:
+def _roofed_around(adj_x: tuple[int, ...], roofed: list[bool], r: int) -> int:
+    """Neighbours of a site that are roofed (or are ``r``, the site about to be)."""
+    k = 0
+    for t in adj_x:
+        if roofed[t] or t == r:
+            k += 1
+    return k
+
+
+def measure_after_build(obj, m, p: int, sm: Summary, s: int, c: int, nb: list[int], r: int,
+                        newv: list[int]) -> tuple[int, int]:
     """(have, need) of ``obj`` for p after his build on empty site ``s`` (base colour ``c``,
     neighbour towers ``nb``, roof on ``r``, vehicles then ``newv``), without changing the match."""
-    prim = obj.primitive
-    par = dict(obj.params)
+    prim: str = obj.primitive
     city = m.rules.city
-    colour_r = c if r == s else m.fl[r][-1]
+    fl: list[list[int]] = m.fl
+    colour_r = c if r == s else fl[r][-1]
     new_tower = not sm.roofed[r]              # s is never roofed before (it is empty)
     if prim == "roofs_on_colours":
-        have = sum(1 for k in range(4) if sm.colours[k] or (k == colour_r and new_tower))
-        return have, par["count"]
+        have = 0
+        for k in range(4):
+            if sm.colours[k] or (k == colour_r and new_tower):
+                have += 1
+        return have, param(obj, "count")
     if prim == "roofs_on_distinct_towers_of_one_colour":
-        return max(sm.colours[k] + (k == colour_r and new_tower) for k in range(4)), par["count"]
+        best = 0
+        for k in range(4):
+            x = sm.colours[k] + (1 if k == colour_r and new_tower else 0)
+            if x > best:
+                best = x
+        return best, param(obj, "count")
     if prim == "roofs_on_floor":
-        fi = 0 if r == s else len(m.fl[r])
-        return sm.floors.get(par["floor"] - 1, 0) + (fi == par["floor"] - 1), par["count"]
+        fi = 0 if r == s else len(fl[r])
+        floor: int = param(obj, "floor")
+        return sm.floors.get(floor - 1, 0) + (1 if fi == floor - 1 else 0), param(obj, "count")
     if prim == "roofs_on_parks":
-        return sm.parks + (bool(city.park[r]) and new_tower), par["count"]
+        return sm.parks + (1 if city.park[r] and new_tower else 0), param(obj, "count")
     if prim == "roofs_in_districts":
-        need = len(city.districts) if par["count"] == "all" else par["count"]
+        want = param(obj, "count")
+        need = len(city.districts) if want == "all" else want
         bits = sm.districts | (1 << city.district[r])
         return bin(bits).count("1"), need
     if prim == "visible_roof_on_height":
         best = 0
-        for t in range(len(m.fl)):
+        for t in range(len(fl)):
             if sm.visible[t] and t not in nb:
-                best = max(best, len(m.fl[t]))
-        best = max(best, 1 if r == s else len(m.fl[r]) + 1)
-        return min(best, par["height"]), par["height"]
+                h = len(fl[t])
+                if h > best:
+                    best = h
+        h = 1 if r == s else len(fl[r]) + 1
+        if h > best:
+            best = h
+        height: int = param(obj, "height")
+        return min(best, height), height
     if prim == "roofed_neighbours":
         adj = city.adj
         roofed = sm.roofed
         best = sm.max_neighbours
-
-        def around(x: int) -> int:
-            return sum(1 for t in adj[x] if roofed[t] or t == r)
-        best = max(best, around(r))
+        k = _roofed_around(adj[r], roofed, r)
+        if k > best:
+            best = k
         for t in adj[r]:
             if roofed[t]:
-                best = max(best, around(t))
-        return min(best, par["count"]), par["count"]
+                k = _roofed_around(adj[t], roofed, r)
+                if k > best:
+                    best = k
+        count: int = param(obj, "count")
+        return min(best, count), count
     if prim == "roofs_in_one_tower":
-        return min(max(sm.max_in_one, sm.count_at[r] + 1), par["count"]), par["count"]
+        count = param(obj, "count")
+        return min(max(sm.max_in_one, sm.count_at[r] + 1), count), count
     if prim == "visible_roofs":
-        lost = sum(1 for t in nb if sm.visible[t])
-        return sm.vis_count - lost + 1, par["count"]
+        lost = 0
+        for t in nb:
+            if sm.visible[t]:
+                lost += 1
+        return sm.vis_count - lost + 1, param(obj, "count")
     if prim == "vehicles_at_least":
-        return sum(1 for x in newv if x >= par["column"]), par["count"]
+        column: int = param(obj, "column")
+        have = 0
+        for x in newv:
+            if x >= column:
+                have += 1
+        return have, param(obj, "count")
     raise KeyError(prim)
 
 
-__all__ = ["measure", "met", "PRIMITIVE_FUNCTIONS", "Summary", "measure_after_build"]
+__all__ = ["measure", "measure_from_scratch", "met", "param", "PRIMITIVE_FUNCTIONS", "Summary",
+           "measure_after_build"]

@@ -50,43 +50,31 @@ class RandomPlayer(BaseRandom):
 class Board:
     """What one decision reads of a match: candidate sites (empty, next to a tower, not shut by
     all four colours) with their neighbour towers, the colours they demand and the threats on
-    each tower (buildable empty sites next to it)."""
+    each tower (buildable empty sites next to it). The candidates are the match's own, kept up
+    to date as it is played (``match.TowerUpMatch``: ``cands``, ``near``, ``need``, ``mask``)."""
 
-    __slots__ = ("m", "cands", "threat", "height", "vals", "stars", "tables")
+    __slots__ = ("m", "cands", "threat", "vals", "stars", "tables")
 
     def __init__(self, m) -> None:
         self.m = m
-        fl = m.fl
-        adj = m.rules.city.adj
-        S = len(fl)
-        threat = [0] * S
-        cands = []
-        for x in range(S):
-            if fl[x]:
-                continue
-            nb = [t for t in adj[x] if fl[t]]
-            if not nb:
-                continue
-            need = [0, 0, 0, 0]
-            mask = 0
-            for t in nb:
-                c = fl[t][-1]
-                need[c] += 1
-                mask |= 1 << c
-            if mask == 15:
-                continue
-            cands.append((x, nb, need, mask))
+        near: list[tuple[int, ...]] = m.near
+        need: list[tuple[int, int, int, int]] = m.need
+        mask: list[int] = m.mask
+        threat = [0] * len(near)
+        cands: list[tuple[int, tuple[int, ...], tuple[int, int, int, int], int]] = []
+        for x in m.cands:
+            nb = near[x]
+            cands.append((x, nb, need[x], mask[x]))
             for t in nb:
                 threat[t] += 1
         self.cands = cands
         self.threat = threat
-        self.height = [len(f) for f in fl]
-        self.vals = m.rules.tracks.values
-        self.stars = m.rules.tracks.stars
+        self.vals: tuple[int, ...] = m.rules.tracks.values
+        self.stars: tuple[int, ...] = m.rules.tracks.stars
         self.tables: dict = {}
 
 
-def pgain(vals, v, F, c: int, steps: int) -> int:
+def pgain(vals: tuple[int, ...], v: list[int], F: list[int], c: int, steps: int) -> int:
     """The points ``steps`` columns of colour ``c`` will be worth at the end: the real steps (U4.1
     caps them) counted from the column the vehicle is projected to end on (``F``), where the value
     row is steeper than where it stands now."""
@@ -95,14 +83,14 @@ def pgain(vals, v, F, c: int, steps: int) -> int:
     return vals[min(TOP, f + real)] - vals[f]
 
 
-def star_passed(stars, before: int, after: int) -> bool:
+def star_passed(stars: tuple[int, ...], before: int, after: int) -> bool:
     for s in stars:
         if before < s <= after:
             return True
     return False
 
 
-def cone_value(vals, x: float) -> float:
+def cone_value(vals: tuple[int, ...], x: float) -> float:
     """The cone's points at a fractional number of visible roofs (linear between columns)."""
     if x <= 0:
         return 0.0
@@ -112,18 +100,33 @@ def cone_value(vals, x: float) -> float:
     return vals[i] + (vals[i + 1] - vals[i]) * (x - i)
 
 
-def extra_nearness(stars, v: list[int]) -> float:
+def extra_nearness(stars: tuple[int, ...], v: list[int]) -> float:
     """How near all four vehicles are to the next star column: 1 when one step away, less when farther."""
     lo = min(v)
-    nxt = next((s for s in stars if s > lo), None)
-    if nxt is None:
+    nxt = -1                                   # the next star column (star columns are 1-15)
+    for s in stars:
+        if s > lo:
+            nxt = s
+            break
+    if nxt < 0:
         return 0.0
-    deficit = sum(max(0, nxt - c) for c in v)
+    deficit = 0
+    for c in v:
+        if nxt > c:
+            deficit += nxt - c
     return 1.0 / deficit
 
 
 class Thinker:
     """The weighing of answers for one style and level."""
+
+    w: dict[str, float]
+    level: dict
+    rng: Rng
+    noise: float
+    blunder: float
+    gamma: float
+    survive: float
 
     def __init__(self, style, level: dict, rng: Rng) -> None:
         w = dict(style.weights)
@@ -147,7 +150,7 @@ class Thinker:
                 e += self.sigma(b.threat[s])
         return e
 
-    def build_table(self, m, b: Board, v, F) -> list[tuple[float, tuple[int, int, int, int]]]:
+    def build_table(self, m, b: Board, v: list[int], F: list[int]) -> list[tuple[float, tuple[int, ...]]]:
         """Every (value, floors needed) of a build on board ``b`` for vehicles ``v`` (projected to
         ``F``), best first: track value, extra turn, the new roof's expected visibility."""
         key = (tuple(v), tuple(F))
@@ -193,7 +196,7 @@ class Thinker:
         b.tables[key] = out
         return out
 
-    def best_build(self, m, b: Board, p: int, stock, v, F=None) -> float:
+    def best_build(self, m, b: Board, p: int, stock: list[int], v: list[int], F: list[int] | None = None) -> float:
         """The value of the best build ``stock`` pays for on board ``b`` (the potential of floors in
         hand; 0 when none)."""
         if F is None:
@@ -278,8 +281,8 @@ class Thinker:
         seen: dict = {}
         for cid in m.market:
             card = m.rules.cards[cid]
-            for wilds in m._wild_choices(card):
-                a = Take(cid, wilds)
+            for a in m.takes_of(cid):                # the legal Take answers of the card, in their order
+                wilds = a.wilds
                 key = (cid, wilds if card.floors.count(WILD) == 0 else tuple(sorted(wilds)))
                 if key in seen:
                     out.append((seen[key] - 1e-6, idx, a))
@@ -291,7 +294,6 @@ class Thinker:
                 out.append((val, idx, a))
                 idx += 1
         # ---- builds
-        names = city.sites
         cone0 = cone_value(vals, e_before)
         last = m.left[p] == 1 and not m.ending
         moves: dict = {}                 # (colour, height) -> what the move is worth
@@ -318,7 +320,8 @@ class Thinker:
                 empties_s = sum(1 for y in city.adj[s] if not fl[y])
                 site_part = (s, base, covered_mine, empties_s)
             _s, base, covered_mine, empties_s = site_part
-            for r in [s] + nb:
+            answers = m.bopts[s][c]                  # the legal Build answers here, roof by roof
+            for j, r in enumerate([s] + nb):
                 if r == s:
                     col, h, k = c, 1, empties_s
                 else:
@@ -350,7 +353,7 @@ class Thinker:
                     val += self._objective_gain_build(m, p, near_objs, summary, s, c, nb, r, newv)
                 if last:
                     val += self._ending_value(m, b, p, mv[1] + cv + (cone0 - cone_before))
-                out.append((val, idx, Build(names[s], COLOURS[c], names[r])))
+                out.append((val, idx, answers[j]))
                 idx += 1
         return out
 

@@ -191,6 +191,7 @@ def from_position(position: dict, names: list[str], options: dict, seed: int):
     if problems:
         raise PositionError(problems)
     m.to_move = to_move
+    m.derive()                                                       # the sites were set wholesale
     out: list = []
     m.setup = "position"
     m._refill(out)
