@@ -35,9 +35,14 @@ class CatTower(GameDef):
     simultaneous = True           # the round's drawings, and its houses (CG2.1)
     chance = True                 # the roll (C2.1)
     hidden = True                 # a drawing is hidden until every seat has drawn (CG2.1)
+    live_views = True             # view(seat) is the match behind a read-only window (match.SeatView)
     options = OPTIONS
     decision_kinds = DECISIONS
     chance_kinds = CHANCE_KINDS
+    # Its hot modules, compiled by ``tdream native`` (docs/games/cattower.md, "Speed"): the engine,
+    # the whole count of the scores, and the CPU players' model.
+    native_modules = ("tdream.games.cattower.match", "tdream.games.cattower.scoring",
+                      "tdream.games.cattower.brain")
 
     def __init__(self) -> None:
         self.scenario = CatTowerScenarios(self)

@@ -30,6 +30,7 @@ each (good, cell) is valued by a few local sums instead of a whole re-count.
 from __future__ import annotations
 
 from math import exp
+from typing import Any, Final
 
 from .answers import BUTTERFLY, CUSHION, DISHES, FELT, HOUSE, MOUSE
 from .scoring import place_split
@@ -58,7 +59,7 @@ NEUTRAL = {"mouse": 1.0, "felt": 1.0, "butterfly": 1.0, "dishes": 1.0, "cushion"
            "group": 0.0, "end": 1.0}
 
 
-_SIG: dict[int, float] = {}
+_SIG: Final[dict[int, float]] = {}
 
 
 def _sig(x: float) -> float:
@@ -71,18 +72,18 @@ def _sig(x: float) -> float:
     return got
 
 
-def _targets() -> tuple:
+def _targets() -> list[list[list[tuple[int, int, int]]]]:
     """TARGETS[x][y]: every (cost, good, floor) the numbers x and y reach (C3.2: a footprint moves
     either number by one), cheapest first."""
-    out = [[()] * 7 for _ in range(7)]
+    out: list[list[list[tuple[int, int, int]]]] = [[[] for _ in range(7)] for _ in range(7)]
     for x in range(1, 7):
         for y in range(1, 7):
-            out[x][y] = tuple(sorted((min(abs(x - g) + abs(y - f), abs(x - f) + abs(y - g)), g, f)
-                                     for g in range(1, 7) for f in range(1, 7)))
-    return tuple(tuple(r) for r in out)
+            out[x][y] = sorted((min(abs(x - g) + abs(y - f), abs(x - f) + abs(y - g)), g, f)
+                               for g in range(1, 7) for f in range(1, 7))
+    return out
 
 
-TARGETS = _targets()
+TARGETS: Final = _targets()
 
 
 def _open(frontier: int) -> float:
@@ -93,27 +94,27 @@ def _open(frontier: int) -> float:
 class Tables:
     """The sheet's static tables, as the CPU uses them (bit masks of cells)."""
 
-    def __init__(self, sheet) -> None:
-        self.size = sheet.size
-        self.cap = sheet.footprint_cap
-        self.nb = sheet.neighbours
-        self.nbmask = [sum(1 << o for o in sheet.neighbours[c]) for c in range(sheet.size)]
-        self.floor_of = sheet.floor_of
-        self.tower_of = tuple(t - 1 for t in sheet.tower_of)          # 0-based
-        self.tower_cells = [t.cells for t in sheet.towers]
-        self.heights = [t.height for t in sheet.towers]
-        self.first = [t.first for t in sheet.towers]
-        self.later = [t.later for t in sheet.towers]
-        self.by_floor = sheet.by_floor
-        self.names = sheet.cells
-        self.index = dict(sheet.index_of)
-        self.towers = len(sheet.towers)
+    def __init__(self, sheet: Any) -> None:
+        self.size: int = sheet.size
+        self.cap: int = sheet.footprint_cap
+        self.nb: list[list[int]] = [list(x) for x in sheet.neighbours]
+        self.nbmask: list[int] = [sum(1 << o for o in sheet.neighbours[c]) for c in range(sheet.size)]
+        self.floor_of: list[int] = list(sheet.floor_of)
+        self.tower_of: list[int] = [t - 1 for t in sheet.tower_of]          # 0-based
+        self.tower_cells: list[list[int]] = [list(t.cells) for t in sheet.towers]
+        self.heights: list[int] = [t.height for t in sheet.towers]
+        self.first: list[int] = [t.first for t in sheet.towers]
+        self.later: list[int] = [t.later for t in sheet.towers]
+        self.by_floor: list[list[int]] = [list(x) for x in sheet.by_floor]
+        self.names: list[str] = list(sheet.cells)
+        self.index: dict[str, int] = dict(sheet.index_of)
+        self.towers: int = len(sheet.towers)
 
 
-_TABLES: dict[str, Tables] = {}
+_TABLES: Final[dict[str, Tables]] = {}
 
 
-def tables(sheet) -> Tables:
+def tables(sheet: Any) -> Tables:
     got = _TABLES.get(sheet.data_hash)
     if got is None:
         got = _TABLES[sheet.data_hash] = Tables(sheet)
@@ -126,8 +127,21 @@ class Sit:
     __slots__ = ("n", "cells", "fp", "chosen", "house_pts", "done", "tower_pts", "firsts", "dish_mode", "needs_one",
                  "pass_fp", "round")
 
+    n: int
+    cells: list[list[int]]
+    fp: list[int]
+    chosen: list[list[int]]
+    house_pts: list[int]
+    done: list[list[int]]              # 0-based towers
+    tower_pts: list[int]
+    firsts: list[int]                  # 0-based towers
+    dish_mode: str
+    needs_one: bool
+    pass_fp: int
+    round: int
+
     @classmethod
-    def of(cls, m) -> "Sit":
+    def of(cls, m: Any) -> Sit:
         s = cls()
         s.n = len(m.names)
         s.cells = [list(c) for c in m.cells]
@@ -143,7 +157,7 @@ class Sit:
         s.round = m.round
         return s
 
-    def copy(self) -> "Sit":
+    def copy(self) -> Sit:
         s = Sit()
         s.n = self.n
         s.cells = [list(c) for c in self.cells]
@@ -181,7 +195,7 @@ def horizon_of(needs: list[int]) -> float:
 
 def felt_table(tb: Tables, sit: Sit) -> list[list[int]]:
     """Felt counts [seat][tower]."""
-    out = []
+    out: list[list[int]] = []
     for cells in sit.cells:
         out.append([sum(1 for c in cs if cells[c] == FELT) for cs in tb.tower_cells])
     return out
@@ -235,7 +249,7 @@ def tower_rows(tb: Tables, sit: Sit, q: int, R: float, e_all: list[list[int]]) -
             continue
         is_open = t not in sit.firsts
         vf, vl = tb.first[t], tb.later[t]
-        row = []
+        row: list[float] = []
         for e in range(tb.heights[t] + 1):
             if e == 0:
                 row.append(float(vf if is_open else vl))
@@ -305,7 +319,7 @@ class Seat:
             fa |= f
         self.front_all = fa
         self.dishes = [c for c in range(size) if cells[c] == DISHES]
-        kinds = {}
+        kinds: dict[int, int] = {}
         if mode == "kinds":
             for d in self.dishes:
                 k = 0
@@ -332,7 +346,8 @@ class Seat:
         return pts
 
 
-def worth(tb: Tables, sit: Sit, q: int, R: float, w: dict, seat: Seat, felt_pts: int, rows) -> float:
+def worth(tb: Tables, sit: Sit, q: int, R: float, w: dict[str, float], seat: Seat, felt_pts: int,
+          rows: list[list[float] | None]) -> float:
     """Seat ``q``'s reckoned final score (see the module's docstring), by weights ``w``."""
     mode = sit.dish_mode
     cells = seat.cells
@@ -365,7 +380,7 @@ class Outlook:
     ``pass_value()``; ``best(x, y)``: the best drawing (or pass) with the numbers x and y;
     ``house_choice()``: the good a house drawn now should count."""
 
-    def __init__(self, tb: Tables, sit: Sit, p: int, w: dict, R: float | None = None) -> None:
+    def __init__(self, tb: Tables, sit: Sit, p: int, w: dict[str, float], R: float | None = None) -> None:
         self.tb, self.sit, self.p, self.w = tb, sit, p, w
         self.round = sit.round
         n = sit.n
@@ -391,7 +406,7 @@ class Outlook:
         rw = {q: worth(tb, sit, q, R, NEUTRAL, seats[q], sum(fnow[q]), rows_all[q]) for q in rivals}
         self.rival_worth = rw
         lead = max(rw.values()) if rw else 0.0
-        omega = {}
+        omega: dict[int, float] = {}
         for q in rivals:
             omega[q] = (0.5 / len(rivals)) + (0.5 if rw[q] == lead and q == min(r for r in rivals if rw[r] == lead)
                                               else 0.0)
@@ -410,7 +425,7 @@ class Outlook:
             self.slope = 0.0
         # Rounds left when a drawing fills a cell of tower t.
         others = min((needs[q] for q in rivals), default=99)
-        self.dR = []
+        self.dR: list[float] = []
         for t in range(tb.towers):
             if t in sit.done[p] or me.e[t] == 0:
                 self.dR.append(0.0)
@@ -423,9 +438,9 @@ class Outlook:
             mine = need(tb, cells, sit.done[p])
             self.dR.append(horizon_of([mine, others]) - R)
         # Felt: one more of mine in tower t.
-        self.felt_me = []
-        self.felt_riv = []
-        self.second = []
+        self.felt_me: list[int] = []
+        self.felt_riv: list[float] = []
+        self.second: list[int] = []
         for t in range(tb.towers):
             col = [counts[q][t] for q in range(n)]
             col[p] += 1
@@ -461,9 +476,9 @@ class Outlook:
                     best, self.house_good, self.house_imm = v, g, 3 * c2[g]
             self.house_delta = best
         # Towers: the worth of one more cell in tower t; the rivals' loss when it completes first.
-        self.tower_d = []
-        self.tower_riv = []
-        self.cutin = []
+        self.tower_d: list[float] = []
+        self.tower_riv: list[float] = []
+        self.cutin: list[float] = []
         for t in range(tb.towers):
             row = self.rows[t]
             if row is None or me.e[t] == 0:
@@ -497,10 +512,10 @@ class Outlook:
         self.fpv = fp_table(tb.cap, R)
         self.fp = sit.fp[p]
         self.pass_fp = sit.pass_fp
-        self._memo: dict = {}
-        self._best: dict = {}
-        self._fpd: list | None = None
-        self._floor_best: list | None = None
+        self._memo: dict[int, float] = {}
+        self._best: dict[tuple[int, int], float] = {}
+        self._fpd: list[list[float]] | None = None
+        self._floor_best: list[list[float]] | None = None
 
     # ------------------------------------------------------------------ one drawing
     def fp_delta(self, good: int, cost: int) -> float:
@@ -540,7 +555,7 @@ class Outlook:
         bit = 1 << c
         nbm = tb.nbmask[c]
         if good == MOUSE:
-            labs = []
+            labs: list[int] = []
             for o in tb.nb[c]:
                 lab = me.glabel[o]
                 if lab >= 0 and lab not in labs:
@@ -638,7 +653,7 @@ class Outlook:
         tower = tb.first[t] if t not in sit.firsts else tb.later[t]
         house = sit.house_pts[p] + (self.house_imm if good == HOUSE and self.house_ok else 0)
         mine = me2.sheet_points(tb, self.mode) + sum(fpts[p]) + house + sit.tower_pts[p] + tower
-        theirs = []
+        theirs: list[float] = []
         for q in self.rivals:
             sq = self.seats[q]
             theirs.append(sq.sheet_points(tb, self.mode) + sum(fpts[q]) + sit.house_pts[q] + sit.tower_pts[q]
@@ -652,7 +667,7 @@ class Outlook:
         return self.goods_value(good, c) + self.fp_delta(good, cost)
 
     # ------------------------------------------------------------------ numbers
-    def floor_best(self) -> list:
+    def floor_best(self) -> list[list[float]]:
         """``[good][floor]``: the best value of that good on that floor, footprints apart (NEG:
         no empty cell there, or no house allowed)."""
         if self._floor_best is not None:
