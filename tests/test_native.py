@@ -130,7 +130,7 @@ def test_a_game_s_native_modules_are_built_and_a_fresh_build_is_loaded(tree):
              "out = io.StringIO()\nnative.build(out, compile=fake)\nprint(json.dumps([native.modules(), "
              "sorted(native.stamp()), native.up_to_date(), out.getvalue()]))")
     mods, stamped, fresh, said = json.loads(r.stdout)
-    assert mods[-1] == "tdream.values" and sorted(mods) == stamped and fresh and "compiled" in said
+    assert "tdream.values" in mods and sorted(mods) == stamped and fresh and "compiled" in said
     top = tree.root / "tdream"
     assert sorted(p.name.split(".")[0] for p in top.iterdir() if p.name.endswith((".so", ".pyd"))) == ["rng", "values"]
 
