@@ -1,10 +1,10 @@
 """The hot modules compiled with mypyc: optional, never stale, never in the way (the build;
 loading is ``tdream/nativeload.py``).
 
-``tdream native`` compiles the platform's own hot modules (``PLATFORM``: the RNG) and those each
-game names (``GameDef.native_modules``: its hot rules) with mypyc (from the ``native`` extra:
-``pip install -e '.[native]'``; it needs a C compiler) and puts the extension modules beside the
-sources, with a stamp of the sources they were built from. It never fails: with no mypyc, no
+``tdream native`` compiles the platform's own hot modules (``PLATFORM``: the RNG, the drive loop
+and the records) and those each game names (``GameDef.native_modules``: its hot rules) with mypyc
+(from the ``native`` extra: ``pip install -e '.[native]'``; it needs a C compiler) and puts the
+extension modules beside the sources, with a stamp of the sources they were built from. It never fails: with no mypyc, no
 compiler or a failed build it says so in one line and the engine stays pure Python.
 
 ``tdream native --background`` starts the same build in a process of its own (detached, at low
@@ -30,7 +30,9 @@ from pathlib import Path
 
 from .nativeload import STAMP, TOP, builds, source, source_hash, stamp
 
-PLATFORM = ("tdream.rng",)          # the platform's own, built first (the games' modules import it)
+# The platform's own, built first (the games' modules import the RNG): the RNG, the drive loop
+# (``Session``: next, give, the fast path of run) and the records (reading, ``Replay``, verify).
+PLATFORM = ("tdream.rng", "tdream.platform.session", "tdream.platform.record")
 LOCK = STAMP.with_suffix(".lock")   # a build running: its process id
 LOG = STAMP.with_suffix(".log")     # the background build's output
 

@@ -83,6 +83,8 @@ def test_the_modules_built_are_the_platform_s_then_each_game_s():
     declared = [m for g in registry.ids() for m in registry.get(g).native_modules]
     assert modules()[:len(PLATFORM)] == PLATFORM and list(modules()[len(PLATFORM):]) == declared
     assert "tdream.games.towerdream.rules.game" in declared
+    # Issue 25: the platform's own are the RNG, the drive loop and the records, the RNG first
+    assert PLATFORM == ("tdream.rng", "tdream.platform.session", "tdream.platform.record")
     for path in (ROOT / "tdream" / "native.py", ROOT / "tdream" / "nativeload.py"):
         text = path.read_text()
         assert not any(g in text for g in registry.ids()), path
@@ -133,6 +135,8 @@ def test_a_game_s_native_modules_are_built_and_a_fresh_build_is_loaded(tree):
     assert "tdream.values" in mods and sorted(mods) == stamped and fresh and "compiled" in said
     top = tree.root / "tdream"
     assert sorted(p.name.split(".")[0] for p in top.iterdir() if p.name.endswith((".so", ".pyd"))) == ["rng", "values"]
+    assert sorted(p.name.split(".")[0] for p in (top / "platform").iterdir()
+                  if p.name.endswith((".so", ".pyd"))) == ["record", "session"]
 
     which = "import importlib.util\norigin = importlib.util.find_spec('tdream.values').origin\n" \
             "print('source' if origin.endswith('.py') else 'build')"

@@ -39,7 +39,7 @@ from .. import __version__
 from ..errors import DataError, FormatError, IllegalAnswer
 from ..yamlio import LDict, line_of, parse_yaml, read_text, short, type_name
 from . import registry
-from .protocol import CHANCE, ScenarioContext
+from .protocol import CHANCE, GameDef, ScenarioContext
 from .session import Seat, Session
 
 FORMAT = "tdream-record"
@@ -76,8 +76,12 @@ def write_atomic(path: Path | str, text: str) -> None:
         raise
 
 
+# One encoder, made once: json.dumps with these settings would build a new one on every line written.
+_ENCODE = json.JSONEncoder(separators=(", ", ": "), ensure_ascii=False).encode
+
+
 def _dump(value) -> str:
-    return json.dumps(value, separators=(", ", ": "), ensure_ascii=False)
+    return _ENCODE(value)
 
 
 # ---------------------------------------------------------------------- the set-up
@@ -207,24 +211,46 @@ def scenario_header(s) -> tuple:
 
 
 # ---------------------------------------------------------------------- reading
-@dataclass
+# Input and Checkpoint are made once a line of every record read: plain classes (not dataclasses,
+# whose __init__ stays interpreted in the compiled module), with the fields a dataclass would have.
 class Input:
-    step: dict                   # the line's step: {key: value}
-    given: bool = False          # a chance outcome supplied from outside (not drawn from the RNG)
-    line: int = 0
-    answers: list | None = None  # [(seat, answer)] once read against a match's seats
-    # the answers of the same line text read before, by (game, seat names): shared by every
-    # Input of that text (a record's lines recur: "- {"roll": 7}")
-    read: dict = field(default_factory=dict, repr=False, compare=False)
+    """An input line: its step, and its answers once read against a match's seats."""
+
+    def __init__(self, step: dict, given: bool = False, line: int = 0, answers: list | None = None,
+                 read: dict | None = None) -> None:
+        self.step = step                 # the line's step: {key: value}
+        self.given = given               # a chance outcome supplied from outside (not drawn from the RNG)
+        self.line = line
+        self.answers = answers           # [(seat, answer)] once read against a match's seats
+        # the answers of the same line text read before, by (game, seat names): shared by every
+        # Input of that text (a record's lines recur: "- {"roll": 7}")
+        self.read: dict = {} if read is None else read
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Input) and (self.step, self.given, self.line, self.answers) == \
+            (other.step, other.given, other.line, other.answers)
+
+    def __repr__(self) -> str:
+        return f"Input(step={self.step!r}, given={self.given!r}, line={self.line!r}, answers={self.answers!r})"
 
 
-@dataclass
 class Checkpoint:
-    turn: int
-    state: str
-    parts: str = ""
-    over: str = ""               # the end reason on the last checkpoint of a finished match
-    line: int = 0
+    """A checkpoint line: the turns played, the state's fingerprint and its part hashes."""
+
+    def __init__(self, turn: int, state: str, parts: str = "", over: str = "", line: int = 0) -> None:
+        self.turn = turn
+        self.state = state
+        self.parts = parts
+        self.over = over                 # the end reason on the last checkpoint of a finished match
+        self.line = line
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Checkpoint) and (self.turn, self.state, self.parts, self.over, self.line) == \
+            (other.turn, other.state, other.parts, other.over, other.line)
+
+    def __repr__(self) -> str:
+        return (f"Checkpoint(turn={self.turn!r}, state={self.state!r}, parts={self.parts!r}, over={self.over!r}, "
+                f"line={self.line!r})")
 
 
 @dataclass
@@ -252,7 +278,7 @@ class Record:
     lines: list[str] = field(default_factory=list)
 
     @property
-    def game(self):
+    def game(self) -> GameDef:
         return registry.get(self.setup.game)
 
     @property
@@ -346,7 +372,8 @@ def _parse_item(line: str, name: str, line_no: int):
         return Input(known.step, known.given, line_no, None, known.read)
     m = _CHECKPOINT.fullmatch(line)
     if m is not None:
-        return Checkpoint(int(m.group(1)), m.group(2), m.group(3), "", line_no)
+        turn, state, parts = m.groups()
+        return Checkpoint(int(turn), state, parts, "", line_no)
     item = _parse_new_item(line, name, line_no)
     if len(_LINES) < 100_000:
         _LINES[line] = item
@@ -439,25 +466,28 @@ def _check_header(h, name: str) -> Setup:
     return Setup(gid, seed, [Seat(s["name"], s["kind"], s.get("colour", -1)) for s in seats], options, start, v)
 
 
-def read_answers(game, match, item: Input, path: str) -> list:
-    """The answers of an input line, read against the match's seats (FormatError naming the line)."""
+def read_answers(game, match, item: Input, path: str, key: tuple | None = None) -> list:
+    """The answers of an input line, read against the match's seats (FormatError naming the line).
+    ``key``: (the game's id, the seats' names), as a replay keeps it (else made from the match)."""
     if item.answers is not None:
         return item.answers
-    names = tuple(match.names)
-    known = item.read.get((game.id, names))
+    if key is None:
+        key = (game.id, tuple(match.names))
+    known = item.read.get(key)
     if known is not None:
         item.answers = known
         return known
-    (key, value), = item.step.items()
-    if key not in game.scenario.step_keys:
-        raise FormatError([f"{path}:{item.line}: unknown input kind {short(key)}"])
-    ctx = ScenarioContext(None, None, list(names), {n: i for i, n in enumerate(names)}, {}, {}, game)
+    names = list(key[1])
+    (kind, value), = item.step.items()
+    if kind not in game.scenario.step_keys:
+        raise FormatError([f"{path}:{item.line}: unknown input kind {short(kind)}"])
+    ctx = ScenarioContext(None, None, names, {n: i for i, n in enumerate(names)}, {}, {}, game)
     try:
-        item.answers = game.scenario.read_step(key, value, ctx)
+        answers = game.scenario.read_step(kind, value, ctx)
     except ValueError as e:
         raise FormatError([f"{path}:{item.line}: {e}"]) from None
-    item.read[(game.id, names)] = item.answers
-    return item.answers
+    item.answers = item.read[key] = answers
+    return answers
 
 
 # ---------------------------------------------------------------------- re-playing
@@ -488,6 +518,10 @@ class Replay:
         self.pos = 0                         # the next item
         self.note = ""                       # a drawn outcome the record gives otherwise
         self.divergence: Divergence | None = None
+        # Made once, not at every input: the key of an input line's answers read for these seats
+        # (``read_answers``), and whether a checkpoint is the match's own fingerprint (version 2).
+        self._key = (session.game.id, tuple(session.match.names))
+        self._own_fingerprint = record.setup.version >= 2
 
     @property
     def done(self) -> bool:
@@ -509,29 +543,43 @@ class Replay:
     def step(self) -> list | None:
         """Apply the next item: an input line's answers (their events) or a checkpoint's check
         ([]). None once done or diverged (``divergence`` says where)."""
-        if self.done:
+        if self.divergence is not None or self.pos >= len(self.items):
             return None
-        session, match, game = self.session, self.session.match, self.session.game
         item = self.items[self.pos]
         self.pos += 1
-        step = self.pos
         if isinstance(item, Checkpoint):
-            state, _ = self._now(False)
-            if state != item.state or self.note:
-                state, parts = self._now()
-                what = f"the state after turn {item.turn} differs (the replay is after turn {match.progress()})"
-                if state == item.state:
-                    what = f"the state after turn {item.turn} agrees"
-                self.divergence = Divergence(item.line, step, item.turn, what + (f"; {self.note}" if self.note else ""),
-                                             item.state, state, differing_parts(game, item.parts, parts))
-                return None
-            if item.over and not match.over:
-                self.divergence = Divergence(item.line, step, item.turn,
-                                             f"the record ends the game ({item.over}); the replay goes on")
-                return None
-            return []
+            return [] if self._check(item) else None
+        return self._give(item)
+
+    def _check(self, item: Checkpoint) -> bool:
+        """A checkpoint: the fingerprint alone is computed (the part hashes only where it
+        differs, to name the parts); False (``divergence`` set) when the replay disagrees."""
+        match = self.session.match
+        state = match.fingerprint() if self._own_fingerprint else self._now(False)[0]
+        if state != item.state or self.note:
+            state, parts = self._now()
+            what = f"the state after turn {item.turn} differs (the replay is after turn {match.progress()})"
+            if state == item.state:
+                what = f"the state after turn {item.turn} agrees"
+            self.divergence = Divergence(item.line, self.pos, item.turn, what + (f"; {self.note}" if self.note else ""),
+                                         item.state, state, differing_parts(self.session.game, item.parts, parts))
+            return False
+        if item.over and not match.over:
+            self.divergence = Divergence(item.line, self.pos, item.turn,
+                                         f"the record ends the game ({item.over}); the replay goes on")
+            return False
+        return True
+
+    def _give(self, item: Input) -> list | None:
+        """An input line: its answers applied (their events), or None (``divergence`` set)."""
+        session = self.session
+        match = session.match
+        step = self.pos
+        answers = item.answers
+        if answers is None:
+            answers = read_answers(session.game, match, item, self.record.path, self._key)
         events: list = []
-        for seat, answer in read_answers(game, match, item, self.record.path):
+        for seat, answer in answers:
             aw = match.awaiting()
             if aw is None:
                 self.divergence = self._broken(step, item.line, match.progress(),
@@ -541,16 +589,17 @@ class Replay:
                 self.divergence = self._broken(step, item.line, match.progress() + 1,
                                                f"the game awaits {aw.kind}, the record gives {answer.kind}")
                 return None
-            chance = aw.player == CHANCE
-            if chance:
+            if aw.player == CHANCE:
+                s = CHANCE
                 if not item.given:
                     drawn = match.sample_chance()
                     if drawn != answer and not self.note:
                         self.note = (f"line {item.line}: the game's RNG draws {drawn.kind} "
                                      f"{json.dumps(drawn.to_step())}, the record says {json.dumps(answer.to_step())}")
-            elif self.ask_cpus:
-                self._ask_again(aw.player if seat is None else seat)
-            s = CHANCE if chance else (aw.player if seat is None else seat)
+            else:
+                s = aw.player if seat is None else seat
+                if self.ask_cpus:
+                    self._ask_again(s)
             reason = match.check(answer, s)
             if reason is not None:
                 self.divergence = self._broken(step, item.line, match.progress() + 1,

@@ -137,9 +137,13 @@ class Session:
             offered = tuple(s for s in aw.others if s in players)
             if offered:
                 return Next(OFFER, offered=offered, awaiting=aw)
-        waiting = aw.seats or (aw.player,)
-        humans = tuple(s for s in waiting if s not in players)
-        for s in waiting:
+        if not aw.seats:                      # one seat answers (the common case)
+            p = aw.player
+            if p in players:
+                return Next(CPU, p, (), awaiting=aw)
+            return Next(HUMAN, humans=(p,), awaiting=aw)
+        humans = tuple(s for s in aw.seats if s not in players)
+        for s in aw.seats:
             if s in players:
                 return Next(CPU, s, humans, awaiting=aw)
         return Next(HUMAN, humans=humans, awaiting=aw)

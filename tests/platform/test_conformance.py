@@ -102,3 +102,18 @@ def test_the_shape_check_finds_a_missing_member():
             return None
     assert missing_members(Half(), CpuPlayer) == ["interject"]
     assert "fingerprint" in missing_members(Half(), Match) and "names" in missing_members(Half(), Match)
+
+
+def test_the_suite_passes_on_the_pure_build_too():
+    """Issue 25: the drive loop and the records (``tdream.platform.session``, ``record``) are
+    compiled as Tower Dream's rules are; where this process runs any compiled module, this file
+    runs again on pure Python (``TDREAM_PURE=1``), so that both builds keep the protocol."""
+    import importlib
+
+    from tdream.native import modules
+    if all((importlib.import_module(m).__file__ or "").endswith(".py") for m in modules()):
+        pytest.skip("this process runs pure Python already: the tests above are the pure build's")
+    env = dict(os.environ, TDREAM_PURE="1")
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", __file__,
+                        "-k", "not pure_build"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
