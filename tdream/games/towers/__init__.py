@@ -57,6 +57,8 @@ class Towers(GameDef):
     decision_kinds = ("pick", "place", "end")
     chance_kinds = ()
     options = _options()
+    # compiled by ``tdream native`` (mypyc): the board's rules, the match, the CPU's search
+    native_modules = ("tdream.games.towers.board", "tdream.games.towers.match", "tdream.games.towers.search")
 
     def __init__(self) -> None:
         self.scenario = TowersScenarios()

@@ -35,12 +35,23 @@ warning)`` (T7.1, T7.2; ``walls_in``: walled in after that turn, TG7.3/TG4.3, ``
 line), ``declare_status(seat) -> DeclareStatus(left, tall, reason)`` (the status page: double
 turns left, T5.2 met, why not now), ``can_declare``, ``double_turns_left``, ``pass_ends(seat)``
 (TG6.1: his pass now ends the game), ``vacated_for(seat)`` (TG7.3) and ``turns_ahead``.
+
+What the board implies (each seat's support table, the claims, the squares each seat may place
+on, each seat's tallest tower, the empty squares) is worked out when first asked and kept with
+the position (``Derived``), shared by the match and its copies and views while they stand
+there: a placement makes the next one from it (the support tables brought up to date around the
+square built on, ``board.raise_support``), any other change of the board a fresh one. The
+legal answers and the input point are kept until the next answer. None of it is state: it is
+never serialized, and the tests hold it equal to the from-scratch functions after every move.
+
+Compiled with mypyc (``tdream native``; ``Towers.native_modules``): the class is a native one
+(no attributes added at run time, no subclasses), its lists ``list[int]``.
 """
 from __future__ import annotations
 
 import hashlib
 import json
-from typing import NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ...errors import IllegalAnswer
 from ...platform.protocol import Awaiting, Result
@@ -50,12 +61,27 @@ from . import events as ev
 from .answers import DECLARE, END_NO, END_YES, PASS, PICKS, Declare, Demolish, End, Pass, Pick, Place
 from .data import rules
 
-STATE_VERSION = 2              # 2: issue 22's rulings (``passed`` for TG6.1, ``vacated`` for TG7.3)
-GAME_ID = "towers"
-PICK_PHASE, PLACE_PHASE, END_PHASE, OVER = "pick", "place", "end", "over"
-HIDDEN = 0                     # a pick another seat has given, as a view shows it
+try:    # the mypyc build's class options; without mypy_extensions (no native extra) a no-op
+    from mypy_extensions import mypyc_attr
+except ImportError:    # pragma: no cover
+    def mypyc_attr(*_args: Any, **_kwargs: Any) -> Any:   # type: ignore[misc]
+        return lambda cls: cls
+
+STATE_VERSION: Final = 2       # 2: issue 22's rulings (``passed`` for TG6.1, ``vacated`` for TG7.3)
+GAME_ID: Final = "towers"
+PICK_PHASE: Final = "pick"
+PLACE_PHASE: Final = "place"
+END_PHASE: Final = "end"
+OVER: Final = "over"
+HIDDEN: Final = 0              # a pick another seat has given, as a view shows it
+EMPTY: Final = -1              # board.EMPTY (a Final of this module: the build reads it as a constant)
+
+# Events and answers are NamedTuples; the hot paths make them with tuple.__new__ (all fields
+# given, in order), which skips the generated Python __new__ of each class: the same tuples.
+_new: Final = tuple.__new__
 
 
+@mypyc_attr(native_class=False)     # a tuple with named fields: a plain Python class in the build
 class DemolitionPreview(tuple):
     """What demolishing a tower would do (front-end query): ``allowed``, ``reason`` (None when
     allowed), ``falls`` (the other towers that would fall, war; or that would be left
@@ -86,40 +112,172 @@ class DeclareStatus(NamedTuple):
     reason: str | None
 
 
+class Derived:
+    """What one position's board (``owner``, ``size``, ``counting``) implies, each part worked
+    out when first asked (None until then): every seat's ``board.support_table`` (``tables``),
+    the claims (``board.claims``) with the squares each seat may place on (``room``,
+    ``board.room``), each seat's tallest tower (``tall``, T5.2) and the empty squares
+    (``empties``, always known). Shared by the copies and views at that position; a change of
+    the board makes another (``placed``, ``recounted``), never changes this one."""
+
+    __slots__ = ("tables", "claims", "room", "tall", "empties")
+
+    def __init__(self, empties: int) -> None:
+        self.tables: list[list[int]] | None = None
+        self.claims: list[int] | None = None
+        self.room: list[int] | None = None
+        self.tall: list[int] | None = None
+        self.empties = empties
+
+    def placed(self, geo: bd.Geometry, owner: list[int], size: list[int], sq: int, p: int, s: int) -> "Derived":
+        """The next position's, after ``p`` placed a size-``s`` tower at ``sq`` (``owner`` and
+        ``size`` show it already): the support tables and the tallest towers carried over and
+        brought up to date; the claims worked out again when asked."""
+        d = Derived(self.empties - 1)
+        if self.tables is not None:
+            tables = [t[:] for t in self.tables]
+            bd.raise_support(geo, owner, size, tables, None, sq, s)
+            d.tables = tables
+        if self.tall is not None:
+            tall = self.tall[:]
+            if s > tall[p]:
+                tall[p] = s
+            d.tall = tall
+        return d
+
+    def recounted(self) -> "Derived":
+        """The same board's once territory counts (TG4.2): the claims worked out again."""
+        d = Derived(self.empties)
+        d.tables = self.tables
+        d.tall = self.tall
+        return d
+
+
+_PLACES: Final[dict[int, list[tuple[Place, ...]]]] = {}
+
+
+def _places(geo: bd.Geometry) -> list[tuple[Place, ...]]:
+    """Every placement of a board, made once: ``_places(geo)[square][s - 1]`` is ``Place(name, s)``."""
+    rows = _PLACES.get(geo.n)
+    if rows is None:
+        rows = _PLACES[geo.n] = [tuple(Place(name, s) for s in range(1, bd.MAX_SIZE + 1)) for name in geo.names]
+    return rows
+
+
 class TowersMatch:
     """One game of Towers in progress (the protocol's match API)."""
 
-    def __init__(self, names: list[str], options: dict, seed: int = 0) -> None:
+    # the state (``to_json``)
+    names: list[str]
+    options: dict[str, Any]
+    n: int                          # the board's side
+    players: int
+    geo: bd.Geometry
+    owner: list[int]                # a seat per square, EMPTY
+    size: list[int]                 # 0 for an empty square
+    doubles: list[int]              # double turns left (T5.1)
+    placed: list[int]               # towers placed so far (his first tower: comments)
+    phase: str
+    player: int
+    picks: list[int | None]         # the secret picks given so far (HIDDEN in a view)
+    pick_rounds: int
+    turn: int                       # the current turn's number (1 = the first)
+    turns_done: int
+    extra: bool
+    normal: int                     # the seat of the last ordinary turn
+    pending: list[int]              # extra turns waiting, in order (T5.1)
+    declared: list[int]             # declarations of this turn, in order
+    demolished: bool
+    vacated: int                    # the square demolished this turn (TG7.3), -1: none
+    passed: list[bool]              # who has passed since the last tower placed or demolished (TG6.1)
+    passer: int                     # the seat who passed (at ``end``)
+    counting: bool                  # territory counts (TG4.2)
+    rng: Rng
+    over_reason: str
+    sealed: bool                    # a view: hidden parts removed
+    # not state: the rules' numbers and what the position implies (module docstring)
+    enclosed: bool                  # claim_mode enclosed
+    need: int                       # T5.2's size
+    _d: Derived
+    _legal: dict[int, tuple]        # the legal answers of this input point, by seat
+    _aw: Awaiting | None            # this input point
+    _fixed: tuple[str, str] | None  # the names and options as JSON (canonical_json)
+
+    def __init__(self, names: list[str], options: dict[str, Any], seed: int = 0,
+                 source: "TowersMatch | None" = None) -> None:
+        """A match before its set-up (``new``, ``from_position``, ``from_json`` set it up); with
+        ``source``, a copy of that match (``copy``): its lists copied, its names, options and
+        what its position implies shared (none of them is ever changed in place)."""
+        if source is not None:
+            self.names = source.names
+            self.options = source.options
+            self.n = source.n
+            self.players = source.players
+            self.geo = source.geo
+            self.owner = source.owner[:]
+            self.size = source.size[:]
+            self.doubles = source.doubles[:]
+            self.placed = source.placed[:]
+            self.phase = source.phase
+            self.player = source.player
+            self.picks = source.picks[:]
+            self.pick_rounds = source.pick_rounds
+            self.turn = source.turn
+            self.turns_done = source.turns_done
+            self.extra = source.extra
+            self.normal = source.normal
+            self.pending = source.pending[:]
+            self.declared = source.declared[:]
+            self.demolished = source.demolished
+            self.vacated = source.vacated
+            self.passed = source.passed[:]
+            self.passer = source.passer
+            self.counting = source.counting
+            self.rng = Rng(0)
+            self.rng.state = source.rng.state
+            self.over_reason = source.over_reason
+            self.sealed = source.sealed
+            self.enclosed = source.enclosed
+            self.need = source.need
+            self._d = source._d
+            self._legal = {}
+            self._aw = None
+            self._fixed = source._fixed
+            return
         self.names = list(names)
         self.options = dict(options)
         self.n = int(options["size"])
         self.players = len(self.names)
         self.geo = bd.geometry(self.n)
-        self.owner = [bd.EMPTY] * self.geo.cells
+        self.owner = [EMPTY] * self.geo.cells
         self.size = [0] * self.geo.cells
         r = rules()
         self.doubles = [r.double_turns] * self.players
-        self.placed = [0] * self.players          # towers placed so far (his first tower: comments)
+        self.placed = [0] * self.players
         self.phase = PICK_PHASE
         self.player = 0
-        self.picks: list = [None] * self.players
+        self.picks = [None] * self.players
         self.pick_rounds = 0
-        self.turn = 0                              # the current turn's number (1 = the first)
+        self.turn = 0
         self.turns_done = 0
         self.extra = False
-        self.normal = 0                            # the seat of the last ordinary turn
-        self.pending: list[int] = []               # extra turns waiting, in order (T5.1)
-        self.declared: list[int] = []              # declarations of this turn, in order
+        self.normal = 0
+        self.pending = []
+        self.declared = []
         self.demolished = False
-        self.vacated = -1                          # the square demolished this turn (TG7.3), -1: none
-        self.passed = [False] * self.players       # who has passed since the last tower placed or demolished (TG6.1)
-        self.passer = -1                           # the seat who passed (at ``end``)
+        self.vacated = -1
+        self.passed = [False] * self.players
+        self.passer = -1
         self.counting = self.options["claim_mode"] == "literal"
         self.rng = Rng(seed)
         self.over_reason = ""
-        self.sealed = False                        # a view: hidden parts removed
-        self._claims: list[int] | None = None
-        self._legal: dict = {}
+        self.sealed = False
+        self.enclosed = self.options["claim_mode"] == "enclosed"
+        self.need = r.declare_min_size
+        self._d = Derived(self.geo.cells)
+        self._legal = {}
+        self._aw = None
+        self._fixed = None
 
     # ================================================================ set-up
     @classmethod
@@ -142,6 +300,7 @@ class TowersMatch:
         for sq, o, s in towers:
             m.owner[sq], m.size[sq] = o, s
             m.placed[o] += 1
+        m._board_changed()
         for p, d in enumerate(doubles):
             if d is not None:
                 m.doubles[p] = d
@@ -180,16 +339,22 @@ class TowersMatch:
         return self.player
 
     def awaiting(self) -> Awaiting | None:
+        aw = self._aw
+        if aw is not None:
+            return aw
         ph = self.phase
         if ph == OVER:
             return None
         if ph == PICK_PHASE:
             waiting = self._pick_waiting()
-            return Awaiting(PICK_PHASE, waiting[0], waiting, ())
-        if ph == PLACE_PHASE:
-            others = tuple(p for p in range(self.players) if p != self.player and self._declare_reason(p) is None)
-            return Awaiting(PLACE_PHASE, self.player, (self.player,), others)
-        return Awaiting(END_PHASE, self.player, (self.player,), ())
+            aw = _new(Awaiting, (PICK_PHASE, waiting[0], waiting, ()))
+        elif ph == PLACE_PHASE:
+            others = [p for p in range(self.players) if p != self.player and self._may_declare_now(p)]
+            aw = _new(Awaiting, (PLACE_PHASE, self.player, (self.player,), tuple(others)))
+        else:
+            aw = _new(Awaiting, (END_PHASE, self.player, (self.player,), ()))
+        self._aw = aw
+        return aw
 
     def _pick_waiting(self) -> tuple[int, ...]:
         return tuple(p for p in range(2) if self.picks[p] is None)
@@ -201,9 +366,10 @@ class TowersMatch:
     def scores(self) -> list[int]:
         """T6.2: each seat's sum of tower sizes."""
         out = [0] * self.players
-        for o, s in zip(self.owner, self.size):
+        size = self.size
+        for i, o in enumerate(self.owner):
             if o >= 0:
-                out[o] += s
+                out[o] += size[i]
         return out
 
     def ranking(self) -> tuple[tuple[int, ...], ...]:
@@ -224,14 +390,51 @@ class TowersMatch:
 
     # ================================================================ board queries
     def claims(self) -> list[int]:
-        """The claimer of each square (a seat, or -1: unclaimed or holding a tower), T4.1/TG4.2."""
-        c = self._claims
+        """The claimer of each square (a seat, or -1: unclaimed or holding a tower), T4.1/TG4.2.
+        Kept with the position (``Derived``): never change the list."""
+        d = self._d
+        c = d.claims
         if c is None:
-            c = self._claims = bd.claims(self.geo, self.owner, self.counting, self.options["claim_mode"] == "enclosed")
+            c = d.claims = bd.claims(self.geo, self.owner, self.counting, self.enclosed)
+            d.room = bd.room(self.owner, c, self.players)
         return c
 
+    def _room(self) -> list[int]:
+        """How many squares each seat may place on (T3.1; TG7.3's vacated square not counted)."""
+        room = self._d.room
+        if room is None:
+            self.claims()
+            room = self._d.room
+            assert room is not None
+        return room
+
+    def _tables(self) -> list[list[int]]:
+        """Every seat's support table (``board.support_table``), kept with the position."""
+        d = self._d
+        t = d.tables
+        if t is None:
+            t = d.tables = [bd.support_table(self.geo, self.owner, self.size, q) for q in range(self.players)]
+        return t
+
+    def _tall(self) -> list[int]:
+        """Each seat's tallest tower (0: none), kept with the position."""
+        d = self._d
+        t = d.tall
+        if t is None:
+            t = [0] * self.players
+            size = self.size
+            for i, o in enumerate(self.owner):
+                if o >= 0 and size[i] > t[o]:
+                    t[o] = size[i]
+            d.tall = t
+        return t
+
+    def _board_changed(self) -> None:
+        """The board was changed other than by one placement: what it implies is worked out afresh."""
+        self._d = Derived(self.owner.count(EMPTY))
+
     def empties(self) -> int:
-        return self.owner.count(bd.EMPTY)
+        return self._d.empties
 
     def square(self, name: str) -> int | None:
         """The index of a square name on this board, or None."""
@@ -240,7 +443,7 @@ class TowersMatch:
     def tower(self, name: str) -> tuple[int, int] | None:
         """(owner, size) of the tower at ``name``, or None when empty."""
         i = self.geo.index[name]
-        return (self.owner[i], self.size[i]) if self.owner[i] != bd.EMPTY else None
+        return (self.owner[i], self.size[i]) if self.owner[i] != EMPTY else None
 
     def vacated_for(self, p: int) -> int:
         """TG7.3: the square ``p``'s demolition vacated this turn, never claimed against him in
@@ -249,20 +452,18 @@ class TowersMatch:
 
     def can_place(self, p: int) -> bool:
         """Whether ``p`` has any square to place on (T3.1, TG7.3)."""
-        c = self.claims()
-        owner = self.owner
-        if any(owner[i] == bd.EMPTY and (c[i] == bd.EMPTY or c[i] == p) for i in range(self.geo.cells)):
+        if self._room()[p] > 0:
             return True
         return self.vacated_for(p) >= 0
 
     def walled_in(self, p: int) -> bool:
         """TG4.3: ``p`` can place nowhere while empty squares are left."""
-        return self.empties() > 0 and not self.can_place(p)
+        return self._d.empties > 0 and not self.can_place(p)
 
     def pass_ends(self, p: int) -> bool:
         """TG6.1: a pass by ``p`` now would complete a round of passes (every other seat has
         passed since the last tower was placed or demolished) and end the game at once."""
-        return self.phase == PLACE_PHASE and all(self.passed[q] for q in range(self.players) if q != p)
+        return self.phase == PLACE_PHASE and all([self.passed[q] for q in range(self.players) if q != p])
 
     def largest_size(self, name: str, p: int) -> tuple[int, str | None]:
         """Front-end query: the largest size ``p`` may place at ``name`` now (0: none at all) and
@@ -283,17 +484,19 @@ class TowersMatch:
         turn of a demolition the vacated square is claimed by nobody but the demolisher (TG7.3)."""
         c = self.claims()
         free = self.vacated_for(self.player)
-        return {self.geo.names[i]: (c[i] if c[i] != bd.EMPTY and (i != free or c[i] == self.player) else None)
-                for i in range(self.geo.cells)}
+        out: dict[str, int | None] = {}
+        for i in range(self.geo.cells):
+            out[self.geo.names[i]] = c[i] if c[i] != EMPTY and (i != free or c[i] == self.player) else None
+        return out
 
-    def _claims_of(self, owner: list) -> list[int]:
+    def _claims_of(self, owner: list[int]) -> list[int]:
         """The claims of another board (``owner``) of this match: TG4.2's grace as it would be."""
-        counting = self.counting or all(q in owner for q in range(self.players))
-        return bd.claims(self.geo, owner, counting, self.options["claim_mode"] == "enclosed")
+        counting = self.counting or all([q in owner for q in range(self.players)])
+        return bd.claims(self.geo, owner, counting, self.enclosed)
 
-    def _walls_after(self, owner: list, p: int) -> bool:
+    def _walls_after(self, owner: list[int], p: int) -> bool:
         """``p`` would be walled in (TG4.3) on the board ``owner`` of this match, empty squares left."""
-        return bd.EMPTY in owner and not bd.placeable(owner, self._claims_of(owner), p)
+        return EMPTY in owner and not bd.placeable(owner, self._claims_of(owner), p)
 
     def wall_threats(self, p: int) -> list[tuple[str, int]]:
         """Front-end query (TG4.3): (square, enemy) for every placement of one more enemy tower
@@ -302,19 +505,19 @@ class TowersMatch:
         as claimed as it will be then."""
         if self.over or self._walls_after(self.owner, p):
             return []
-        out = []
+        out: list[tuple[str, int]] = []
+        owner = list(self.owner)          # tried on a copy of the board
+        c = self.claims()
         for e in range(self.players):
             if e == p:
                 continue
-            c = self.claims()
-            for i in bd.placeable(self.owner, c, e):
-                self.owner[i] = e
-                try:
-                    if self._walls_after(self.owner, p):
-                        out.append((self.geo.names[i], e))
-                finally:
-                    self.owner[i] = bd.EMPTY
-        out.sort(key=lambda t: (self.geo.index[t[0]], t[1]))
+            for i in bd.placeable(owner, c, e):
+                owner[i] = e
+                if self._walls_after(owner, p):
+                    out.append((self.geo.names[i], e))
+                owner[i] = EMPTY
+        index = self.geo.index
+        out.sort(key=lambda t: (index[t[0]], t[1]))
         return out
 
     def double_threats(self, p: int) -> list[tuple[str, str, int]]:
@@ -325,7 +528,7 @@ class TowersMatch:
         may place them, by squares then enemy; [] when none would (or he is walled in already)."""
         if self.over or self._walls_after(self.owner, p):
             return []
-        owner = self.owner
+        owner = list(self.owner)          # tried on a copy of the board
         libs = set(bd.liberties(self.geo, owner, p))
         c = self.claims()
         if len(libs) > 2 or p in c:
@@ -340,21 +543,16 @@ class TowersMatch:
                 if len(libs - {i}) > 1:
                     continue                      # a liberty of his would be left
                 owner[i] = e
-                try:
-                    if bd.EMPTY not in owner or self._walls_after(owner, p):
-                        continue                  # the board is full, or one tower is enough
+                if EMPTY in owner and not self._walls_after(owner, p):    # else full, or one tower is enough
                     for j in bd.placeable(owner, self._claims_of(owner), e):
                         key = (min(i, j), max(i, j), e)
                         if key in found or not libs <= {i, j}:
                             continue
                         owner[j] = e
-                        try:
-                            if self._walls_after(owner, p):
-                                found[key] = (names[i], names[j], e)
-                        finally:
-                            owner[j] = bd.EMPTY
-                finally:
-                    owner[i] = bd.EMPTY
+                        if self._walls_after(owner, p):
+                            found[key] = (names[i], names[j], e)
+                        owner[j] = EMPTY
+                owner[i] = EMPTY
         return [found[k] for k in sorted(found)]
 
     def demolition(self, name: str, p: int) -> DemolitionPreview:
@@ -368,7 +566,7 @@ class TowersMatch:
         falls: tuple[str, ...] = ()
         o, s = list(self.owner), list(self.size)
         if i is not None and self.owner[i] == p:
-            o[i], s[i] = bd.EMPTY, 0
+            o[i], s[i] = EMPTY, 0
             if mode == "war":
                 falls = tuple(self.geo.names[j] for wave in bd.collapse(self.geo, o, s) for j in wave)
             else:
@@ -380,7 +578,7 @@ class TowersMatch:
         who = self.names[p]
         o[i] = p
         head = f"TG7.3: {name} is {claimer}'s after this turn"
-        if bd.EMPTY in o and self._walls_after(o, p):
+        if EMPTY in o and self._walls_after(o, p):
             warning = f"{head}; {who} is walled in then, whatever he builds (TG4.3)"
         else:
             warning = f"{head}; unless {who} builds there now, he is walled in (TG4.3)"
@@ -397,16 +595,14 @@ class TowersMatch:
     def declare_status(self, p: int) -> DeclareStatus:
         """Front-end query (the status page): ``p``'s double turns left, whether T5.2 lets him
         declare (a tower of size 3 or more), and why he may not declare now (None: he may)."""
-        need = rules().declare_min_size
-        tall = any(o == p and s >= need for o, s in zip(self.owner, self.size))
-        return DeclareStatus(self.doubles[p], tall, self._declare_reason(p))
+        return DeclareStatus(self.doubles[p], self._tall()[p] >= self.need, self._declare_reason(p))
 
     def turns_ahead(self, count: int) -> list[int]:
         """The seats of the next ``count`` turns after this one, if nobody declares again
         (extra turns waiting first, then the turn order): for look-ahead."""
         pending = list(self.declared) + list(self.pending)
         normal = self.normal
-        out = []
+        out: list[int] = []
         while len(out) < count:
             if pending:
                 out.append(pending.pop(0))
@@ -417,12 +613,13 @@ class TowersMatch:
 
     # ================================================================ legal answers
     def legal_answers(self, seat: int | None = None) -> tuple:
+        """The answers ``seat`` (the seat awaited when None) may give now, in the module
+        docstring's order; worked out once an input point (kept until the next answer)."""
         if self.phase == OVER:
             return ()
         if seat is None:
             seat = self.to_move
-        key = seat
-        got = self._legal.get(key)
+        got = self._legal.get(seat)
         if got is not None:
             return got
         ph = self.phase
@@ -431,35 +628,47 @@ class TowersMatch:
         elif ph == END_PHASE:
             out = (END_YES, END_NO) if seat == self.player else ()
         elif seat != self.player:
-            out = (DECLARE,) if 0 <= seat < self.players and self._declare_reason(seat) is None else ()
+            out = (DECLARE,) if 0 <= seat < self.players and self._may_declare_now(seat) else ()
         else:
-            items: list = []
-            c = self.claims()
-            names = self.geo.names
-            free = self.vacated              # TG7.3: the acting seat's own demolition this turn
-            for i in range(self.geo.cells):
-                if self.owner[i] == bd.EMPTY and (c[i] == bd.EMPTY or c[i] == seat or i == free):
-                    top = bd.largest_size(self.geo, self.owner, self.size, i, seat)
-                    name = names[i]
-                    items.extend(Place(name, s) for s in range(1, top + 1))
-            if self.options["demolish"] != "none" and not self.demolished:
-                for i in range(self.geo.cells):
-                    if self.owner[i] == seat and self._demolish_reason(names[i], seat) is None:
-                        items.append(Demolish(names[i]))
-            if self._declare_reason(seat) is None:
-                items.append(DECLARE)
-            items.append(PASS)
-            out = tuple(items)
-        self._legal[key] = out
+            out = self._turn_answers(seat)
+        self._legal[seat] = out
         return out
+
+    def _turn_answers(self, seat: int) -> tuple:
+        """The acting seat's answers at ``place``: placements by square then size, demolitions,
+        Declare, Pass."""
+        items: list = []
+        c = self.claims()
+        top = self._tables()[seat]
+        rows = _places(self.geo)
+        owner = self.owner
+        free = self.vacated              # TG7.3: the acting seat's own demolition this turn
+        for i in range(self.geo.cells):
+            if owner[i] == EMPTY:
+                ci = c[i]
+                if ci == EMPTY or ci == seat or i == free:
+                    row = rows[i]
+                    for k in range(top[i]):
+                        items.append(row[k])
+        if self.options["demolish"] != "none" and not self.demolished:
+            names = self.geo.names
+            for i in range(self.geo.cells):
+                if owner[i] == seat and self._demolish_reason(names[i], seat) is None:
+                    items.append(Demolish(names[i]))
+        if self._may_declare_now(seat):
+            items.append(DECLARE)
+        items.append(PASS)
+        return tuple(items)
 
     def placements(self, p: int) -> list[tuple[int, int]]:
         """(square index, largest size) for every square where ``p`` may place now (T3.1-T3.3,
         TG7.3)."""
         c = self.claims()
+        top = self._tables()[p]
         free = self.vacated_for(p)
-        return [(i, bd.largest_size(self.geo, self.owner, self.size, i, p)) for i in range(self.geo.cells)
-                if self.owner[i] == bd.EMPTY and (c[i] == bd.EMPTY or c[i] == p or i == free)]
+        owner = self.owner
+        return [(i, top[i]) for i in range(self.geo.cells)
+                if owner[i] == EMPTY and (c[i] == EMPTY or c[i] == p or i == free)]
 
     # ================================================================ chance (none)
     def chance_outcomes(self) -> list:
@@ -471,7 +680,7 @@ class TowersMatch:
         raise ValueError("Towers has no chance input points; the match awaits a decision")
 
     # ================================================================ checking
-    def check(self, answer, seat: int | None = None) -> str | None:
+    def check(self, answer: Any, seat: Any = None) -> str | None:
         """None if ``seat`` (the seat awaited when None) may give ``answer`` now; else why not,
         starting with the rule it breaks."""
         ph = self.phase
@@ -517,15 +726,16 @@ class TowersMatch:
 
     def _square_reason(self, i: int, p: int) -> str | None:
         name = self.geo.names[i]
-        if self.owner[i] != bd.EMPTY:
+        if self.owner[i] != EMPTY:
             o = self.owner[i]
             return f"T3.1: {name} holds {self.names[o]}'s {self.size[i]}"
         c = self.claims()[i]
-        if c != bd.EMPTY and c != p and i != self.vacated_for(p):      # TG7.3: never against the demolisher
+        if c != EMPTY and c != p and i != self.vacated_for(p):      # TG7.3: never against the demolisher
             return f"T3.1: {name} is claimed by {self.names[c]}"
         return None
 
-    def _place_reason(self, a: Place, p: int) -> str | None:
+    def _place_reason(self, a: Any, p: int) -> str | None:
+        # ``a`` is any Place given (Any, not Place: the build would read a size True as 1)
         name, s = a.square, a.size
         i = self.geo.index.get(name) if isinstance(name, str) else None
         if i is None:
@@ -552,12 +762,16 @@ class TowersMatch:
         who = self.names[p]
         if self.doubles[p] <= 0:
             return f"T5.1: {who} has no double turn left (two a game)"
-        need = rules().declare_min_size
-        if not any(o == p and s >= need for o, s in zip(self.owner, self.size)):
+        need = self.need
+        if self._tall()[p] < need:
             return f"T5.2: {who} has no tower of size {need} or more"
         return None
 
-    def _demolish_reason(self, name, p: int) -> str | None:
+    def _may_declare_now(self, p: int) -> bool:
+        """``_declare_reason(p) is None`` without the words (the legal answers, the input point)."""
+        return self.phase == PLACE_PHASE and self.doubles[p] > 0 and self._tall()[p] >= self.need
+
+    def _demolish_reason(self, name: Any, p: int) -> str | None:
         mode = self.options["demolish"]
         if mode == "none":
             return "T7.1: demolition is not played (option demolish: none)"
@@ -578,7 +792,7 @@ class TowersMatch:
         return None
 
     # ================================================================ applying
-    def apply(self, answer, checked: bool = False, seat: int | None = None) -> list:
+    def apply(self, answer: Any, checked: bool = False, seat: int | None = None) -> list:
         """Carry out ``answer`` by ``seat`` (the awaited seat when None) and run to the next
         input point; the events. Raises ``IllegalAnswer`` (the match unchanged) when refused."""
         if seat is None:
@@ -588,7 +802,9 @@ class TowersMatch:
             if why is not None:
                 raise IllegalAnswer(why)
         events: list = []
-        self._legal = {}
+        if self._legal:
+            self._legal.clear()
+        self._aw = None
         ph = self.phase
         if ph == PICK_PHASE:
             self._do_pick(answer, seat, events)
@@ -629,17 +845,21 @@ class TowersMatch:
         self._first_turn(first, events)
 
     def _do_place(self, a: Place, p: int, events: list) -> None:
-        i = self.geo.index[a.square]
-        top = bd.largest_size(self.geo, self.owner, self.size, i, p)
+        square: str = a.square
+        s: int = a.size
+        i = self.geo.index[square]
+        tables = self._d.tables
+        top = tables[p][i] if tables is not None else bd.largest_size(self.geo, self.owner, self.size, i, p)
         walled = [self.walled_in(q) for q in range(self.players)]
-        self.owner[i], self.size[i] = p, a.size
-        self._claims = None
+        self.owner[i] = p
+        self.size[i] = s
+        self._d = self._d.placed(self.geo, self.owner, self.size, i, p, s)
         self.placed[p] += 1
         self.passed = [False] * self.players          # TG6.1: a new round of passes
         self.vacated = -1                              # TG7.3: the turn's placement is made
-        events.append(ev.TowerPlaced(p, a.square, a.size, self.placed[p] == 1, a.size == top))
+        events.append(_new(ev.TowerPlaced, (p, square, s, self.placed[p] == 1, s == top)))
         self._update_counting(events)
-        if self.empties() == 0:
+        if self._d.empties == 0:
             self._finish("full", events)
             return
         self._walls(walled, p, events)
@@ -681,7 +901,7 @@ class TowersMatch:
         i = self.geo.index[a.square]
         walled = [self.walled_in(q) for q in range(self.players)]
         events.append(ev.Demolished(p, a.square, self.size[i]))
-        self.owner[i], self.size[i] = bd.EMPTY, 0
+        self.owner[i], self.size[i] = EMPTY, 0
         self.demolished = True
         self.vacated = i                               # TG7.3: his to build on, this turn
         self.passed = [False] * self.players          # TG6.1: a new round of passes
@@ -694,8 +914,8 @@ class TowersMatch:
                 k += 1
                 events.append(ev.Collapsed(k, tuple((self.geo.names[j], self.owner[j], self.size[j]) for j in wave)))
                 for j in wave:
-                    self.owner[j], self.size[j] = bd.EMPTY, 0
-        self._claims = None
+                    self.owner[j], self.size[j] = EMPTY, 0
+        self._board_changed()
         self._walls(walled, -1, events)
 
     # ================================================================ turn order
@@ -706,7 +926,7 @@ class TowersMatch:
         self.demolished = False
         self.vacated = -1
         self.turn += 1
-        events.append(ev.TurnStarted(p, self.turn, extra))
+        events.append(_new(ev.TurnStarted, (p, self.turn, extra)))
 
     def _end_turn(self, events: list) -> None:
         self.turns_done += 1
@@ -726,9 +946,9 @@ class TowersMatch:
 
     def _update_counting(self, events: list) -> None:
         """TG4.2: territory counts once every player has a tower on the board, for good."""
-        if not self.counting and all(q in self.owner for q in range(self.players)):
+        if not self.counting and all([q in self.owner for q in range(self.players)]):
             self.counting = True
-            self._claims = None
+            self._d = self._d.recounted()
             events.append(ev.ClaimsBegin())
 
     def _walls(self, before: list[bool], by: int, events: list) -> None:
@@ -746,7 +966,7 @@ class TowersMatch:
     def view(self, seat: int) -> "TowersMatch":
         """What ``seat`` may know: a copy without the RNG's state and without the other seats'
         secret picks (shown as given, value 0) until both are in (TG2.1)."""
-        v = self.copy()
+        v = TowersMatch(self.names, self.options, 0, self)
         v.sealed = True
         v.rng.state = 0
         if v.phase == PICK_PHASE:
@@ -754,24 +974,7 @@ class TowersMatch:
         return v
 
     def copy(self) -> "TowersMatch":
-        m = TowersMatch.__new__(TowersMatch)
-        m.names = self.names
-        m.options = self.options
-        m.n, m.players, m.geo = self.n, self.players, self.geo
-        m.owner, m.size = list(self.owner), list(self.size)
-        m.doubles, m.placed = list(self.doubles), list(self.placed)
-        m.phase, m.player = self.phase, self.player
-        m.picks, m.pick_rounds = list(self.picks), self.pick_rounds
-        m.turn, m.turns_done, m.extra, m.normal = self.turn, self.turns_done, self.extra, self.normal
-        m.pending, m.declared = list(self.pending), list(self.declared)
-        m.demolished, m.vacated, m.passed, m.passer = self.demolished, self.vacated, list(self.passed), self.passer
-        m.counting = self.counting
-        m.rng = Rng(0)
-        m.rng.state = self.rng.state
-        m.over_reason, m.sealed = self.over_reason, self.sealed
-        m._claims = self._claims          # never changed in place: replaced on every change
-        m._legal = {}
-        return m
+        return TowersMatch(self.names, self.options, 0, self)
 
     def to_json(self) -> dict:
         return {
@@ -801,11 +1004,60 @@ class TowersMatch:
         m.counting = data["counting"]
         m.rng.state = data["rng"]
         m.over_reason, m.sealed = data["over_reason"], data["sealed"]
+        m._board_changed()
         return m
 
     def fingerprint(self) -> str:
-        text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-        return hashlib.sha256(text.encode()).hexdigest()
+        """sha256 of the state's canonical JSON (``canonical_json``)."""
+        return hashlib.sha256(self.canonical_json().encode()).hexdigest()
+
+    def canonical_json(self) -> str:
+        """``json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)``,
+        written out key by key in sorted order (a replay checks a fingerprint every turn; the
+        tests hold the two equal). The names and options, which never change, are encoded once."""
+        fixed = self._fixed
+        if fixed is None:
+            fixed = self._fixed = (_dumps(list(self.names)), _dumps(dict(self.options)))
+        return "".join([
+            '{"counting":', _bool(self.counting), ',"declared":', _ints(self.declared),
+            ',"demolished":', _bool(self.demolished), ',"doubles":', _ints(self.doubles),
+            ',"extra":', _bool(self.extra), ',"game":"', GAME_ID, '","names":', fixed[0],
+            ',"normal":', str(self.normal), ',"options":', fixed[1], ',"over_reason":', _text(self.over_reason),
+            ',"owner":', _ints(self.owner), ',"passed":', _bools(self.passed), ',"passer":', str(self.passer),
+            ',"pending":', _ints(self.pending), ',"phase":', _text(self.phase),
+            ',"pick_rounds":', str(self.pick_rounds), ',"picks":', _picks(self.picks),
+            ',"placed":', _ints(self.placed), ',"player":', str(self.player), ',"rng":', str(self.rng.state),
+            ',"sealed":', _bool(self.sealed), ',"size":', _ints(self.size), ',"turn":', str(self.turn),
+            ',"turns_done":', str(self.turns_done), ',"vacated":', str(self.vacated),
+            ',"version":', str(STATE_VERSION), '}'])
+
+
+# ---------------------------------------------------------------- canonical JSON, piece by piece
+def _dumps(value: object) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def _ints(values: list[int]) -> str:
+    return "[" + ",".join([str(v) for v in values]) + "]"
+
+
+def _bool(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def _bools(values: list[bool]) -> str:
+    return "[" + ",".join(["true" if v else "false" for v in values]) + "]"
+
+
+def _picks(values: list[int | None]) -> str:
+    return "[" + ",".join(["null" if v is None else str(v) for v in values]) + "]"
+
+
+def _text(value: str) -> str:
+    """A string as JSON: quoted as it is when nothing in it needs escaping, else json's own."""
+    if value.isascii() and value.isprintable() and '"' not in value and "\\" not in value:
+        return '"' + value + '"'
+    return _dumps(value)
 
 
 __all__ = ["TowersMatch", "DemolitionPreview", "DeclareStatus", "STATE_VERSION"]

@@ -11,7 +11,7 @@ from ...rng import Rng
 from . import board as bd
 from .answers import DECLARE, END_NO, END_YES, PASS, Demolish, Pick, Place
 from .data import Level, Style, rules, styles
-from .search import Model, _squares
+from .search import Model
 from ...platform.protocol import Player
 
 
@@ -79,9 +79,9 @@ class CpuPlayer(Player):
             return DECLARE
         actor = view.player
         model.analyse(root)
-        if root.towers[seat] and not root.claimed[seat] and root.counting:
+        if root.ntowers[seat] and not root.terr[seat] and root.counting:
             run = 1 + (view.doubles[actor] if view.can_declare(actor) else 0)
-            if root.libs[seat].bit_count() <= run:
+            if root.nlibs[seat] <= run:
                 if self.level.name != "easy" or self.rng.below(2) == 0:
                     return DECLARE
         return None
@@ -189,17 +189,16 @@ class CpuPlayer(Player):
             run += 1
         avail = view.doubles[seat] if view.can_declare(seat) else 0
         model.analyse(root)
-        mine = model.placeable(root, seat)
         for o in range(view.players):
-            if o == seat or not root.towers[o] or root.claimed[o]:
+            if o == seat or not root.ntowers[o] or root.terr[o]:
                 continue
-            libs = root.libs[o]
-            if not libs or libs & ~mine:
+            libs = model.liberties(root, o)
+            if not libs or not all(model.can_place(root, i, seat) for i in libs):
                 continue
-            need = libs.bit_count()
+            need = len(libs)
             if need > run + avail:
                 continue
-            order = sorted(_squares(libs), key=lambda i: (-root.m[seat][i], i))
+            order = sorted(libs, key=lambda i: (-root.m[seat][i], i))
             node = root
             ok = True
             for sq in order:

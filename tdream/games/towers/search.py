@@ -2,9 +2,10 @@
 (docs/games/towers.md, "How the CPU thinks").
 
 The search works on its own light copy of the board read from the seat's view (two lists and
-the counting flag), with the rules' own pure functions (``board.py``: the support rule, territory),
-so it never re-derives a rule; it only plays placements (and, at the root, a demolition followed
-by a placement), in the turn order the view gives (``turns_ahead``).
+the counting flag), with the rules' own pure functions (``board.py``: the support rule), and
+groups its empty squares as ``board.claims`` does (T4.1; the tests hold the two equal); it only
+plays placements (and, at the root, a demolition followed by a placement), in the turn order the
+view gives (``turns_ahead``).
 
 Evaluation, for the deciding seat ``r`` with ``mover`` to move next (every term in points of
 tower size, T6.2):
@@ -22,240 +23,226 @@ count only once TG4.2's grace is over. A finished game is worth +-``WIN`` plus t
 difference.
 
 The largest size each seat could place on each empty square (``m`` tables) is kept per node and
-recomputed only around the square just built: a placement changes the support rule only at its
-eight neighbours.
+recomputed only around the square just built (``board.raise_support``): a placement changes the
+support rule only at its eight neighbours. A node is plain lists (the board, each seat's table,
+each seat's towers, sum and tallest); ``analyse`` adds, in one pass over the groups of empty
+squares, the claims and per seat what the evaluation counts of them (claimed squares, the sizes
+placeable on them and on any claimed square, liberties).
+
+Compiled with mypyc (``tdream native``; ``Towers.native_modules``): the weights are read once
+into floats of the model, the nodes are native classes of ``list[int]``, and the evaluation
+adds its terms in the same order as ever, so that the build values every position exactly as
+interpreted Python does (the same choices, bit for bit).
 """
 from __future__ import annotations
 
+from typing import Any, Final
+
 from . import board as bd
 
-WIN = 1000.0
-WALLED = 40.0
-KILL = 0.8          # a seat the mover can wall in with his turns in a row: most of a wall
-
-
-class Masks:
-    """Bitboards of an ``n`` x ``n`` board (bit ``i`` = square ``i``): for the flood fills."""
-
-    __slots__ = ("n", "full", "west", "east", "edge", "bits")
-
-    def __init__(self, geo) -> None:
-        n = geo.n
-        self.n = n
-        self.full = (1 << geo.cells) - 1
-        col0 = sum(1 << (r * n) for r in range(n))
-        last = col0 << (n - 1)
-        self.west = self.full & ~last          # where a shift to the west may land
-        self.east = self.full & ~col0          # where a shift to the east may land
-        self.edge = sum(1 << i for i in range(geo.cells) if geo.edge[i])
-        self.bits = tuple(1 << i for i in range(geo.cells))
-
-    def grow(self, x: int) -> int:
-        """``x`` and its orthogonal neighbours."""
-        return (x | ((x >> 1) & self.west) | ((x << 1) & self.east) | (x >> self.n) | (x << self.n)) & self.full
-
-
-_MASKS: dict = {}
-
-
-def masks(geo) -> Masks:
-    m = _MASKS.get(geo.n)
-    if m is None:
-        m = _MASKS[geo.n] = Masks(geo)
-    return m
-
-
-def _squares(x: int) -> list[int]:
-    out = []
-    while x:
-        low = x & -x
-        out.append(low.bit_length() - 1)
-        x ^= low
-    return out
+WIN: Final = 1000.0
+WALLED: Final = 40.0
+KILL: Final = 0.8       # a seat the mover can wall in with his turns in a row: most of a wall
+EMPTY: Final = -1       # board.EMPTY
+# the seats in a set of seats (bit q: seat q), for every set of the four seats at most
+_SEATS: Final[list[list[int]]] = [[q for q in range(4) if bits >> q & 1] for bits in range(16)]
 
 
 class Node:
-    """A position in the search: the board (lists and bitboards), the counting flag, the ``m``
-    tables (largest size per seat per empty square) with their sums, and, once ``analyse`` has
-    run, the claimed squares and liberties per seat."""
+    """A position in the search: the board (``owner``, ``size``), each seat's towers (``ntowers``),
+    sum (``scores``) and tallest (``tall``), the counting flag, the ``m`` tables (largest size per
+    seat per empty square, 0 where a tower stands) with their sums (``tot``), the empty squares;
+    once ``analyse`` has run, the claims (``claim``: a seat per square, -1 unclaimed or a tower)
+    and per seat the squares he claims (``terr``), the sizes he could place on them (``pot``), the
+    sizes he could place on any claimed square (``taken``) and his liberties (``nlibs``, TG4.3);
+    ``call``: the claimed squares in all."""
 
-    __slots__ = ("owner", "size", "towers", "empty", "counting", "m", "tot", "scores", "tall", "claimed",
-                 "claimed_all", "libs", "empties")
+    __slots__ = ("owner", "size", "ntowers", "counting", "m", "tot", "scores", "tall", "empties",
+                 "claim", "terr", "pot", "taken", "nlibs", "call")
 
-    def __init__(self, owner, size, towers, empty, counting, m, tot, scores, tall) -> None:
+    def __init__(self, owner: list[int], size: list[int], ntowers: list[int], counting: bool, m: list[list[int]],
+                 tot: list[int], scores: list[int], tall: list[int], empties: int) -> None:
         self.owner = owner
         self.size = size
-        self.towers = towers
-        self.empty = empty
+        self.ntowers = ntowers
         self.counting = counting
         self.m = m
         self.tot = tot
         self.scores = scores
         self.tall = tall
-        self.claimed = None
-        self.claimed_all = 0
-        self.libs = None
-        self.empties = empty.bit_count()
+        self.empties = empties
+        self.claim: list[int] | None = None
+        self.terr: list[int] = []
+        self.pot: list[int] = []
+        self.taken: list[int] = []
+        self.nlibs: list[int] = []
+        self.call = 0
 
 
 class Model:
     """The game's shape as the search needs it: geometry, seats, claim mode and the weights."""
 
-    def __init__(self, geo, players: int, claim_mode: str, weights, doubles: list | None = None,
+    def __init__(self, geo: bd.Geometry, players: int, claim_mode: str, weights: Any, doubles: list[int] | None = None,
                  declare_min: int = 3) -> None:
         self.geo = geo
-        self.mk = masks(geo)
         self.players = players
         self.enclosed = claim_mode == "enclosed"
         self.w = weights
-        self.doubles = list(doubles) if doubles is not None else [0] * players
+        # the evaluation's weights, read once (float() of a whole number is exact: the same sums)
+        self.material: float = float(weights.material)
+        self.territory: float = float(weights.territory)
+        self.potential: float = float(weights.potential)
+        self.contest: float = float(weights.contest)
+        self.stack: float = float(weights.stack)
+        self.safety: float = float(weights.safety)
+        self.attack: float = float(weights.attack)
+        self.doubles: list[int] = list(doubles) if doubles is not None else [0] * players
         self.declare_min = declare_min
         self.evals = 0                  # evaluations done
         self.order_cap = 0              # inner plies: children valued at most (0: all)
 
-    def capacity(self, node: "Node", q: int) -> int:
+    def capacity(self, node: Node, q: int) -> int:
         """How many turns in a row ``q`` could play from his next turn: one, and a double turn
         for each declaration he still has once T5.2 lets him declare."""
         return 1 + (self.doubles[q] if node.tall[q] >= self.declare_min else 0)
 
     # ---------------------------------------------------------------- nodes
-    def root(self, owner: list, size: list, counting: bool) -> Node:
+    def root(self, owner: list[int], size: list[int], counting: bool) -> Node:
         P = self.players
         geo = self.geo
-        m = [[0] * geo.cells for _ in range(P)]
-        tot = [0] * P
-        towers = [0] * P
-        empty = 0
+        m = [bd.support_table(geo, owner, size, p) for p in range(P)]
+        tot = [sum(t) for t in m]
+        ntowers = [0] * P
         scores = [0] * P
         tall = [0] * P
+        empties = 0
         for i in range(geo.cells):
             o = owner[i]
-            if o == bd.EMPTY:
-                empty |= 1 << i
-                for p in range(P):
-                    v = m[p][i] = bd.largest_size(geo, owner, size, i, p)
-                    tot[p] += v
+            if o == EMPTY:
+                empties += 1
             else:
-                towers[o] |= 1 << i
+                ntowers[o] += 1
                 scores[o] += size[i]
                 if size[i] > tall[o]:
                     tall[o] = size[i]
-        counting = counting or all(towers)
-        return Node(list(owner), list(size), towers, empty, counting, m, tot, scores, tall)
+        counting = counting or all(ntowers)
+        return Node(list(owner), list(size), ntowers, counting, m, tot, scores, tall, empties)
 
     def child(self, node: Node, sq: int, p: int, s: int) -> Node:
-        """``node`` after ``p`` places a size-``s`` tower at ``sq``. A new tower only ever raises
-        the largest sizes around it, and only to ``s + 1`` at most: the others are kept."""
+        """``node`` after ``p`` places a size-``s`` tower at ``sq``: the lists copied, the ``m``
+        tables brought up to date around ``sq`` (``board.raise_support``)."""
         owner = node.owner[:]
         size = node.size[:]
+        empties = node.empties - (1 if owner[sq] == EMPTY else 0)
         owner[sq] = p
         size[sq] = s
-        geo = self.geo
-        P = self.players
         m = [t[:] for t in node.m]
         tot = node.tot[:]
-        for q in range(P):
-            tot[q] -= m[q][sq]
-        largest = bd.largest_size
-        reach = s + 1
-        for j in geo.near[sq]:
-            if owner[j] == bd.EMPTY:
-                for q in range(P):
-                    mq = m[q]
-                    old = mq[j]
-                    if reach > old:
-                        new = largest(geo, owner, size, j, q)
-                        if new != old:
-                            mq[j] = new
-                            tot[q] += new - old
-        bit = 1 << sq
-        towers = node.towers[:]
-        towers[p] |= bit
+        bd.raise_support(self.geo, owner, size, m, tot, sq, s)
+        ntowers = node.ntowers[:]
+        ntowers[p] += 1
         scores = node.scores[:]
         scores[p] += s
         tall = node.tall
         if s > tall[p]:
             tall = tall[:]
             tall[p] = s
-        counting = node.counting or all(towers)
-        return Node(owner, size, towers, node.empty & ~bit, counting, m, tot, scores, tall)
+        counting = node.counting or all(ntowers)
+        return Node(owner, size, ntowers, counting, m, tot, scores, tall, empties)
 
-    def rebuilt(self, owner: list, size: list, counting: bool) -> Node:
+    def rebuilt(self, owner: list[int], size: list[int], counting: bool) -> Node:
         """A node from scratch (after a demolition and its collapse)."""
         return self.root(owner, size, counting)
 
     def analyse(self, node: Node) -> None:
-        """Claims (T4.1, TG4.1, TG4.2) and liberties (TG4.3) per seat, by flood fills."""
-        if node.claimed is not None:
+        """Claims (T4.1, TG4.1, TG4.2) and, per seat, the claimed squares, the sizes placeable on
+        them and on any claimed square, and the liberties (TG4.3): one pass over the groups of
+        empty squares, as ``board.claims`` makes them (the tests hold the two equal), counting the
+        liberties on the way."""
+        if node.claim is not None:
             return
-        mk = self.mk
+        geo = self.geo
         P = self.players
-        empty = node.empty
-        towers = node.towers
-        claimed = [0] * P
+        owner = node.owner
+        m = node.m
+        cells = geo.cells
+        orth = geo.orth
+        edge = geo.edge
+        counting = node.counting
+        enclosed = self.enclosed
+        claim = [EMPTY] * cells
+        seen = [False] * cells
+        terr = [0] * P
+        pot = [0] * P
+        taken = [0] * P
+        nlibs = [0] * P
         call = 0
-        if node.counting:
-            west, east, n, edge = mk.west, mk.east, mk.n, mk.edge
-            enclosed = self.enclosed
-            rem = empty
-            while rem:
-                g = rem & -rem
-                while True:
-                    x = (g | ((g >> 1) & west) | ((g << 1) & east) | (g >> n) | (g << n)) & empty
-                    if x == g:
-                        break
-                    g = x
-                rem ^= g
-                if enclosed and g & edge:
-                    continue
-                border = ((g >> 1) & west) | ((g << 1) & east) | (g >> n) | (g << n)
-                who = -1
-                for q in range(P):
-                    if border & towers[q]:
-                        if who >= 0:
-                            who = -2
-                            break
-                        who = q
-                if who >= 0:
-                    claimed[who] |= g
-                    call |= g
-        grow = mk.grow
-        node.libs = [grow(t) & empty for t in towers]
-        node.claimed = claimed
-        node.claimed_all = call
+        for start in range(cells):
+            if seen[start] or owner[start] != EMPTY:
+                continue
+            seen[start] = True
+            group = [start]
+            mask = 0                           # the seats with a tower next to the group
+            touches = False
+            for i in group:                    # the group grows as it is read (the squares appended)
+                if edge[i]:
+                    touches = True
+                near = 0                       # the seats with a tower next to i: it is a liberty of each
+                for j in orth[i]:
+                    o = owner[j]
+                    if o == EMPTY:
+                        if not seen[j]:
+                            seen[j] = True
+                            group.append(j)
+                    else:
+                        near |= 1 << o
+                if near:
+                    mask |= near
+                    for q in _SEATS[near]:
+                        nlibs[q] += 1
+            if counting and mask and not (mask & (mask - 1)) and not (enclosed and touches):
+                who = mask.bit_length() - 1
+                mw = m[who]
+                terr[who] += len(group)
+                call += len(group)
+                for i in group:
+                    claim[i] = who
+                    pot[who] += mw[i]
+                    for q in range(P):
+                        taken[q] += m[q][i]
+        node.claim = claim
+        node.terr = terr
+        node.pot = pot
+        node.taken = taken
+        node.nlibs = nlibs
+        node.call = call
 
     # ---------------------------------------------------------------- evaluation
     def evaluate(self, node: Node, r: int, mover: int = -1) -> float:
         """E of the module docstring, for seat ``r``, with ``mover`` to move next (-1: unknown)."""
         self.analyse(node)
         self.evals += 1
-        w = self.w
         P = self.players
-        m = node.m
-        claimed = node.claimed
-        call = node.claimed_all
         empties = node.empties
-        unclaimed = empties - call.bit_count()
-        taken = _squares(call) if call else ()
+        unclaimed = empties - node.call
         walled = WALLED + 2.0 * empties
         cap_mover = self.capacity(node, mover) if mover >= 0 else 1
-        best = None
+        best = 0.0
+        rivals = False                   # best is a rival's value yet
         own = 0.0
         for p in range(P):
-            mp = m[p]
-            cp = claimed[p]
-            terr = cp.bit_count()
-            pot = sum([mp[j] for j in _squares(cp)]) if cp else 0
-            cont = node.tot[p] - (sum([mp[j] for j in taken]) if taken else 0)
-            v = w.material * node.scores[p] + w.territory * terr + w.potential * pot + w.contest * cont
-            if w.stack:
-                v += w.stack * node.tall[p]
+            terr = node.terr[p]
+            pot = node.pot[p]
+            cont = node.tot[p] - node.taken[p]
+            v = self.material * node.scores[p] + self.territory * terr + self.potential * pot + self.contest * cont
+            if self.stack:
+                v += self.stack * node.tall[p]
             d = 0.0                      # danger in "walls": 1 is a wall's worth
             if node.counting and empties:
                 if terr + unclaimed == 0:
                     d = 1.0
-                elif terr == 0 and node.towers[p]:
-                    lp = node.libs[p].bit_count()
+                elif terr == 0 and node.ntowers[p]:
+                    lp = node.nlibs[p]
                     if mover >= 0 and mover != p:
                         # the mover can fill that many liberties in his turns in a row
                         if lp <= cap_mover:
@@ -265,28 +252,30 @@ class Model:
                         elif lp == cap_mover + 2:
                             d = 0.02
                     else:
-                        t = max(self.capacity(node, q) for q in range(P) if q != p)
+                        t = max([self.capacity(node, q) for q in range(P) if q != p])
                         if lp < t:
                             d = 0.06
                         elif lp <= t + 1:
                             d = 0.02
             if p == r:
-                own = v - d * walled * (max(1.0, w.safety / 10.0) if d >= KILL else w.safety / 10.0)
+                own = v - d * walled * (max(1.0, self.safety / 10.0) if d >= KILL else self.safety / 10.0)
             else:
-                val = v - d * walled * (max(1.0, w.attack / 10.0) if d >= KILL else w.attack / 10.0)
-                if best is None or val > best:
+                val = v - d * walled * (max(1.0, self.attack / 10.0) if d >= KILL else self.attack / 10.0)
+                if not rivals or val > best:
                     best = val
-        return own - (best or 0.0)
+                    rivals = True
+        return own - (best if best else 0.0)
 
-    def walled(self, node: "Node", q: int) -> bool:
+    def walled(self, node: Node, q: int) -> bool:
         """``q`` can place nowhere while empty squares are left (TG4.3)."""
-        return node.empties > 0 and node.counting and not self.placeable(node, q)
+        self.analyse(node)
+        return node.empties > 0 and node.counting and node.empties - node.call + node.terr[q] == 0
 
     def final(self, node: Node, r: int) -> float:
         """A finished game's worth for ``r`` (T6.2, TG6.2)."""
         s = node.scores
         mine = s[r]
-        other = max(s[p] for p in range(self.players) if p != r)
+        other = max([s[p] for p in range(self.players) if p != r])
         diff = float(mine - other)
         if mine > other:
             return WIN + diff
@@ -295,28 +284,58 @@ class Model:
         return diff
 
     # ---------------------------------------------------------------- moves
-    def placeable(self, node: Node, p: int) -> int:
-        """The bitboard of squares where ``p`` may place (T3.1)."""
-        self.analyse(node)
-        return node.empty & ~(node.claimed_all & ~node.claimed[p])
-
     def can_place(self, node: Node, sq: int, p: int) -> bool:
-        return bool(self.placeable(node, p) >> sq & 1)
+        """T3.1: ``sq`` is empty and unclaimed or his."""
+        self.analyse(node)
+        claim = node.claim
+        assert claim is not None
+        c = claim[sq]
+        return node.owner[sq] == EMPTY and (c == EMPTY or c == p)
 
     def moves(self, node: Node, p: int) -> list[tuple[int, int]]:
-        """(square, largest size) for every square where ``p`` may place (T3.1-T3.3)."""
+        """(square, largest size) for every square where ``p`` may place (T3.1-T3.3), by square."""
+        self.analyse(node)
+        claim = node.claim
+        assert claim is not None
+        owner = node.owner
         mp = node.m[p]
-        return [(i, mp[i]) for i in _squares(self.placeable(node, p))]
+        out: list[tuple[int, int]] = []
+        for i in range(self.geo.cells):
+            if owner[i] == EMPTY:
+                c = claim[i]
+                if c == EMPTY or c == p:
+                    out.append((i, mp[i]))
+        return out
+
+    def liberties(self, node: Node, q: int) -> list[int]:
+        """The empty squares next to ``q``'s towers (TG4.3), by square."""
+        owner = node.owner
+        orth = self.geo.orth
+        out: list[int] = []
+        for i in range(self.geo.cells):
+            if owner[i] == EMPTY:
+                for j in orth[i]:
+                    if owner[j] == q:
+                        out.append(i)
+                        break
+        return out
 
     def quick(self, node: Node, p: int, sq: int, s: int, lib_need: list[int]) -> float:
         """A cheap guess at a placement's worth, to order replies: its size, more on unclaimed
         squares (contested first, own ground later) and on a liberty of a seat nearly walled in."""
+        claim = node.claim
+        assert claim is not None
         v = float(s)
-        if not node.claimed_all >> sq & 1:
+        if claim[sq] == EMPTY:
             v += 2.0
-        for q in lib_need:
-            if node.libs[q] >> sq & 1:
-                v += 6.0
+        if lib_need and node.owner[sq] == EMPTY:
+            owner = node.owner
+            orth = self.geo.orth[sq]
+            for q in lib_need:
+                for j in orth:
+                    if owner[j] == q:
+                        v += 6.0
+                        break
         return v
 
     def lib_short(self, node: Node) -> list[int]:
@@ -325,14 +344,22 @@ class Model:
         self.analyse(node)
         if not node.counting:
             return []
-        cap = [self.capacity(node, q) for q in range(self.players)]
-        out = []
-        for q in range(self.players):
-            if node.towers[q] and not node.claimed[q]:
-                t = max(cap[o] for o in range(self.players) if o != q)
-                if node.libs[q].bit_count() <= t + 1:
+        P = self.players
+        cap = [self.capacity(node, q) for q in range(P)]
+        out: list[int] = []
+        for q in range(P):
+            if node.ntowers[q] and not node.terr[q]:
+                t = max([cap[o] for o in range(P) if o != q])
+                if node.nlibs[q] <= t + 1:
                     out.append(q)
         return out
+
+    def _by_quick(self, node: Node, p: int, moves: list[tuple[int, int]], keep: int) -> list[tuple[int, int]]:
+        """The ``keep`` best of ``moves`` by the quick look (ties by square)."""
+        short = self.lib_short(node)
+        keyed = [(-self.quick(node, p, sq, s, short), sq, s) for sq, s in moves]
+        keyed.sort()
+        return [(sq, s) for _, sq, s in keyed[:keep]]
 
     # ---------------------------------------------------------------- search
     def value(self, node: Node, seq: list[int], ply: int, depth: int, r: int, alpha: float, beta: float,
@@ -351,8 +378,9 @@ class Model:
             # (a double turn) end nothing by themselves.
             passed |= 1 << p
             asked = (p + 1) % self.players
-            s = node.scores
-            if passed == (1 << self.players) - 1 or all(s[asked] > s[q] for q in range(self.players) if q != asked):
+            scores = node.scores
+            if passed == (1 << self.players) - 1 or all([scores[asked] > scores[q] for q in range(self.players)
+                                                         if q != asked]):
                 return self.final(node, r)
             return self.value(node, seq, ply + 1, depth - 1, r, alpha, beta, width, passed)
         maximize = p == r
@@ -360,9 +388,7 @@ class Model:
             # the last ply: every reply valued in full (exact one-ply minimax), or the ``width``
             # best by the quick look when there are more (big boards: the time budget)
             if len(moves) > width:
-                short = self.lib_short(node)
-                moves.sort(key=lambda t: (-self.quick(node, p, t[0], t[1], short), t[0]))
-                moves = moves[:width]
+                moves = self._by_quick(node, p, moves, width)
             best = -1e18 if maximize else 1e18
             nxt = seq[ply + 1] if ply + 1 < len(seq) else -1
             for sq, s in moves:
@@ -382,15 +408,13 @@ class Model:
         # board only the ``order_cap`` best by the quick look are valued (the time budget)
         nxt = seq[ply + 1] if ply + 1 < len(seq) else -1
         if self.order_cap and len(moves) > self.order_cap:
-            short = self.lib_short(node)
-            moves.sort(key=lambda t: (-self.quick(node, p, t[0], t[1], short), t[0]))
-            moves = moves[:self.order_cap]
-        kids = []
+            moves = self._by_quick(node, p, moves, self.order_cap)
+        kids: list[tuple[float, int, Node]] = []
         for sq, s in moves:
             child = self.child(node, sq, p, s)
             v = self.final(child, r) if child.empties == 0 else self.evaluate(child, r, nxt)
             kids.append((-v if maximize else v, sq, child))
-        kids.sort(key=lambda x: (x[0], x[1]))
+        kids.sort(key=_by_value)
         best = -1e18 if maximize else 1e18
         for _, sq, child in kids[:width]:
             v = self.value(child, seq, ply + 1, depth - 1, r, alpha, beta, width)
@@ -407,6 +431,10 @@ class Model:
             if alpha >= beta:
                 break
         return best
+
+
+def _by_value(kid: tuple[float, int, Node]) -> tuple[float, int]:
+    return kid[0], kid[1]
 
 
 __all__ = ["Model", "Node", "WIN", "WALLED"]
