@@ -45,3 +45,16 @@ def load(game, names=("A", "B"), options=None, seed=0, **keys):
     keys.setdefault("market", list(keys.get("cards", CARDS))[:3])
     match, _ = game.load_position(position(**keys), list(names), dict(options or {}), seed)
     return match
+
+
+def assert_no_chip_missed(m, seed) -> None:
+    """U4.3, UG4.2: no player who has not scored meets an objective whose chip he could still take
+    (a chip is taken as soon as its condition is met)."""
+    from tdream.games.towerup.objectives import met
+    for q in range(m.n):
+        if m.final[q] is not None:
+            continue
+        held = {o for o, _v in m.chips[q]}
+        for j, oid in enumerate(m.objectives):
+            if oid not in held and m.chips_left[j]:
+                assert not met(m.rules.objectives[oid], m, q), (seed, q, oid)

@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 from tdream.games.towerup.answers import Build, Take
 from tdream.games.towerup.data import COLOURS
 from tdream.games.towerup.match import TowerUpMatch, wild_choices_from_scratch
-from tdream.games.towerup.objectives import measure, measure_from_scratch, met
+from tdream.games.towerup.objectives import measure, measure_from_scratch
 from tdream.platform.conformance import random_session
 
-from .conftest import load
+from .conftest import assert_no_chip_missed, load
 
 
 def build_answers_from_scratch(m, p: int) -> list:
@@ -86,13 +86,7 @@ def play_checked(game, seed: int, seats: int, options: dict | None = None, every
             assert (back.near, back.need, back.mask, back.cands) == (m.near, m.need, m.mask, m.cands)
             assert back.legal_answers() == m.legal_answers()
         if every_objective:
-            for q in range(m.n):
-                if m.final[q] is not None:
-                    continue
-                held = {o for o, _v in m.chips[q]}
-                for j, oid in enumerate(m.objectives):
-                    if oid not in held and m.chips_left[j]:
-                        assert not met(m.rules.objectives[oid], m, q), (seed, q, oid)
+            assert_no_chip_missed(m, seed)
     return m
 
 
