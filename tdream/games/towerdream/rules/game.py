@@ -102,7 +102,10 @@ class Game:
         self.broke = -1
         # Static look-ups and a cache of the answers now legal (not state).
         self._cache: tuple | None = None
-        self._options_json: str | None = None     # the options as canonical JSON, once
+        self._fixed: list[str] = []              # canonical_json's unchanging parts, once
+        # canonical_json's lists and piles, each kept with what it was written from (a
+        # checkpoint a turn writes the state, and most of it is as the last one left it).
+        self._written = [_Written() for _ in range(9)]
         self._big = -1
         self._view: object = None          # the seats' view (view.SealedView), made when first asked
         self._setup_static()
@@ -1540,30 +1543,39 @@ class Game:
         written field by field (a test holds the two equal): a checkpoint a turn makes this the
         hot path of ``replay verify``. ``kinds``: what sits in each seat, for the fingerprints of
         records made before seats left the state (version 1: they held them, as ``kinds``)."""
-        if self._options_json is None:
-            self._options_json = _ENCODE(self.options)
+        fixed = self._fixed
+        if not fixed:      # the parts a game never changes, with the keys about them, made once
+            fixed = self._fixed = [
+                ',"board":' + _json_str(self.board.id) + ',"broke":',
+                ',"names":' + _json_strs(self.names) + ',"offer":',
+                ',"options":' + _ENCODE(self.options) + ',"over":',
+                ',"ruleset":' + _json_str(self.ruleset.id) + ',"seat":',
+                ',"version":' + str(STATE_VERSION) + "}",
+            ]
         kinds_part = "" if kinds is None else ',"kinds":' + _json_strs(kinds)
         s = _json_str
+        i = _int_text
+        w = self._written
         return "".join([
             '{"after_debt":', s(self.after_debt), ',"after_sell":', s(self.after_sell),
-            ',"board":', s(self.board.id), ',"broke":', str(self.broke),
-            ',"candidates":', _json_ints(self.candidates), ',"cash":', _json_ints(self.cash),
-            ',"company":', _json_ints(self.company),
+            fixed[0], i(self.broke),
+            ',"candidates":', _json_ints(self.candidates), ',"cash":', w[5].ints(self.cash),
+            ',"company":', w[0].ints(self.company),
             ',"debts":', (_ENCODE(self.debts if kinds is None else _v1_debts(self.debts))
                           if self.debts else "[]"),
-            ',"discards":', _json_piles(self.discards), ',"effect_source":', s(self.effect_source),
+            ',"discards":', w[1].piles(self.discards), ',"effect_source":', s(self.effect_source),
             ',"effects":', _ENCODE(self.effects) if self.effects else "[]",
-            ',"floors":', _json_ints(self.floors), ',"jackpot":', str(self.jackpot),
-            kinds_part, ',"mark":', _json_ints(self.mark),
-            ',"names":', _json_strs(self.names), ',"offer":', _json_ints(self.offer),
-            ',"options":', self._options_json, ',"over":', "true" if self.over else "false",
-            ',"over_reason":', s(self.over_reason), ',"owner":', _json_ints(self.owner),
-            ',"pending_floors":', str(self.pending_floors), ',"phase":', s(self.phase),
-            ',"pile":', s(self.pile), ',"piles":', _json_piles(self.piles),
-            ',"placed":', str(self.placed), ',"player":', str(self.player), ',"pos":', _json_ints(self.pos),
-            ',"rng":', str(self.rng.state), ',"round":', str(self.round), ',"ruleset":', s(self.ruleset.id),
-            ',"seat":', str(self.seat), ',"skip":', _json_ints(self.skip), ',"space":', str(self.space),
-            ',"turn":', str(self.turn), ',"version":', str(STATE_VERSION), "}",
+            ',"floors":', w[2].ints(self.floors), ',"jackpot":', i(self.jackpot),
+            kinds_part, ',"mark":', w[6].ints(self.mark),
+            fixed[1], _json_ints(self.offer),
+            fixed[2], "true" if self.over else "false",
+            ',"over_reason":', s(self.over_reason), ',"owner":', w[3].ints(self.owner),
+            ',"pending_floors":', i(self.pending_floors), ',"phase":', s(self.phase),
+            ',"pile":', s(self.pile), ',"piles":', w[4].piles(self.piles),
+            ',"placed":', i(self.placed), ',"player":', i(self.player), ',"pos":', w[7].ints(self.pos),
+            ',"rng":', str(self.rng.state), ',"round":', i(self.round),
+            fixed[3], i(self.seat), ',"skip":', w[8].ints(self.skip), ',"space":', i(self.space),
+            ',"turn":', i(self.turn), fixed[4],
         ])
 
     def part_hashes(self) -> str:
@@ -1587,6 +1599,10 @@ def _v1_debts(debts: list) -> list:
     """Debts as version 1 wrote them: the Bank as a creditor was -1 then (events.BANK)."""
     return [[d, [[-1 if c == ev.BANK else c, a] for c, a in creditors], r, detail]
             for d, creditors, r, detail in debts]
+
+
+def _int_text(x: int) -> str:
+    return _INT_TEXT[x + 2] if -2 <= x < 254 else str(x)
 
 
 def _json_ints(xs: list[int]) -> str:
@@ -1616,6 +1632,50 @@ def _json_strs(xs: list[str]) -> str:
 
 def _json_piles(piles: dict[str, list[str]]) -> str:
     return "{" + ",".join([_json_str(k) + ":" + _json_strs(piles[k]) for k in sorted(piles)]) + "}"
+
+
+_RUN: Final = 16     # the elements of a run of _Written.ints: short enough to join again cheaply
+
+
+class _Written:
+    """One part of the state's JSON text with a copy of the value it was written from: written
+    again only where the value has changed. The value itself is compared, not a flag the engine
+    would have to raise at every change, so no change can be missed. A list of ints is kept in
+    runs of ``_RUN`` elements, each with its text: a turn changes a few of a board's Lands, and
+    only their runs are written again."""
+
+    def __init__(self) -> None:
+        self.piles_seen: dict[str, list[str]] | None = None
+        self.ints_seen: list[int] = []
+        self.runs_seen: list[list[int]] = []   # the runs of ints_seen
+        self.runs: list[str] = []              # each run's text (no brackets)
+        self.text = ""
+
+    def ints(self, xs: list[int]) -> str:
+        seen = self.ints_seen
+        if xs == seen:                   # (compared at C speed: the usual case for most parts)
+            return self.text
+        self.ints_seen = list(xs)
+        n = len(xs)
+        if len(seen) != n:
+            self.runs_seen = [xs[i:i + _RUN] for i in range(0, n, _RUN)]
+            self.runs = [",".join([_int_text(x) for x in run]) for run in self.runs_seen]
+        else:
+            runs_seen = self.runs_seen
+            runs = self.runs
+            for k in range(len(runs)):
+                run = xs[k * _RUN:(k + 1) * _RUN]
+                if run != runs_seen[k]:
+                    runs_seen[k] = run
+                    runs[k] = ",".join([_int_text(x) for x in run])
+        self.text = "[" + ",".join(self.runs) + "]"
+        return self.text
+
+    def piles(self, piles: dict[str, list[str]]) -> str:
+        if self.piles_seen != piles:
+            self.text = _json_piles(piles)
+            self.piles_seen = {k: list(v) for k, v in piles.items()}
+        return self.text
 
 
 def _static_tables(rs: Ruleset, b: Board) -> dict:
