@@ -13,7 +13,9 @@ import re
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
 
+ROOT = Path(__file__).resolve().parent.parent   # the tree measured: this script's, wherever it runs from
 GAMES = 10
 WORK = r"""
 import sys, glob
@@ -34,14 +36,16 @@ print("TURNS", turns)
 
 
 def count(mode: str, n: int, folder: str) -> tuple[int, int]:
+    # ``python -c`` puts the working folder first on the path: run it in this script's tree.
     out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c",
-                          WORK, mode, str(n), folder], capture_output=True, text=True, check=True)
+                          WORK, mode, str(n), folder], capture_output=True, text=True, check=True, cwd=ROOT)
     instructions = int(re.search(r"Collected : (\d+)", out.stderr).group(1))
     turns = int(re.search(r"TURNS (\d+)", out.stdout).group(1))
     return instructions, turns
 
 
 def main() -> int:
+    sys.path.insert(0, str(ROOT))
     mode = sys.argv[1] if len(sys.argv) > 1 else "simulate"
     with tempfile.TemporaryDirectory() as folder:
         if mode == "verify":
