@@ -192,7 +192,8 @@ def record_round_trip(game, seed: int, folder, seats: int | None = None) -> list
 def views_agree(game, seed: int, seats: int | None = None, every: int = 5) -> list[str]:
     """At every ``every``-th input point of a random match: a seat's view offers it the same
     answers as the match and refuses what the match refuses, so that a CPU player deciding on
-    its view decides legally; views are copies (using one never changes the match)."""
+    its view decides legally; using a view never changes the match (a view is a copy, or, where
+    ``GameDef.live_views``, a read-only window on it whose ``copy()`` is what a player plays on)."""
     session = random_session(game, seed, seats)
     match = session.match
     problems: list[str] = []
