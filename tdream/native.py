@@ -4,8 +4,9 @@ loading is ``tdream/nativeload.py``).
 ``tdream native`` compiles the platform's own hot modules (``PLATFORM``: the RNG, the drive loop
 and the records) and those each game names (``GameDef.native_modules``: its hot rules) with mypyc
 (from the ``native`` extra: ``pip install -e '.[native]'``; it needs a C compiler) and puts the
-extension modules beside the sources, with a stamp of the sources they were built from. It never fails: with no mypyc, no
-compiler or a failed build it says so in one line and the engine stays pure Python.
+extension modules beside the sources, with a stamp of the sources they were built from. It never
+fails: with no mypyc or no compiler it says so in one line and the engine stays pure Python; a
+module whose build fails is named and stays pure Python, the others compiled all the same.
 
 ``tdream native --background`` starts the same build in a process of its own (detached, at low
 priority, its output in ``_native.log``) and returns at once, so that the game starts on pure
@@ -164,6 +165,7 @@ def _build(out, mods: tuple[str, ...], compile) -> int:
             _clean(gone)
         except OSError:
             pass
+    failed: list[str] = []
     for module in mods:
         src = source_hash(module)
         if builds(module) and done.get(module) == src:
@@ -175,20 +177,22 @@ def _build(out, mods: tuple[str, ...], compile) -> int:
             shutil.copytree(TOP, Path(tmp) / "tdream",
                             ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "_native.*"))
             built, problem = compile(module, Path(tmp))
-            if problem or not built:
-                print(f"tdream.native: building {module} failed ({problem or 'no output'}); the engine stays "
-                      f"pure Python", file=out)
-                for other in mods:
-                    _clean(other)
-                _write_stamp({})
-                return 0
+            if problem or not built:     # this one stays pure Python; the others are built all the same
+                print(f"tdream.native: building {module} failed ({problem or 'no output'}); it stays "
+                      f"pure Python", file=out, flush=True)
+                failed.append(module)
+                continue
             for p in built:                             # a new file each (a running game keeps its own)
                 dest = source(module).parent / p.name
                 shutil.copy2(p, dest.with_name(dest.name + ".tmp"))
                 os.replace(dest.with_name(dest.name + ".tmp"), dest)
         done[module] = src
         _write_stamp(done)
-    print(f"tdream.native: compiled {', '.join(mods)} with mypyc", file=out)
+    if not failed:
+        print(f"tdream.native: compiled {', '.join(mods)} with mypyc", file=out)
+    elif len(failed) < len(mods):
+        print(f"tdream.native: compiled {', '.join(m for m in mods if m not in failed)} with mypyc; "
+              f"{', '.join(failed)} stay{'s' if len(failed) == 1 else ''} pure Python", file=out)
     return 0
 
 

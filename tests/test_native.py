@@ -124,6 +124,22 @@ def tree(tmp_path):
     return run
 
 
+def test_a_module_that_fails_to_build_stays_pure_and_the_others_are_built(tree):
+    """One module's failed build (a construct mypyc refuses, say) costs that module alone."""
+    r = tree("import io, json\nfrom tdream import native\n"
+             "def picky(module, tree):\n"
+             "    return ([], 'error: refused') if module == 'tdream.platform.session' else fake(module, tree)\n"
+             "out = io.StringIO()\nnative.build(out, compile=picky)\nprint(json.dumps([sorted(native.stamp()), "
+             "native.up_to_date(), native.modules(), out.getvalue()]))")
+    stamped, fresh, mods, said = json.loads(r.stdout)
+    assert stamped == sorted(m for m in mods if m != "tdream.platform.session") and not fresh
+    assert "building tdream.platform.session failed (error: refused); it stays pure Python" in said
+    assert said.splitlines()[-1].endswith("; tdream.platform.session stays pure Python")
+    top = tree.root / "tdream"
+    assert sorted(p.name.split(".")[0] for p in (top / "platform").iterdir()
+                  if p.name.endswith((".so", ".pyd"))) == ["record"]
+
+
 def test_a_game_s_native_modules_are_built_and_a_fresh_build_is_loaded(tree):
     """The build compiles exactly the modules declared (a game that adds one gets it), stamps
     them, and the loader takes a build only while its source is unchanged and TDREAM_PURE unset."""
