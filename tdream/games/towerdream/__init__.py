@@ -50,7 +50,8 @@ class TowerDream(GameDef):
 
     # ---------------------------------------------------------------- the command line
     option_flags = (OptionFlag("board", "board", "ID", "the board's id (tdream board list; default classic-10)"),)
-    native_modules = ("tdream.games.towerdream.rules.game",)     # its hot rules (tdream native)
+    # its hot rules and the random player (tdream native): bench and simulate play four of those
+    native_modules = ("tdream.games.towerdream.rules.game", "tdream.games.towerdream.ai.random_player")
 
     def parse_option(self, name: str, text: str):
         if name == "board" and text.strip() not in self.board_ids():

@@ -18,9 +18,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from bisect import insort
-from collections.abc import Sequence
-from typing import Final, NamedTuple
+from collections.abc import Iterator, Sequence
+from typing import Any, Final, NamedTuple
 
 from . import events as ev
 from .answers import (
@@ -31,10 +30,46 @@ from .board import LINE, Board
 from ....platform.protocol import Awaiting, PositionError, Result
 from ....rng import Rng
 from .ruleset import DEFAULT_OPTIONS, PILES, Card, Ruleset
+from .view import SealedView
 
 # Events and answers are NamedTuples; the hot paths make them with tuple.__new__ (all fields
 # given, in order), which skips the generated Python __new__ of each class.
 _new: Final = tuple.__new__
+
+# The event classes as Final names: mypyc holds them in C variables, where ``ev.X`` looks the
+# class up in two dictionaries at every event (about a fifth of an event's cost).
+_Absorbed: Final = ev.Absorbed
+_CardDrawn: Final = ev.CardDrawn
+_CompanyGrew: Final = ev.CompanyGrew
+_CompanyStarted: Final = ev.CompanyStarted
+_DiceRolled: Final = ev.DiceRolled
+_EventResolved: Final = ev.EventResolved
+_FloorsBuilt: Final = ev.FloorsBuilt
+_FloorsGained: Final = ev.FloorsGained
+_FloorsLost: Final = ev.FloorsLost
+_FloorsSold: Final = ev.FloorsSold
+_GameOver: Final = ev.GameOver
+_JackpotGrew: Final = ev.JackpotGrew
+_JackpotMissed: Final = ev.JackpotMissed
+_JackpotWon: Final = ev.JackpotWon
+_Landed: Final = ev.Landed
+_LandmarkClaimed: Final = ev.LandmarkClaimed
+_LandmarkPlaced: Final = ev.LandmarkPlaced
+_LandmarkSold: Final = ev.LandmarkSold
+_LineFee: Final = ev.LineFee
+_Merged: Final = ev.Merged
+_Moved: Final = ev.Moved
+_Passed: Final = ev.Passed
+_Payment: Final = ev.Payment
+_PileChosen: Final = ev.PileChosen
+_PileShuffled: Final = ev.PileShuffled
+_SlotSpun: Final = ev.SlotSpun
+_TurnEnded: Final = ev.TurnEnded
+_TurnOrderDrawn: Final = ev.TurnOrderDrawn
+_TurnSkipped: Final = ev.TurnSkipped
+_TurnStarted: Final = ev.TurnStarted
+_TurnsToSkip: Final = ev.TurnsToSkip
+_WentBroke: Final = ev.WentBroke
 
 VACANT: Final = -1
 BANK: Final = -2
@@ -61,10 +96,11 @@ class Game:
         opts.update(options or {})
         self.ruleset = ruleset
         self.board = board
-        self.options = opts
-        self.names = list(names)
+        self.options: dict[str, Any] = opts
+        self.names: list[str] = list(names)
         n = len(names)
-        self.cash = [opts["starting_cash"]] * n
+        # Annotated where mypy would infer Any (the options' values): mypyc computes on them natively.
+        self.cash: list[int] = [opts["starting_cash"]] * n
         self.pos = [0] * n
         self.skip = [0] * n
         nl = board.land_count
@@ -84,7 +120,7 @@ class Game:
         self.rng = Rng(seed)
         self.piles: dict[str, list[str]] = {p: [] for p in PILES}
         self.discards: dict[str, list[str]] = {p: [] for p in PILES}
-        self.phase = "start"
+        self.phase: str = "start"
         self.player = 0            # who answers now
         self.space = -1            # the Road space landed on this turn (for build_scope)
         self.placed = -1           # the Land just placed on
@@ -100,25 +136,30 @@ class Game:
         self.over = False
         self.over_reason = ""
         self.broke = -1
-        # Static look-ups and a cache of the answers now legal (not state).
-        self._cache: tuple | None = None
+        # Static look-ups and caches of the answers now legal (not state; ``apply`` clears them).
+        self._place_cache: list | None = None
+        self._build_cache: list[int] | None = None
         self._fixed: list[str] = []              # canonical_json's unchanging parts, once
         # canonical_json's lists and piles, each kept with what it was written from (a
         # checkpoint a turn writes the state, and most of it is as the last one left it).
         self._written = [_Written() for _ in range(9)]
         self._big = -1
-        self._view: object = None          # the seats' view (view.SealedView), made when first asked
+        self._view: SealedView | None = None    # the seats' view, made when first asked
+        self._counts = [0] * n                  # scratch of line_owners: no lists made a landing
+        self._fees = [0] * n
         self._setup_static()
 
     def _setup_static(self) -> None:
         rs, b = self.ruleset, self.board
-        self._awaits: dict = {}
-        self._passes = b.derived.setdefault("passes", {})    # start space -> [(distance, space)]
-        self._salary = self.options["salary"]
-        self._max_rounds = self.options["max_rounds"]
+        # Each seat's input points by phase, made as they come: a str key, no tuple made a look-up.
+        self._awaits: list[dict[str, Awaiting]] = [{} for _ in self.names]
+        # start space -> [(distance, space)] of the Start and Jackpot spaces ahead
+        self._passes: dict[int, list[tuple[int, int]]] = b.derived.setdefault("passes", {})
+        self._salary: int = self.options["salary"]
+        self._max_rounds: int | None = self.options["max_rounds"]
         self._seats = len(self.names)
-        self._line_scope = self.options["build_scope"] == "line"       # G8.1
-        self._threshold = -(-b.land_count * self.options["end_percent"] // 100)   # G9.1: ceil
+        self._line_scope: bool = self.options["build_scope"] == "line"       # G8.1
+        self._threshold: int = -(-b.land_count * self.options["end_percent"] // 100)   # G9.1: ceil
         # Everything else here follows from the ruleset and the board alone: made once per pair.
         key = (rs.id, rs.data_hash, rs.build_limit, rs.die_sides)
         d = b.derived.get(key)
@@ -149,6 +190,19 @@ class Game:
         self._forced_of: list[ForcedSale] = d["forced"]
         self._floors_of: list[FreeFloors] = d["floors"]
         self._fee_rates: list[int] = d["fee_rates"]
+        self._start_of: list[StartCompany] = d["start"]
+        self._survivor_of: list[Survivor] = d["survivor"]
+        # The events a turn makes that follow from a seat and a place alone, made once per board
+        # and seat count: making an event and freeing it again costs more than most rule steps.
+        seats_key = ("events", self._die_sides, self._seats)
+        e = b.derived.get(seats_key)
+        if e is None:
+            e = b.derived[seats_key] = _static_events(b, self._die_sides, self._seats)
+        self._rolled_of: list[list[ev.DiceRolled]] = e["rolled"]
+        self._moved_of: list[list[list[ev.Moved]]] = e["moved"]
+        self._passed_of: list[list[ev.Passed]] = e["passed"]
+        self._landed_of: list[list[ev.Landed]] = e["landed"]
+        self._placed_of: list[list[ev.LandmarkPlaced]] = e["placed"]
 
     def _price(self, c: int) -> int:
         level = len(self.members[c])
@@ -160,7 +214,7 @@ class Game:
             self.rng.shuffle(cards)
             self.piles[p] = cards
             self.discards[p] = []
-            events.append(_new(ev.PileShuffled, (p,)))
+            events.append(_new(_PileShuffled, (p,)))
 
     @classmethod
     def from_position(cls, ruleset: Ruleset, board: Board, seats: list[dict], *, options=None, seed=0,
@@ -190,7 +244,7 @@ class Game:
             if own != VACANT:
                 g.covered += 1
                 if own >= 0:
-                    insort(g.holdings[own], li)
+                    _insort(g.holdings[own], li)
                     g.nfloors[own] += fl
         # Groups of Landmarks, and which Company each is.
         seen = [False] * board.land_count
@@ -249,15 +303,11 @@ class Game:
         """What the game waits for now, or None when it is over."""
         if self.over:
             return None
-        key = (self.phase, self.player)
-        aw = self._awaits.get(key)
+        phase, player = self.phase, self.player
+        known = self._awaits[player]
+        aw = known.get(phase)
         if aw is None:
-            phase = self.phase
-            if phase in ("roll", "draw", "slot"):
-                aw = Awaiting(phase, -1, (), ())
-            else:
-                aw = Awaiting(phase, self.player, (self.player,), ())
-            self._awaits[key] = aw
+            aw = known[phase] = _awaiting(phase, player)
         return aw
 
     def _waiting_seat(self) -> int:
@@ -285,7 +335,6 @@ class Game:
         (``view.SealedView``); the same object every call, always current."""
         v = self._view
         if v is None:
-            from .view import SealedView
             v = self._view = SealedView(self)
         return v
 
@@ -338,8 +387,7 @@ class Game:
     def line_owners(self, space: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The Line Owners of a Road space and the fee each is owed (R6.1-R6.3, G6.1)."""
         n = self._seats
-        counts = [0] * n
-        fees = [0] * n
+        counts, fees = self._counts, self._fees
         best = self._count_line(space, counts, fees)
         if best == 0:
             return (), ()
@@ -357,13 +405,15 @@ class Game:
         for q in range(len(counts)):
             counts[q] = 0
             fees[q] = 0
-        owner = self.owner
+        owner, floors, company, mark, rates = self.owner, self.floors, self.company, self.mark, self._fee_rates
         for land in self._lines[space]:
             o = owner[land]
             if o >= 0:
-                k = self.properties(land)
+                f = floors[land]           # properties (R6.2) and the fee rate (R6.3), inlined
+                c = company[land]
+                k = 1 + f + (1 if c >= 0 and mark[c] == land else 0)
                 counts[o] = counts[o] + k
-                fees[o] = fees[o] + k * self._fee_rate(land)
+                fees[o] = fees[o] + k * rates[f if f < 100 else 99]
         best = 0
         for q in range(len(counts)):
             if counts[q] > best:
@@ -452,7 +502,7 @@ class Game:
         for land in self.members[c]:
             o = owner[land]
             if o >= 0:
-                counts[o] += 1 + floors[land] + (1 if land == mark else 0)
+                counts[o] = counts[o] + 1 + floors[land] + (1 if land == mark else 0)
         first = second = 0
         for k in counts:
             if k > first:
@@ -497,11 +547,11 @@ class Game:
             for land in lands:
                 c = company[land]
                 if c >= 0:
-                    total[p] += (1 + floors[land] + (1 if mark[c] == land else 0)) * self._price(c)
+                    total[p] = total[p] + (1 + floors[land] + (1 if mark[c] == land else 0)) * self._price(c)
         for c, m in enumerate(mark):
             if m >= 0:
                 for p, (amount, _) in self.owner_bonuses(c).items():
-                    total[p] += amount
+                    total[p] = total[p] + amount
         return total
 
     def ranking(self, wealth: list[int] | None = None) -> list[list[int]]:
@@ -516,7 +566,7 @@ class Game:
         return groups
 
     # ------------------------------------------------------------------ legal answers
-    def legal_answers(self, seat: int | None = None) -> Sequence:
+    def legal_answers(self, seat: int | None = None) -> Sequence | LazyAnswers:
         """Every answer accepted now, in a fixed order (none first for optional decisions);
         for ``seat``, none unless it is the seat the game waits for.
 
@@ -536,9 +586,11 @@ class Game:
         if phase == "build":
             return self._build_answers()
         if phase == "company":
-            return [StartCompany(c) for c in self.free_marks()]
+            start_of = self._start_of
+            return [start_of[c] for c, m in enumerate(self.mark) if m < 0]
         if phase == "survivor":
-            return [Survivor(self._company_ids[c]) for c in self.candidates]
+            survivor_of = self._survivor_of
+            return [survivor_of[c] for c in self.candidates]
         if phase == "pile":
             return [ChoosePile(p) for p in PILES]
         if phase == "draw":
@@ -582,11 +634,11 @@ class Game:
 
     def _place_answers(self) -> list:
         """Vacant Lands of the Line (R7.1, R7.10) and Bank Landmarks to claim (R7.3), in Line order."""
-        cache: tuple | None = self._cache
-        if cache is not None and cache[0] == "place":
-            return cache[1]
+        out = self._place_cache
+        if out is not None:
+            return out
         out = []
-        owner, place_of = self.owner, self._place_of
+        owner, place_of, claim_of = self.owner, self._place_of, self._claim_of
         check = self._big_companies() >= 2
         for land in self._lines[self.space]:
             o = owner[land]
@@ -594,39 +646,41 @@ class Game:
                 if not check or self._vacant_legal(land):
                     out.append(place_of[land])
             elif o == BANK:
-                out.append(self._claim_of[land])
-        self._cache = ("place", out)
+                out.append(claim_of[land])
+        self._place_cache = out
         return out
 
-    def _buildable(self, p: int) -> list[tuple[int, int]]:
-        """(Land, most Floors) that ``p`` may build now (R8.1, R8.2, G8.1)."""
-        cache: tuple | None = self._cache
-        if cache is not None and cache[0] == "build":
-            return cache[1]
+    def _buildable(self, p: int) -> list[int]:
+        """The Lands that ``p`` may build on now and the most Floors on each (R8.1, R8.2, G8.1),
+        flat: [land, most, land, most, ...] (no tuple a Land)."""
+        out = self._build_cache
+        if out is not None:
+            return out
         cash = self.cash[p]
         cap, lim = self._max_floors, self._build_limit
+        prices, members = self._prices, self.members
+        nc = len(members)
         # most[c]: Floors the cash buys in Company c, at most the limit; most[-1] (loose) is 0.
-        most = []
-        for table, members in zip(self._prices, self.members):
-            level = len(members)
+        most = [0] * (nc + 1)
+        for c in range(nc):
+            level = len(members[c])
             if level:
-                m = cash // table[level if level <= 40 else 40]
-                most.append(m if m < lim else lim)
-            else:
-                most.append(0)
-        most.append(0)
+                m = cash // prices[c][level if level <= 40 else 40]
+                most[c] = m if m < lim else lim
         out = []
         floors, company = self.floors, self.company
-        line = self._lines[self.space] if self._line_scope else None
+        scope = self._line_scope
+        line = self._lines[self.space] if scope else ()
         for x in self.holdings[p]:
             m = most[company[x]]
             if m:
                 room = cap - floors[x]
                 if room < m:
                     m = room
-                if m > 0 and (line is None or x in line):
-                    out.append((x, m))
-        self._cache = ("build", out)
+                if m > 0 and (not scope or x in line):
+                    out.append(x)
+                    out.append(m)
+        self._build_cache = out
         return out
 
     def _build_answers(self) -> "BuildAnswers":
@@ -674,7 +728,8 @@ class Game:
         """Draw the awaited chance outcome from the game's RNG (which it advances)."""
         phase = self.phase
         if phase == "roll":
-            return self._roll_of[1 + self.rng.below(self._die_sides)]
+            face: int = self.rng.below(self._die_sides)     # typed: the RNG is another module's
+            return self._roll_of[1 + face]
         if phase == "draw":
             return Draw(self.piles[self.pile][-1])   # G5.1: the top card of the shuffled pile
         if phase == "slot":
@@ -865,7 +920,7 @@ class Game:
                 from ....errors import IllegalAnswer
                 raise IllegalAnswer(reason)
         events: list = []
-        self._cache = None
+        self._place_cache = self._build_cache = None
         phase = self.phase
         # Direct calls (not a table of bound methods): the compiled engine calls them natively.
         if phase == "roll":
@@ -902,37 +957,41 @@ class Game:
         p = self.player
         pct = self.offer[1]
         reason = "sell" if self.after_sell == "roll" else "offer"
-        for land, n in a.items:
+        items: tuple[tuple[str, int], ...] = a.items
+        for land, n in items:
             x = self._land_index[land]
             each = self._price(self.company[x]) * pct // 100   # G0: item by item
-            self.floors[x] -= n
-            self.nfloors[p] -= n
-            events.append(_new(ev.FloorsSold, (p, land, n, reason)))
-            self._pay(ev.BANK, p, each * n, reason, land, events)
+            self.floors[x] = self.floors[x] - n
+            self.nfloors[p] = self.nfloors[p] - n
+            events.append(_new(_FloorsSold, (p, land, n, reason)))
+            self._pay(BANK, p, each * n, reason, land, events)
         self.phase = self.after_sell
 
     def _do_roll(self, a: Roll, events: list) -> None:
         p = self.seat
-        events.append(_new(ev.DiceRolled, (p, a.value)))
-        self._move(p, a.value, events)
+        v: int = a.value
+        rolled = self._rolled_of[p]
+        events.append(rolled[v] if 0 < v < len(rolled) else _new(_DiceRolled, (p, v)))
+        self._move(p, v, events)
         self.phase = "land"
 
     def _do_place(self, a, events: list) -> None:
         p = self.seat
-        x = self._land_index[a.land]
+        land: str = a.land
+        x = self._land_index[land]
         if isinstance(a, Claim):
             # R7.3, G7.1, G7.5: the Land and all on it change hands; nothing is placed.
             self.owner[x] = p
-            insort(self.holdings[p], x)
-            self.nfloors[p] += self.floors[x]
-            events.append(_new(ev.LandmarkClaimed, (p, a.land)))
+            _insort(self.holdings[p], x)
+            self.nfloors[p] = self.nfloors[p] + self.floors[x]
+            events.append(_new(_LandmarkClaimed, (p, land)))
             self.phase = "build_check"
             return
         self.owner[x] = p
-        insort(self.holdings[p], x)
+        _insort(self.holdings[p], x)
         self.covered += 1
         self.placed = x
-        events.append(_new(ev.LandmarkPlaced, (p, a.land)))
+        events.append(self._placed_of[p][x])
         company = self.company
         touched: list[int] = []
         loose = False
@@ -951,7 +1010,7 @@ class Game:
             return
         if len(touched) == 1:
             self._join(touched[0], x, events)
-            events.append(_new(ev.CompanyGrew, (self._company_ids[touched[0]], a.land, len(self.members[touched[0]]))))
+            events.append(_new(_CompanyGrew, (self._company_ids[touched[0]], land, len(self.members[touched[0]]))))
             self.phase = "build_check"
             return
         # R7.7: the survivor has the highest Level, then the most Floors, then the placer's choice.
@@ -975,7 +1034,7 @@ class Game:
         self.mark[c] = x
         self.members[c] = []
         self._join(c, x, events)
-        events.append(_new(ev.CompanyStarted, (self.seat, a.company, self._names[x], len(self.members[c]))))
+        events.append(_new(_CompanyStarted, (self.seat, a.company, self._names[x], len(self.members[c]))))
         self.phase = "build_check"
 
     def _do_survivor(self, a: Survivor, events: list) -> None:
@@ -986,15 +1045,15 @@ class Game:
             p = self.seat
             x = self._land_index[a.land]
             c = self.company[x]
-            self.floors[x] += a.floors
-            self.nfloors[p] += a.floors
-            self._pay(p, ev.BANK, a.floors * self._price(c), "build", a.land, events)
-            events.append(_new(ev.FloorsBuilt, (p, a.land, a.floors, self.floors[x])))
+            self.floors[x] = self.floors[x] + a.floors
+            self.nfloors[p] = self.nfloors[p] + a.floors
+            self._pay(p, BANK, a.floors * self._price(c), "build", a.land, events)
+            events.append(_new(_FloorsBuilt, (p, a.land, a.floors, self.floors[x])))
         self.phase = "end"
 
     def _do_pile(self, a: ChoosePile, events: list) -> None:
         self.pile = a.pile
-        events.append(_new(ev.PileChosen, (self.seat, a.pile)))
+        events.append(_new(_PileChosen, (self.seat, a.pile)))
         self.phase = "draw"
 
     def _do_draw(self, a: Draw, events: list) -> None:
@@ -1010,9 +1069,9 @@ class Game:
             pile.extend(discard)
             discard.clear()
             self.rng.shuffle(pile)
-            events.append(_new(ev.PileShuffled, (self.pile,)))
+            events.append(_new(_PileShuffled, (self.pile,)))
         card = self._cards[a.card]
-        events.append(_new(ev.CardDrawn, (self.seat, self.pile, a.card)))
+        events.append(_new(_CardDrawn, (self.seat, self.pile, a.card)))
         self._start_effects(card.effects, a.card)
 
     def _do_slot(self, a: SlotStop, events: list) -> None:
@@ -1022,27 +1081,27 @@ class Game:
             if s != first:
                 break
             matched += 1
-        events.append(_new(ev.SlotSpun, (self.seat, tuple(a.symbols), matched)))
+        events.append(_new(_SlotSpun, (self.seat, tuple(a.symbols), matched)))
         self._start_effects(self.ruleset.slot.prizes[first][matched], "slot")
 
     def _gift_floors(self, land: str, n: int) -> int:
         """Free Floors on one of the mover's Company Lands (R5.3, G5.2, a card); returns the total."""
         x = self._land_index[land]
-        self.floors[x] += n
-        self.nfloors[self.seat] += n
+        self.floors[x] = self.floors[x] + n
+        self.nfloors[self.seat] = self.nfloors[self.seat] + n
         return self.floors[x]
 
     def _do_jackpot(self, a: JackpotLand, events: list) -> None:
         n = self.jackpot
         self._gift_floors(a.land, n)
-        events.append(_new(ev.JackpotWon, (self.seat, a.land, n)))
+        events.append(_new(_JackpotWon, (self.seat, a.land, n)))
         self.jackpot = 1
-        events.append(_new(ev.JackpotGrew, (1,)))
+        events.append(_new(_JackpotGrew, (1,)))
         self.phase = "end"
 
     def _do_floors(self, a: FreeFloors, events: list) -> None:
         total = self._gift_floors(a.land, self.pending_floors)
-        events.append(_new(ev.FloorsGained, (self.seat, a.land, self.pending_floors, total)))
+        events.append(_new(_FloorsGained, (self.seat, a.land, self.pending_floors, total)))
         self.phase = "effects"
 
     def _do_forced_sale(self, a: ForcedSale, events: list) -> None:
@@ -1051,27 +1110,28 @@ class Game:
         c = self.company[x]
         each = self._price(c) * self.ruleset.forced_percent // 100 if c >= 0 else 0   # G6.2, G9.4
         if self.floors[x] > 0:
-            self.floors[x] -= 1
-            self.nfloors[p] -= 1
-            events.append(_new(ev.FloorsSold, (p, a.land, 1, "forced_sale")))
-            self._pay(ev.BANK, p, each, "forced_sale", a.land, events)
+            self.floors[x] = self.floors[x] - 1
+            self.nfloors[p] = self.nfloors[p] - 1
+            events.append(_new(_FloorsSold, (p, a.land, 1, "forced_sale")))
+            self._pay(BANK, p, each, "forced_sale", a.land, events)
         else:
             items = self.properties(x)      # the Landmark and its Building Mark (G6.2)
             self.owner[x] = BANK
             self.holdings[p].remove(x)
-            events.append(_new(ev.LandmarkSold, (p, a.land)))
-            self._pay(ev.BANK, p, each * items, "forced_sale", a.land, events)
+            events.append(_new(_LandmarkSold, (p, a.land)))
+            self._pay(BANK, p, each * items, "forced_sale", a.land, events)
         self.phase = "debt"
 
     # ------------------------------------------------------------------ mechanics
     def _pay(self, payer: int, payee: int, amount: int, reason: str, detail: str, events: list) -> None:
         if amount <= 0:
             return
+        cash = self.cash
         if payer >= 0:
-            self.cash[payer] -= amount
+            cash[payer] = cash[payer] - amount      # not ``-=``: mypyc adds list items generically
         if payee >= 0:
-            self.cash[payee] += amount
-        events.append(_new(ev.Payment, (payer, payee, amount, reason, detail)))
+            cash[payee] = cash[payee] + amount
+        events.append(_new(_Payment, (payer, payee, amount, reason, detail)))
 
     def _group(self, start: int, seen: list[bool]) -> list[int]:
         """The connected group of Landmarks holding ``start`` (marks ``seen``)."""
@@ -1119,20 +1179,20 @@ class Game:
             price = self._price(c)
             top, sub = self._owners(c)            # counted before the merge (G7.3)
             bonuses = self.owner_bonuses(c)
-            events.append(_new(ev.Absorbed, (ids[c], ids[survivor], len(members[c]), price, top, sub)))
+            events.append(_new(_Absorbed, (ids[c], ids[survivor], len(members[c]), price, top, sub)))
             mark = self.mark[c]
             for m in members[c]:
                 o = self.owner[m]
                 items = floors[m] + (1 if m == mark else 0)
                 if floors[m] and o >= 0:
-                    self.nfloors[o] -= floors[m]
-                    events.append(_new(ev.FloorsSold, (o, self._names[m], floors[m], "merge_sale")))
+                    self.nfloors[o] = self.nfloors[o] - floors[m]
+                    events.append(_new(_FloorsSold, (o, self._names[m], floors[m], "merge_sale")))
                 if items and o >= 0:
-                    self._pay(ev.BANK, o, items * price, "merge_sale", ids[c], events)
+                    self._pay(BANK, o, items * price, "merge_sale", ids[c], events)
                 floors[m] = 0
             for p in sorted(bonuses):
                 amount, role = bonuses[p]
-                self._pay(ev.BANK, p, amount, role, ids[c], events)
+                self._pay(BANK, p, amount, role, ids[c], events)
             self.mark[c] = -1                      # free for reuse (G7.3)
             for m in members[c]:
                 company[m] = survivor
@@ -1140,7 +1200,7 @@ class Game:
             members[c] = []
         company[x] = -1
         self._join(survivor, x, events)
-        events.append(_new(ev.Merged, (ids[survivor], tuple(ids[c] for c in absorbed), self._names[x],
+        events.append(_new(_Merged, (ids[survivor], tuple(ids[c] for c in absorbed), self._names[x],
                                 len(members[survivor]))))
         self.phase = "build_check"
 
@@ -1155,20 +1215,23 @@ class Game:
                 passes = self._passes[start] = [(k, (start + k) % road) for k in range(1, road + 1)
                                                 if kinds[(start + k) % road] in ("start", "jackpot")]
             # Passed: the spaces at distance 1 .. steps-1 (G4.2), whole laps first.
-            laps, rest = divmod(steps - 1, road)
+            laps = (steps - 1) // road
+            rest = (steps - 1) % road
+            passed = self._passed_of[p]
             for lap in range(laps + 1):
                 for k, s in passes:
                     if lap == laps and k > rest:
                         break
-                    events.append(_new(ev.Passed, (p, s, kinds[s])))
+                    events.append(passed[s])
                     if kinds[s] == "start":
-                        self._pay(ev.BANK, p, self._salary, "salary", "", events)
+                        self._pay(BANK, p, self._salary, "salary", "", events)
                     else:
                         self.jackpot += 1
-                        events.append(_new(ev.JackpotGrew, (self.jackpot,)))
+                        events.append(_new(_JackpotGrew, (self.jackpot,)))
         end = (start + steps) % road
         self.pos[p] = end
-        events.append(_new(ev.Moved, (p, start, end, steps)))
+        moved = self._moved_of[p][start]     # by a roll (a card may move further, or back)
+        events.append(moved[steps] if 0 < steps < len(moved) else _new(_Moved, (p, start, end, steps)))
 
     def _debt(self, debtor: int, creditors: list[list[int]], reason: str, detail: str) -> None:
         self.debts.append([debtor, creditors, reason, detail])
@@ -1197,10 +1260,12 @@ class Game:
 
     def _build_check(self, events: list) -> None:
         self.player = self.seat
+        self._build_cache = None
         self.phase = "build" if self._buildable(self.seat) else "end"
 
     def _place_check(self, events: list) -> None:
         self.player = self.seat
+        self._place_cache = None
         self.phase = "place" if self._place_answers() else "build_check"
 
     def _start_turn(self, events: list) -> None:
@@ -1208,11 +1273,11 @@ class Game:
         self.player = p
         self.space = -1
         if self.skip[p] > 0:
-            self.skip[p] -= 1
-            events.append(_new(ev.TurnSkipped, (p, self.skip[p])))
+            self.skip[p] = self.skip[p] - 1
+            events.append(_new(_TurnSkipped, (p, self.skip[p])))
             self.phase = "end"
             return
-        events.append(_new(ev.TurnStarted, (p, self.turn, self.round)))
+        events.append(_new(_TurnStarted, (p, self.turn, self.round)))
         if self.nfloors[p] > 0:
             self.offer = list(self._sell_offer)
             self.after_sell = "roll"
@@ -1225,11 +1290,11 @@ class Game:
         s = self.pos[p]
         kind = self._kinds[s]
         self.space = s
-        events.append(_new(ev.Landed, (p, s, kind)))
+        events.append(self._landed_of[p][s])
         if kind == LINE:
             owners, amounts = self.line_owners(s)
-            if owners and owners != (p,):
-                events.append(_new(ev.LineFee, (p, s, owners, amounts)))
+            if owners and (len(owners) > 1 or owners[0] != p):
+                events.append(_new(_LineFee, (p, s, owners, amounts)))
                 creditors = [[o, a] for o, a in zip(owners, amounts) if o != p]
                 self._debt(p, creditors, "fee", "")
                 self.after_debt = "place_check"
@@ -1239,7 +1304,7 @@ class Game:
             return
         self.space = -1
         if kind == "start":                       # G5.4
-            self._pay(ev.BANK, p, self._salary, "salary", "", events)
+            self._pay(BANK, p, self._salary, "salary", "", events)
             self.phase = "end"
         elif kind == "card":
             self.player = p
@@ -1249,13 +1314,13 @@ class Game:
                 self.player = p
                 self.phase = "jackpot"
             else:
-                events.append(_new(ev.JackpotMissed, (p,)))
+                events.append(_new(_JackpotMissed, (p,)))
                 self.phase = "end"
         elif kind == "slot":
             self.phase = "slot"
         else:
             ek = self.ruleset.event_kinds[kind]
-            events.append(_new(ev.EventResolved, (p, kind)))
+            events.append(_new(_EventResolved, (p, kind)))
             self._start_effects(ek.effects, kind)
 
     def _start_effects(self, effects, source: str) -> None:
@@ -1275,26 +1340,26 @@ class Game:
         reason = "card" if src in self._cards else "slot" if src == "slot" else "event"
         others = [(p + k) % len(self.names) for k in range(1, len(self.names))]
         if name == "gain":
-            self._pay(ev.BANK, p, value, reason, src, events)
+            self._pay(BANK, p, value, reason, src, events)
         elif name == "pay":
-            self._debt(p, [[ev.BANK, value]], reason, src)
+            self._debt(p, [[BANK, value]], reason, src)
         elif name == "collect_each":
             for q in others:
                 self._debt(q, [[p, value]], reason, src)
         elif name == "pay_each":
             self._debt(p, [[q, value] for q in others], reason, src)
         elif name == "salary":
-            self._pay(ev.BANK, p, self.options["salary"] * value // 100, reason, src, events)
+            self._pay(BANK, p, self.options["salary"] * value // 100, reason, src, events)
         elif name == "pay_percent":
             amount = self.cash[p] * value // 100
             if amount:
-                self._debt(p, [[ev.BANK, amount]], reason, src)
+                self._debt(p, [[BANK, amount]], reason, src)
         elif name in ("pay_per_property", "collect_per_property"):
             props = sum(self.properties(x) for x in self.holdings[p])
             if name == "collect_per_property":
-                self._pay(ev.BANK, p, value * props, reason, src, events)
+                self._pay(BANK, p, value * props, reason, src, events)
             elif props:
-                self._debt(p, [[ev.BANK, value * props]], reason, src)
+                self._debt(p, [[BANK, value * props]], reason, src)
         elif name == "free_floors":
             if self._company_lands(p):
                 self.pending_floors = value
@@ -1305,9 +1370,9 @@ class Game:
             if self.nfloors[p]:
                 x = max(self.holdings[p], key=lambda y: (self.floors[y], -y))
                 n = min(value, self.floors[x])
-                self.floors[x] -= n
-                self.nfloors[p] -= n
-                events.append(_new(ev.FloorsLost, (p, self._names[x], n)))
+                self.floors[x] = self.floors[x] - n
+                self.nfloors[p] = self.nfloors[p] - n
+                events.append(_new(_FloorsLost, (p, self._names[x], n)))
         elif name == "sell_offer":
             if self.nfloors[p]:
                 self.offer = [value["floors"], value["percent"]]
@@ -1317,10 +1382,10 @@ class Game:
                 return
         elif name == "jackpot_add":
             self.jackpot += value
-            events.append(_new(ev.JackpotGrew, (self.jackpot,)))
+            events.append(_new(_JackpotGrew, (self.jackpot,)))
         elif name == "skip_turns":
-            self.skip[p] += value
-            events.append(_new(ev.TurnsToSkip, (p, self.skip[p])))
+            self.skip[p] = self.skip[p] + value
+            events.append(_new(_TurnsToSkip, (p, self.skip[p])))
         elif name == "move":
             self._move(p, value, events)
             self.phase = "land"
@@ -1341,13 +1406,17 @@ class Game:
     def _settle(self, events: list) -> None:
         """Pay the first debt, or ask the debtor to sell (R6.4), or end the game (R6.5, G6.3)."""
         while self.debts:
-            debtor, creditors, reason, detail = self.debts[0]
+            debt = self.debts[0]        # [debtor, [[creditor, amount], ...], reason, detail], typed
+            debtor: int = debt[0]
+            creditors: list[list[int]] = debt[1]
+            reason: str = debt[2]
+            detail: str = debt[3]
             total = 0
-            for _, a in creditors:
-                total += a
+            for c in creditors:
+                total += c[1]
             if self.cash[debtor] >= total:
-                for cr, a in creditors:
-                    self._pay(debtor, cr, a, reason, detail, events)
+                for c in creditors:
+                    self._pay(debtor, c[0], c[1], reason, detail, events)
                 self.debts.pop(0)
                 continue
             if self.holdings[debtor]:
@@ -1362,17 +1431,17 @@ class Game:
                 for cr in players:
                     self._pay(debtor, cr, share, "broke", detail, events)
             left = self.cash[debtor]
-            self._pay(debtor, ev.BANK, left, "broke", detail, events)
+            self._pay(debtor, BANK, left, "broke", detail, events)
             self.broke = debtor
             self.debts = []
-            events.append(_new(ev.WentBroke, (debtor,)))
+            events.append(_new(_WentBroke, (debtor,)))
             self._finish("broke", events)
             return
         self.phase = self.after_debt
 
     def _end_turn(self, events: list) -> None:
         p = self.seat
-        events.append(_new(ev.TurnEnded, (p, self.turn)))
+        events.append(_new(_TurnEnded, (p, self.turn)))
         self.turn += 1
         self.space = -1
         reason = ""
@@ -1403,7 +1472,7 @@ class Game:
         self.over_reason = reason
         self.phase = "over"
         wealth = self.wealth()
-        events.append(_new(ev.GameOver, (reason, tuple(wealth), tuple(tuple(g) for g in self.ranking(wealth)))))
+        events.append(_new(_GameOver, (reason, tuple(wealth), tuple(tuple(g) for g in self.ranking(wealth)))))
 
     # ------------------------------------------------------------------ serialization
     def to_json(self) -> dict:
@@ -1595,9 +1664,35 @@ _json_str: Final = json.encoder.encode_basestring_ascii     # a str as JSON text
 _INT_TEXT: Final = [str(i) for i in range(-2, 256)]          # the ints a state is mostly made of
 
 
+_AWAITING: Final[dict[tuple[str, int], Awaiting]] = {}   # (phase, player) -> its Awaiting (a pure cache)
+
+
+def _awaiting(phase: str, player: int) -> Awaiting:
+    """The input point of a phase and player: made once a program (each game's ``awaiting`` keeps
+    its own, per seat), as the constructor of a NamedTuple runs Python."""
+    key = (phase, player)
+    aw = _AWAITING.get(key)
+    if aw is None:
+        if phase in ("roll", "draw", "slot"):
+            aw = Awaiting(phase, -1, (), ())
+        else:
+            aw = Awaiting(phase, player, (player,), ())
+        _AWAITING[key] = aw
+    return aw
+
+
+def _insort(xs: list[int], x: int) -> None:
+    """``bisect.insort`` (after any equal item) on a short list of ints: compiled, where the
+    library's is a call through Python."""
+    i = len(xs)
+    while i > 0 and xs[i - 1] > x:
+        i -= 1
+    xs.insert(i, x)
+
+
 def _v1_debts(debts: list) -> list:
     """Debts as version 1 wrote them: the Bank as a creditor was -1 then (events.BANK)."""
-    return [[d, [[-1 if c == ev.BANK else c, a] for c, a in creditors], r, detail]
+    return [[d, [[-1 if c == BANK else c, a] for c, a in creditors], r, detail]
             for d, creditors, r, detail in debts]
 
 
@@ -1701,8 +1796,26 @@ def _static_tables(rs: Ruleset, b: Board) -> dict:
         "jackpot": [JackpotLand(n) for n in names],
         "forced": [ForcedSale(n) for n in names],
         "floors": [FreeFloors(n) for n in names],
+        "start": [StartCompany(c.id) for c in rs.companies],
+        "survivor": [Survivor(c.id) for c in rs.companies],
         "fee_rates": [rs.fee_grand_tower if f >= rs.grand_tower_floors else rs.fee_tower
                       if f >= rs.tower_floors else rs.fee_base for f in range(100)],
+    }
+
+
+def _static_events(b: Board, sides: int, seats: int) -> dict:
+    """The events that follow from a seat and a place on the board alone (rolling, moving by a
+    roll, passing, landing, placing a Landmark), by seat: values shared by every game on the
+    board with as many seats, read-only."""
+    kinds = [s.kind for s in b.spaces]
+    road = len(kinds)
+    return {
+        "rolled": [[_new(_DiceRolled, (p, v)) for v in range(sides + 1)] for p in range(seats)],
+        "moved": [[[_new(_Moved, (p, s, (s + d) % road, d)) for d in range(sides + 1)] for s in range(road)]
+                  for p in range(seats)],
+        "passed": [[_new(_Passed, (p, s, kinds[s])) for s in range(road)] for p in range(seats)],
+        "landed": [[_new(_Landed, (p, s, kinds[s])) for s in range(road)] for p in range(seats)],
+        "placed": [[_new(_LandmarkPlaced, (p, n)) for n in b.land_names] for p in range(seats)],
     }
 
 
@@ -1710,22 +1823,66 @@ class _Refused(Exception):
     pass
 
 
-class SellAnswers(Sequence):
+class LazyAnswers:
+    """Answers made on demand: a read-only ``Sequence`` (registered as one) over ``__len__`` and
+    ``_item``. Not derived from ``Sequence``, so that mypyc compiles it and its subclasses as
+    native classes: made and indexed without Python calls (a random player takes one answer)."""
+
+    def __len__(self) -> int:
+        raise NotImplementedError
+
+    def _item(self, index: int) -> object:
+        raise NotImplementedError
+
+    def __getitem__(self, index: int | slice) -> object:
+        if isinstance(index, int):
+            return self._item(index)
+        return [self._item(i) for i in range(*index.indices(len(self)))]
+
+    def __iter__(self) -> Iterator:
+        for i in range(len(self)):
+            yield self._item(i)
+
+    def __reversed__(self) -> Iterator:
+        for i in range(len(self) - 1, -1, -1):
+            yield self._item(i)
+
+    def __contains__(self, value: object) -> bool:
+        for a in self:
+            if a is value or a == value:
+                return True
+        return False
+
+    def index(self, value: object) -> int:
+        for i, a in enumerate(self):
+            if a is value or a == value:
+                return i
+        raise ValueError(f"{value!r} is not a legal answer")
+
+    def count(self, value: object) -> int:
+        return sum(1 for a in self if a is value or a == value)
+
+
+Sequence.register(LazyAnswers)
+
+
+class SellAnswers(LazyAnswers):
     """The legal ``sell`` answers, without building them all: none first, then every choice of
     up to ``limit`` Floors over the Lands (in board order), depth first. Indexing unranks."""
-
-    __slots__ = ("avail", "limit", "caps", "table")
 
     def __init__(self, avail: list[tuple[str, int]], limit: int) -> None:
         self.avail = avail
         self.limit = limit
-        caps = [f if f < limit else limit for _, f in avail]
+        caps: list[int] = []
+        for _, f in avail:
+            caps.append(f if f < limit else limit)
         n = len(caps)
-        # table[i][l]: answers that choose only from Lands i.. with at most l Floors (none excluded)
+        # table[i * w + l]: answers that choose only from Lands i.. with at most l Floors (none
+        # excluded); one flat list, allocated once
+        w = limit + 1
+        table = [0] * ((n + 1) * w)
         if limit == 3:                  # the Sell phase (R3.1): unrolled
             a1 = a2 = a3 = 0
-            table: list = [None] * (n + 1)
-            table[n] = (0, 0, 0, 0)
             for i in range(n - 1, -1, -1):
                 c = caps[i]
                 if c == 1:
@@ -1734,86 +1891,89 @@ class SellAnswers(Sequence):
                     a1, a2, a3 = a1 + 1, a2 + 2 + a1, a3 + 2 + a2 + a1
                 else:
                     a1, a2, a3 = a1 + 1, a2 + 2 + a1, a3 + 3 + a2 + a1
-                table[i] = (0, a1, a2, a3)
+                table[4 * i + 1] = a1
+                table[4 * i + 2] = a2
+                table[4 * i + 3] = a3
         else:
-            table = [[0] * (limit + 1) for _ in range(n + 1)]
             for i in range(n - 1, -1, -1):
-                row: list = table[i]
-                nxt: list = table[i + 1]
+                row, nxt = i * w, (i + 1) * w
                 c = caps[i]
-                for left in range(1, limit + 1):
-                    total = nxt[left]
+                for left in range(1, w):
+                    total = table[nxt + left]
                     for k in range(1, min(c, left) + 1):
-                        total += 1 + nxt[left - k]
-                    row[left] = total
+                        total += 1 + table[nxt + left - k]
+                    table[row + left] = total
         self.caps = caps
         self.table = table
 
     def __len__(self) -> int:
-        return 1 + self.table[0][self.limit]
+        return 1 + self.table[self.limit]
 
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
+    def _item(self, index: int) -> Sell:
+        table, limit = self.table, self.limit
+        w = limit + 1
+        size = 1 + table[limit]
         if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
+            index += size
+        if not 0 <= index < size:
             raise IndexError(index)
         if index == 0:
             return NO_SELL
         r = index - 1
-        table, caps, avail = self.table, self.caps, self.avail
-        chosen = []
-        i, left = 0, self.limit
+        caps, avail = self.caps, self.avail
+        chosen: list[tuple[str, int]] = []
+        i, left = 0, limit
         while True:
             j = i
             while True:
-                block = table[j][left] - table[j + 1][left]
+                block = table[j * w + left] - table[(j + 1) * w + left]
                 if r < block:
                     break
                 r -= block
                 j += 1
-            for k in range(1, min(caps[j], left) + 1):
-                size = 1 + table[j + 1][left - k]
+            cap = caps[j]
+            k = 1
+            while k <= cap and k <= left:
+                size = 1 + table[(j + 1) * w + left - k]
                 if r < size:
                     chosen.append((avail[j][0], k))
                     break
                 r -= size
+                k += 1
             if r == 0:
                 return _new(Sell, (tuple(chosen),))
             r -= 1
             i, left = j + 1, left - k
 
 
-class BuildAnswers(Sequence):
+class BuildAnswers(LazyAnswers):
     """The legal ``build`` answers: none first, then (Land, 1..most) for each buildable Land."""
 
-    __slots__ = ("lands", "table", "size")
-
-    def __init__(self, lands: list[tuple[int, int]], table: list[list]) -> None:
-        self.lands = lands            # (Land index, most Floors)
+    def __init__(self, lands: list[int], table: list[list[Build]]) -> None:
+        self.lands = lands            # [Land index, most Floors, Land index, most Floors, ...]
         self.table = table            # table[land][k] is Build(land name, k)
         size = 1
-        for _, most in lands:
-            size += most
+        for i in range(1, len(lands), 2):
+            size += lands[i]
         self.size = size
 
     def __len__(self) -> int:
         return self.size
 
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
+    def _item(self, index: int) -> Build:
+        size = self.size
         if index < 0:
-            index += self.size
-        if not 0 <= index < self.size:
+            index += size
+        if not 0 <= index < size:
             raise IndexError(index)
         if index == 0:
             return NO_BUILD
         index -= 1
-        for land, most in self.lands:
+        lands = self.lands
+        for i in range(0, len(lands), 2):
+            most = lands[i + 1]
             if index < most:
-                return self.table[land][index + 1]
+                return self.table[lands[i]][index + 1]
             index -= most
         raise IndexError(index)   # pragma: no cover
 
@@ -1834,7 +1994,7 @@ def new_game(ruleset: Ruleset, board: Board, names: list[str], *, seed: int = 0,
     order = list(range(len(names)))
     game.rng.shuffle(order)
     game.names = [names[i] for i in order]
-    events: list = [_new(ev.TurnOrderDrawn, (tuple(game.names),))]
+    events: list = [_new(_TurnOrderDrawn, (tuple(game.names),))]
     game._shuffle_piles(events)
     game._advance(events)
     return game, events

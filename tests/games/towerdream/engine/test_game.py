@@ -1,5 +1,6 @@
 """The engine's narrow API: awaiting, legal answers, check, apply, chance, JSON, fingerprint."""
 import json
+from collections.abc import Sequence
 
 import pytest
 
@@ -100,8 +101,14 @@ def test_sell_answers_unrank_in_the_same_order_as_a_plain_enumeration():
 
 def test_build_answers_none_first_then_each_land_and_count():
     table = [[Build(land, k) for k in range(4)] for land in ("c3", "d3")]
-    answers = BuildAnswers([(0, 2), (1, 1)], table)
-    assert list(answers) == [NO_BUILD, Build("c3", 1), Build("c3", 2), Build("d3", 1)]
+    answers = BuildAnswers([0, 2, 1, 1], table)
+    every = [NO_BUILD, Build("c3", 1), Build("c3", 2), Build("d3", 1)]
+    assert list(answers) == every
+    # a Sequence in full, though not derived from one (mypyc compiles it as a native class)
+    assert isinstance(answers, Sequence) and len(answers) == 4
+    assert answers[-1] == every[-1] and answers[1:3] == every[1:3] and list(reversed(answers)) == every[::-1]
+    assert Build("c3", 2) in answers and Build("d3", 2) not in answers
+    assert answers.index(Build("c3", 2)) == 2 and answers.count(NO_BUILD) == 1
 
 
 def test_answer_text_form_round_trips():

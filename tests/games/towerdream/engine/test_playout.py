@@ -68,6 +68,22 @@ def _check(g):
     assert g.covered == sum(1 for o in g.owner if o != VACANT)
 
 
+def check_shared_event(g, mover, answer, e):
+    """The events the engine makes once per board and seat count (``game._static_events``) say
+    what the input did: the seat whose turn it was (``mover``), the board's spaces and Lands."""
+    spaces, road = g.board.spaces, len(g.board.spaces)
+    if isinstance(e, (ev.DiceRolled, ev.Moved, ev.Passed, ev.Landed, ev.LandmarkPlaced)):
+        assert e.player == mover, e
+    if isinstance(e, ev.DiceRolled):
+        assert e.value == answer.value, e
+    elif isinstance(e, ev.Moved):
+        assert e.end == (e.start + e.steps) % road, e
+    elif isinstance(e, (ev.Passed, ev.Landed)):
+        assert e.kind == spaces[e.space].kind, e
+    elif isinstance(e, ev.LandmarkPlaced):
+        assert e.land == answer.land and g.owner[g.land_index(e.land)] == e.player, e
+
+
 def play(board_id, seed, boards, ruleset, check_every=1):
     g, events = new_game(ruleset, boards[board_id], list("ABCD"), seed=seed)
     players = [RandomPlayer(seed * 7 + i) for i in range(4)]
@@ -80,12 +96,13 @@ def play(board_id, seed, boards, ruleset, check_every=1):
         assert len(answers) > 0, f"no legal answers while awaiting {aw}"
         a = g.sample_chance() if aw.player < 0 else players[aw.player].choose(g)
         before = list(g.cash)
-        turn = g.turn
+        turn, mover = g.turn, g.seat
         events = g.apply(a)
         delta = [0] * 4
         for e in events:
             # The engine makes events with tuple.__new__ on its hot paths: every field given.
             assert len(e) == len(type(e)._fields), f"{type(e).__name__} made with {len(e)} fields"
+            check_shared_event(g, mover, a, e)
             if isinstance(e, ev.Payment):
                 assert e.amount > 0
                 if e.payer >= 0:
