@@ -13,6 +13,7 @@ import pygame
 from ..rng import Rng, derive_seed
 from .constants import ANIM_SPEEDS, H, TEXT_SPEEDS, W
 from .pads import Buttons, PadFrame
+from .text import set_language
 
 
 class Scene:
@@ -91,7 +92,8 @@ class Machine:
         """Y held on any pad: fast-forward (unless the scene on top gives Y another meaning)."""
         if self.stack and not self.stack[-1].y_fast_forwards:
             return False
-        return any(self.buttons.held[p] & (1 << 7) for p in range(4))
+        held = self.buttons.held
+        return bool((held[0] | held[1] | held[2] | held[3]) & (1 << 7))
 
     # ---------------------------------------------------------------- the matches of a sitting
     @property
@@ -151,7 +153,6 @@ class Machine:
 
     # ---------------------------------------------------------------- one frame
     def step(self, frame: PadFrame) -> None:
-        from .text import set_language
         set_language(self.settings.language)
         self.sounds.clear()
         self.buttons.feed(frame)
@@ -188,7 +189,6 @@ class Machine:
         return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
     def draw(self, surface: pygame.Surface) -> None:
-        from .text import set_language
         set_language(self.settings.language)
         start = 0
         for i in range(len(self.stack) - 1, -1, -1):

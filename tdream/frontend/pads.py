@@ -38,10 +38,14 @@ class Buttons:
 
     def feed(self, frame: PadFrame) -> None:
         self.connected = frame.connected
+        held, pressed = self.held, self.pressed
         for p in range(PADS):
             now = frame.buttons[p]
-            self.pressed[p] = now & ~self.held[p]
-            self.held[p] = now
+            was = held[p]
+            pressed[p] = now & ~was
+            if not now and not was:
+                continue        # nothing held, then or now: every age is 0 already (most pads, most frames)
+            held[p] = now
             ages = self.age[p]
             for i in range(len(BUTTONS)):
                 ages[i] = ages[i] + 1 if now >> i & 1 else 0

@@ -274,7 +274,9 @@ class TableScene(ReplayControls, Scene):
         return "play"
 
     def handle_keys(self, m, b) -> None:
-        """The game's own keys at any time (Select, L/R panels, ...), after Start and X."""
+        """The game's own keys at any time (Select, L/R panels, ...), after Start and X: called
+        on the frames where some pad presses a button (held buttons and their repeats are a
+        prompt's, which is handled every frame)."""
 
     def tick_time(self, m) -> None:
         """The game's own timers, once a logic step (before the beats)."""
@@ -387,22 +389,24 @@ class TableScene(ReplayControls, Scene):
     def handle(self, m, b) -> None:
         if self.done:
             return
-        pads = sorted(set(self.pad_of.values())) or [0, 1, 2, 3]
-        for p in pads:
-            if p in self.peeks:
-                self.handle_peek(m, b, p)
-                continue
-            if b.press(p, START):
-                m.push(PauseScene(self, p))
-                return
-            if b.press(p, X):
-                if self.peek_open(p):
+        pressed = b.pressed
+        if pressed[0] | pressed[1] | pressed[2] | pressed[3] or self.peeks:    # most frames press nothing
+            pads = sorted(set(self.pad_of.values())) or [0, 1, 2, 3]
+            for p in pads:
+                if p in self.peeks:
+                    self.handle_peek(m, b, p)
                     continue
-                scene = self.status_scene(p)
-                if scene is not None:
-                    m.push(scene)
+                if b.press(p, START):
+                    m.push(PauseScene(self, p))
                     return
-        self.handle_keys(m, b)
+                if b.press(p, X):
+                    if self.peek_open(p):
+                        continue
+                    scene = self.status_scene(p)
+                    if scene is not None:
+                        m.push(scene)
+                        return
+            self.handle_keys(m, b)
         if self.replaying:
             self.handle_replay(m, b)
             return

@@ -6,6 +6,8 @@ import os
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tdream.frontend.constants import A, B, BIT, DOWN, REPEAT_EVERY, REPEAT_HOLD, START
 from tdream.frontend.pads import Buttons, PadFrame, PadReader
@@ -39,6 +41,28 @@ def test_buttons_repeat_after_hold_then_every_few_frames():
     assert fired[0] == 0
     assert fired[1:] == [REPEAT_HOLD + k * REPEAT_EVERY for k in range(len(fired) - 1)]
     assert len(fired) == 5
+
+
+@given(st.lists(st.tuples(*[st.sampled_from([0, 0, A, DOWN, A | DOWN, 0xFFF, 1 << 11]) for _ in range(4)]),
+                max_size=80))
+@settings(max_examples=150, deadline=None)
+def test_buttons_hold_press_and_age_as_counted_frame_by_frame(frames):
+    """``feed`` skips pads with nothing held then or now: every figure stays what counting every
+    button of every pad each frame gives."""
+    b = Buttons()
+    ages = [[0] * 12 for _ in range(4)]
+    held = [0] * 4
+    for buttons in frames:
+        b.feed(PadFrame(buttons, 0b1111))
+        for p in range(4):
+            assert b.pressed[p] == buttons[p] & ~held[p]
+            held[p] = buttons[p]
+            ages[p] = [ages[p][i] + 1 if buttons[p] >> i & 1 else 0 for i in range(12)]
+        assert b.held == held and b.age == ages
+        assert [b.repeat(p, DOWN) for p in range(4)] == [
+            bool(b.pressed[p] & DOWN) or (ages[p][DOWN.bit_length() - 1] > REPEAT_HOLD
+                                          and (ages[p][DOWN.bit_length() - 1] - REPEAT_HOLD - 1) % REPEAT_EVERY == 0)
+            for p in range(4)]
 
 
 def test_keyboard_is_pad_one_as_presentation_maps_it(display):

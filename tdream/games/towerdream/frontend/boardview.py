@@ -178,6 +178,9 @@ class BoardView:
         if snap:
             self.cam = [tx, ty]
             return
+        cam = self.cam
+        if cam[0] == tx and cam[1] == ty:       # there already (most frames)
+            return
         for i, t in enumerate((tx, ty)):
             d = t - self.cam[i]
             step = d // 4 if abs(d) >= 4 else d
