@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -222,7 +221,7 @@ class Input:
         self.given = given               # a chance outcome supplied from outside (not drawn from the RNG)
         self.line = line
         self.answers = answers           # [(seat, answer)] once read against a match's seats
-        # the answers of the same line text read before, by (game, seat names): shared by every
+        # the answers of the same line text read before, by ``answers_key``: shared by every
         # Input of that text (a record's lines recur: "- {"roll": 7}")
         self.read: dict = {} if read is None else read
 
@@ -299,7 +298,6 @@ class Record:
 
 
 _LINES: dict[str, Input | Checkpoint] = {}      # an input line's text -> its parsed item (the same lines recur)
-_CHECKPOINT = re.compile(r'- \{"check": (0|[1-9][0-9]{0,17}), "state": "([0-9a-f]{64})", "parts": "([0-9a-f]*)"\}')
 
 
 def load_record(path: Path | str) -> Record:
@@ -370,14 +368,37 @@ def _parse_item(line: str, name: str, line_no: int):
         if isinstance(known, Checkpoint):
             return Checkpoint(known.turn, known.state, known.parts, known.over, line_no)
         return Input(known.step, known.given, line_no, None, known.read)
-    m = _CHECKPOINT.fullmatch(line)
-    if m is not None:
-        turn, state, parts = m.groups()
-        return Checkpoint(int(turn), state, parts, "", line_no)
+    check = _written_checkpoint(line, line_no)
+    if check is not None:
+        return check
     item = _parse_new_item(line, name, line_no)
     if len(_LINES) < 100_000:
         _LINES[line] = item
     return item
+
+
+def _written_checkpoint(line: str, line_no: int) -> Checkpoint | None:
+    """A checkpoint line in the form this program writes, ``- {"check": TURN, "state": "HASH",
+    "parts": "HEX"}`` (TURN without leading zeros, at most 18 digits; HASH 64 letters or digits,
+    HEX any number), read with a few slices (a record has one a turn); None for any other line, which
+    the JSON reader then takes."""
+    if not line.startswith('- {"check": ') or not line.endswith('"}'):
+        return None
+    comma = line.find(",", 12)
+    turn = line[12:comma]
+    if comma < 0 or not turn.isascii() or not turn.isdigit() or len(turn) > 18 or (turn[0] == "0" and turn != "0"):
+        return None
+    at = comma + 12                                  # ', "state": "' is 12 characters
+    state = line[at:at + 64]
+    if line[comma:at] != ', "state": "' or line[at + 64:at + 77] != '", "parts": "':
+        return None
+    parts = line[at + 77:-2]
+    # Letters and digits only: read as they are, as the JSON reader would read them (a quote, a
+    # backslash or anything else leaves the line to that reader).
+    if len(state) != 64 or not state.isalnum() or not state.isascii() \
+            or (parts and (not parts.isalnum() or not parts.isascii())):
+        return None
+    return Checkpoint(int(turn), state, parts, "", line_no)
 
 
 def _parse_new_item(line: str, name: str, line_no: int):
@@ -466,18 +487,25 @@ def _check_header(h, name: str) -> Setup:
     return Setup(gid, seed, [Seat(s["name"], s["kind"], s.get("colour", -1)) for s in seats], options, start, v)
 
 
-def read_answers(game, match, item: Input, path: str, key: tuple | None = None) -> list:
+def answers_key(game_id: str, names) -> str:
+    """What an input line's answers are kept by (``Input.read``): the game and the seats' names,
+    as one string, JSON so that no two differ only in where a name ends (a string keeps its
+    hash: a tuple's is made again at every look-up)."""
+    return json.dumps([game_id, list(names)])
+
+
+def read_answers(game, match, item: Input, path: str, key: str | None = None) -> list:
     """The answers of an input line, read against the match's seats (FormatError naming the line).
-    ``key``: (the game's id, the seats' names), as a replay keeps it (else made from the match)."""
+    ``key``: ``answers_key`` of the game and the match's seats, as a replay keeps it (else made)."""
     if item.answers is not None:
         return item.answers
     if key is None:
-        key = (game.id, tuple(match.names))
+        key = answers_key(game.id, match.names)
     known = item.read.get(key)
     if known is not None:
         item.answers = known
         return known
-    names = list(key[1])
+    names = list(match.names)
     (kind, value), = item.step.items()
     if kind not in game.scenario.step_keys:
         raise FormatError([f"{path}:{item.line}: unknown input kind {short(kind)}"])
@@ -520,7 +548,7 @@ class Replay:
         self.divergence: Divergence | None = None
         # Made once, not at every input: the key of an input line's answers read for these seats
         # (``read_answers``), and whether a checkpoint is the match's own fingerprint (version 2).
-        self._key = (session.game.id, tuple(session.match.names))
+        self._key = answers_key(session.game.id, session.match.names)
         self._own_fingerprint = record.setup.version >= 2
 
     @property
@@ -762,4 +790,4 @@ def resume_record(path) -> Resumed:
 __all__ = ["FORMAT", "VERSION", "Setup", "Record", "Input", "Checkpoint", "Divergence", "Verdict", "Resumed",
            "RecordWriter", "writer_for", "header_of", "header_text", "write_atomic", "load_record", "verify_record",
            "verify_paths", "resume_record", "Replay", "replay_session", "start_match", "start_of", "check_data", "format_divergence",
-           "fingerprint_of", "read_answers", "scenario_header"]
+           "fingerprint_of", "answers_key", "read_answers", "scenario_header"]

@@ -271,7 +271,8 @@ def test_any_game_records_verifies_and_resumes_from_any_cut(tmp_path_factory, bo
 
 
 def test_checkpoint_fast_path_reads_as_the_general_reader(tmp_path):
-    """Checkpoint lines as RecordWriter writes them take a regex path; it must read the same."""
+    """Checkpoint lines as RecordWriter writes them take a path of their own (slices, no JSON);
+    it must read what the general reader reads, and leave every other line to it."""
     from tdream.platform.record import Checkpoint, _parse_item, _parse_new_item
     path = tmp_path / "g.tdr"
     play_game(GAME, ["random"] * 4, 5, {"board": "classic-7"}, record=str(path))
@@ -283,8 +284,26 @@ def test_checkpoint_fast_path_reads_as_the_general_reader(tmp_path):
     for i, line in enumerate(lines):
         fast, slow = _parse_item(line, "g", i), _parse_new_item(line, "g", i)
         assert isinstance(fast, Checkpoint) and fields(fast) == fields(slow)
-    for odd in ('- {"check": 01, "state": "' + "a" * 64 + '", "parts": ""}',
-                '- {"check": 1, "state": "' + "A" * 64 + '", "parts": ""}'):
+    good = lines[3]
+    head, rest = good.split(", ", 1)
+    odds = ['- {"check": 01, "state": "' + "a" * 64 + '", "parts": ""}',
+            '- {"check": 1, "state": "' + "A" * 64 + '", "parts": ""}',
+            '- {"check": 1, "state": "' + "a" * 63 + '", "parts": ""}',
+            '- {"check": 1, "state": "' + "a" * 65 + '", "parts": ""}',
+            '- {"check": 1, "state": "' + "a" * 64 + '", "parts": "0g"}',
+            '- {"check": 1, "state": "' + "a" * 64 + '", "parts": ""} ',
+            '- {"check": 1, "state": "' + "a" * 64 + '", "parts": "", "end": "x"}',
+            '- {"check": 1, "state": "' + "a" * 64 + '",  "parts": ""}',
+            '- {"check": -1, "state": "' + "a" * 64 + '", "parts": ""}',
+            '- {"check": \u0661, "state": "' + "a" * 64 + '", "parts": ""}',
+            '- {"check": 1234567890123456789, "state": "' + "a" * 64 + '", "parts": ""}',
+            '- {"check": 123456789012345678, "state": "' + "a" * 64 + '", "parts": ""}',
+            '- {"check": 0, "state": "' + "a" * 64 + '", "parts": ""}',
+            '- {"check": , "state": "' + "a" * 64 + '", "parts": ""}',
+            '- {"check": 1}',
+            head + "," + rest, head.replace("check", "Check") + ", " + rest, good[:-1], good + "}"]
+    odds += [good[:i] + c + good[i + 1:] for i in range(0, len(good), 7) for c in '"0 a,']
+    for odd in odds:
         try:
             slow = _parse_new_item(odd, "g", 1)
         except Exception as e:      # the general reader's verdict stands
