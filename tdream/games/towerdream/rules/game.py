@@ -91,7 +91,10 @@ class Game:
 
     # ------------------------------------------------------------------ set-up
     def __init__(self, ruleset: Ruleset, board: Board, names: list[str], options: dict | None = None,
-                 seed: int = 0) -> None:
+                 seed: int = 0, source: "Game | None" = None) -> None:
+        if source is not None:        # ``copy``: the source's state and look-ups, nothing made twice
+            self._copy_from(source)
+            return
         opts = dict(ruleset.options)
         opts.update(options or {})
         self.ruleset = ruleset
@@ -142,7 +145,7 @@ class Game:
         self._fixed: list[str] = []              # canonical_json's unchanging parts, once
         # canonical_json's lists and piles, each kept with what it was written from (a
         # checkpoint a turn writes the state, and most of it is as the last one left it).
-        self._written = [_Written() for _ in range(9)]
+        self._written: list[_Written] = []     # made at the first canonical_json (a copy seldom needs them)
         self._big = -1
         self._view: SealedView | None = None    # the seats' view, made when first asked
         self._counts = [0] * n                  # scratch of line_owners: no lists made a landing
@@ -1521,27 +1524,55 @@ class Game:
         only decisions and outcomes they choose themselves (a die value, say); they never call
         ``sample_chance`` or ``chance_outcomes`` on a copy, which would show the hidden card order.
         """
-        g = Game(self.ruleset, self.board, self.names, self.options, 0)
-        g.cash, g.pos, g.skip = list(self.cash), list(self.pos), list(self.skip)
-        g.owner, g.floors, g.company = list(self.owner), list(self.floors), list(self.company)
-        g.holdings = [list(h) for h in self.holdings]
-        g.nfloors = list(self.nfloors)
-        g.mark = list(self.mark)
-        g.members = [list(m) for m in self.members]
-        g.covered, g.turn, g.round, g.seat, g.jackpot = self.covered, self.turn, self.round, self.seat, self.jackpot
-        g.rng.state = self.rng.state
-        g.piles = {k: list(v) for k, v in self.piles.items()}
-        g.discards = {k: list(v) for k, v in self.discards.items()}
-        g.phase, g.player, g.space, g.placed = self.phase, self.player, self.space, self.placed
-        g.candidates = list(self.candidates)
-        g.debts = [[d[0], [list(c) for c in d[1]], d[2], d[3]] for d in self.debts]
-        g.after_debt = self.after_debt
-        g.effects = [list(e) for e in self.effects]
-        g.effect_source = self.effect_source
-        g.offer = list(self.offer)
-        g.after_sell, g.pending_floors, g.pile = self.after_sell, self.pending_floors, self.pile
-        g.over, g.over_reason, g.broke = self.over, self.over_reason, self.broke
-        return g
+        return Game(self.ruleset, self.board, self.names, None, 0, self)
+
+    def _copy_from(self, g: "Game") -> None:
+        """This game as an independent copy of ``g`` (``copy``; the CPUs look ahead on thousands a
+        decision): its state copied, its read-only look-ups (the ruleset's and board's tables, the
+        input points by phase, canonical_json's unchanging parts) shared, its caches of the answers
+        now legal, of the view and of canonical_json's lists empty. tests/games/towerdream/engine/
+        test_caches.py holds every attribute to the source's."""
+        self.ruleset, self.board, self.options, self.names = g.ruleset, g.board, dict(g.options), list(g.names)
+        self.cash, self.pos, self.skip = list(g.cash), list(g.pos), list(g.skip)
+        self.owner, self.floors, self.company = list(g.owner), list(g.floors), list(g.company)
+        self.holdings = [list(h) for h in g.holdings]
+        self.nfloors = list(g.nfloors)
+        self.mark = list(g.mark)
+        self.members = [list(m) for m in g.members]
+        self.covered, self.turn, self.round, self.seat, self.jackpot = g.covered, g.turn, g.round, g.seat, g.jackpot
+        self.rng = Rng(0)
+        self.rng.state = g.rng.state
+        self.piles = {k: list(v) for k, v in g.piles.items()}
+        self.discards = {k: list(v) for k, v in g.discards.items()}
+        self.phase, self.player, self.space, self.placed = g.phase, g.player, g.space, g.placed
+        self.candidates = list(g.candidates)
+        self.debts = [[d[0], [list(c) for c in d[1]], d[2], d[3]] for d in g.debts]
+        self.after_debt = g.after_debt
+        self.effects = [list(e) for e in g.effects]
+        self.effect_source = g.effect_source
+        self.offer = list(g.offer)
+        self.after_sell, self.pending_floors, self.pile = g.after_sell, g.pending_floors, g.pile
+        self.over, self.over_reason, self.broke = g.over, g.over_reason, g.broke
+        self._place_cache = self._build_cache = None
+        self._fixed = g._fixed
+        self._written = []
+        self._big = g._big
+        self._view = None
+        self._counts = [0] * len(g.names)
+        self._fees = [0] * len(g.names)
+        self._awaits, self._passes, self._salary = g._awaits, g._passes, g._salary
+        self._max_rounds, self._seats, self._line_scope = g._max_rounds, g._seats, g._line_scope
+        self._threshold, self._sell_offer, self._build_limit = g._threshold, g._sell_offer, g._build_limit
+        self._die_sides, self._land_count, self._pile_cards = g._die_sides, g._land_count, g._pile_cards
+        self._prices, self._company_ids, self._company_index = g._prices, g._company_ids, g._company_index
+        self._land_index, self._names, self._adj = g._land_index, g._names, g._adj
+        self._kinds, self._lines, self._road = g._kinds, g._lines, g._road
+        self._max_floors, self._unabsorbable, self._cards = g._max_floors, g._unabsorbable, g._cards
+        self._place_of, self._claim_of, self._build_of = g._place_of, g._claim_of, g._build_of
+        self._roll_of, self._jackpot_of, self._forced_of = g._roll_of, g._jackpot_of, g._forced_of
+        self._floors_of, self._fee_rates, self._start_of = g._floors_of, g._fee_rates, g._start_of
+        self._survivor_of, self._rolled_of, self._moved_of = g._survivor_of, g._rolled_of, g._moved_of
+        self._passed_of, self._landed_of, self._placed_of = g._passed_of, g._landed_of, g._placed_of
 
     def cash_of(self, seat: int) -> int:
         return self.cash[seat]
@@ -1647,6 +1678,8 @@ class Game:
         s = _json_str
         i = _int_text
         w = self._written
+        if not w:
+            w = self._written = [_Written() for _ in range(9)]
         return "".join([
             '{"after_debt":', s(self.after_debt), ',"after_sell":', s(self.after_sell),
             fixed[0], i(self.broke),
