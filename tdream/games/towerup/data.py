@@ -888,11 +888,22 @@ class Style:
 class Styles:
     base: Style
     characters: dict
-    levels: dict          # level -> {"depth": int, "width": int, "noise": float, "blunder": float}
+    levels: dict          # level -> {"depth": int, "width": int, "noise": float, "blunder": float, "reply_with": tuple[int, ...]}
     grades: dict          # id -> his strength grade in Tower Up, A-D (a round robin's)
 
 
 LEVEL_KEYS = ("depth", "width", "noise", "blunder")
+LEVEL_OPTIONAL = ("reply_with",)    # the player counts in which rivals answer his own next turn too (none: never)
+
+
+def _player_counts(node, key, path: tuple, rep: Report):
+    """A list of player counts (2, 3, 4), each at most once; a tuple, or None after a report."""
+    v = node[key]
+    if not (isinstance(v, list) and all(_int(n) and n in SEAT_COUNTS for n in v) and len(set(v)) == len(v)):
+        rep(path, f"must be a list of player counts ({', '.join(map(str, SEAT_COUNTS))}), each at most once, "
+                  f"not {short(v)}")
+        return None
+    return tuple(sorted(v))
 
 
 def read_styles(path: Path | None = None) -> Styles:
@@ -918,14 +929,15 @@ def read_styles(path: Path | None = None) -> Styles:
             for name in ("easy", "normal", "hard"):
                 node = lv[name]
                 lp = ("levels", name)
-                if not _mapping(node, lp, rep, LEVEL_KEYS):
+                if not _mapping(node, lp, rep, LEVEL_KEYS, LEVEL_OPTIONAL):
                     continue
                 d = _whole(node, "depth", lp + ("depth",), rep, 0, 2)
                 w = _whole(node, "width", lp + ("width",), rep, 1, 64)
                 nz = _number(node, "noise", lp + ("noise",), rep)
                 bl = _number(node, "blunder", lp + ("blunder",), rep, hi=1.0)
-                if None not in (d, w, nz, bl):
-                    levels[name] = {"depth": d, "width": w, "noise": nz, "blunder": bl}
+                ru = _player_counts(node, "reply_with", lp + ("reply_with",), rep) if "reply_with" in node else ()
+                if None not in (d, w, nz, bl, ru):
+                    levels[name] = {"depth": d, "width": w, "noise": nz, "blunder": bl, "reply_with": ru}
         chars = {}
         cn = data["characters"]
         if _mapping(cn, ("characters",), rep, CHARACTER_IDS):

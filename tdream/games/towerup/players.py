@@ -14,7 +14,9 @@ legal answers, never sampling chance, with its own seeded ``Rng``:
   wins it and, for a card, how much better its floors make his best build next turn. ``hard``
   searches: for the best ``width`` answers of that weighing (and always the best card and the best
   build), it plays each on a copy of the view, plays his own extra turns, lets every rival reply in
-  turn as ``cpu`` would, plays his own next turn (``depth`` 2), and values the position reached:
+  turn as ``cpu`` would, plays his own next turn (``depth`` 2), with the player counts in
+  ``reply_with`` lets the rivals reply to that too (so his fresh roofs and the race to end are weighed
+  after their answer, not before), and values the position reached:
   his holding (score with the cone as expected and the vehicles half-way to their projected
   columns, his best next build, floors, extra-turn nearness, objective progress, roofs left)
   against his rivals' (the best and the mean); a finished game counts by its result. ``easy`` is
@@ -545,6 +547,8 @@ class Thinker:
             self._rivals_reply(sim, p)
             if self.level["depth"] >= 2:
                 self._play_own_turn(sim, p)
+                if sim.n in self.level["reply_with"]:
+                    self._rivals_reply(sim, p)      # his own next roof is weighed after their reply
             val = self.position_value(sim, p) + 0.05 * v0
             if best is None or val > best[0] + 1e-9 or (abs(val - best[0]) <= 1e-9 and i < best[1]):
                 best = (val, i, a)

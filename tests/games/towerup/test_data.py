@@ -248,6 +248,23 @@ def test_styles_file_is_validated(tmp_path):
     assert any("levels.hard.depth: 9 is out of range" in p for p in probs)
 
 
+def test_styles_reply_with_is_validated(tmp_path):
+    """A level's ``reply_with`` (issue 24): player counts 2-4, each once; a problem names the file and line."""
+    text = (PACKAGE / "styles.yaml").read_text()
+    assert "reply_with: [2]}" in text
+    assert d.styles().levels["hard"]["reply_with"] == (2,)
+    assert d.styles().levels["normal"]["reply_with"] == ()         # no key: never
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if "reply_with: [2]}" in t)
+    for wrong in ("[5]", "[2, 2]", "two", "[true]"):
+        bad = tmp_path / "styles.yaml"
+        bad.write_text(text.replace("reply_with: [2]}", f"reply_with: {wrong}}}"))
+        with pytest.raises(DataError) as e:
+            d.read_styles(bad)
+        probs = e.value.problems
+        assert any(f"{bad}:{line}:" in p and "levels.hard.reply_with: must be a list of player counts" in p
+                   for p in probs), (wrong, probs)
+
+
 def test_styles_give_every_character_weights():
     from tdream.platform.roster import CHARACTER_IDS
     st = d.styles()
