@@ -58,13 +58,14 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _constr
 # constructors are the ones above), about six times faster (the art files alone took a tenth of a
 # second pure, at every start and every movie verify). Anything it refuses is read again by the
 # pure reader, so every message is worded and placed as it always was.
-_FastLoader = None
+_FastLoader: type | None = None
 if getattr(yaml, "__with_libyaml__", False):
-    class _FastLoader(yaml.CSafeLoader):  # type: ignore[no-redef]
+    class _CLoader(yaml.CSafeLoader):
         pass
 
-    _FastLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-    _FastLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+    _CLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+    _CLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+    _FastLoader = _CLoader
 
 
 def parse_yaml(text: str, name: str, error=FormatError):
