@@ -168,6 +168,19 @@ class Game:
         d = b.derived.get(key)
         if d is None:
             d = b.derived[key] = _static_tables(rs, b)
+        # The events a turn makes that follow from a seat and a place alone, made once per board
+        # and seat count: making an event and freeing it again costs more than most rule steps.
+        seats_key = ("events", d["die_sides"], self._seats)
+        e = b.derived.get(seats_key)
+        if e is None:
+            e = b.derived[seats_key] = _static_events(b, d["die_sides"], self._seats)
+        self._take_tables(d, e)
+
+    def _take_tables(self, d: dict, e: dict) -> None:
+        """The look-ups that follow from the ruleset and board (``d``) and from the board and seat
+        count (``e``), as attributes (read natively); a copy takes its source's."""
+        self._tables = d
+        self._events = e
         self._sell_offer: tuple[int, int] = d["sell_offer"]
         self._build_limit: int = d["build_limit"]
         self._die_sides: int = d["die_sides"]
@@ -195,12 +208,6 @@ class Game:
         self._fee_rates: list[int] = d["fee_rates"]
         self._start_of: list[StartCompany] = d["start"]
         self._survivor_of: list[Survivor] = d["survivor"]
-        # The events a turn makes that follow from a seat and a place alone, made once per board
-        # and seat count: making an event and freeing it again costs more than most rule steps.
-        seats_key = ("events", self._die_sides, self._seats)
-        e = b.derived.get(seats_key)
-        if e is None:
-            e = b.derived[seats_key] = _static_events(b, self._die_sides, self._seats)
         self._rolled_of: list[list[ev.DiceRolled]] = e["rolled"]
         self._moved_of: list[list[list[ev.Moved]]] = e["moved"]
         self._passed_of: list[list[ev.Passed]] = e["passed"]
@@ -1562,17 +1569,8 @@ class Game:
         self._fees = [0] * len(g.names)
         self._awaits, self._passes, self._salary = g._awaits, g._passes, g._salary
         self._max_rounds, self._seats, self._line_scope = g._max_rounds, g._seats, g._line_scope
-        self._threshold, self._sell_offer, self._build_limit = g._threshold, g._sell_offer, g._build_limit
-        self._die_sides, self._land_count, self._pile_cards = g._die_sides, g._land_count, g._pile_cards
-        self._prices, self._company_ids, self._company_index = g._prices, g._company_ids, g._company_index
-        self._land_index, self._names, self._adj = g._land_index, g._names, g._adj
-        self._kinds, self._lines, self._road = g._kinds, g._lines, g._road
-        self._max_floors, self._unabsorbable, self._cards = g._max_floors, g._unabsorbable, g._cards
-        self._place_of, self._claim_of, self._build_of = g._place_of, g._claim_of, g._build_of
-        self._roll_of, self._jackpot_of, self._forced_of = g._roll_of, g._jackpot_of, g._forced_of
-        self._floors_of, self._fee_rates, self._start_of = g._floors_of, g._fee_rates, g._start_of
-        self._survivor_of, self._rolled_of, self._moved_of = g._survivor_of, g._rolled_of, g._moved_of
-        self._passed_of, self._landed_of, self._placed_of = g._passed_of, g._landed_of, g._placed_of
+        self._threshold = g._threshold
+        self._take_tables(g._tables, g._events)
 
     def cash_of(self, seat: int) -> int:
         return self.cash[seat]

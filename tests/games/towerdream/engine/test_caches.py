@@ -17,7 +17,7 @@ def fresh(g):
 # A copy's attributes (``Game._copy_from``): the caches it starts without, the read-only look-ups
 # it shares with its source, its scratch lists; every other attribute is equal and its own.
 EMPTY = {"_place_cache": None, "_build_cache": None, "_view": None, "_written": []}
-SHARED = {"ruleset", "board", "_fixed", "_awaits", "_passes", "_pile_cards", "_prices", "_company_ids",
+SHARED = {"ruleset", "board", "_fixed", "_awaits", "_passes", "_tables", "_events", "_pile_cards", "_prices", "_company_ids",
           "_company_index", "_land_index", "_names", "_adj", "_kinds", "_lines", "_cards", "_place_of",
           "_claim_of", "_build_of", "_roll_of", "_jackpot_of", "_forced_of", "_floors_of", "_fee_rates",
           "_start_of", "_survivor_of", "_rolled_of", "_moved_of", "_passed_of", "_landed_of", "_placed_of"}
