@@ -286,21 +286,13 @@ def test_checkpoint_fast_path_reads_as_the_general_reader(tmp_path):
         assert isinstance(fast, Checkpoint) and fields(fast) == fields(slow)
     good = lines[3]
     head, rest = good.split(", ", 1)
-    odds = ['- {"check": 01, "state": "' + "a" * 64 + '", "parts": ""}',
-            '- {"check": 1, "state": "' + "A" * 64 + '", "parts": ""}',
-            '- {"check": 1, "state": "' + "a" * 63 + '", "parts": ""}',
-            '- {"check": 1, "state": "' + "a" * 65 + '", "parts": ""}',
-            '- {"check": 1, "state": "' + "a" * 64 + '", "parts": "0g"}',
-            '- {"check": 1, "state": "' + "a" * 64 + '", "parts": ""} ',
-            '- {"check": 1, "state": "' + "a" * 64 + '", "parts": "", "end": "x"}',
-            '- {"check": 1, "state": "' + "a" * 64 + '",  "parts": ""}',
-            '- {"check": -1, "state": "' + "a" * 64 + '", "parts": ""}',
-            '- {"check": \u0661, "state": "' + "a" * 64 + '", "parts": ""}',
-            '- {"check": 1234567890123456789, "state": "' + "a" * 64 + '", "parts": ""}',
-            '- {"check": 123456789012345678, "state": "' + "a" * 64 + '", "parts": ""}',
-            '- {"check": 0, "state": "' + "a" * 64 + '", "parts": ""}',
-            '- {"check": , "state": "' + "a" * 64 + '", "parts": ""}',
-            '- {"check": 1}',
+
+    def line(turn="1", state="a" * 64, parts="", tail=""):
+        return '- {"check": ' + turn + ', "state": "' + state + '", "parts": "' + parts + '"' + tail + "}"
+    odds = [line("01"), line(state="A" * 64), line(state="a" * 63), line(state="a" * 65), line(parts="0g"),
+            line() + " ", line(tail=', "end": "x"'), line().replace('", "parts"', '",  "parts"'),
+            line("-1"), line("\u0661"), line("1234567890123456789"), line("123456789012345678"), line("0"),
+            line(""), '- {"check": 1}',
             head + "," + rest, head.replace("check", "Check") + ", " + rest, good[:-1], good + "}"]
     odds += [good[:i] + c + good[i + 1:] for i in range(0, len(good), 7) for c in '"0 a,']
     for odd in odds:
