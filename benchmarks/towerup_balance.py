@@ -3,11 +3,15 @@ win share by turn position (the drawn first seat first; a tie shares the win), t
 the turns a game. A simulation, not a test.
 
     python benchmarks/towerup_balance.py --players 4 --games 400 --seed 11 [--cpu cpu:hard] [--jobs 2]
+    python benchmarks/towerup_balance.py --players 4 --counts 9,36,2-3-4    # other counts, for the run only
 
 Game i plays seed ``derive_seed(S, i)`` as ``tdream simulate --game towerup --players N --seed S
 --cpus CPU`` does (so its endings and turns are the same as that command's ``--json``); the share
 by turn position needs the first seat, read from the set-up's ``FirstPlayerDrawn`` event. Prints
-one JSON line.
+one JSON line. ``--counts ROOFS,SUPPLY,L1-L2-...`` plays the ``--players`` count with other UG1.1
+numbers (roofs a player, floors a colour, ``later_floors``) in place of ``components.yaml``'s, by
+replacing ``Components``' look-ups for that count in this process (the workers are forked after);
+the data files are not touched.
 """
 from __future__ import annotations
 
@@ -53,6 +57,17 @@ def play(args) -> tuple[list[int], int, str, int, int, list[list[int]]]:
             session.match.progress(), (trigger - first) % players, parts)
 
 
+def switch_counts(players: int, text: str) -> None:
+    """``--counts``: Components' roofs, supply and later floors for ``players`` read from ``text``."""
+    from tdream.games.towerup.data import Components
+    roofs, supply, later = text.split(",")
+    numbers = {"roofs_for": int(roofs), "supply_for": int(supply),
+               "later_for": tuple(int(x) for x in later.split("-"))}
+    for name, value in numbers.items():
+        shipped = getattr(Components, name)
+        setattr(Components, name, lambda self, n, v=value, f=shipped: v if n == players else f(self, n))
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
@@ -60,7 +75,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--cpu", default="cpu", help="the kind every seat plays (cpu, cpu:hard, a character)")
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--counts", help="ROOFS,SUPPLY,L1-L2-...: other counts for this player count")
     args = ap.parse_args(argv)
+    if args.counts:
+        switch_counts(args.players, args.counts)
     tasks = [(args.players, args.seed, i, args.cpu) for i in range(args.games)]
     t0 = time.perf_counter()
     if args.jobs > 1:
@@ -86,6 +104,7 @@ def main(argv: list[str] | None = None) -> int:
             points[q][1] += chips
     n = len(games)
     print(json.dumps({"players": args.players, "games": n, "seed": args.seed, "cpu": args.cpu,
+                      **({"counts": args.counts} if args.counts else {}),
                       "win_share_by_position": [round(100 * w / n, 1) for w in wins],
                       "endings": {k: round(100 * v / n, 1) for k, v in sorted(ends.items())},
                       "turns": {"mean": round(sum(turns) / n, 1), "min": min(turns), "max": max(turns)},
