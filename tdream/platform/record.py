@@ -617,18 +617,21 @@ class Replay:
                 self.divergence = self._broken(step, item.line, match.progress() + 1,
                                                f"the game awaits {aw.kind}, the record gives {answer.kind}")
                 return None
+            drawn_as_recorded = False      # the game's own draw: legal as drawn, not checked again
             if aw.player == CHANCE:
                 s = CHANCE
                 if not item.given:
                     drawn = match.sample_chance()
-                    if drawn != answer and not self.note:
+                    if drawn == answer:
+                        drawn_as_recorded = True
+                    elif not self.note:
                         self.note = (f"line {item.line}: the game's RNG draws {drawn.kind} "
                                      f"{json.dumps(drawn.to_step())}, the record says {json.dumps(answer.to_step())}")
             else:
                 s = aw.player if seat is None else seat
                 if self.ask_cpus:
                     self._ask_again(s)
-            reason = match.check(answer, s)
+            reason = None if drawn_as_recorded else match.check(answer, s)
             if reason is not None:
                 self.divergence = self._broken(step, item.line, match.progress() + 1,
                                                f"the game refuses {answer.kind}: {reason}")

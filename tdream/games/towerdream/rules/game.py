@@ -146,6 +146,9 @@ class Game:
         # canonical_json's lists and piles, each kept with what it was written from (a
         # checkpoint a turn writes the state, and most of it is as the last one left it).
         self._written: list[_Written] = []     # made at the first canonical_json (a copy seldom needs them)
+        # The Lands whose owner, floors or company were written since the last canonical_json
+        # (kept only once it has been made): where _Written.ints_at looks first.
+        self._touched: list[int] = []
         self._big = -1
         self._view: SealedView | None = None    # the seats' view, made when first asked
         self._counts = [0] * n                  # scratch of line_owners: no lists made a landing
@@ -994,6 +997,8 @@ class Game:
             x = self._land_index[land]
             each = self._price(self.company[x]) * pct // 100   # G0: item by item
             self.floors[x] = self.floors[x] - n
+            if self._written:
+                self._touched.append(x)
             self.nfloors[p] = self.nfloors[p] - n
             events.append(_new(_FloorsSold, (p, land, n, reason)))
             self._pay(BANK, p, each * n, reason, land, events)
@@ -1014,12 +1019,16 @@ class Game:
         if isinstance(a, Claim):
             # R7.3, G7.1, G7.5: the Land and all on it change hands; nothing is placed.
             self.owner[x] = p
+            if self._written:
+                self._touched.append(x)
             _insort(self.holdings[p], x)
             self.nfloors[p] = self.nfloors[p] + self.floors[x]
             events.append(_new(_LandmarkClaimed, (p, land)))
             self.phase = "build_check"
             return
         self.owner[x] = p
+        if self._written:
+            self._touched.append(x)
         _insort(self.holdings[p], x)
         self.covered += 1
         self.placed = x
@@ -1078,6 +1087,8 @@ class Game:
             x = self._land_index[a.land]
             c = self.company[x]
             self.floors[x] = self.floors[x] + a.floors
+            if self._written:
+                self._touched.append(x)
             self.nfloors[p] = self.nfloors[p] + a.floors
             self._pay(p, BANK, a.floors * self._price(c), "build", a.land, events)
             events.append(_new(_FloorsBuilt, (p, a.land, a.floors, self.floors[x])))
@@ -1120,6 +1131,8 @@ class Game:
         """Free Floors on one of the mover's Company Lands (R5.3, G5.2, a card); returns the total."""
         x = self._land_index[land]
         self.floors[x] = self.floors[x] + n
+        if self._written:
+            self._touched.append(x)
         self.nfloors[self.seat] = self.nfloors[self.seat] + n
         return self.floors[x]
 
@@ -1143,12 +1156,16 @@ class Game:
         each = self._price(c) * self.ruleset.forced_percent // 100 if c >= 0 else 0   # G6.2, G9.4
         if self.floors[x] > 0:
             self.floors[x] = self.floors[x] - 1
+            if self._written:
+                self._touched.append(x)
             self.nfloors[p] = self.nfloors[p] - 1
             events.append(_new(_FloorsSold, (p, a.land, 1, "forced_sale")))
             self._pay(BANK, p, each, "forced_sale", a.land, events)
         else:
             items = self.properties(x)      # the Landmark and its Building Mark (G6.2)
             self.owner[x] = BANK
+            if self._written:
+                self._touched.append(x)
             self.holdings[p].remove(x)
             events.append(_new(_LandmarkSold, (p, a.land)))
             self._pay(BANK, p, each * items, "forced_sale", a.land, events)
@@ -1184,12 +1201,16 @@ class Game:
         company, owner, adj, members = self.company, self.owner, self._adj, self.members[c]
         stack = [x]
         company[x] = c
+        if self._written:
+            self._touched.append(x)
         members.append(x)
         while stack:
             y = stack.pop()
             for n in adj[y]:
                 if company[n] < 0 and owner[n] != VACANT:
                     company[n] = c
+                    if self._written:
+                        self._touched.append(n)
                     members.append(n)
                     stack.append(n)
         members.sort()
@@ -1222,15 +1243,21 @@ class Game:
                 if items and o >= 0:
                     self._pay(BANK, o, items * price, "merge_sale", ids[c], events)
                 floors[m] = 0
+                if self._written:
+                    self._touched.append(m)
             for p in sorted(bonuses):
                 amount, role = bonuses[p]
                 self._pay(BANK, p, amount, role, ids[c], events)
             self.mark[c] = -1                      # free for reuse (G7.3)
             for m in members[c]:
                 company[m] = survivor
+                if self._written:
+                    self._touched.append(m)
             members[survivor].extend(members[c])
             members[c] = []
         company[x] = -1
+        if self._written:
+            self._touched.append(x)
         self._join(survivor, x, events)
         events.append(_new(_Merged, (ids[survivor], tuple(ids[c] for c in absorbed), self._names[x],
                                 len(members[survivor]))))
@@ -1403,6 +1430,8 @@ class Game:
                 x = max(self.holdings[p], key=lambda y: (self.floors[y], -y))
                 n = min(value, self.floors[x])
                 self.floors[x] = self.floors[x] - n
+                if self._written:
+                    self._touched.append(x)
                 self.nfloors[p] = self.nfloors[p] - n
                 events.append(_new(_FloorsLost, (p, self._names[x], n)))
         elif name == "sell_offer":
@@ -1563,6 +1592,7 @@ class Game:
         self._place_cache = self._build_cache = None
         self._fixed = g._fixed
         self._written = []
+        self._touched = []
         self._big = g._big
         self._view = None
         self._counts = [0] * len(g.names)
@@ -1678,20 +1708,24 @@ class Game:
         w = self._written
         if not w:
             w = self._written = [_Written() for _ in range(9)]
+        touched = self._touched
+        if len(touched) > _TOUCHED_MOST:        # (a merge): the lists are compared run by run
+            touched = []
+        self._touched = []
         return "".join([
             '{"after_debt":', s(self.after_debt), ',"after_sell":', s(self.after_sell),
             fixed[0], i(self.broke),
             ',"candidates":', _json_ints(self.candidates), ',"cash":', w[5].ints(self.cash),
-            ',"company":', w[0].ints(self.company),
+            ',"company":', w[0].ints_at(self.company, touched),
             ',"debts":', (_ENCODE(self.debts if kinds is None else _v1_debts(self.debts))
                           if self.debts else "[]"),
             ',"discards":', w[1].piles(self.discards), ',"effect_source":', s(self.effect_source),
             ',"effects":', _ENCODE(self.effects) if self.effects else "[]",
-            ',"floors":', w[2].ints(self.floors), ',"jackpot":', i(self.jackpot),
+            ',"floors":', w[2].ints_at(self.floors, touched), ',"jackpot":', i(self.jackpot),
             kinds_part, ',"mark":', w[6].ints(self.mark),
             fixed[1], _json_ints(self.offer),
             fixed[2], "true" if self.over else "false",
-            ',"over_reason":', s(self.over_reason), ',"owner":', w[3].ints(self.owner),
+            ',"over_reason":', s(self.over_reason), ',"owner":', w[3].ints_at(self.owner, touched),
             ',"pending_floors":', i(self.pending_floors), ',"phase":', s(self.phase),
             ',"pile":', s(self.pile), ',"piles":', w[4].piles(self.piles),
             ',"placed":', i(self.placed), ',"player":', i(self.player), ',"pos":', w[7].ints(self.pos),
@@ -1782,6 +1816,7 @@ def _json_piles(piles: dict[str, list[str]]) -> str:
     return "{" + ",".join([_json_str(k) + ":" + _json_strs(piles[k]) for k in sorted(piles)]) + "}"
 
 
+_TOUCHED_MOST: Final = 24   # more Lands written than this between two canonical_json: compared run by run
 _RUN: Final = 16     # the elements of a run of _Written.ints: short enough to join again cheaply
 
 
@@ -1804,6 +1839,7 @@ class _Written:
         self.ints_seen: list[int] = []
         self.runs_seen: list[list[int]] = []   # the runs of ints_seen
         self.runs: list[str] = []              # each run's text (no brackets)
+        self.elems: list[str] = []             # ints_at: each element's text
         self.text = ""
 
     def ints(self, xs: list[int]) -> str:
@@ -1824,6 +1860,36 @@ class _Written:
                     runs_seen[k] = run
                     runs[k] = _run_text(run)
         self.text = "[" + ",".join(self.runs) + "]"
+        return self.text
+
+    def ints_at(self, xs: list[int], touched: list[int]) -> str:
+        """``ints`` for a list of a board's Lands whose elements that may have changed since the
+        last call are known (``touched``, the engine's hint: Game._touched). It keeps each element's
+        text: those at ``touched`` are written again and the text joined; the whole list is then
+        compared with its copy, so a change the hint missed is found and every element written
+        again (the text is always the value's)."""
+        seen = self.ints_seen
+        elems = self.elems
+        if len(elems) != len(xs) or (not touched and xs != seen):
+            return self._all(xs)
+        changed = False
+        for i in touched:
+            v = xs[i]
+            if seen[i] != v:
+                seen[i] = v
+                elems[i] = _int_text(v)
+                changed = True
+        if xs != seen:             # a change at a Land the hint does not name
+            return self._all(xs)
+        if changed:
+            self.text = "[" + ",".join(elems) + "]"
+        return self.text
+
+    def _all(self, xs: list[int]) -> str:
+        """``ints_at``'s text written from scratch, each element's kept."""
+        self.ints_seen = list(xs)
+        self.elems = [_int_text(x) for x in xs]
+        self.text = "[" + ",".join(self.elems) + "]"
         return self.text
 
     def piles(self, piles: dict[str, list[str]]) -> str:

@@ -16,7 +16,7 @@ def fresh(g):
 
 # A copy's attributes (``Game._copy_from``): the caches it starts without, the read-only look-ups
 # it shares with its source, its scratch lists; every other attribute is equal and its own.
-EMPTY = {"_place_cache": None, "_build_cache": None, "_view": None, "_written": []}
+EMPTY = {"_place_cache": None, "_build_cache": None, "_view": None, "_written": [], "_touched": []}
 SHARED = {"ruleset", "board", "_fixed", "_awaits", "_passes", "_tables", "_events", "_pile_cards", "_prices", "_company_ids",
           "_company_index", "_land_index", "_names", "_adj", "_kinds", "_lines", "_cards", "_place_of",
           "_claim_of", "_build_of", "_roll_of", "_jackpot_of", "_forced_of", "_floors_of", "_fee_rates",

@@ -247,6 +247,26 @@ def test_canonical_json_is_exactly_json_dumps_sorted_compact(ruleset, boards):
         assert g.canonical_json() == json.dumps(g.to_json(), sort_keys=True, separators=(",", ":"))
 
 
+def test_canonical_json_finds_a_land_change_the_engine_did_not_name(ruleset, boards):
+    # The engine names the Lands it writes (_touched) so that canonical_json writes only their
+    # runs again; a Land written elsewhere (here by hand, beside a named one) is still found.
+    from tdream.games.towerdream.ai import RandomPlayer
+    g, _ = new_game(ruleset, boards["classic-7"], list("ABCD"), seed=21)
+    players = [RandomPlayer(i) for i in range(4)]
+    named = 0
+    while (aw := g.awaiting()) is not None and g.turn < 40:
+        g.canonical_json()
+        g.apply(g.sample_chance() if aw.player < 0 else players[aw.player].choose(g))
+        named += bool(g._touched)
+        if g._touched:
+            far = (g._touched[0] + 50) % len(g.floors)
+            g.floors[far] += 1                       # not named: the whole list is compared
+            assert g.canonical_json() == json.dumps(g.to_json(), sort_keys=True, separators=(",", ":"))
+            g.floors[far] -= 1
+        assert g.canonical_json() == json.dumps(g.to_json(), sort_keys=True, separators=(",", ":"))
+    assert named > 5                                 # the named path was taken, turn after turn
+
+
 def test_a_move_longer_than_the_road_passes_start_and_jackpot_each_lap_g4_2(ruleset, boards):
     g = position(ruleset, boards["classic-7"], seats=[{"name": "A", "at": 30}, {"name": "B"}])
     events = []
