@@ -86,7 +86,7 @@ def test_tracks_and_counts_follow_ug1_4_and_ug1_5(shipped):
     comp = shipped.components
     assert (comp.chips, comp.draw) == ((7, 5, 3, 3), 3)
     assert [(comp.supply_for(n), comp.roofs_for(n), comp.later_for(n)) for n in (2, 3, 4)] == \
-        [(20, 10, (4,)), (27, 10, (3, 3)), (30, 8, (2, 3, 3))]                  # UG1.1 (issue 24)
+        [(20, 10, (4,)), (27, 10, (3, 3)), (33, 8, (1, 3, 4))]                  # UG1.1 (issue 24)
 
 
 def test_ten_objectives_are_condition_primitives_ug6_2(shipped):
@@ -172,7 +172,7 @@ def test_broken_components_and_objectives_are_refused(tmp_path):
 
 
 def test_counts_by_player_count_are_checked_with_their_lines_ug1_1(tmp_path):
-    folder = _broken_copy(tmp_path, "components.yaml", "supply: {2: 20, 3: 27, 4: 30}", "supply: {2: 20, 4: 30}")
+    folder = _broken_copy(tmp_path, "components.yaml", "supply: {2: 20, 3: 27, 4: 33}", "supply: {2: 20, 4: 33}")
     text = (folder / "components.yaml").read_text()
     text = text.replace("roofs: {2: 10, 3: 10, 4: 8}", "roofs: {2: 10, 3: ten, 4: 8}")
     text = re.sub(r"^later_floors: .*$", "later_floors: {2: [4], 3: [3], 4: [1, 2, 3]}", text, count=1,
@@ -191,7 +191,7 @@ def test_counts_by_player_count_are_checked_with_their_lines_ug1_1(tmp_path):
 
 
 def test_a_plain_count_is_one_for_every_player_count_ug1_1(tmp_path):
-    folder = _broken_copy(tmp_path, "components.yaml", "supply: {2: 20, 3: 27, 4: 30}", "supply: 25")
+    folder = _broken_copy(tmp_path, "components.yaml", "supply: {2: 20, 3: 27, 4: 33}", "supply: 25")
     comp = d.load_shipped(folder).components
     assert [comp.supply_for(n) for n in (2, 3, 4)] == [25, 25, 25]
     assert d.data_hash(folder) != d.data_hash()                             # the counts are played
