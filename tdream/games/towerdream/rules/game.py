@@ -1703,11 +1703,11 @@ class Game:
                 ',"version":' + str(STATE_VERSION) + "}",
             ]
         kinds_part = "" if kinds is None else ',"kinds":' + _json_strs(kinds)
-        s = _json_str
+        s = _str_text
         i = _int_text
         w = self._written
         if not w:
-            w = self._written = [_Written() for _ in range(9)]
+            w = self._written = [_Written() for _ in range(11)]
         touched = self._touched
         if len(touched) > _TOUCHED_MOST:        # (a merge): the lists are compared run by run
             touched = []
@@ -1715,7 +1715,7 @@ class Game:
         return "".join([
             '{"after_debt":', s(self.after_debt), ',"after_sell":', s(self.after_sell),
             fixed[0], i(self.broke),
-            ',"candidates":', _json_ints(self.candidates), ',"cash":', w[5].ints(self.cash),
+            ',"candidates":', w[9].ints(self.candidates), ',"cash":', w[5].ints(self.cash),
             ',"company":', w[0].ints_at(self.company, touched),
             ',"debts":', (_ENCODE(self.debts if kinds is None else _v1_debts(self.debts))
                           if self.debts else "[]"),
@@ -1723,7 +1723,7 @@ class Game:
             ',"effects":', _ENCODE(self.effects) if self.effects else "[]",
             ',"floors":', w[2].ints_at(self.floors, touched), ',"jackpot":', i(self.jackpot),
             kinds_part, ',"mark":', w[6].ints(self.mark),
-            fixed[1], _json_ints(self.offer),
+            fixed[1], w[10].ints(self.offer),
             fixed[2], "true" if self.over else "false",
             ',"over_reason":', s(self.over_reason), ',"owner":', w[3].ints_at(self.owner, touched),
             ',"pending_floors":', i(self.pending_floors), ',"phase":', s(self.phase),
@@ -1797,6 +1797,16 @@ def _json_ints(xs: list[int]) -> str:
 _STR_TEXT: dict[str, str] = {}     # str -> its JSON text: card ids, names and kinds recur (a pure cache)
 
 
+def _str_text(x: str) -> str:
+    """A str as JSON text, as _json_str writes it, kept (a state's phases and kinds recur)."""
+    t = _STR_TEXT.get(x)
+    if t is None:
+        t = _json_str(x)
+        if len(_STR_TEXT) < 10_000:
+            _STR_TEXT[x] = t
+    return t
+
+
 def _json_strs(xs: list[str]) -> str:
     if not xs:
         return "[]"
@@ -1840,7 +1850,7 @@ class _Written:
         self.runs_seen: list[list[int]] = []   # the runs of ints_seen
         self.runs: list[str] = []              # each run's text (no brackets)
         self.elems: list[str] = []             # ints_at: each element's text
-        self.text = ""
+        self.text = "[]"                       # the text of the empty list ints_seen starts as
 
     def ints(self, xs: list[int]) -> str:
         seen = self.ints_seen
@@ -1870,8 +1880,10 @@ class _Written:
         again (the text is always the value's)."""
         seen = self.ints_seen
         elems = self.elems
-        if len(elems) != len(xs) or (not touched and xs != seen):
+        if len(elems) != len(xs):
             return self._all(xs)
+        if not touched:
+            return self.text if xs == seen else self._all(xs)
         changed = False
         for i in touched:
             v = xs[i]
