@@ -1709,7 +1709,7 @@ class Game:
         if not w:
             w = self._written = [_Written() for _ in range(11)]
         touched = self._touched
-        if len(touched) > _TOUCHED_MOST:        # (a merge): the lists are compared run by run
+        if len(touched) > _TOUCHED_MOST:        # (a merge): each Land list compared and, if changed, written whole
             touched = []
         self._touched = []
         return "".join([
@@ -1826,7 +1826,7 @@ def _json_piles(piles: dict[str, list[str]]) -> str:
     return "{" + ",".join([_json_str(k) + ":" + _json_strs(piles[k]) for k in sorted(piles)]) + "}"
 
 
-_TOUCHED_MOST: Final = 24   # more Lands written than this between two canonical_json: compared run by run
+_TOUCHED_MOST: Final = 24   # more Lands written than this between two canonical_json: no hint (each list written whole)
 _RUN: Final = 16     # the elements of a run of _Written.ints: short enough to join again cheaply
 
 
