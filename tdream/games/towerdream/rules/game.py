@@ -997,8 +997,7 @@ class Game:
             x = self._land_index[land]
             each = self._price(self.company[x]) * pct // 100   # G0: item by item
             self.floors[x] = self.floors[x] - n
-            if self._written:
-                self._touched.append(x)
+            self._touch(x)
             self.nfloors[p] = self.nfloors[p] - n
             events.append(_new(_FloorsSold, (p, land, n, reason)))
             self._pay(BANK, p, each * n, reason, land, events)
@@ -1019,16 +1018,14 @@ class Game:
         if isinstance(a, Claim):
             # R7.3, G7.1, G7.5: the Land and all on it change hands; nothing is placed.
             self.owner[x] = p
-            if self._written:
-                self._touched.append(x)
+            self._touch(x)
             _insort(self.holdings[p], x)
             self.nfloors[p] = self.nfloors[p] + self.floors[x]
             events.append(_new(_LandmarkClaimed, (p, land)))
             self.phase = "build_check"
             return
         self.owner[x] = p
-        if self._written:
-            self._touched.append(x)
+        self._touch(x)
         _insort(self.holdings[p], x)
         self.covered += 1
         self.placed = x
@@ -1087,8 +1084,7 @@ class Game:
             x = self._land_index[a.land]
             c = self.company[x]
             self.floors[x] = self.floors[x] + a.floors
-            if self._written:
-                self._touched.append(x)
+            self._touch(x)
             self.nfloors[p] = self.nfloors[p] + a.floors
             self._pay(p, BANK, a.floors * self._price(c), "build", a.land, events)
             events.append(_new(_FloorsBuilt, (p, a.land, a.floors, self.floors[x])))
@@ -1131,8 +1127,7 @@ class Game:
         """Free Floors on one of the mover's Company Lands (R5.3, G5.2, a card); returns the total."""
         x = self._land_index[land]
         self.floors[x] = self.floors[x] + n
-        if self._written:
-            self._touched.append(x)
+        self._touch(x)
         self.nfloors[self.seat] = self.nfloors[self.seat] + n
         return self.floors[x]
 
@@ -1156,16 +1151,14 @@ class Game:
         each = self._price(c) * self.ruleset.forced_percent // 100 if c >= 0 else 0   # G6.2, G9.4
         if self.floors[x] > 0:
             self.floors[x] = self.floors[x] - 1
-            if self._written:
-                self._touched.append(x)
+            self._touch(x)
             self.nfloors[p] = self.nfloors[p] - 1
             events.append(_new(_FloorsSold, (p, a.land, 1, "forced_sale")))
             self._pay(BANK, p, each, "forced_sale", a.land, events)
         else:
             items = self.properties(x)      # the Landmark and its Building Mark (G6.2)
             self.owner[x] = BANK
-            if self._written:
-                self._touched.append(x)
+            self._touch(x)
             self.holdings[p].remove(x)
             events.append(_new(_LandmarkSold, (p, a.land)))
             self._pay(BANK, p, each * items, "forced_sale", a.land, events)
@@ -1201,16 +1194,14 @@ class Game:
         company, owner, adj, members = self.company, self.owner, self._adj, self.members[c]
         stack = [x]
         company[x] = c
-        if self._written:
-            self._touched.append(x)
+        self._touch(x)
         members.append(x)
         while stack:
             y = stack.pop()
             for n in adj[y]:
                 if company[n] < 0 and owner[n] != VACANT:
                     company[n] = c
-                    if self._written:
-                        self._touched.append(n)
+                    self._touch(n)
                     members.append(n)
                     stack.append(n)
         members.sort()
@@ -1243,21 +1234,18 @@ class Game:
                 if items and o >= 0:
                     self._pay(BANK, o, items * price, "merge_sale", ids[c], events)
                 floors[m] = 0
-                if self._written:
-                    self._touched.append(m)
+                self._touch(m)
             for p in sorted(bonuses):
                 amount, role = bonuses[p]
                 self._pay(BANK, p, amount, role, ids[c], events)
             self.mark[c] = -1                      # free for reuse (G7.3)
             for m in members[c]:
                 company[m] = survivor
-                if self._written:
-                    self._touched.append(m)
+                self._touch(m)
             members[survivor].extend(members[c])
             members[c] = []
         company[x] = -1
-        if self._written:
-            self._touched.append(x)
+        self._touch(x)
         self._join(survivor, x, events)
         events.append(_new(_Merged, (ids[survivor], tuple(ids[c] for c in absorbed), self._names[x],
                                 len(members[survivor]))))
@@ -1430,8 +1418,7 @@ class Game:
                 x = max(self.holdings[p], key=lambda y: (self.floors[y], -y))
                 n = min(value, self.floors[x])
                 self.floors[x] = self.floors[x] - n
-                if self._written:
-                    self._touched.append(x)
+                self._touch(x)
                 self.nfloors[p] = self.nfloors[p] - n
                 events.append(_new(_FloorsLost, (p, self._names[x], n)))
         elif name == "sell_offer":
@@ -1561,6 +1548,12 @@ class Game:
         ``sample_chance`` or ``chance_outcomes`` on a copy, which would show the hidden card order.
         """
         return Game(self.ruleset, self.board, self.names, None, 0, self)
+
+    def _touch(self, x: int) -> None:
+        """Land ``x``'s owner, floors or company were written: named for canonical_json (once it
+        has been made; ``_Written.ints_at``)."""
+        if self._written:
+            self._touched.append(x)
 
     def _copy_from(self, g: "Game") -> None:
         """This game as an independent copy of ``g`` (``copy``; the CPUs look ahead on thousands a
@@ -1810,16 +1803,7 @@ def _str_text(x: str) -> str:
 def _json_strs(xs: list[str]) -> str:
     if not xs:
         return "[]"
-    known = _STR_TEXT
-    out = []
-    for x in xs:
-        t = known.get(x)
-        if t is None:
-            t = _json_str(x)
-            if len(known) < 10_000:
-                known[x] = t
-        out.append(t)
-    return "[" + ",".join(out) + "]"
+    return "[" + ",".join([_str_text(x) for x in xs]) + "]"
 
 
 def _json_piles(piles: dict[str, list[str]]) -> str:
