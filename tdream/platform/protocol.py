@@ -220,6 +220,10 @@ class ScenarioAdapter:
     player_keys: tuple[str, ...] = ()
     #: the step keys (``roll``, ``place``, ``pass``, ...): every key ``read_step`` reads
     step_keys: tuple[str, ...] = ()
+    #: whether ``read_step`` reads the seats (``ctx.names``, ``ctx.seat_of``: a step that names a
+    #: player). False: a line's answers are the same whoever sits where, and a replay keeps them by
+    #: the line's text alone, for every record of the game (a record's seats are in its own order)
+    steps_name_seats: bool = True
     #: expect keys besides the shared ``awaiting``, ``game_over`` and ``ranking``
     expect_keys: tuple[str, ...] = ()
     #: rule IDs of this game (``rules:``): a regular expression

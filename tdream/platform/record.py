@@ -363,14 +363,16 @@ def _fast_header(lines: list[str]):
 
 
 def _parse_item(line: str, name: str, line_no: int):
+    # A checkpoint line is read first: its state hash makes it one of a kind, never in _LINES
+    # (a look-up there would hash its 190 characters for nothing).
+    check = _written_checkpoint(line, line_no)
+    if check is not None:
+        return check
     known = _LINES.get(line)
     if known is not None:
         if isinstance(known, Checkpoint):
             return Checkpoint(known.turn, known.state, known.parts, known.over, line_no)
         return Input(known.step, known.given, line_no, None, known.read)
-    check = _written_checkpoint(line, line_no)
-    if check is not None:
-        return check
     item = _parse_new_item(line, name, line_no)
     if len(_LINES) < 100_000:
         _LINES[line] = item
@@ -487,11 +489,14 @@ def _check_header(h, name: str) -> Setup:
     return Setup(gid, seed, [Seat(s["name"], s["kind"], s.get("colour", -1)) for s in seats], options, start, v)
 
 
-def answers_key(game_id: str, names) -> str:
+def answers_key(game, names) -> str:
     """What an input line's answers are kept by (``Input.read``): the game and the seats' names,
     as one string, JSON so that no two differ only in where a name ends (a string keeps its
-    hash: a tuple's is made again at every look-up)."""
-    return json.dumps([game_id, list(names)])
+    hash: a tuple's is made again at every look-up); the game alone where its steps never name
+    a seat (``ScenarioAdapter.steps_name_seats``), so that every record of it shares them."""
+    if not game.scenario.steps_name_seats:
+        return json.dumps([game.id])
+    return json.dumps([game.id, list(names)])
 
 
 def read_answers(game, match, item: Input, path: str, key: str | None = None) -> list:
@@ -500,7 +505,7 @@ def read_answers(game, match, item: Input, path: str, key: str | None = None) ->
     if item.answers is not None:
         return item.answers
     if key is None:
-        key = answers_key(game.id, match.names)
+        key = answers_key(game, match.names)
     known = item.read.get(key)
     if known is not None:
         item.answers = known
@@ -548,7 +553,7 @@ class Replay:
         self.divergence: Divergence | None = None
         # Made once, not at every input: the key of an input line's answers read for these seats
         # (``read_answers``), and whether a checkpoint is the match's own fingerprint (version 2).
-        self._key = answers_key(session.game.id, session.match.names)
+        self._key = answers_key(session.game, session.match.names)
         self._own_fingerprint = record.setup.version >= 2
 
     @property

@@ -451,3 +451,33 @@ def test_a_line_s_answers_read_once_are_those_read_afresh(game_id, tmp_path):
         for item in inputs:
             (kind, value), = item.step.items()
             assert item.answers == game.scenario.read_step(kind, value, ctx), (path, item.line)
+
+
+@pytest.mark.parametrize("game_id", ["towerdream", "towers", "cattower", "towerup"])
+def test_a_game_whose_steps_name_no_seat_reads_them_alike_whoever_sits(game_id, tmp_path):
+    """Issue 25: a game whose adapter says its steps name no seat (``steps_name_seats = False``)
+    has its lines' answers kept by the line alone, for every record of it: each line of a record
+    must then read the same with other names in other seats."""
+    from tdream.platform import registry
+    from tdream.platform.protocol import ScenarioContext
+    from tdream.platform.record import Input, Setup, writer_for
+    from tdream.platform.session import Seat, Session
+    game = registry.get(game_id)
+    if game.scenario.steps_name_seats:
+        pytest.skip(f"{game_id}'s steps name seats: its answers are kept by the seats' names too")
+    seats = [Seat(f"P{i + 1}", "random") for i in range(game.default_seats)]
+    session, _ = Session.start(game, seats, None, 44)
+    session.writer = writer_for(tmp_path / "r.tdr", game, Setup(game.id, 44, seats, session.options))
+    session.run()
+    session.close()
+    inputs = [i for i in load_record(tmp_path / "r.tdr").items if isinstance(i, Input)]
+    assert inputs
+
+    def ctx(names):
+        return ScenarioContext(None, None, names, {n: i for i, n in enumerate(names)}, {}, {}, game)
+
+    ours = ctx([s.name for s in seats])
+    others = ctx([f"Q{i + 1}" for i in range(game.default_seats)][::-1])
+    for item in inputs:
+        (kind, value), = item.step.items()
+        assert game.scenario.read_step(kind, value, ours) == game.scenario.read_step(kind, value, others), item.line

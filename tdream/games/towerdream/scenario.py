@@ -30,6 +30,7 @@ class TowerDreamScenarios(ScenarioAdapter):
     position_keys = ("board", "round", "to_move", "jackpot", "lands", "companies")
     player_keys = ("cash", "at")
     step_keys = KINDS
+    steps_name_seats = False      # no step names a player
     expect_keys = ("cash", "at", "lands", "companies", "jackpot", "to_move", "broke", "wealth", "round")
     rule_pattern = r"^[RG]\d+(\.\d+)?$"
 

@@ -36,6 +36,7 @@ class TowerUpScenarios(ScenarioAdapter):
     position_keys = POSITION_KEYS
     player_keys = ()
     step_keys = STEP_KEYS
+    steps_name_seats = False      # no step names a player
     expect_keys = EXPECT_KEYS
     rule_pattern = r"^UG?\d+\.\d+$"
 
