@@ -453,7 +453,17 @@ def test_a_line_s_answers_read_once_are_those_read_afresh(game_id, tmp_path):
             assert item.answers == game.scenario.read_step(kind, value, ctx), (path, item.line)
 
 
-@pytest.mark.parametrize("game_id", ["towerdream", "towers", "cattower", "towerup"])
+def _steps_name_no_seat() -> list[str]:
+    from tdream.platform import registry
+    return [g for g in registry.ids() if not registry.get(g).scenario.steps_name_seats]
+
+
+def test_tower_dream_and_tower_up_say_their_steps_name_no_seat():
+    assert {"towerdream", "towerup"} <= set(_steps_name_no_seat())
+    assert not {"towers", "cattower"} & set(_steps_name_no_seat())    # "pass: A", "pick: {A: 3}"
+
+
+@pytest.mark.parametrize("game_id", _steps_name_no_seat())
 def test_a_game_whose_steps_name_no_seat_reads_them_alike_whoever_sits(game_id, tmp_path):
     """Issue 25: a game whose adapter says its steps name no seat (``steps_name_seats = False``)
     has its lines' answers kept by the line alone, for every record of it: each line of a record
@@ -463,8 +473,6 @@ def test_a_game_whose_steps_name_no_seat_reads_them_alike_whoever_sits(game_id, 
     from tdream.platform.record import Input, Setup, writer_for
     from tdream.platform.session import Seat, Session
     game = registry.get(game_id)
-    if game.scenario.steps_name_seats:
-        pytest.skip(f"{game_id}'s steps name seats: its answers are kept by the seats' names too")
     seats = [Seat(f"P{i + 1}", "random") for i in range(game.default_seats)]
     session, _ = Session.start(game, seats, None, 44)
     session.writer = writer_for(tmp_path / "r.tdr", game, Setup(game.id, 44, seats, session.options))
