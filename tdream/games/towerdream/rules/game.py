@@ -1811,7 +1811,7 @@ def _json_piles(piles: dict[str, list[str]]) -> str:
 
 
 _TOUCHED_MOST: Final = 24   # more Lands written than this between two canonical_json: no hint (each list written whole)
-_RUN: Final = 16     # the elements of a run of _Written.ints: short enough to join again cheaply
+_RUN: Final = 16     # the elements of a run of _Written.ints and .ints_at: short enough to join again cheaply
 
 
 def _run_text(run: list[int]) -> str:
