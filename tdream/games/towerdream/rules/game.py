@@ -1811,49 +1811,29 @@ def _json_piles(piles: dict[str, list[str]]) -> str:
 
 
 _TOUCHED_MOST: Final = 24   # more Lands written than this between two canonical_json: no hint (each list written whole)
-_RUN: Final = 16     # the elements of a run of _Written.ints and .ints_at: short enough to join again cheaply
-
-
-def _run_text(run: list[int]) -> str:
-    """A run's ints as JSON text, without brackets."""
-    t = _INT_TEXT
-    return ",".join([t[x + 2] if -2 <= x < 254 else str(x) for x in run])
+_RUN: Final = 16     # the elements of a run of _Written.ints_at: short enough to join again cheaply
 
 
 class _Written:
     """One part of the state's JSON text with a copy of the value it was written from: written
     again only where the value has changed. The value itself is compared, not a flag the engine
-    would have to raise at every change, so no change can be missed. A list of ints is kept in
-    runs of ``_RUN`` elements, each with its text: a turn changes a few of a board's Lands, and
-    only their runs are written again. (The runs are compared as slices, at C speed: a native loop
-    over the elements, tried, cost more.)"""
+    would have to raise at every change, so no change can be missed. A short list (the seats',
+    the Companies') is written whole when it differs; a board's Land list (``ints_at``) keeps each
+    element's text and each run's of ``_RUN`` elements, so that a changed Land costs its run."""
 
     def __init__(self) -> None:
         self.piles_seen: dict[str, list[str]] | None = None
         self.ints_seen: list[int] = []
-        self.runs_seen: list[list[int]] = []   # the runs of ints_seen
-        self.runs: list[str] = []              # each run's text (no brackets)
+        self.runs: list[str] = []              # ints_at: each run's text
         self.elems: list[str] = []             # ints_at: each element's text
         self.text = "[]"                       # the text of the empty list ints_seen starts as (ints_at: no brackets)
 
     def ints(self, xs: list[int]) -> str:
-        seen = self.ints_seen
-        if xs == seen:                   # (compared at C speed: the usual case for most parts)
-            return self.text
-        self.ints_seen = list(xs)
-        n = len(xs)
-        if len(seen) != n:
-            self.runs_seen = [xs[i:i + _RUN] for i in range(0, n, _RUN)]
-            self.runs = [_run_text(run) for run in self.runs_seen]
-        else:
-            runs_seen = self.runs_seen
-            runs = self.runs
-            for k in range(len(runs)):
-                run = xs[k * _RUN:(k + 1) * _RUN]
-                if run != runs_seen[k]:
-                    runs_seen[k] = run
-                    runs[k] = _run_text(run)
-        self.text = "[" + ",".join(self.runs) + "]"
+        """A short list's text: kept while the list is the same (compared at C speed: the usual
+        case for most parts), else written whole."""
+        if xs != self.ints_seen:
+            self.ints_seen = list(xs)
+            self.text = _json_ints(xs)
         return self.text
 
     def ints_at(self, xs: list[int], touched: list[int]) -> str:
