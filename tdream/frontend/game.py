@@ -84,6 +84,36 @@ class GameFrontend:
         """This frame is one of the busy ones timed."""
         return table.beat is not None
 
+    # ---------------------------------------------------------------- learning it at the table (issue 36)
+    def folder(self):
+        """The game's front-end folder (its sprites, words, How-to-play pages and rule texts)."""
+        import inspect
+        from pathlib import Path
+        return Path(inspect.getfile(type(self))).parent
+
+    def howto(self) -> list:
+        """The How-to-play pages (``learn.Page``: the folder's ``howto.yaml``), or [] (the title
+        and the pause menu then offer none). Raises DataError for a damaged file."""
+        return self._learned("howto.yaml", [])
+
+    def rule_texts(self) -> dict:
+        """The text of each rule by its ID ({ID: {en, ja}}: the folder's ``rules.yaml``), or {}."""
+        return self._learned("rules.yaml", {})
+
+    def _learned(self, name: str, empty):
+        key = (type(self), name)
+        known = _LEARN.get(key)
+        if known is None:
+            from .learn import load_howto, load_rules
+            path = self.folder() / name
+            known = _LEARN[key] = ((load_howto if name == "howto.yaml" else load_rules)(path) if path.exists()
+                                   else empty)
+        return known
+
+    def draw_howto(self, m, surface, picture: str, rect) -> None:
+        """A How-to-play page's picture (its ``picture`` name) in ``rect`` (x, y, w, h): the game's
+        own drawing of a board, a card, a sheet. The default draws nothing."""
+
     # ---------------------------------------------------------------- pictures and sounds
     def sprite_sheet(self):
         """The game's own sprites (``frontend/art.py``), or None."""
@@ -92,6 +122,9 @@ class GameFrontend:
     def sound_bank(self):
         """The game's own effects and loops (``frontend/sound.py``), or None."""
         return None
+
+
+_LEARN: dict = {}        # (a front end's class, howto.yaml or rules.yaml) -> its pages or rules, read once
 
 
 def frontends() -> dict:

@@ -19,12 +19,19 @@ from .text import set_language
 class Scene:
     opaque = True          # hides the scenes below it
     # Where the timer and the input display go on this screen (speedruns): a strip of 10 pixels
-    # that grows from ``x`` ("right": leftwards, "left": rightwards), placed where the screen
-    # shows nothing a player needs (issue 14: never over a menu).
+    # that grows from ``x`` ("right": leftwards, "left": rightwards), or a column down from
+    # (x, y) right-aligned at x ("column": the timer, then a pad a row), placed where the screen
+    # shows nothing a player needs (issue 14: never over a menu; issue 36: nor over a header,
+    # a board's edge or what the text box tells).
     overlay_at: tuple[int, int, str] = (W - 2, 1, "right")
     # Y held fast-forwards animations (PRESENTATION.md); a scene whose game gives Y a meaning
     # of its own (an out-of-turn answer on Y) turns that off
     y_fast_forwards = True
+
+    def hidden_pads(self, m: "Machine") -> int:
+        """Pads whose buttons the input display must not show now (bit p: pad p+1): a secret
+        answer being given on them, on a screen the other players see (issue 36)."""
+        return 0
 
     def enter(self, m: "Machine") -> None:
         pass
@@ -199,6 +206,13 @@ class Machine:
             scene.draw(self, surface)
         if self.settings.timer or self.settings.input_display:
             x, y, align = self.stack[-1].overlay_at if self.stack else Scene.overlay_at
+            if align == "column":               # stacked down from (x, y), right-aligned at x
+                if self.settings.timer:
+                    self.draw_timer(surface, x, y, "right")
+                    y += 11
+                if self.settings.input_display:
+                    self.draw_inputs(surface, x, y, "column")
+                return
             step = -1 if align == "right" else 1
             if self.settings.timer:
                 x += step * (self.draw_timer(surface, x, y, align) + 3)
@@ -220,10 +234,11 @@ class Machine:
         """Each connected pad's buttons this frame: a small pad, lit where pressed."""
         from .constants import DIM, INK, PLAYER_COLOURS, WHITE
         pads = [p for p in range(4) if self.buttons.connected >> p & 1]
+        hidden = self.stack[-1].hidden_pads(self) if self.stack else 0
         for i, p in enumerate(pads):
-            x0 = x - (len(pads) - i) * 30 if align == "right" else x + i * 30
-            px, py = x0, y - 1
-            held = self.buttons.held[p]
+            x0 = x - (len(pads) - i) * 30 if align == "right" else x - 28 if align == "column" else x + i * 30
+            px, py = x0, y - 1 + (12 * i if align == "column" else 0)
+            held = 0 if hidden >> p & 1 else self.buttons.held[p]
             pygame.draw.rect(surface, INK, (px, py, 28, 11))
             pygame.draw.rect(surface, PLAYER_COLOURS[p], (px, py, 28, 11), 1)
             spots = ((4, 2), (4, 8), (1, 5), (7, 5), (24, 5), (21, 8), (21, 2), (18, 5), (3, 0), (24, 0), (14, 6),

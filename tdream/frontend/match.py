@@ -62,6 +62,21 @@ def seat_names(kinds: list[str], profiles=()) -> list[str]:
     return out
 
 
+def seat_problem(kinds: list[str], profiles=()) -> str | None:
+    """Why the seats cannot sit at one table, or None: two of them would have one name (a
+    profile named as another seat's default, "Player 1", or as a character at the table). Every
+    set-up screen asks this before it starts a match (issue 36: a game refuses two seats of one
+    name, ``Session.order_seats``)."""
+    from .text import tr
+    names = seat_names(kinds, profiles)
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            first = names.index(name)
+            return tr("Seats {a} and {b} would both be {name}: choose another profile.", a=first + 1, b=i + 1,
+                      name=name)
+    return None
+
+
 def record_file(folder, seed: int) -> str:
     import os
     os.makedirs(folder, exist_ok=True)
@@ -71,8 +86,25 @@ def record_file(folder, seed: int) -> str:
     return os.path.join(folder, f"game-{seed}-{i}.tdr")
 
 
+class TakeBack:
+    """What a take-back restores (issue 36): the match as it stood before a person's answer, and
+    where the session, the record and the score history were then. Kept until the next chance
+    or another seat's answer (``MatchHost.give``)."""
+
+    def __init__(self, seat: int, words: str, match, inputs: int, offered: int, mark, history: int) -> None:
+        self.seat = seat
+        self.words = words               # what is taken back, as the confirmation says it ("the sale")
+        self.match = match               # a copy of the match before the answer
+        self.inputs = inputs
+        self.offered = offered
+        self.mark = mark                 # the record writer's (None: no record)
+        self.history = history
+
+
 class MatchHost:
     """Plays a ``MatchSetup`` through the drive loop for a table scene."""
+
+    take_back: TakeBack | None = None    # a person's answer that may still be taken back
 
     def __init__(self, setup: MatchSetup, demo: bool = False) -> None:
         self.setup = setup
@@ -175,22 +207,54 @@ class MatchHost:
         return self.game.round_of(self.session.match)
 
     # ---------------------------------------------------------------- inputs
-    def give(self, m, answer, seat: int | None = None, given: bool = False) -> list:
+    def give(self, m, answer, seat: int | None = None, given: bool = False, undo: str = "") -> list:
         """Apply an input through the session (record, observers), and keep the score history
-        and the splits."""
+        and the splits. ``undo``: a person's answer he may take back (its words), until the next
+        chance or another seat's answer."""
         before = self.match.progress()
+        keep = self.take_back
+        if undo and seat is not None and seat >= 0 and self.may_take_back():
+            session = self.session
+            keep = TakeBack(seat, undo, self.match.copy(), session.inputs, session._offered,
+                            self.writer.mark() if self.writer is not None else None, len(self.history))
+        elif seat is None or seat < 0 or keep is None or keep.seat != seat:
+            keep = None
         events = self.session.give(answer, seat, given)
+        self.take_back = keep
         self.after(m, before)
         return events
 
+    def may_take_back(self) -> bool:
+        """Take-backs are for Free play and Practice (never the Campaign, a demo or a record watched)."""
+        return self.setup.mode in ("free", "practice") and not self.demo and not self.replaying
+
+    def undo(self) -> TakeBack | None:
+        """Take back the last answer that may be (``take_back``): the match, the session, the
+        record and the score history as they stood before it; the take-back, or None."""
+        tb = self.take_back
+        if tb is None:
+            return None
+        session = self.session
+        session.match = tb.match.copy()
+        session.inputs = tb.inputs
+        session._offered = tb.offered
+        if self.writer is not None and tb.mark is not None:
+            self.writer.rewind(tb.mark)
+        del self.history[tb.history:]
+        self.round = self._round()
+        self.take_back = None
+        return tb
+
     def chance(self, m) -> list:
         before = self.match.progress()
+        self.take_back = None
         events = self.session.chance()
         self.after(m, before)
         return events
 
     def cpu(self, m, seat: int) -> list:
         before = self.match.progress()
+        self.take_back = None
         events = self.session.cpu(seat)
         self.after(m, before)
         return events
@@ -202,6 +266,7 @@ class MatchHost:
     def offer(self, m, seats) -> list | None:
         """The CPU seats ``seats`` asked for an out-of-turn answer; its events, or None."""
         before = self.match.progress()
+        self.take_back = None            # a CPU was asked: its own state has moved on
         events = self.session.offer(seats)
         if events is not None:
             self.after(m, before)
@@ -313,7 +378,7 @@ class MatchHost:
             m.warning = f"records database: {e}"
 
 
-__all__ = ["MatchSetup", "MatchHost", "ReplayControls", "seat_names", "record_file"]
+__all__ = ["MatchSetup", "MatchHost", "TakeBack", "ReplayControls", "seat_names", "seat_problem", "record_file"]
 
 
 class ReplayControls:

@@ -36,16 +36,17 @@ from typing import Any
 
 import pygame
 
-from .constants import A, B, GOLD, INK, L, LEFT, R, RED, RIGHT, START, WHITE, X, rgb15
+from .constants import A, B, GOLD, INK, L, LEFT, R, RED, RIGHT, SELECT, START, WHITE, X, rgb15
 from .machine import Scene
 from .match import MatchHost, MatchSetup, ReplayControls
 from .scenes.pause import PauseScene
-from .text import tr
-from .widgets import EDGE, TextBox, fit, window
+from .text import shown_name, tr
+from .widgets import EDGE, TextBox, fit, paginate, window
 
 INFO = rgb15(200, 224, 248)
 DIM = rgb15(160, 168, 200)
 TOAST_FRAMES = 150
+LOG_LINES = 120                  # the turn log keeps this many told lines (the last turns')
 
 
 @dataclass
@@ -98,6 +99,7 @@ class Prompt:
     seat: int = -1                   # whose it is
     age: int = 0                     # frames it has been up (the table's guard)
     given: bool = False              # a chance outcome the person supplied (a die stopped with A)
+    secret: bool = False             # what the pad does here is secret from the others at the screen
     speaker: str | None = None       # a host of the game's who asks it (his face beside the text)
 
     def tick(self) -> None:
@@ -111,13 +113,18 @@ class Prompt:
         """Its small lines under the question ((text, colour), ...)."""
         return []
 
+    def back_free(self) -> bool:
+        """B means nothing at this prompt now (the table then offers on it to take back the
+        seat's last answer, where the game allows one: ``TableScene.take_back_words``)."""
+        return False
+
 
 def speaker_info(speaker: str) -> tuple[str, tuple]:
     """A character's name and speech colour (the platform's nine)."""
     from ..platform.roster import CHARACTER_IDS, character
     base = speaker.split(":")[0]
     if base in CHARACTER_IDS:
-        return character(base).name, rgb15(*character(base).colour)
+        return shown_name(character(base).name), rgb15(*character(base).colour)
     return base.replace("-", " ").capitalize(), WHITE
 
 
@@ -173,6 +180,7 @@ class TableScene(ReplayControls, Scene):
         self.toast_seat = -1
         self.toast_age = 0
         self.peeks: dict[int, int] = {}  # pad -> status page: one seat's status over his part
+        self.log: list[tuple[str, str]] = []   # (who, text): every line told, the last LOG_LINES (the turn log)
         self.shown = self.make_shown(self.game)
         self.prepare(m)
         self.narrate_input(m, events)
@@ -206,7 +214,9 @@ class TableScene(ReplayControls, Scene):
 
     @property
     def names(self) -> list[str]:
-        return self.host.names
+        """The seats' names as the screen says them (``text.shown_name``: a character's in the
+        language on screen); the match and the record keep ``host.names``."""
+        return [shown_name(n) for n in self.host.names]
 
     def is_cpu(self, seat: int) -> bool:
         return self.host.is_cpu(seat)
@@ -294,6 +304,17 @@ class TableScene(ReplayControls, Scene):
         from .scenes.status import StatusScene
         return StatusScene(self, pad)
 
+    def hidden_pads(self, m) -> int:
+        """While any seat answers in secret (a prompt's ``secret``), every human seat's pad: the
+        input display shows none of their buttons (one who has answered may still hold the
+        direction he answered with)."""
+        if not any(prompt.secret for prompt in self.prompts.values()):
+            return 0
+        mask = 0
+        for pad in self.pad_of.values():
+            mask |= 1 << pad
+        return mask
+
     def seat_area(self, seat: int) -> tuple[int, int, int, int]:
         """Where one seat's part of the screen is (his status peek at a simultaneous point)."""
         return self.board_area
@@ -315,6 +336,45 @@ class TableScene(ReplayControls, Scene):
         """A prompt's own small lines under its question ((text, colour), ...; a game may add a
         warning of its own)."""
         return prompt.lines(m)
+
+    def help_lines(self, m, prompt, lines: list) -> list:
+        """The shell's own small lines under a prompt's: B takes back the seat's last answer
+        (where it may), Select shows the rule a refusal names."""
+        out = []
+        tb = self.host.take_back
+        if tb is not None and self.can_take_back(prompt.seat) and prompt.back_free():
+            out.append((tr("B: take back {what}", what=tr(tb.words)), INFO))
+        rules = self.rules_named(m, prompt, lines)
+        if rules:
+            out.append((tr("Select: the rule {rule}", rule=rules[0]), DIM))
+        return out
+
+    def rules_named(self, m, prompt=None, lines: list | None = None) -> list[str]:
+        """The rules the prompt's words (or a refusal shown for a moment) name, that the game
+        has the text of: Select shows the first (``show_rule``)."""
+        from .learn import rule_ids_in
+        texts = []
+        if prompt is not None:
+            texts.append(self.prompt_text(prompt))
+            texts += [t for t, _ in (lines if lines is not None else self.prompt_lines(m, prompt))]
+        if self.toast:
+            texts.append(self.toast)
+        known = self.gamedef.frontend().rule_texts()
+        return [r for r in rule_ids_in(" ".join(texts)) if r in known]
+
+    def show_rule(self, m, pad: int) -> bool:
+        """Select on ``pad``: the rule its seat's prompt (or the refusal shown) names, on a page of
+        its own (``scenes/learn.RuleScene``); False when none is named."""
+        seat = self.seat_of_pad(pad)
+        prompt = self.prompts.get(seat) if seat is not None else None
+        if prompt is None and not (self.toast and self.toast_seat == seat):
+            return False
+        rules = self.rules_named(m, prompt)
+        if not rules:
+            return False
+        from .scenes.learn import RuleScene
+        m.push(RuleScene(self.gamedef.id, rules[0]))
+        return True
 
     def prompt_speaker(self, prompt) -> str | None:
         """Who asks it (a host's face beside it), or None."""
@@ -399,6 +459,8 @@ class TableScene(ReplayControls, Scene):
                 if b.press(p, START):
                     m.push(PauseScene(self, p))
                     return
+                if b.press(p, SELECT) and not self.replaying and self.show_rule(m, p):
+                    return
                 if b.press(p, X):
                     if self.peek_open(p):
                         continue
@@ -417,6 +479,9 @@ class TableScene(ReplayControls, Scene):
             if pad in self.peeks or prompt.answer is not None:
                 continue
             if prompt.age >= self.prompt_guard and m.buttons.connected >> pad & 1:
+                if b.press(pad, B) and prompt.back_free() and self.can_take_back(seat):
+                    m.push(TakeBackScene(self, pad))
+                    return
                 prompt.handle(m, b, pad)
 
     def peek_open(self, pad: int) -> bool:
@@ -448,10 +513,42 @@ class TableScene(ReplayControls, Scene):
         m.sound("cancel")
 
     def give(self, m, answer, seat: int | None = None, given: bool = False) -> None:
-        """Apply an input through the host and tell its events."""
-        events = self.host.give(m, answer, seat, given)
+        """Apply an input through the host and tell its events (a person's answer the game lets
+        him take back, ``take_back_words``, is kept for that until the next chance or another
+        seat's answer)."""
+        words = self.take_back_words(answer, seat) if seat is not None and seat >= 0 and not given else ""
+        events = self.host.give(m, answer, seat, given, undo=words)
         self.after_input(seat)
         self.narrate_input(m, events)
+
+    # ---------------------------------------------------------------- take-backs (issue 36)
+    def take_back_words(self, answer, seat: int) -> str:
+        """A person's answer he may take back at his next prompt (before the next chance or
+        another seat's answer), as the confirmation names it ("the sale"); "" for one he may not.
+        The default: nothing is taken back. Only in Free play and Practice (``MatchHost``)."""
+        return ""
+
+    def can_take_back(self, seat: int) -> bool:
+        """``seat``'s last answer may be taken back now."""
+        tb = self.host.take_back
+        return tb is not None and tb.seat == seat and not self.replaying
+
+    def take_back(self, m) -> None:
+        """Take back the answer kept (``MatchHost.undo``): the match, the record and the scores
+        as they stood, the board shown again, the seat asked again."""
+        tb = self.host.undo()
+        if tb is None:
+            return
+        self.beats, self.beat, self.prompts, self.peeks = [], None, {}, {}
+        self.think = 0
+        self.shown = self.make_shown(self.game)
+        self.after_take_back(m)
+        m.sound("cancel")
+        self.say(tr("{who} takes back {what}.", who=self.names[tb.seat], what=tr(tb.words)), tb.seat, hold=30)
+
+    def after_take_back(self, m) -> None:
+        """The game's own state after a take-back (its views of the match made again): as after a jump."""
+        self.after_jump(m)
 
     def after_input(self, seat: int | None) -> None:
         """The match has moved on: the answering seat's prompt goes (the others', at a
@@ -485,7 +582,7 @@ class TableScene(ReplayControls, Scene):
         """Start again from the record's header and apply its inputs, silently, up to ``turn``."""
         self.host.jump_to(turn)
         self.commentary = self.host.game.commentary(self.host.kinds, self.setup.seed, m.settings.talk)
-        self.beats, self.beat, self.last_box, self.prompts = [], None, None, {}
+        self.beats, self.beat, self.last_box, self.prompts, self.log = [], None, None, {}, []
         self.shown = self.make_shown(self.game)
         self.after_jump(m)
         word = "Turn {turn}." if self.gamedef.progress_unit == "turns" else "Round {turn}."
@@ -599,8 +696,10 @@ class TableScene(ReplayControls, Scene):
         if beat.sound:
             m.sound(beat.sound)
         if beat.text:
-            beat.box = TextBox(beat.text, beat.speaker, beat.name, beat.colour, hold=m.anim(beat.frames, beat.cpu))
+            beat.box = TextBox(beat.text, beat.speaker, beat.name, beat.colour, hold=m.anim(beat.frames, beat.cpu),
+                               pages=self.pages(m, beat.text, beat.speaker, beat.name, beat.title))
             self.last_box = beat.box
+            self.log_line(beat)
         if beat.kind == "sync":
             self.sync_shown()
         self.start_beat(m, beat)
@@ -667,7 +766,9 @@ class TableScene(ReplayControls, Scene):
                 return (tr("Connect pad {pad} to go on", pad=pad + 1), None, None, GOLD, None, [], "", None)
             speaker = self.prompt_speaker(prompt)
             name, colour = self.speaker(speaker) if speaker else (None, WHITE)
-            return (self.prompt_text(prompt), speaker, name, colour, None, toast + self.prompt_lines(m, prompt), "", None)
+            lines = self.prompt_lines(m, prompt)
+            return (self.prompt_text(prompt), speaker, name, colour, None, toast + lines + self.help_lines(m, prompt, lines),
+                    "", None)
         if toast and box is None:
             return ("", None, None, WHITE, None, toast, "", None)
         if box is None and beat is None and not self.done and not self.replaying:
@@ -676,15 +777,39 @@ class TableScene(ReplayControls, Scene):
                 return (tr("{who} is thinking...", who=self.names[aw.player]), None, None, WHITE, None,
                         self.thinking_lines(m), "", None)
         if box is not None:
-            return (box.text, box.speaker, box.name, box.colour, box.visible(), [], title, box)
+            return (box.page_text, box.speaker, box.name, box.colour, box.visible(), [], title, box)
         if self.last_box is not None:
             b = self.last_box
-            return (b.text, b.speaker, b.name, b.colour, None, [], "", None)
+            return (b.pages[-1], b.speaker, b.name, b.colour, None, [], "", None)
         return None
+
+    def text_area(self, m, speaker: str | None) -> tuple[int, int]:
+        """(left, width) of the text box's lines: beside the speaker's face when he has one."""
+        st = self.box_style
+        x0, _, w, _ = self.box_rect()
+        x = x0 + st.text_x
+        if speaker and m.art.portrait(speaker.split(":")[0], small=st.face == "small") is not None:
+            x = x0 + st.face_text_x
+        return x, x0 + w - st.right - x
+
+    def pages(self, m, text: str, speaker: str | None, name: str | None, title: str = "") -> list[str]:
+        """A told line in the text box's pages (``widgets.paginate``: as many lines a page as the
+        box shows, the speaker's name or the banner's word before each page's first line)."""
+        _, width = self.text_area(m, speaker)
+        head = (title + " ") if title else (name + ": ") if name else ""
+        return paginate(m.font, text, width, self.box_style.lines, m.font.width(head) if head else 0)
+
+    def log_line(self, beat: Beat) -> None:
+        """A told line goes into the turn log (the pause menu's page of what happened lately)."""
+        who = beat.title or beat.name or ""
+        self.log.append((who, beat.text))
+        if len(self.log) > LOG_LINES:
+            del self.log[:len(self.log) - LOG_LINES]
 
     def draw_box(self, m, surface) -> None:
         """The text box: a line typing out beside the speaker's face (his name first, in his
-        colour; a banner's word first, flashing); a prompt's question and its own lines."""
+        colour; a banner's word first, flashing), a page at a time (the arrow: A goes on); a
+        prompt's question and its own lines."""
         content = self.box_content(m)
         st = self.box_style
         x0, y0, w, h = self.box_rect()
@@ -698,7 +823,6 @@ class TableScene(ReplayControls, Scene):
             return
         text, speaker, name, colour, shown, extra, title, box = content
         font = m.font
-        x = x0 + st.text_x
         if speaker:
             face = m.art.portrait(speaker.split(":")[0], small=st.face == "small")
             if face is not None:
@@ -706,8 +830,7 @@ class TableScene(ReplayControls, Scene):
                 size = face.get_width() + 2
                 pygame.draw.rect(surface, INK, (x0 + fx, y0 + fy, size, size))
                 surface.blit(face, (x0 + fx + 1, y0 + fy + 1))
-                x = x0 + st.face_text_x
-        width = x0 + w - st.right - x
+        x, width = self.text_area(m, speaker)
         y = y0 + st.text_y
         if extra and st.fit_prompt and st.wrap_prompt:
             self.draw_prompt(m, surface, text, colour, extra, x, y, width)
@@ -737,7 +860,7 @@ class TableScene(ReplayControls, Scene):
             left -= len(line) + 1
         for j, (line, line_colour) in enumerate(extra[:2]):
             font.draw(surface, line, x, y + len(lines) * st.line_h + j * st.small_h + 1, line_colour, "small")
-        if box is not None and box.visible() >= len(box.text) and (m.frame // 15) % 2 == 0:
+        if box is not None and not box.typing() and (m.frame // 15) % 2 == 0:
             ax, ay = x0 + w - st.arrow_at[0], y0 + h - st.arrow_at[1]
             pygame.draw.polygon(surface, WHITE, [(ax, ay), (ax + 6, ay), (ax + 3, ay + 3)])
 
@@ -822,3 +945,32 @@ class TableScene(ReplayControls, Scene):
 
 
 __all__ = ["TableScene", "Prompt", "Beat", "BoxStyle", "speaker_info", "rects_meet", "INFO", "DIM"]
+
+
+class TakeBackScene(Scene):
+    """"Take back ...?" over the table: A on the first item takes the last answer back, B or the
+    second item keeps it."""
+
+    opaque = False
+
+    def __init__(self, table: TableScene, pad: int) -> None:
+        from .widgets import Menu
+        self.table = table
+        self.pad = pad
+        self.menu = Menu(["Take it back", "Keep it"], cancel=True)
+
+    def handle(self, m, b) -> None:
+        self.menu.handle(b, self.pad, m)
+        if self.menu.cancelled or self.menu.chosen == 1:
+            m.pop()
+        elif self.menu.chosen == 0:
+            m.pop()
+            self.table.take_back(m)
+
+    def draw(self, m, surface) -> None:
+        tb = self.table.host.take_back
+        words = tr(tb.words) if tb is not None else ""
+        title = tr("Take back {what}?", what=words)
+        w = max(128, m.font.width(title) + 20)
+        x = 128 - w // 2
+        self.menu.draw(m, surface, x, 64, w, title)

@@ -118,6 +118,26 @@ def load_game_ja() -> dict[str, dict[str, str]]:
 
 
 _BY_GAME: dict[str, dict[str, str]] = {}
+_SEAT = re.compile(r"^(.+?) (\d+)$")
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as the screen says it in its language: a character's name and "Player k"
+    in Japanese letters in Japanese ("Kenta 2": the second Kenta at the table); a profile's name
+    as its player typed it. Records and the match keep the names as they are."""
+    if _LANG[0] != "ja":
+        return name
+    from ..platform.roster import characters
+    known = {c.name for c in characters().values()} | {"Random", "CPU"}
+    base, k = name, ""
+    numbered = _SEAT.match(name)
+    if numbered and (numbered.group(1) in known or numbered.group(1) == "Player"):
+        base, k = numbered.groups()
+    if base == "Player" and k:
+        return tr("Player {k}", k=k)
+    if base in known:
+        return tr(base) + k
+    return name
 
 
 def tr(template: str, **values) -> str:

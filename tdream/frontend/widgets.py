@@ -86,20 +86,37 @@ class Menu:
 
 
 class TextBox:
-    """A message typed out at the text speed; A hurries it, then A (or time) closes it."""
+    """A message typed out at the text speed, a page at a time (``pages``: what the box shows at
+    once; a message longer than the box goes on over pages, never loses words); A hurries a page,
+    then A (or time) turns to the next page, and after the last closes it."""
 
     def __init__(self, text: str, speaker: str | None = None, name: str | None = None, colour=WHITE,
-                 hold: int = 50, wait: bool = False) -> None:
+                 hold: int = 50, wait: bool = False, pages: list[str] | None = None) -> None:
         self.text = text
+        self.pages = list(pages) if pages else [text]
+        self.page = 0             # the page shown
         self.speaker = speaker
         self.name = name
         self.colour = colour
-        self.hold = hold          # frames it stays once typed (when not ``wait``)
+        self.hold = hold          # frames a page stays once typed (when not ``wait``)
         self.wait = wait          # stays until A
-        self.shown = 0.0
+        self.shown = 0.0          # characters of the page typed so far
         self.held = 0
         self.done = False
         self._lines: tuple[int, list[str]] | None = None     # a cache of drawing: never state
+
+    @property
+    def page_text(self) -> str:
+        """The text of the page shown."""
+        return self.pages[self.page]
+
+    def more(self) -> bool:
+        """A page follows the one shown (the box's arrow says so)."""
+        return self.page + 1 < len(self.pages)
+
+    def typing(self) -> bool:
+        """The page shown is still typing out."""
+        return self.shown < len(self.pages[self.page])
 
     def layout(self, font, width: int) -> list[str]:
         if self._lines is None or self._lines[0] != width:
@@ -107,7 +124,8 @@ class TextBox:
         return self._lines[1]
 
     def update(self, m, pad_a: bool) -> None:
-        total = len(self.text)
+        page = self.pages[self.page]
+        total = len(page)
         per = m.text_frames()
         if self.shown < total:
             before = int(self.shown)
@@ -115,15 +133,53 @@ class TextBox:
                 self.shown = total
             else:
                 self.shown += 1 / per
-                if int(self.shown) // 3 != before // 3 and self.text[before:int(self.shown)].strip():
+                if int(self.shown) // 3 != before // 3 and page[before:int(self.shown)].strip():
                     m.sound("blip")
             return
         self.held += 4 if m.fast() else 1
         if pad_a or (not self.wait and self.held >= self.hold):
-            self.done = True
+            if self.page + 1 < len(self.pages):
+                self.page += 1
+                self.shown = 0.0
+                self.held = 0
+            else:
+                self.done = True
 
     def visible(self) -> int:
+        """Characters of the page shown typed so far."""
         return int(self.shown)
+
+
+def paginate(font, text: str, width: int, lines: int, head_w: int = 0, face: str = "main") -> list[str]:
+    """``text`` in pages of at most ``lines`` lines ``width`` pixels wide (each page's first line
+    ``head_w`` narrower: a speaker's name before it), cut between words (between characters in
+    Japanese): every word on some page, none lost. Each page wraps again to the same lines."""
+    pages: list[str] = []
+    rest = text
+    while True:
+        wrapped = font.wrap(rest, width, face, first=width - head_w if head_w else None)
+        if len(wrapped) <= lines:
+            pages.append(rest)
+            return pages
+        cut = _offset_after(rest, wrapped[:lines])
+        if cut is None or cut <= 0 or not rest[cut:].strip():
+            pages.append(rest)
+            return pages
+        pages.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip()
+
+
+def _offset_after(text: str, lines: list[str]) -> int | None:
+    """Where in ``text`` the wrapped ``lines`` end (None if they are not its pieces in order)."""
+    pos = 0
+    for line in lines:
+        if line:
+            while pos < len(text) and text[pos] in " \n":
+                pos += 1
+            if not text.startswith(line, pos):
+                return None
+            pos += len(line)
+    return pos
 
 
 def fit(font, text: str, width: int, face: str = "small") -> str:

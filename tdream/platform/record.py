@@ -170,6 +170,7 @@ class RecordWriter:
         self.file = open(self.path, "a", encoding="utf-8")
         self.pending: list[str] = []
         self.progress = progress            # the turns played when the last checkpoint was written
+        self.written = len(prefix)          # characters in the file (the lines flushed)
 
     def add(self, match, seat: int, answer, events, given: bool = False) -> None:
         """Record one applied input; at a turn's end (or the match's), flush."""
@@ -181,9 +182,30 @@ class RecordWriter:
         if progress != self.progress or match.over:
             self.progress = progress
             self.pending.append(f"- {_dump(checkpoint_item(self.game, match, self.setup))}\n")
-            self.file.write("".join(self.pending))
+            text = "".join(self.pending)
+            self.file.write(text)
             self.file.flush()
+            self.written += len(text)
             self.pending = []
+
+    def mark(self) -> tuple[int, int, int]:
+        """Where the record is now (``rewind`` goes back there): the characters flushed, the
+        lines pending, the turns counted."""
+        return self.written, len(self.pending), self.progress
+
+    def rewind(self, mark: tuple[int, int, int]) -> None:
+        """Take back what was written since ``mark`` (a take-back: the record keeps only what
+        stood). A flushed turn is cut off the file by writing it again whole (atomically)."""
+        written, pending, progress = mark
+        if written != self.written:          # a turn was flushed since: its lines go back to pending
+            self.file.close()
+            text = self.path.read_text(encoding="utf-8")
+            self.pending = text[written:].splitlines(keepends=True) + self.pending
+            write_atomic(self.path, text[:written])
+            self.file = open(self.path, "a", encoding="utf-8")
+            self.written = written
+        del self.pending[pending:]
+        self.progress = progress
 
     def close(self) -> None:
         if not self.file.closed:

@@ -43,7 +43,8 @@ def _data_texts(ruleset) -> set[str]:
     out |= set(COLOUR_NAMES)
     out |= {"Free play", "Campaign", "Practice", "Spectate", "Records", "Options", "Quit", "Resume", "Save and quit",
             "Quit to the title", "Keep playing", "New profile...", "No profile", "Erase", "Keep", "Campaign: who?",
-            "Who is playing?"}                    # menu items, translated when drawn
+            "Who is playing?", "How to play", "Turn log", "Take it back", "Keep it", "Stop watching"}
+    #                                        menu items, translated when drawn
     return out
 
 

@@ -103,7 +103,9 @@ class PauseScene(Scene):
         self.table = table
         self.pad = pad
         watching = table.replaying
-        self.menu = Menu(["Resume", "Options", "Stop watching" if watching else "Save and quit"], cancel=True)
+        learn = ["How to play"] if table.gamedef.frontend().howto() else []
+        self.menu = Menu(["Resume"] + learn + ["Turn log", "Options", "Stop watching" if watching else "Save and quit"],
+                         cancel=True)
         self.confirm: Menu | None = None
 
     def handle(self, m, b) -> None:
@@ -122,14 +124,24 @@ class PauseScene(Scene):
             m.pop()
             return
         if self.menu.chosen is not None:
-            choice = self.menu.chosen
+            choice = self.menu.items[self.menu.chosen]
             self.menu.chosen = None
-            if choice == 0:
+            if choice == "Resume":
                 m.pop()
-            elif choice == 1:
+            elif choice == "How to play":
+                from .learn import HowToScene
+                m.push(HowToScene(self.table.gamedef.id))
+            elif choice == "Turn log":
+                from .learn import LogScene
+                m.push(LogScene(self.table, self.pad))
+            elif choice == "Options":
                 m.push(OptionsScene(self.pad))
-            elif self.table.replaying:     # watching a record: nothing to save
-                m.reset(m.home_scene())
+            elif choice == "Stop watching":     # watching a record: nothing to save; back where it was chosen
+                m.pop()                         # the pause menu
+                m.pop()                         # the table
+                if not m.stack:                 # watched from the command line: the title
+                    m.quit = False
+                    m.home()
             else:
                 self.confirm = Menu(["Quit to the title", "Keep playing"], cancel=True)
 

@@ -19,7 +19,7 @@ from ...platform.roster import CHARACTER_IDS, character
 from ...rng import Rng
 from ..constants import A, B, DOWN, GOLD, INK, LEFT, PLAYER_COLOURS, RIGHT, START, UP, WHITE, rgb15
 from ..machine import Scene
-from ..match import MatchSetup, seat_names
+from ..match import MatchSetup, seat_names, seat_problem
 from ..text import tr
 from ..widgets import cursor, fit, skyline, window
 
@@ -199,9 +199,9 @@ class SetupScene(SeatRows):
         game = self.gamedef
         kinds = self.kinds()
         profiles = [self.profiles[i] for i, k in enumerate(self.seats) if k == "human"]
-        chosen = [p for p in profiles if p]
-        if len(chosen) != len(set(chosen)):
-            self.message = tr("Two seats have the same profile.")
+        why = seat_problem(kinds, profiles)
+        if why:                          # two seats of one name: a match no game can seat
+            self.message = why
             return None
         try:
             game.options_for(self.options, len(kinds))

@@ -2,7 +2,8 @@
 
 Left and right (L and R in the menu) choose the game among those the registry has front ends
 for; the menu is that game's modes (its front end's ``MODES``: Free play, Continue, Campaign,
-Practice, Spectate) and the shared ones (Records, Options, Quit). Idle for 15 s, the chosen game's
+Practice, Spectate), How to play (when the game has its pages) and the shared ones (Records,
+Options, Quit). Idle for 15 s, the chosen game's
 demo plays for a minute.
 """
 from __future__ import annotations
@@ -44,7 +45,8 @@ class TitleScene(Scene):
         return registry.get(self.game).frontend()
 
     def items(self) -> list[str]:
-        return list(self.front.MODES) + list(SHARED)
+        learn = ["How to play"] if self.front.howto() else []
+        return list(self.front.MODES) + learn + list(SHARED)
 
     def choose_game(self, m, step: int) -> None:
         games = playable()
@@ -94,6 +96,9 @@ class TitleScene(Scene):
             elif choice == "Records":
                 from .modes import RecordsScene
                 m.push(RecordsScene(self.game))
+            elif choice == "How to play":
+                from .learn import HowToScene
+                m.push(HowToScene(self.game))
             elif choice == "Options":
                 from .pause import OptionsScene
                 m.push(OptionsScene(self.pad))

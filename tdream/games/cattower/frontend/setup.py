@@ -8,6 +8,7 @@ import pygame
 
 from ....frontend.constants import GOLD, INK, PLAYER_COLOURS, WHITE, rgb15
 from ....frontend.scenes.setup import SeatRows
+from ....frontend.match import seat_problem
 from ....frontend.text import tr
 from ....frontend import widgets
 from ....frontend.widgets import cursor, fit, skyline
@@ -141,9 +142,9 @@ class SetupScene(SeatRows):
         level = LEVELS[self.level]
         kinds = [k if k in ("human", "random") or level == "normal" else f"{k}:{level}" for k in seats]
         profiles = [self.profiles[i] for i, k in enumerate(self.seats) if k == "human"]
-        chosen = [p for p in profiles if p]
-        if len(chosen) != len(set(chosen)):
-            self.message = tr("Two seats have the same profile.")
+        why = seat_problem(kinds, profiles)
+        if why:                          # two seats of one name: a match no game can seat
+            self.message = why
             return None
         prefs = {p["name"]: p for p in m.records.profiles()} if m.records is not None else {}
         colours = {name: prefs[name]["colour"] for name in chosen if name in prefs}

@@ -107,7 +107,7 @@ class TowerDreamFrontend(GameFrontend):
         b = table.beat
         if setpiece:
             return b is not None and b.kind in SETPIECES
-        return b is not None and b.box is not None and b.speaker is not None and b.box.visible() < len(b.box.text)
+        return b is not None and b.box is not None and b.speaker is not None and b.box.typing()
 
 
 from .. import GAME  # noqa: E402

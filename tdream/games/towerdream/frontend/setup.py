@@ -10,6 +10,7 @@ from ....rng import Rng
 from .boardview import BoardView
 from ....frontend.constants import GOLD, INK, WHITE, rgb15
 from ....frontend.scenes.setup import SeatRows
+from ....frontend.match import seat_problem
 from ....frontend.text import tr
 from ....frontend.widgets import cursor, fit, window
 from .. import GAME
@@ -164,9 +165,9 @@ class SetupScene(SeatRows):
         options = {"starting_cash": self.cash, "salary": self.salary, "end_percent": self.end,
                    "build_scope": self.scope, "max_rounds": self.rounds or None}
         profiles = [self.profiles[i] for i, k in enumerate(self.seats) if k == "human"]
-        chosen = [p for p in profiles if p]
-        if len(chosen) != len(set(chosen)):
-            self.message = tr("Two seats have the same profile.")
+        why = seat_problem(kinds, profiles)
+        if why:                          # two seats of one name: a match no game can seat
+            self.message = why
             return None
         prefs = {p["name"]: p for p in m.records.profiles()} if m.records is not None else {}
         colours = {name: prefs[name]["colour"] for name in chosen if name in prefs}

@@ -63,7 +63,7 @@ class TowersFrontend(GameFrontend):
         b = table.beat
         if setpiece:
             return b is not None and b.kind in ("build", "banner")
-        return b is not None and b.box is not None and b.speaker is not None and b.box.visible() < len(b.box.text)
+        return b is not None and b.box is not None and b.speaker is not None and b.box.typing()
 
 
 from .. import GAME  # noqa: E402

@@ -467,7 +467,7 @@ class TableScene(Table):
             if revealed:
                 picks, first = beat.data
                 big_text(m, surface, str(picks[seat]), 110, y - 6, GOLD if seat == first else WHITE, 2)
-                if seat == first and beat.box is not None and beat.box.visible() >= len(beat.box.text):
+                if seat == first and beat.box is not None and not beat.box.typing():
                     font.draw(surface, tr("goes first"), 172, y + 2, GOLD, "small", align="right")
                 continue
             if self.shown.ready[seat]:

@@ -75,7 +75,7 @@ class TowerUpFrontend(GameFrontend):
         b = table.beat
         if setpiece:
             return b is not None and b.kind == "banner"
-        return b is not None and b.box is not None and b.box.visible() < len(b.box.text)
+        return b is not None and b.box is not None and b.box.typing()
 
 
 from .. import GAME  # noqa: E402
