@@ -203,6 +203,7 @@ class SetupScene(SeatRows):
         if why:                          # two seats of one name: a match no game can seat
             self.message = why
             return None
+        chosen = [p for p in profiles if p]
         try:
             game.options_for(self.options, len(kinds))
         except ValueError as e:

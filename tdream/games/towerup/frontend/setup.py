@@ -150,6 +150,7 @@ class SetupScene(SeatRows):
         if why:                          # two seats of one name: a match no game can seat
             self.message = why
             return None
+        chosen = [p for p in profiles if p]
         prefs = {p["name"]: p for p in m.records.profiles()} if m.records is not None else {}
         colours = {name: prefs[name]["colour"] for name in chosen if name in prefs}
         pads = [prefs[name]["pad"] - 1 if name in prefs else k for k, name in enumerate(profiles)]
