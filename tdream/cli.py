@@ -155,7 +155,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("simulate", help="CPU-only games, headless")
     _game_args(sim)
-    sim.add_argument("--games", type=_positive, required=True, help="how many games")
+    sim.add_argument("--games", type=_positive, default=100, help="how many games (default: 100)")
     sim.add_argument("--seed", type=_seed, default=0, help="the series' seed: game i plays seed (S, i) (default 0)")
     sim.add_argument("--cpus", type=_cpus, default=None, metavar="NAME,...", help=CPUS_HELP + " (default: random)")
     sim.add_argument("--jobs", type=_positive, default=None,
@@ -267,6 +267,9 @@ def main(argv: list[str] | None = None) -> int:
         for line in problems:
             print(line, file=sys.stderr)
         return 2
+    except BrokenPipeError:              # the reader went (``tdream records | head``): nothing to say
+        _quiet_stdout()
+        return 0
     except OSError as e:
         where = e.filename or ""
         print(f"{where}: {e.strerror or e}" if where else f"tdream: {e.strerror or e}", file=sys.stderr)
@@ -274,8 +277,16 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0
+
+
+def _quiet_stdout() -> None:
+    """Standard output whose reader has gone: what is left unwritten goes nowhere (else Python
+    says "Broken pipe" once more at exit)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def _make_dir(path: str) -> str:
@@ -333,12 +344,18 @@ def _game_and_options(args, command: str):
     return game, options
 
 
-def _check_cpus(game, cpus, command: str) -> None:
+def _check_cpus(game, cpus, command: str, seats: int | None = None) -> None:
+    """Each --cpus name is a CPU kind of the game; and no more of them than the CPU seats there
+    are (``seats``): a name left out would go unplayed, unsaid (issue 36). Fewer are repeated."""
     for k in cpus or []:
         try:
             game.split_kind(k)
         except ValueError as e:
             _usage(command, f"--cpus: {e}")
+    from .platform.roster import CHARACTER_IDS
+    if seats is not None and cpus and cpus != list(CHARACTER_IDS) and len(cpus) > seats:
+        _usage(command, f"--cpus names {len(cpus)} CPU players, but {game.name} has {seats} CPU seat{'s' if seats != 1 else ''} here: "
+                        f"name at most {seats}, or seat more players (--players)")
 
 
 def _jobs(args) -> int:
@@ -349,7 +366,7 @@ def _jobs(args) -> int:
 def cmd_simulate(args) -> int:
     from .platform.simulate import progress_bar, simulate, summarize
     game, options = _game_and_options(args, "simulate")
-    _check_cpus(game, args.cpus, "simulate")
+    _check_cpus(game, args.cpus, "simulate", _player_count(game, options, args))
     results = []
     start = time.perf_counter()
     show = sys.stderr.isatty() and not args.json
@@ -482,8 +499,8 @@ def cmd_play(args) -> int:
                            mode="practice")
     elif direct:
         game, options = _game_and_options(args, "play")
-        _check_cpus(game, args.cpus, "play")
         humans = 1 if args.humans is None else args.humans
+        _check_cpus(game, args.cpus, "play", max(0, _player_count(game, options, args) - humans))
         kinds = _seats_of(game, options, seed, humans, args.cpus, _player_count(game, options, args))
         setup = MatchSetup(game.id, seed, kinds, options, mode="free" if humans else "spectate")
     if setup is not None:
@@ -643,7 +660,7 @@ def cmd_play_text(args) -> int:
                                       progress=session.match.progress())
         return play_text(session, sys.stdout, max_turns=args.turns, talk=args.talk)
     game, options = _game_and_options(args, "play")
-    _check_cpus(game, args.cpus, "play")
+    _check_cpus(game, args.cpus, "play", _player_count(game, options, args))
     seed = args.seed if args.seed is not None else int(time.time())
     kinds = _seats_of(game, options, seed, 0, args.cpus, _player_count(game, options, args))
     from .frontend.match import seat_names

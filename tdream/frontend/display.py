@@ -23,14 +23,26 @@ def frame_rect(width: int, height: int, scale: int, aspect_87: bool = False) -> 
     return ((width - fw) // 2, (height - fh) // 2, fw, fh)
 
 
+MARGIN = (64, 96)        # the desktop a window may take: less what panels and title bars need
+
+
+def window_scale(desktop: tuple[int, int], scale: int, aspect_87: bool) -> int:
+    """The scale a window of the setting ``scale`` (0: the largest that fits) shows the frame
+    at on ``desktop``: the one chosen, unless the desktop cannot hold it (then the largest
+    that fits, with 8:7 counted)."""
+    most = fit_scale(desktop[0] - MARGIN[0], desktop[1] - MARGIN[1], aspect_87)
+    return min(scale, most) if scale else most
+
+
 class Display:
     def __init__(self, settings, title: str = "tdream") -> None:
         self.settings = settings
         pygame.display.init()
         info = pygame.display.get_desktop_sizes()[0] if pygame.display.get_desktop_sizes() else (W * 3, H * 3)
         self.desktop = info
-        scale = settings.scale or max(1, fit_scale(info[0] - 64, info[1] - 96, settings.aspect_87))
-        x, y, w, h = frame_rect(0, 0, scale, settings.aspect_87)
+        self.shown = (settings.scale, settings.aspect_87)        # the setting the window was sized for
+        self.scale = window_scale(info, settings.scale, settings.aspect_87)
+        x, y, w, h = frame_rect(0, 0, self.scale, settings.aspect_87)
         self.window = video.Window(title, size=(w, h), resizable=True)
         self.renderer = video.Renderer(self.window, accelerated=-1, vsync=False)
         self.texture = video.Texture(self.renderer, (W, H), streaming=True)
@@ -38,6 +50,25 @@ class Display:
         self.fullscreen = False
         if settings.fullscreen:
             self.toggle_fullscreen()
+
+    def resize(self) -> None:
+        """The window made the size of the scale and aspect now set (Options: issue 36), when they
+        have changed since it was sized; in fullscreen, when it goes back to a window."""
+        s = self.settings
+        if (s.scale, s.aspect_87) == self.shown:
+            return
+        self.shown = (s.scale, s.aspect_87)
+        self.scale = window_scale(self.desktop, s.scale, s.aspect_87)
+        if not self.fullscreen:
+            _, _, w, h = frame_rect(0, 0, self.scale, s.aspect_87)
+            self.window.size = (w, h)
+
+    def shortfall(self) -> tuple[int, int] | None:
+        """(the scale chosen, the scale shown) when the desktop cannot hold the one chosen, or None."""
+        s = self.settings
+        if s.scale and not self.fullscreen and self.scale < s.scale:
+            return s.scale, self.scale
+        return None
 
     def _scanline_texture(self):
         s = pygame.Surface((1, H * 2), pygame.SRCALPHA)      # one texture: a dark line under each row
@@ -51,6 +82,8 @@ class Display:
     def toggle_fullscreen(self) -> None:
         if self.fullscreen:
             self.window.set_windowed()
+            _, _, w, h = frame_rect(0, 0, self.scale, self.settings.aspect_87)
+            self.window.size = (w, h)
         else:
             self.window.set_fullscreen(desktop=True)
         self.fullscreen = not self.fullscreen
@@ -60,9 +93,7 @@ class Display:
         self.texture.update(frame)
         ww, wh = self.window.size
         s = self.settings
-        scale = fit_scale(ww, wh, s.aspect_87) if (self.fullscreen or not s.scale) else s.scale
-        if not self.fullscreen and s.scale:
-            scale = min(scale, fit_scale(ww, wh, s.aspect_87))
+        scale = self.frame_scale(ww, wh)
         dst = frame_rect(ww, wh, scale, s.aspect_87)
         r = self.renderer
         r.draw_color = (0, 0, 0, 255)
@@ -71,6 +102,15 @@ class Display:
         if s.scanlines and scale >= 2:
             self.scan.draw(dstrect=dst)
         r.present()
+
+    def frame_scale(self, ww: int, wh: int) -> int:
+        """The scale the frame is drawn at in a window (or screen) of ``ww`` x ``wh``: the largest
+        that fits in fullscreen or at "fit", else the one chosen where it fits."""
+        s = self.settings
+        most = fit_scale(ww, wh, s.aspect_87)
+        if self.fullscreen or not s.scale:
+            return most
+        return min(s.scale, most)
 
     def close(self) -> None:
         self.window.destroy()

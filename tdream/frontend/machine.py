@@ -24,6 +24,8 @@ class Scene:
     # shows nothing a player needs (issue 14: never over a menu; issue 36: nor over a header,
     # a board's edge or what the text box tells).
     overlay_at: tuple[int, int, str] = (W - 2, 1, "right")
+    # Where the timer goes when not in the same strip (x, y, align) (None: first in the strip)
+    timer_at: tuple[int, int, str] | None = None
     # Y held fast-forwards animations (PRESENTATION.md); a scene whose game gives Y a meaning
     # of its own (an out-of-turn answer on Y) turns that off
     y_fast_forwards = True
@@ -66,6 +68,7 @@ class Machine:
         self.record_path = record_path
         self.warning = warning
         self.notice: str | None = None             # the title's line on the compiled engine (the window's); not state
+        self.shortfall: tuple[int, int] | None = None   # (scale chosen, scale shown) when the screen is too small; not state
         self.reader = None                         # the PadReader, when a real one runs (remap screen)
         self.records = records                     # the records database (issue 8), or None
         self.games_played: list[str] = []         # every game a table or demo started (movies' header)
@@ -205,7 +208,15 @@ class Machine:
         for scene in self.stack[start:]:
             scene.draw(self, surface)
         if self.settings.timer or self.settings.input_display:
-            x, y, align = self.stack[-1].overlay_at if self.stack else Scene.overlay_at
+            top = self.stack[-1] if self.stack else Scene()
+            x, y, align = top.overlay_at
+            if top.timer_at is not None:         # the timer apart, the pads in the strip
+                if self.settings.timer:
+                    tx, ty, talign = top.timer_at
+                    self.draw_timer(surface, tx, ty, talign)
+                if self.settings.input_display:
+                    self.draw_inputs(surface, x, y, align)
+                return
             if align == "column":               # stacked down from (x, y), right-aligned at x
                 if self.settings.timer:
                     self.draw_timer(surface, x, y, "right")

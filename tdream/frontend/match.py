@@ -62,6 +62,24 @@ def seat_names(kinds: list[str], profiles=()) -> list[str]:
     return out
 
 
+def scores_before(record, items) -> list[tuple[int, ...]]:
+    """The scores at the start and after every turn of ``items`` (a record's inputs), replayed
+    silently: the results graph of a resumed match starts at its first turn."""
+    from ..platform.record import replay_session
+    session = replay_session(record)
+    history = [tuple(session.match.scores())]
+    seen = [session.match.progress()]
+
+    def scored(seat, answer, events, given) -> None:
+        match = session.match
+        if match.progress() != seen[0] or match.over:
+            history.append(tuple(match.scores()))
+            seen[0] = match.progress()
+    if session.replay(record, items, on_input=scored).run() is not None:
+        return []
+    return history
+
+
 def seat_problem(kinds: list[str], profiles=()) -> str | None:
     """Why the seats cannot sit at one table, or None: two of them would have one name (a
     profile named as another seat's default, "Player 1", or as a character at the table). Every
@@ -101,10 +119,59 @@ class TakeBack:
         self.history = history
 
 
+class RecordGuard:
+    """A record writer whose failures stop the recording (``host.warning`` says why), never the
+    match: what the front end's session writes through (``MatchHost.guarded``)."""
+
+    hashed = False                       # a service, not the match's state
+
+    def __init__(self, writer, host) -> None:
+        self.writer = writer
+        self.host = host
+        self.failed = False
+
+    @property
+    def path(self):
+        return self.writer.path
+
+    def _fail(self, e: OSError) -> None:
+        self.failed = True
+        self.host.warning = f"{e.strerror or e}: {self.writer.path}"
+        try:
+            self.writer.close()
+        except OSError:
+            pass
+
+    def add(self, match, seat: int, answer, events, given: bool = False) -> None:
+        if not self.failed:
+            try:
+                self.writer.add(match, seat, answer, events, given)
+            except OSError as e:
+                self._fail(e)
+
+    def mark(self):
+        return self.writer.mark()
+
+    def rewind(self, mark) -> None:
+        if not self.failed:
+            try:
+                self.writer.rewind(mark)
+            except OSError as e:
+                self._fail(e)
+
+    def close(self) -> None:
+        if not self.failed:
+            try:
+                self.writer.close()
+            except OSError as e:
+                self._fail(e)
+
+
 class MatchHost:
     """Plays a ``MatchSetup`` through the drive loop for a table scene."""
 
     take_back: TakeBack | None = None    # a person's answer that may still be taken back
+    warning = ""                         # why the match is not recorded (a folder that cannot be written)
 
     def __init__(self, setup: MatchSetup, demo: bool = False) -> None:
         self.setup = setup
@@ -129,8 +196,9 @@ class MatchHost:
             r = s.resume
             self.session = r.session
             colours = dict(r.record.setup.colours)
-            self.writer = RecordWriter(m.record_path or r.record.path, game, prefix=r.kept, setup=r.record.setup,
-                                       progress=r.session.match.progress())
+            self.writer = self.guarded(self.open_record(lambda: RecordWriter(
+                m.record_path or r.record.path, game, prefix=r.kept, setup=r.record.setup,
+                progress=r.session.match.progress())))
             self.session.writer = self.writer
             given = list(r.record.setup.seats)
         elif s.replay is not None:
@@ -143,14 +211,14 @@ class MatchHost:
             sc = s.scenario
             self.session = scenario_session(sc)
             given = list(sc.seats)
-            path = m.record_path or (m.record_dir and record_file(m.record_dir, sc.seed))
+            path = self.open_record(lambda: m.record_path or (m.record_dir and record_file(m.record_dir, sc.seed)))
             if path:
                 header = (path, Setup(game.id, sc.seed, given, game.full_options(sc.options), sc.position))
         else:
             names = seat_names(list(s.seats), s.profiles)
             given = [Seat(n, k) for n, k in zip(names, s.seats)]
             self.session, events = Session.start(game, given, s.options, s.seed)
-            path = m.record_path or (m.record_dir and record_file(m.record_dir, s.seed))
+            path = self.open_record(lambda: m.record_path or (m.record_dir and record_file(m.record_dir, s.seed)))
             if path and not self.demo:
                 header = (path, Setup(game.id, s.seed, given, self.session.options))
         match = self.session.match
@@ -179,13 +247,29 @@ class MatchHost:
             path, rec_setup = header
             for g in rec_setup.seats:
                 g.colour = next(seat.colour for seat in seats if seat.name == g.name)
-            self.writer = writer_for(path, game, rec_setup, match)
+            self.writer = self.guarded(self.open_record(lambda: writer_for(path, game, rec_setup, match)))
             self.session.writer = self.writer
         self.history = [tuple(match.scores())]
+        if s.resume is not None:         # the scores of the turns before it was saved, too (issue 36)
+            self.history = scores_before(s.resume.record, s.resume.record.whole_turns()) or self.history
         self.round = self._round()
         if not self.replaying and not self.demo:
             m.split("start")
         return events
+
+    def guarded(self, writer):
+        """The record writer, or None; a write that fails later (the disk full, the folder made
+        read-only) stops the recording with a warning, never the match."""
+        return RecordGuard(writer, self) if writer is not None else None
+
+    def open_record(self, make):
+        """``make()`` (a record's path, or its writer); None, and why in ``warning``, when the
+        folder cannot be written (read-only, full): the match is played, not recorded."""
+        try:
+            return make()
+        except OSError as e:
+            self.warning = f"{e.strerror or e}: {getattr(e, 'filename', '') or ''}".rstrip(": ")
+            return None
 
     # ---------------------------------------------------------------- who
     @property

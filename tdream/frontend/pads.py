@@ -79,6 +79,13 @@ class Buttons:
 KEYBOARD = {"up": "up", "down": "down", "left": "left", "right": "right", "z": "b", "x": "a", "a": "y",
             "s": "x", "q": "l", "w": "r", "return": "start", "right shift": "select"}
 
+def keyboard_map(mappings: dict | None) -> dict[str, str]:
+    """The keyboard's keys (pygame names) to the SNES pad's buttons: a remap saved in the
+    settings (``mappings["keyboard"]``, Options > Controls), else ``KEYBOARD``."""
+    mine = (mappings or {}).get("keyboard")
+    return dict(mine) if isinstance(mine, dict) and mine else dict(KEYBOARD)
+
+
 # An SDL game controller's buttons to the SNES pad, by position (SNES A is the right face button,
 # B the bottom one, X the top, Y the left). A remap (settings, per controller GUID) replaces it.
 CONTROLLER_DEFAULT = {"b": "a", "a": "b", "y": "x", "x": "y", "leftshoulder": "l", "rightshoulder": "r",
@@ -95,13 +102,15 @@ class PadReader:
     def __init__(self, mappings: dict | None = None) -> None:
         import pygame
         self.pg = pygame
-        self.keys: dict[int, int] = {pygame.key.key_code(k): BIT[b] for k, b in KEYBOARD.items()}
+        self.keys: dict[int, int] = {}
+        self.set_keyboard(keyboard_map(mappings))
         self.key_bits = 0
         self.latched = [0] * PADS               # presses that came and went within one frame
         self.devices: dict[int, dict] = {}      # instance id -> {controller, pad, guid, bits, axis}
         self.mappings = mappings if mappings is not None else {}
         self.quit = False
         self.toggle_fullscreen = False
+        self.exposed = False                    # the window was shown again or resized: draw it anew
         self.raw: list[tuple[int, str]] = []    # (instance id, SDL button name) pressed: for remapping
         self.raw_keys: list[int] = []
         self.controller: ModuleType | None       # pygame's game controller module, if this SDL has one
@@ -111,6 +120,20 @@ class PadReader:
             self.controller = controller
         except Exception:            # no controller support in this SDL: keyboard only
             self.controller = None
+
+    def set_keyboard(self, mapping: dict[str, str]) -> None:
+        """The keyboard's keys from now on (pygame key names to SNES buttons); a name pygame does
+        not know is left out."""
+        keys: dict[int, int] = {}
+        for name, button in mapping.items():
+            try:
+                code = self.pg.key.key_code(name)
+            except (ValueError, self.pg.error):
+                continue
+            if button in BIT:
+                keys[code] = BIT[button]
+        self.keys = keys
+        self.key_bits = 0
 
     # ---------------------------------------------------------------- devices
     def _free_pad(self) -> int:
@@ -159,6 +182,8 @@ class PadReader:
         t = e.type
         if t == pg.QUIT:
             self.quit = True
+        elif t in (pg.WINDOWEXPOSED, pg.WINDOWRESIZED, pg.WINDOWSIZECHANGED, pg.WINDOWRESTORED, pg.WINDOWSHOWN):
+            self.exposed = True
         elif t == pg.KEYDOWN:
             self.raw_keys.append(e.key)
             if e.key == pg.K_F11 or (e.key == pg.K_RETURN and e.mod & pg.KMOD_ALT):
@@ -217,5 +242,5 @@ class PadReader:
         return PadFrame(out, connected)  # type: ignore[arg-type]
 
 
-__all__ = ["PadFrame", "Buttons", "PadReader", "KEYBOARD", "CONTROLLER_DEFAULT", "SDL_BUTTONS",
+__all__ = ["PadFrame", "Buttons", "PadReader", "KEYBOARD", "keyboard_map", "CONTROLLER_DEFAULT", "SDL_BUTTONS",
            "A", "B", "X", "Y", "L", "R", "UP", "DOWN", "LEFT", "RIGHT", "START", "SELECT"]

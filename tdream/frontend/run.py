@@ -141,6 +141,9 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
     db = None
     blank = None
     movie = movie_path is not None or source is not None
+    # A movie played or a record watched writes nothing of the viewer's (issue 36): not his
+    # settings (the movie's Options are the movie's), not his records, profiles or saved games.
+    watching = source is not None or (setup is not None and setup.replay is not None)
     if movie:                            # the folders of a movie: its own, blank (FORMATS.md section 4)
         from .movie import MOVIE_DATE, BlankUser
         blank = BlankUser()
@@ -175,6 +178,8 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
     splits = LiveSplit()
     sound = Sound(settings.music, settings.sound)
     ended = False
+    shown = b""                                     # the pixels last presented
+    repaint_at = 0.0
     clock_next = time.perf_counter()
     from ..native import notice as engine_notice
     notice_at = 0.0
@@ -197,9 +202,11 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
             if reader.toggle_fullscreen:
                 reader.toggle_fullscreen = False
                 display.toggle_fullscreen()
+                reader.exposed = True
             now = time.perf_counter()
             if now >= notice_at:                        # the title's line on the compiled engine, every 2 s
                 machine.notice, notice_at = engine_notice(), now + 2.0
+            machine.shortfall = display.shortfall()
             clock_next, steps, out = catch_up(machine, now, clock_next, next_pads, stepped, lambda: reader.quit)
             ended = ended or out
             if now - clock_next > 0.25:                 # a long stall: don't try to catch up
@@ -216,15 +223,22 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
                 machine.draw(frame)
                 if ended:
                     _end_banner(machine, frame)
-                display.present(frame)
+                # A frame like the last one shown is not shown again (a still screen, the results,
+                # a menu: issue 36, a core kept busy for nothing), unless the window needs it.
+                pixels = frame.get_view("2").raw
+                if pixels != shown or reader.exposed or now >= repaint_at:
+                    display.present(frame)
+                    shown, repaint_at, reader.exposed = pixels, now + 1.0, False
             if machine.settings_changed:
                 machine.settings_changed = False
                 _apply_display(display, settings)
+                reader.exposed = True
                 sound.set_volumes(settings.music, settings.sound)
-                try:
-                    save_settings(settings)
-                except OSError as e:
-                    print(f"tdream: cannot save settings ({e})", file=sys.stderr)
+                if not watching:             # what a movie or a record watched does is not the viewer's
+                    try:
+                        save_settings(settings)
+                    except OSError as e:
+                        print(f"tdream: cannot save settings ({e})", file=sys.stderr)
             wait = clock_next - time.perf_counter()
             if wait > 0.002:
                 time.sleep(wait - 0.001)
@@ -252,6 +266,9 @@ def _end_banner(machine, frame) -> None:
 
 
 def _apply_display(display, settings) -> None:
+    """The display follows the settings the Options changed: fullscreen, then the window's size
+    for the scale and aspect chosen."""
     if settings.fullscreen != display.fullscreen:
         display.toggle_fullscreen()
+    display.resize()
 

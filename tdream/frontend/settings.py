@@ -42,7 +42,7 @@ class Settings:
     timer: bool = False             # the in-game timer (speedruns)
     input_display: bool = False
     livesplit: bool = False         # send splits to a LiveSplit Server on localhost
-    mappings: dict = field(default_factory=dict)     # controller GUID -> {SDL button: SNES button}
+    mappings: dict = field(default_factory=dict)     # controller GUID or "keyboard" -> {SDL button or key: SNES button}
     last: dict = field(default_factory=dict)         # the set-up last started, per game: {board, profiles}
 
 

@@ -183,6 +183,8 @@ class TableScene(ReplayControls, Scene):
         self.log: list[tuple[str, str]] = []   # (who, text): every line told, the last LOG_LINES (the turn log)
         self.shown = self.make_shown(self.game)
         self.prepare(m)
+        if self.host.warning:            # the record cannot be written: said at once, the match goes on
+            self.toast, self.toast_seat = tr("This game is not recorded ({why}).", why=self.host.warning), -1
         self.narrate_input(m, events)
 
     def prepare(self, m) -> None:

@@ -331,6 +331,9 @@ def load_record(path: Path | str) -> Record:
     ended = text.endswith("\n")
     if ended:
         lines.pop()
+    if any(line.strip() in ("format: tdream-movie", 'format: "tdream-movie"') for line in lines[:3]):
+        raise FormatError([f"{name}:1: this is an input movie, not a game record: use tdream movie verify "
+                           f"(or tdream movie play) on it"])
     try:
         start = lines.index("inputs:")
     except ValueError:

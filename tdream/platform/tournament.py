@@ -93,25 +93,28 @@ def format_tournament(t: dict) -> list[str]:
                    + (f"unlike the game's data for {', '.join(f'{k} {measured[k]}' for k in unlike)}"
                       if unlike else "the same as the game's data"))
     out.append("")
-    short = [k.split(":")[0][:5] for k in kinds]
+    heads = [k.split(":")[0] for k in kinds]           # whole names: each column as wide as its name
+    widths = [max(7, len(h) + 2) for h in heads]
+    first = max([14] + [len(k) + 1 for k in kinds])
     out.append("head to head (row ahead of column):")
-    out.append(f"{'':<14}" + "".join(f"{s:>7}" for s in short))
+    out.append(f"{'':<{first}}" + "".join(f"{h:>{w}}" for h, w in zip(heads, widths)))
     for a in kinds:
-        row = "".join(f"{100 * t['head_to_head'][a][b]:6.0f}%" if b in t["head_to_head"][a] else f"{'-':>7}"
-                      for b in kinds)
-        out.append(f"{a:<14}{row}")
+        row = "".join(f"{100 * t['head_to_head'][a][b]:{w - 1}.0f}%" if b in t["head_to_head"][a] else f"{'-':>{w}}"
+                      for b, w in zip(kinds, widths))
+        out.append(f"{a:<{first}}{row}")
     if "style" not in t:
         return out
     FIGURES = registry.get(t["game"]).style_figure_names()
     out.append("")
     out.append("style figures (mean per game; * = the roster's highest):")
-    out.append(f"{'':<14}" + "".join(f"{f[:9]:>10}" for f in FIGURES))
+    fw = [max(10, len(f) + 2) for f in FIGURES]       # whole figure names
+    out.append(f"{'':<{first}}" + "".join(f"{f:>{w}}" for f, w in zip(FIGURES, fw)))
     for k in kinds:
         cells = []
-        for f in FIGURES:
+        for f, w in zip(FIGURES, fw):
             mark = "*" if t["style_leaders"].get(f) == k else " "
-            cells.append(f"{t['style'][k][f]:9.2f}{mark}")
-        out.append(f"{k:<14}" + "".join(cells))
+            cells.append(f"{t['style'][k][f]:{w - 1}.2f}{mark}")
+        out.append(f"{k:<{first}}" + "".join(cells))
     led = [k for k, ok in t["signature_led"].items() if ok]
     out.append("")
     out.append(f"leads on its own figure: {len(led)} of {len(kinds)}"

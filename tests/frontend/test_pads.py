@@ -207,9 +207,16 @@ def test_the_remap_screen_saves_a_controllers_mapping_by_guid(virtual):
     r.poll()
     guid = r.pads()[0][2]
     m.push(RemapScene(0))
-    sdl_for = {"a": 3, "b": 2, "x": 1, "y": 0, "l": 9, "r": 10, "start": 6, "select": 4, "up": 11, "down": 12,
-               "left": 13, "right": 14}                  # a player who wants a mirrored layout
-    for snes in ORDER:
+    sdl_for = {"a": 1, "b": 2, "x": 0, "y": 3, "l": 9, "r": 10, "start": 6, "select": 4, "up": 11, "down": 12,
+               "left": 13, "right": 14}                  # a player who wants B and X turned round
+    virtual.set(sdl_for["a"], True)                       # A (SDL "b" by default) on the controller: remap it
+    r.poll()
+    m.step(r.frame())
+    virtual.set(sdl_for["a"], False)
+    r.poll()
+    m.step(r.frame())
+    assert m.stack[-1].device == guid
+    for snes in ORDER[1:]:
         virtual.set(sdl_for[snes], True)
         r.poll()
         m.step(r.frame())
@@ -218,8 +225,36 @@ def test_the_remap_screen_saves_a_controllers_mapping_by_guid(virtual):
         m.step(r.frame())
     assert not isinstance(m.stack[-1], RemapScene)
     mapping = m.settings.mappings[guid]
-    assert mapping["y"] == "a" and mapping["x"] == "b" and mapping["dpup"] == "up" and len(mapping) == 12
-    virtual.set(3, True)                                  # SDL "y" now means SNES A
+    assert mapping["b"] == "a" and mapping["x"] == "b" and mapping["a"] == "x" and mapping["dpup"] == "up" \
+        and len(mapping) == 12
+    virtual.set(2, True)                                  # SDL "x" now means SNES B
     r.poll()
-    assert r.frame().buttons[0] & A
-    virtual.set(3, False)
+    assert r.frame().buttons[0] & B
+    virtual.set(2, False)
+
+
+def test_the_keyboard_is_remapped_from_the_controls_screen_and_applies_at_once():
+    """Issue 36: Options > Controls remaps the keyboard (it said "Plug in a controller to remap
+    it"): A pressed on the keyboard starts "press A, press B, ...", the new keys are saved in the
+    settings and pad 1 reads them at once."""
+    from tdream.frontend.run import make_machine
+    from tdream.frontend.scenes.remap import ORDER, RemapScene
+    m = make_machine(0)
+    r = PadReader(m.settings.mappings)
+    m.reader = r
+    m.push(RemapScene(0))
+    keys = {"a": "x", "b": "k", "x": "j", "y": "h", "l": "u", "r": "i", "start": "space", "select": "tab",
+            "up": "w", "down": "s", "left": "a", "right": "d"}
+    for snes in ORDER:
+        code = pygame.key.key_code(keys[snes])
+        r.handle(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0))
+        m.step(r.frame())
+        r.handle(pygame.event.Event(pygame.KEYUP, key=code, mod=0))
+        m.step(r.frame())
+    assert not isinstance(m.stack[-1], RemapScene)
+    assert m.settings.mappings["keyboard"] == {v: k for k, v in keys.items()} and m.settings_changed
+    r.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code("k"), mod=0))
+    assert r.frame().buttons[0] == B                  # k is B now
+    again = PadReader(m.settings.mappings)            # and after a restart, from the settings
+    again.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code("j"), mod=0))
+    assert again.frame().buttons[0] == BIT["x"]

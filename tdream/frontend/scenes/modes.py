@@ -22,6 +22,19 @@ KEYS = ("ABCDEFGHIJKLM", "NOPQRSTUVWXYZ", "abcdefghijklm", "nopqrstuvwxyz", "012
 MAX_NAME = 10
 
 
+
+def header(m, surface, title: str, game: str) -> None:
+    """A screen's title and the game it is about, on the top line's left: the right of it is the
+    input display's, the bottom right corner the timer's (``HEADED``)."""
+    w = m.font.draw(surface, title, 8, 4, GOLD, shadow=INK)
+    m.font.draw(surface, fit(m.font, game, 120 - w), 8 + w + 6, 6, WHITE, "small", INK)
+
+
+# The speedrun overlays of a screen with a ``header``: the pads right of it, the timer in the
+# bottom right corner (issue 36: never over the header).
+HEADED = {"overlay_at": (254, 1, "right"), "timer_at": (254, 213, "right")}
+
+
 class NameEntry(Scene):
     """A name typed with the pad: a letter grid, A types, B deletes, Start (or END) is done."""
 
@@ -208,6 +221,9 @@ class RecordsScene(Scene):
     ``score_unit``, ``variant_label``; no "Favourite" line for a game with none); X erases a
     profile's records (after a confirmation)."""
 
+    overlay_at = HEADED["overlay_at"]
+    timer_at = HEADED["timer_at"]
+
     LIST_ROWS = 16                  # profiles and characters shown at once
 
     def __init__(self, game: str | None = None) -> None:
@@ -306,8 +322,7 @@ class RecordsScene(Scene):
     def draw(self, m, surface) -> None:
         font = m.font
         skyline(surface, 0)
-        font.draw(surface, tr("RECORDS"), 8, 4, GOLD, shadow=INK)
-        font.draw(surface, tr(registry.get(self.of).name), 248, 4, WHITE, shadow=INK, align="right")
+        header(m, surface, tr("RECORDS"), tr(registry.get(self.of).name))
         if m.records is None:
             window(surface, (16, 60, 224, 40))
             font.draw(surface, tr("No records database: nothing is counted."), 128, 76, WHITE, "small", align="centre")
@@ -330,10 +345,11 @@ class RecordsScene(Scene):
         if self.focus == "games":
             hint = tr("A: watch   B: back")
         else:
-            hint = tr("A: last games X: erase B: back") if st is not None else tr("B: back")
-        font.draw(surface, fit(font, hint, 150), 170, 194, GREY, "small", align="centre")    # inside the panel
+            hint = tr("A: last games   X: erase   B: back") if st is not None else tr("B: back")
         if getattr(self, "message", ""):
-            font.draw(surface, self.message, 128, 212, GOLD, "small", INK, align="centre")
+            font.draw(surface, fit(font, self.message, 196), 110, 212, GOLD, "small", INK, align="centre")
+        else:                                           # under the panels, left of the timer's corner
+            font.draw(surface, fit(font, hint, 196), 110, 212, WHITE, "small", INK, align="centre")
         if self.confirm is not None:                    # the question in the figures' place (a long name wraps)
             lines = font.wrap(tr("Erase {name}'s records?", name=self.entries[self.index]), 148)
             for i, line in enumerate(lines):
@@ -438,6 +454,9 @@ class ContinueScene(Scene):
     """Continue a saved game (issue 14): the unfinished records of the game chosen on the title
     in the records folder, newest first; A goes on from the last whole turn, B goes back."""
 
+    overlay_at = HEADED["overlay_at"]
+    timer_at = HEADED["timer_at"]
+
     ROWS = 9                        # saved games shown at once (the list scrolls)
 
     def __init__(self, game: str | None = None) -> None:
@@ -486,8 +505,7 @@ class ContinueScene(Scene):
     def draw(self, m, surface) -> None:
         font = m.font
         skyline(surface, 0)
-        font.draw(surface, tr("CONTINUE"), 8, 4, GOLD, shadow=INK)
-        font.draw(surface, tr(registry.get(self.of).name), 248, 4, WHITE, shadow=INK, align="right")
+        header(m, surface, tr("CONTINUE"), tr(registry.get(self.of).name))
         window(surface, (4, 18, 248, 190))
         if not self.games:
             font.draw(surface, tr("No saved game. Pause > Save and quit keeps one."), 128, 100, WHITE, "small",
@@ -505,4 +523,5 @@ class ContinueScene(Scene):
             font.draw(surface, fit(font, ", ".join(g["seats"]), 226), 20, y + 9, rgb15(160, 168, 200), "small")
             if chosen:
                 cursor(surface, 8, y + 1, m.frame)
-        font.draw(surface, self.message or tr("A: continue   B: back"), 128, 212, WHITE, "small", INK, align="centre")
+        font.draw(surface, fit(font, self.message or tr("A: continue   B: back"), 196), 110, 212, WHITE, "small", INK,
+                  align="centre")

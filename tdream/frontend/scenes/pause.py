@@ -26,12 +26,24 @@ OPTION_ROWS = (
 )
 
 
+LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}     # each language in its own words
+
+
 def _show(value) -> str:
     if value is True:
         return "on"
     if value is False:
         return "off"
     return str(value)
+
+
+def shown_value(key: str, value) -> str:
+    """An option's value as the Options screen shows it."""
+    if key == "scale" and value == 0:
+        return tr("fit")
+    if key == "language":
+        return LANGUAGE_NAMES.get(value, str(value))
+    return tr(_show(value))
 
 
 class OptionsScene(Scene):
@@ -71,10 +83,10 @@ class OptionsScene(Scene):
         for i, (key, label, _) in enumerate(OPTION_ROWS):
             y = 30 + i * 11
             m.font.draw(surface, tr(label), 48, y, WHITE, "small")
-            value = getattr(m.settings, key)
-            if key == "scale" and value == 0:
-                value = "fit"
-            m.font.draw(surface, f"< {tr(_show(value))} >", 216, y, rgb15(200, 216, 248), "small", align="right")
+            value = shown_value(key, getattr(m.settings, key))
+            if key == "scale" and m.shortfall is not None:      # the window's own fact: drawn, never state
+                value = tr("{k}: {shown}x fits", k=m.shortfall[0], shown=m.shortfall[1])
+            m.font.draw(surface, f"< {value} >", 216, y, rgb15(200, 216, 248), "small", align="right")
             if i == self.index:
                 cursor(surface, 40, y + 1, m.frame)
         for j, label in enumerate(("Controls...", "Done")):
@@ -153,14 +165,17 @@ class PauseScene(Scene):
         else:
             self.menu.draw(m, surface, 80, 60, 96, "PAUSE")
         w = self.table.writer
-        if w is not None:
-            from .results import short_path
+        warning = self.table.host.warning
+        text = ""
+        if warning:             # the folder could not be written: said, never a crash (issue 36)
+            text = tr("This game is not recorded ({why}): it cannot be continued later.", why=warning)
+        elif w is not None:
             if m.movie:         # a movie's user folder is its own, and goes with it (FORMATS.md section 4)
                 text = tr("A movie is recording: this game's record lives in the movie's own blank user folder "
                           "and goes with it (Continue finds it until the movie ends).")
             else:
-                text = tr("The game record is kept as you play: {path}. Continue it from the title (Continue) or "
-                          "with tdream play --resume FILE.", path=short_path(w.path))
+                text = tr("The game is saved as you play: Continue, on the title, goes on with it.")
+        if text:
             lines = m.font.wrap(text, 216, "small")
             window(surface, (14, 118, 228, 12 + 9 * len(lines)))
             for i, line in enumerate(lines):

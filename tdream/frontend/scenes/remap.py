@@ -1,79 +1,146 @@
-"""Controls (PRESENTATION.md screen 16): "press A, press B, ..." on a controller; the mapping is
-saved per controller GUID in the settings. The keyboard's keys are listed (pad 1)."""
+"""Controls (PRESENTATION.md screen 16): the keyboard's map and each controller's, and a remap of
+either by "press A, press B, ...": A pressed on the keyboard remaps the keyboard (pad 1), A on a
+controller remaps that controller. A keyboard remap is saved in the settings (``mappings:
+keyboard: {key name: SNES button}``), a controller's by its GUID; each applies at once.
+
+The remap reads live input (the ``PadReader``'s raw keys and buttons), which a movie does not
+hold: in a movie (no live reader) the screen shows the keyboard's map only (FORMATS.md section 4).
+"""
 from __future__ import annotations
 
-from ..constants import GOLD, WHITE, rgb15
+from ..constants import A, B, GOLD, START, WHITE, rgb15
 from ..machine import Scene
+from ..pads import KEYBOARD, keyboard_map
 from ..text import tr
-from ..pads import KEYBOARD
-from ..widgets import window
-from ..widgets import skyline
+from ..widgets import skyline, window
 
 ORDER = ("a", "b", "x", "y", "l", "r", "start", "select", "up", "down", "left", "right")
-
+RESERVED = ("f11", "escape")         # the window's own keys, never a pad's
 
 KEY_NAMES = {"up": "Up", "down": "Down", "left": "Left", "right": "Right", "return": "Enter",
-             "right shift": "Right Shift", "z": "Z", "x": "X", "a": "A", "s": "S", "q": "Q", "w": "W"}
+             "right shift": "Right Shift", "left shift": "Left Shift", "space": "Space", "backspace": "Backspace",
+             "tab": "Tab", "left ctrl": "Left Ctrl", "right ctrl": "Right Ctrl"}
+INFO = rgb15(200, 216, 248)
+DIM = rgb15(160, 168, 200)
+
+
+def key_name(key: str) -> str:
+    """A pygame key name as the keyboard's key cap says it."""
+    return KEY_NAMES.get(key, key.upper() if len(key) == 1 else key.title())
 
 
 class RemapScene(Scene):
-    """Needs the live PadReader (``m.reader``); without a controller it shows the keyboard map."""
+    """The maps; A (on the device to remap) starts "press A, press B, ...", B goes back."""
 
     def __init__(self, pad: int) -> None:
         self.pad = pad
         self.step = 0
         self.mapping: dict[str, str] = {}
-        self.device = None
+        self.device: str | None = None   # "keyboard", or a controller's GUID, once a remap has started
+        self.name = ""
         self.age = 0
 
     def enter(self, m) -> None:
-        reader = m.reader
-        if reader is not None:
-            reader.raw.clear()
-            pads = reader.pads()
-            mine = [d for d in pads if d[0] == self.pad] or pads
-            self.device = mine[0] if mine else None
+        if m.reader is not None:
+            m.reader.raw.clear()
+            m.reader.raw_keys.clear()
 
     def handle(self, m, b) -> None:
         self.age += 1
         reader = m.reader
-        if self.device is None or reader is None:
-            if b.any_press(0xFFF) >= 0:
+        if self.device is None:
+            if reader is not None and b.press(self.pad, A):
+                self.start(m, reader)
+            elif b.any_press(B | START) >= 0 or (reader is None and b.any_press(0xFFF) >= 0):
                 m.pop()
+            if reader is not None:
+                reader.raw.clear()
+                reader.raw_keys.clear()
             return
-        guid = self.device[2]
-        for iid, name in reader.raw:
-            dev = reader.devices.get(iid)
-            if dev is None or dev["guid"] != guid or name in self.mapping:
-                continue
-            self.mapping[name] = ORDER[self.step]
-            self.step += 1
-            if self.step == len(ORDER):
-                m.settings.mappings[guid] = dict(self.mapping)
-                m.settings_changed = True
-                m.pop()
-                break
+        if reader is None:
+            return
+        if self.device == "keyboard":
+            import pygame
+            for code in reader.raw_keys:
+                name = pygame.key.name(code)
+                if name and name not in RESERVED and name not in self.mapping:
+                    self.take(m, name, reader)
+                    if self.device is None:
+                        break
+        else:
+            for iid, name in reader.raw:
+                dev = reader.devices.get(iid)
+                if dev is None or dev["guid"] != self.device or name in self.mapping:
+                    continue
+                self.take(m, name, reader)
+                if self.device is None:
+                    break
         reader.raw.clear()
+        reader.raw_keys.clear()
+
+    def start(self, m, reader) -> None:
+        """A was pressed: on the keyboard (a key came this frame) or on a controller."""
+        import pygame
+        keys = [pygame.key.name(k) for k in reader.raw_keys]
+        if reader.raw and not any(keyboard_map(m.settings.mappings).get(k) == "a" for k in keys):
+            iid, first = reader.raw[0]
+            dev = reader.devices.get(iid)
+            if dev is None:
+                return
+            self.device, self.name = dev["guid"], dev["name"]
+            self.mapping = {first: "a"}
+        else:
+            self.device, self.name = "keyboard", tr("Keyboard (pad 1)")
+            mine = keyboard_map(m.settings.mappings)
+            pressed = next((k for k in keys if mine.get(k) == "a"), None) or next(
+                (k for k in keys if k and k not in RESERVED), None)
+            self.mapping = {pressed: "a"} if pressed else {}
+        self.step = len(self.mapping)
+        m.sound("select")
+
+    def take(self, m, name: str, reader) -> None:
+        self.mapping[name] = ORDER[self.step]
+        self.step += 1
+        if self.step < len(ORDER):
+            return
+        m.settings.mappings[self.device] = dict(self.mapping)
+        m.settings_changed = True
+        if self.device == "keyboard":
+            reader.set_keyboard(self.mapping)
+        m.sound("select")
+        self.device, self.step, self.mapping = None, 0, {}
+        m.pop()
 
     def draw(self, m, surface) -> None:
         font = m.font
         skyline(surface, 0)
-        window(surface, (24, 30, 208, 164))
-        font.draw(surface, tr("CONTROLS"), 128, 36, GOLD, align="centre")
-        if self.device is None:
-            font.draw(surface, tr("Keyboard (pad 1):"), 36, 54, WHITE, "small")
-            for i, (key, button) in enumerate(KEYBOARD.items()):
-                x, y = 36 + (i // 6) * 96, 66 + (i % 6) * 10
-                font.draw(surface, KEY_NAMES.get(key, key), x, y, rgb15(200, 216, 248), "small")
-                font.draw(surface, button.upper(), x + 88, y, WHITE, "small", align="right")
-            font.draw(surface, tr("Plug in a controller to remap it."), 36, 136, WHITE, "small")
-            font.draw(surface, tr("F11 or Alt+Enter: fullscreen"), 36, 148, WHITE, "small")
-            font.draw(surface, tr("Any button: back"), 36, 172, rgb15(160, 168, 200), "small")
+        window(surface, (24, 22, 208, 180))
+        font.draw(surface, tr("CONTROLS"), 128, 28, GOLD, align="centre")
+        if self.device is not None:
+            font.draw(surface, self.name[:30], 128, 46, WHITE, "small", align="centre")
+            want = ORDER[self.step] if self.step < len(ORDER) else ""
+            font.draw(surface, tr("Press {button}", button=want.upper()), 128, 70, GOLD if (m.frame // 15) % 2 else WHITE,
+                      align="centre")
+            for i, b in enumerate(ORDER[:self.step]):
+                got = [k for k, v in self.mapping.items() if v == b][0]
+                shown = key_name(got) if self.device == "keyboard" else got
+                font.draw(surface, f"{b.upper():6} = {shown}", 44 + (i // 6) * 96, 98 + (i % 6) * 10, INFO, "small")
             return
-        font.draw(surface, self.device[1][:30], 128, 52, WHITE, "small", align="centre")
-        want = ORDER[self.step] if self.step < len(ORDER) else ""
-        font.draw(surface, tr("Press {button}", button=want.upper()), 128, 80, GOLD if (m.frame // 15) % 2 else WHITE, align="centre")
-        for i, b in enumerate(ORDER[:self.step]):
-            sdl = [k for k, v in self.mapping.items() if v == b][0]
-            font.draw(surface, f"{b.upper():6} = {sdl}", 44 + (i // 6) * 96, 110 + (i % 6) * 10,
-                      rgb15(200, 216, 248), "small")
+        keyboard = keyboard_map(m.settings.mappings)
+        font.draw(surface, tr("Keyboard (pad 1):"), 36, 44, WHITE, "small")
+        by_button = {button: key for key, button in keyboard.items()}
+        for i, button in enumerate(ORDER):
+            x, y = 36 + (i // 6) * 96, 56 + (i % 6) * 10
+            font.draw(surface, key_name(by_button.get(button, "-")), x, y, INFO, "small")
+            font.draw(surface, button.upper(), x + 88, y, WHITE, "small", align="right")
+        if m.reader is None:           # a movie: the keyboard's map only (a remap reads live input)
+            lines = [tr("A movie holds no remap: the keys are the keyboard's map."), tr("Any button: back")]
+        else:
+            pads = m.reader.pads()
+            lines = [tr("A on the keyboard: remap the keyboard."),
+                     tr("A on a controller: remap that controller.") if pads else tr("Plug in a controller to remap it."),
+                     tr("F11 or Alt+Enter: fullscreen"), tr("B: back")]
+        for i, line in enumerate(lines):
+            font.draw(surface, line, 36, 126 + i * 11, DIM if i == len(lines) - 1 else WHITE, "small")
+        if KEYBOARD != keyboard:
+            font.draw(surface, tr("(remapped)"), 220, 44, DIM, "small", align="right")

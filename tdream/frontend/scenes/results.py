@@ -22,6 +22,16 @@ def short_path(path) -> str:
     return text
 
 
+def record_note(m, host) -> str:
+    """What the results say of the match's record: where to watch it again (Records), or why it
+    was not kept; nothing for a movie's (its folder goes with it) or a match not recorded."""
+    if host.warning:
+        return tr("This game was not recorded ({why}).", why=host.warning)
+    if host.writer is None or m.movie or host.replaying:
+        return ""
+    return tr("The game is kept: Records, on the title, shows it again.")
+
+
 class ResultsScene(Scene):
     overlay_at = (2, 214, "left")
 
@@ -120,9 +130,9 @@ class ResultsScene(Scene):
                     font.draw(surface, value, r, y, WHITE, "small", align="right")
                 y += 12
         self.draw_graph(m, surface, (16, 104, 228, 80))
-        if host.writer is not None and not m.movie:     # a movie's records go with it
-            lines = font.wrap(tr("Record: {path}", path=short_path(host.writer.path)), 244, "small")
-            for i, line in enumerate(lines[-2:]):
+        note = record_note(m, host)
+        if note:
+            for i, line in enumerate(font.wrap(note, 244, "small")[:2]):
                 font.draw(surface, line, 6, 190 + i * 9, GREY, "small")
         self.draw_footer(m, surface)
 
