@@ -306,3 +306,55 @@ def test_tournament_players_seats_each_table():
     assert r.returncode == 0, r.stderr
     from math import comb
     assert json.loads(r.stdout)["games"] == comb(len(chars), lo) * lo          # each set, each seat in turn
+
+
+# ---------------------------------------------------------------- issue 36: the command line's small defects
+def test_a_reader_that_goes_away_leaves_no_broken_pipe(tmp_path):
+    """``tdream records | head`` printed "Broken pipe": now the command ends quietly, exit 0."""
+    import subprocess
+    import sys
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), XDG_CONFIG_HOME=str(tmp_path / "config"))
+    p = subprocess.Popen([sys.executable, "-m", "tdream", "tournament", "--game", "towers", "--rounds", "1"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT)
+    p.stdout.close()                                  # the reader is gone before the first line
+    err = p.stderr.read().decode()
+    assert p.wait(timeout=300) == 0 and "Broken pipe" not in err and "Traceback" not in err, err
+
+
+def test_verify_of_the_other_kind_of_file_names_the_command_to_use(tmp_path):
+    record = tmp_path / "g.tdr"
+    assert run_cli("play", "--text", "--turns", "1", "--seed", "2", "--record", str(record)).returncode == 0
+    r = run_cli("movie", "verify", str(record))
+    assert r.returncode == 2 and "game record" in r.stderr and "tdream replay verify" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+    movie = ROOT / "tests" / "frontend" / "data" / "whole-game.tdm"
+    r = run_cli("replay", "verify", str(movie))
+    assert r.returncode == 2 and "input movie" in r.stderr and "tdream movie verify" in r.stderr
+
+
+def test_tournament_tables_carry_whole_names():
+    """The head-to-head and style columns were cut to 5 and 9 letters ("hazum", "build_sha")."""
+    from tdream.platform.tournament import format_tournament
+    from tdream.platform import registry
+    kinds = ["hazumi", "cosmic-will"]
+    figures = registry.get("towerup").style_figure_names()
+    t = {"game": "towerup", "variant": "", "games": 2, "difficulty": "normal", "win_rate": {k: 0.5 for k in kinds},
+         "grade": {}, "grade_win_rate": {}, "head_to_head": {"hazumi": {"cosmic-will": 0.5},
+                                                             "cosmic-will": {"hazumi": 0.5}},
+         "style": {k: {f: 1.0 for f in figures} for k in kinds},
+         "style_leaders": {}, "signature_led": {}}
+    text = "\n".join(format_tournament(t))
+    head = next(line for line in text.splitlines() if line.split() == ["hazumi", "cosmic-will"])
+    assert head.rstrip().endswith("cosmic-will")
+    header = next(line for line in text.splitlines() if line.split() == list(figures))
+    assert "build_share" in header.split()
+
+
+def test_simulate_has_a_default_game_count_and_refuses_more_cpus_than_seats():
+    r = run_cli("simulate", "--game", "towers", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["games"] == 100
+    r = run_cli("simulate", "--game", "towerup", "--cpus", "kenta,yuka,joji", "--players", "2", "--games", "1")
+    assert r.returncode == 2 and "--cpus names 3" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    r = run_cli("play", "--text", "--game", "towerup", "--cpus", "kenta,yuka,joji", "--players", "2")
+    assert r.returncode == 2 and "--cpus names 3" in r.stderr

@@ -11,9 +11,12 @@ from .constants import H, W
 
 
 def fit_scale(width: int, height: int, aspect_87: bool = False) -> int:
-    """The largest whole-number scale whose frame fits in ``width`` x ``height`` (at least 1)."""
-    fw = W * 8 / 7 if aspect_87 else W
-    return max(1, min(int(width // fw), height // H))
+    """The largest whole-number scale whose frame (as ``frame_rect`` makes it: an 8:7 frame's
+    width rounded) fits in ``width`` x ``height`` (at least 1)."""
+    scale = max(1, height // H)
+    while scale > 1 and frame_rect(0, 0, scale, aspect_87)[2] > width:
+        scale -= 1
+    return scale
 
 
 def frame_rect(width: int, height: int, scale: int, aspect_87: bool = False) -> tuple[int, int, int, int]:

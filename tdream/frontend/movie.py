@@ -47,9 +47,10 @@ FORMAT = "tdream-movie"
 VERSION = 2
 # The front end's timing, as movies depend on it: raised whenever a change makes the same pads
 # play out otherwise (issue 14's prompt guard and comments, issue 15's title, issue 21's seed per
-# match and blank user folder). A movie names it through its data_hash, so an older one is refused
-# with a reason rather than failing somewhere.
-FRONT_END = 4
+# match and blank user folder, issue 36's text box pages, How to play on the title and the pause
+# menu, take-backs). A movie names it through its data_hash, so an older one is refused with a
+# reason rather than failing somewhere.
+FRONT_END = 5
 # Version-1 movies (one game on the program) by data hash, whose pads play the same here: the
 # front end of issue 14 (its spins seeded as now, its screens timed as now). Their checkpoints
 # hash that front end's scenes, so ``movie upgrade`` carries them over (re-run, checkpoints anew).
