@@ -957,6 +957,8 @@ class TakeBackScene(Scene):
 
     def __init__(self, table: TableScene, pad: int) -> None:
         from .widgets import Menu
+        self.overlay_at = table.overlay_at           # the overlays where the table has them
+        self.timer_at = table.timer_at
         self.table = table
         self.pad = pad
         self.menu = Menu(["Take it back", "Keep it"], cancel=True)

@@ -24,9 +24,11 @@ INFO = rgb15(200, 216, 248)
 DIM = rgb15(160, 168, 200)
 LINE_H = 12
 TEXT_W = 236                         # a page's lines: the screen's window less its edges and margins
-PICTURE = (10, 24, 236, 104)         # where a page's picture goes (x, y, w, h)
+PICTURE = (10, 24, 236, 96)          # where a page's picture goes (x, y, w, h)
 TEXT_TOP = 24
-TEXT_BOTTOM = 206                    # the footer's line starts below
+TEXT_BOTTOM = 200                    # the keys' line below it, then the speedrun overlays' strip
+KEYS_Y = 203
+OVERLAYS = {"overlay_at": (2, 214, "left"), "timer_at": (254, 213, "right")}
 
 
 def _lines_between(top: int, bottom: int = TEXT_BOTTOM) -> int:
@@ -36,7 +38,8 @@ def _lines_between(top: int, bottom: int = TEXT_BOTTOM) -> int:
 class HowToScene(Scene):
     """The game's How-to-play pages, a screen at a time."""
 
-    overlay_at = (2, 214, "left")
+    overlay_at = OVERLAYS["overlay_at"]
+    timer_at = OVERLAYS["timer_at"]
 
     def __init__(self, game: str, page: int = 0) -> None:
         self.game = game
@@ -52,7 +55,7 @@ class HowToScene(Scene):
         out: list[tuple[int, str]] = []
         lang = language()
         for i, page in enumerate(self.front.howto()):
-            top = PICTURE[1] + PICTURE[3] + 6 if page.picture else TEXT_TOP
+            top = PICTURE[1] + PICTURE[3] + 5 if page.picture else TEXT_TOP
             for text in paginate(m.font, page.text.get(lang) or page.text["en"], TEXT_W, _lines_between(top)):
                 out.append((i, text))
         return out
@@ -104,21 +107,22 @@ class HowToScene(Scene):
         if page.picture:
             x, y, w, h = PICTURE
             self.front.draw_howto(m, surface, page.picture, PICTURE)
-            top = y + h + 6
+            top = y + h + 5
         for k, line in enumerate(font.wrap(text, TEXT_W, "main")):
             font.draw(surface, line, 10, top + k * LINE_H, WHITE)
         keys = tr("</>: page  B: back")
         if page.rules or self.front.rule_texts():
             keys = tr("</>: page  A: the rules  B: back")
-        font.draw(surface, keys, 128, 212, DIM, "small", align="centre")
+        font.draw(surface, keys, 128, KEYS_Y, DIM, "small", align="centre")
         if self.index + 1 < len(shown) and (m.frame // 15) % 2 == 0:
-            font.draw(surface, ">", 246, 200, GOLD, "small")
+            font.draw(surface, ">", 246, KEYS_Y, GOLD, "small")
 
 
 class RuleScene(Scene):
     """One rule's text (its ID first), the rules before and after it a press away."""
 
-    overlay_at = (2, 214, "left")
+    overlay_at = OVERLAYS["overlay_at"]
+    timer_at = OVERLAYS["timer_at"]
 
     def __init__(self, game: str, rule: str) -> None:
         self.game = game
@@ -168,13 +172,14 @@ class RuleScene(Scene):
         for k, line in enumerate(font.wrap(shown[self.screen], TEXT_W, "main")):
             font.draw(surface, line, 10, TEXT_TOP + 4 + k * LINE_H, WHITE)
         more = tr("  v: more") if self.screen + 1 < len(shown) else ""
-        font.draw(surface, tr("</>: other rules  B: back") + more, 128, 212, DIM, "small", align="centre")
+        font.draw(surface, tr("</>: other rules  B: back") + more, 128, KEYS_Y, DIM, "small", align="centre")
 
 
 class LogScene(Scene):
     """The turn log: each line the text box told (its speaker's name first), the newest last."""
 
-    overlay_at = (2, 214, "left")
+    overlay_at = OVERLAYS["overlay_at"]
+    timer_at = OVERLAYS["timer_at"]
 
     def __init__(self, table, pad: int) -> None:
         self.table = table
@@ -221,9 +226,9 @@ class LogScene(Scene):
         for k, (row, colour) in enumerate(rows[max(0, end - room):end]):
             font.draw(surface, row, 10, TEXT_TOP + 2 + k * 9, colour, "small")
         keys = tr("Up/Down: scroll  L/R: a page  B: back")
-        font.draw(surface, keys, 128, 212, DIM, "small", align="centre")
+        font.draw(surface, keys, 128, KEYS_Y, DIM, "small", align="centre")
         if end < len(rows):
-            font.draw(surface, "v", 246, TEXT_BOTTOM - 8, GOLD, "small")
+            font.draw(surface, "v", 246, TEXT_BOTTOM - 9, GOLD, "small")
         if end - room > 0:
             font.draw(surface, "^", 246, TEXT_TOP, GOLD, "small")
 

@@ -114,6 +114,7 @@ class PauseScene(Scene):
     def __init__(self, table, pad: int) -> None:
         self.table = table
         self.pad = pad
+        self.overlay_at, self.timer_at = table.overlay_at, table.timer_at    # where the table has them
         watching = table.replaying
         learn = ["How to play"] if table.gamedef.frontend().howto() else []
         self.menu = Menu(["Resume"] + learn + ["Turn log", "Options", "Stop watching" if watching else "Save and quit"],

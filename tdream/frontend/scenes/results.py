@@ -29,11 +29,12 @@ def record_note(m, host) -> str:
         return tr("This game was not recorded ({why}).", why=host.warning)
     if host.writer is None or m.movie or host.replaying:
         return ""
-    return tr("The game is kept: Records, on the title, shows it again.")
+    return tr("Kept: watch it again from Records.")
 
 
 class ResultsScene(Scene):
-    overlay_at = (2, 214, "left")
+    overlay_at = (2, 214, "left")        # the bottom line is the speedrun overlays': pads left, timer right
+    timer_at = (254, 213, "right")
 
     def __init__(self, table) -> None:
         self.table = table
@@ -84,7 +85,7 @@ class ResultsScene(Scene):
         """What the keys do, blinking once the results can be left: A to the title, X a rematch."""
         if self.age > 30 and (m.frame // 30) % 2 == 0:
             text = tr("A: to the title") if self.rematch_setup() is None else tr("X: play again   A: to the title")
-            m.font.draw(surface, text, 250, 212, WHITE, "small", align="right")
+            m.font.draw(surface, text, 250, 200, WHITE, "small", align="right")
 
     def update(self, m) -> None:
         self.age += 1
@@ -132,8 +133,7 @@ class ResultsScene(Scene):
         self.draw_graph(m, surface, (16, 104, 228, 80))
         note = record_note(m, host)
         if note:
-            for i, line in enumerate(font.wrap(note, 244, "small")[:2]):
-                font.draw(surface, line, 6, 190 + i * 9, GREY, "small")
+            font.draw(surface, fit(font, note, 244), 6, 189, GREY, "small")
         self.draw_footer(m, surface)
 
     def draw_graph(self, m, surface, rect) -> None:
