@@ -48,7 +48,7 @@ def describe(e, match) -> str | None:
     if t is ev.TurnPassed:
         return f"{n[e.player]} can neither take a card nor build, and passes."
     if t is ev.CardTaken:
-        return f"{n[e.player]} takes {_card(match, e.card)}: {_floors(e.colours)}."
+        return f"{n[e.player]} takes {_card(match, e.card)} and gains {_floors(e.colours)}."
     if t is ev.ColourRanOut:
         if e.instead:
             return f"No {e.colour} floor is left: {n[e.player]} takes {e.instead} instead."
@@ -89,15 +89,44 @@ def turn_breaks(events: list) -> list[int]:
     return [i for i, e in enumerate(events) if type(e) is ev.TurnStarted]
 
 
+def _counted(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def card_words(card) -> str:
+    """A card as a person reads it (UG1.3): its floors by colour, in the card's order ("2 black
+    floors and 1 white floor", "2 wild floors"), and the vehicles its cars move ("moving the white
+    and brown vehicles"; a colour twice: "moving the white vehicle two columns", UG4.0)."""
+    from .data import COLOURS
+    order: list[str] = []
+    counts: dict[str, int] = {}
+    for f in card.floors:
+        name = "wild" if f < 0 else COLOURS[f]
+        if name not in counts:
+            order.append(name)
+        counts[name] = counts.get(name, 0) + 1
+    parts = [_counted(counts[name], f"{name} floor") for name in order]
+    floors = " and ".join(parts) if len(parts) <= 2 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    if not card.vehicles:
+        return floors or "nothing"
+    moved: list[str] = []
+    for v in card.vehicles:
+        if COLOURS[v] not in moved:
+            moved.append(COLOURS[v])
+    if len(moved) == 1:
+        k = len(card.vehicles)
+        what = f"{moved[0]} vehicle" + ("" if k == 1 else " two columns" if k == 2 else f" {k} columns")
+    else:
+        what = ", ".join(moved[:-1]) + " and " + moved[-1] + " vehicles"
+    return f"{floors}, moving the {what}" if floors else f"moving the {what}"
+
+
 def _card(match, cid: str) -> str:
+    """A card by its id and what it shows: "k33 (1 brown floor, moving the white and brown vehicles)"."""
     card = match.rules.cards.get(cid)
     if card is None:
         return cid
-    from .data import COLOURS
-    icons = ["wild" if f < 0 else COLOURS[f] for f in card.floors]
-    veh = [COLOURS[v] for v in card.vehicles]
-    extra = f" + vehicle {', '.join(veh)}" if veh else ""
-    return f"{cid} [{', '.join(icons)}{extra}]"
+    return f"{cid} ({card_words(card)})"
 
 
-__all__ = ["describe", "turn_breaks", "REASONS"]
+__all__ = ["describe", "turn_breaks", "card_words", "REASONS"]

@@ -212,3 +212,29 @@ def test_every_comment_said_is_true_when_said(kinds, seed):
             else:
                 assert c.speaker == com.voices[c.about]
     assert said > 30
+
+
+def test_text_play_writes_a_card_as_a_person_reads_it(game):
+    """Issue 36: a card in text play was "k33 [brown + vehicle white, brown]"; it is its floors by
+    colour and the vehicles it moves, in words ("k33 (1 brown floor, moving the white and brown
+    vehicles)"), in every line that names a card."""
+    s, events = Session.start(game, [Seat("Ann", "cpu"), Seat("Bob", "cpu")], {}, 3)
+    m = s.match
+    cards = m.rules.cards
+    two = next(cid for cid, c in cards.items() if len(c.floors) == 1 and len(set(c.vehicles)) == 2)
+    c = cards[two]
+    from tdream.games.towerup.data import COLOURS
+    want = (f"{two} (1 {COLOURS[c.floors[0]]} floor, moving the {COLOURS[c.vehicles[0]]} and "
+            f"{COLOURS[c.vehicles[1]]} vehicles)")
+    assert game.describe(ev.CardDealt(two), m) == f"{want} is dealt into the market."
+    assert game.describe(ev.CardTaken(0, two, (COLOURS[c.floors[0]],), ()), m) == \
+        f"Ann takes {want} and gains 1 {COLOURS[c.floors[0]]}."
+    wilds = next(cid for cid, c in cards.items() if list(c.floors) == [-1, -1])
+    assert game.describe(ev.CardDealt(wilds), m) == f"{wilds} (2 wild floors) is dealt into the market."
+    three = next(cid for cid, c in cards.items() if len(c.floors) == 3 and len(set(c.floors)) == 3)
+    assert " floor, 1 " in game.describe(ev.CardDealt(three), m) and " floor and 1 " in game.describe(ev.CardDealt(three), m)
+    out = io.StringIO()
+    from tdream.platform.textplay import play_text
+    play_text(s, out, events=events, talk="never", max_turns=12)
+    text = out.getvalue()
+    assert "[" not in text and "+ vehicle" not in text and " is dealt into the market." in text
