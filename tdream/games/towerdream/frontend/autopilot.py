@@ -41,7 +41,7 @@ class Autopilot:
         from .campaign import CampaignScene
         from ....frontend.scenes.results import ResultsScene
         from .setup import SetupScene
-        from .table import PROMPT_GUARD, TableScene
+        from .table import PROMPT_GUARD, BuildBackScene, TableScene
         from ....frontend.scenes.title import TitleScene
         top = m.stack[-1]
         self.count += 1
@@ -68,6 +68,8 @@ class Autopilot:
             return A if odd and (self.again or not self.tables) else 0
         if isinstance(top, ResultsScene):
             return A if odd and (self.again or self.mode == "Campaign") else 0
+        if isinstance(top, BuildBackScene):             # B at a Build that might take back: build nothing
+            return A if odd else 0
         if isinstance(top, TableScene):
             if top is not self.table:
                 self.table = top

@@ -14,7 +14,7 @@ from ....frontend.constants import A, B, DOWN, GOLD, GREY, INK, LEFT, RED, RIGHT
 from ....frontend.table import Prompt as TablePrompt
 from ....frontend.text import tr
 from ....frontend.widgets import Menu, window
-from .layout import DIE_XY
+from .layout import die_xy, view_centre
 from .pictures import die
 
 
@@ -68,6 +68,13 @@ class DicePrompt(Prompt):
         self.text = tr("{who}: press A to stop the die!", who=name)
         self.given = True
         self.spun = 0
+        self.warning = tr("The game's last turn (the round limit).") if last_turn(game) else ""
+
+    def back_free(self) -> bool:
+        return True                      # only A stops the die
+
+    def lines(self, m) -> list[tuple[str, tuple]]:
+        return [(self.warning, GOLD)] if self.warning else []
 
     def handle(self, m, b, pad: int) -> None:
         if b.press(pad, A):
@@ -81,7 +88,7 @@ class DicePrompt(Prompt):
             m.sound("dice")
 
     def draw(self, m, surface) -> None:
-        draw_die(m, surface, DIE_XY[0], DIE_XY[1], self.face.value, spinning=True)
+        draw_die(m, surface, *die_xy(m), self.face.value, spinning=True)
 
 
 def draw_die(m, surface, x: int, y: int, value: int, spinning: bool = False) -> None:
@@ -96,12 +103,14 @@ def draw_die(m, surface, x: int, y: int, value: int, spinning: bool = False) -> 
 
 
 class MenuPrompt(Prompt):
-    """A choice from a list (Building Mark, survivor, pile, ...)."""
+    """A choice from a list (Building Mark, survivor, pile, ...): each item's label, a value
+    beside it (a Company's Floor price), its icon, and the item's details under the menu."""
 
     keep = ("menu.index", "menu.first")
 
     def __init__(self, text: str, labels: list[str], answers: list, icons=None, title: str | None = None,
-                 width: int = 160, details: list[str] | None = None) -> None:
+                 width: int = 160, details: list[str] | None = None, values: list[str] | None = None,
+                 warning: str = "") -> None:
         self.text = text
         self.menu = Menu(labels, cancel=False, rows=7)
         self.answers = answers
@@ -109,26 +118,39 @@ class MenuPrompt(Prompt):
         self.title = title
         self.width = width
         self.details = details
+        self.values = values
+        self.warning = warning          # what every answer here leads to (the game's end), under the question
 
     def handle(self, m, b, pad: int) -> None:
         self.menu.handle(b, pad, m)
         if self.menu.chosen is not None:
             self.answer = self.answers[self.menu.chosen]
 
+    def back_free(self) -> bool:
+        return True                     # B chooses nothing here
+
+    def lines(self, m) -> list[tuple[str, tuple]]:
+        return [(self.warning, GOLD)] if self.warning else []
+
     def draw(self, m, surface) -> None:
-        x = (256 - self.width) // 2
+        x = view_centre(m) - self.width // 2
         self.menu.draw(m, surface, x, 44, self.width, self.title)
-        if self.icons:
-            ty = 48 + (12 if self.title else 0)
-            for i in range(self.menu.first, min(len(self.icons), self.menu.first + self.menu.rows)):
-                icon = self.icons[i]
-                if icon is not None:
-                    surface.blit(icon, (x + self.width - 18, ty + (i - self.menu.first) * 12))
+        ty = 48 + (12 if self.title else 0)
+        shown = range(self.menu.first, min(len(self.menu.items), self.menu.first + self.menu.rows))
+        for i in shown:
+            y = ty + (i - self.menu.first) * 12
+            icon = self.icons[i] if self.icons else None
+            if icon is not None:
+                surface.blit(icon, (x + self.width - 18, y))
+            if self.values:
+                m.font.draw(surface, self.values[i], x + self.width - (22 if self.icons else 8), y + 2,
+                            rgb15(200, 224, 248), "small", align="right")
         if self.details:
             d = self.details[self.menu.index]
             if d:
-                window(surface, (x, 146, self.width, 22))
-                m.font.draw(surface, d, x + 6, 151, WHITE, "small")
+                top = 44 + 12 * len(shown) + 8 + (12 if self.title else 0) + 2
+                window(surface, (x, top, self.width, 22))
+                m.font.draw(surface, d, x + 6, top + 5, WHITE, "small")
 
 
 def _nearest(cells: list[tuple[int, int]], i: int, dx: int, dy: int) -> int:
@@ -157,9 +179,11 @@ class LandPrompt(Prompt):
     keep = ("index",)
 
     def __init__(self, game, geo, text: str, options: list[tuple[int, object, str]],
-                 blocked: list[tuple[int, str]] = (), none_answer=None, none_label: str = "") -> None:
+                 blocked: list[tuple[int, str]] = (), none_answer=None, none_label: str = "",
+                 warning: str = "") -> None:
         self.game = game
         self.text = text
+        self.warning = warning          # a row under the Land's own when there is room (the game's end)
         self.options = options + [(x, None, why) for x, why in blocked]
         self.cells = [geo.land_cells[x] for x, _, _ in self.options]
         self.index = 0
@@ -183,29 +207,85 @@ class LandPrompt(Prompt):
         elif b.press(pad, B) and self.none_answer is not None:
             self.answer = self.none_answer
 
+    def back_free(self) -> bool:
+        return self.none_answer is None
+
     def lines(self, m) -> list[tuple[str, tuple]]:
         """The Land under the cursor and what choosing it does, in the text box (not over the
-        board: issue 14)."""
+        board: issue 14), in at most two rows of the small font (``ROW_W``), never cut: a
+        refusal names its rule and that Select shows it (issue 36)."""
         x, a, info = self.options[self.index]
         text = f"{self.game.land_name(x)}: {info}"
         if self.none_answer is not None:
             text += "  " + tr("B: {what}", what=self.none_label)
         colour = rgb15(200, 224, 248) if a is not None else RED
-        return [(line, colour) for line in m.font.wrap(text, 240, "small")[:2]]
+        out = [(line, colour) for line in m.font.wrap(text, ROW_W, "small")]
+        if self.warning and len(out) < 2 and a is not None:
+            out.append((self.warning, GOLD))
+        return out
+
+
+ROW_W = 240              # a small row of the text box (its inner width less the margins)
+
+
+def explain(game, why: str) -> str:
+    """A refusal of the engine's (English, naming its rule) in the words on screen: the one a
+    placement shows (R7.10); any other as the engine says it."""
+    import re
+    hit = re.match(r"R7\.10: (\S+) is next to two Companies of Level (\d+) or more", why or "")
+    if hit:
+        return tr("no, next to two Level {level}+ Companies (R7.10).", level=hit.group(2))
+    return why
+
+
+def ends_after(game, answer) -> bool:
+    """The game is over once ``answer`` and the rest of its player's turn are played (R9.1, G9.2,
+    the round limit): tried on a copy, the player's own later decisions of the turn answered with
+    the first legal answer (none for a Build), up to a chance or another seat's decision."""
+    trial = game.copy()
+    seat = game.to_move
+    trial.apply(answer)
+    for _ in range(12):
+        aw = trial.awaiting()
+        if aw is None or aw.player != seat:
+            break
+        legal = trial.legal_answers()
+        if not len(legal):
+            break
+        trial.apply(an.NO_BUILD if aw.kind == "build" else an.NO_SELL if aw.kind == "sell" else legal[0])
+    return trial.over
+
+
+def last_turn(game) -> bool:
+    """This is the game's last turn by the round limit (RULES.md section 10, ``max_rounds``)."""
+    limit = game.options.get("max_rounds")
+    return bool(limit) and game.round >= limit and game.to_move == len(game.names) - 1
 
 
 def place_prompt(game, geo, name: str) -> LandPrompt:
-    """Landmark placement (R7.1-R7.3): each legal Land previewed on a copy of the game."""
+    """Landmark placement (R7.1-R7.3): each legal Land previewed on a copy of the game; a Land
+    the rules refuse, with why; a Landmark that ends the game says so (issue 36)."""
     legal = game.legal_answers()
-    options = [(game.land_index(a.land), a, preview_place(game, a)) for a in legal]
+    options, ends = [], []
+    for a in legal:
+        end = ends_after(game, a)
+        ends.append(end)
+        options.append((game.land_index(a.land), a, preview_place(game, a)))
+    if any(ends) and not all(ends):          # some answers end the game, some not: each says which
+        options = [(x, a, info + " " + tr("The game ends after this turn (R9.1).") if end else info)
+                   for (x, a, info), end in zip(options, ends)]
     seen = {x for x, _, _ in options}
     blocked = []
     space = game.board.spaces[game.pos[game.to_move]]
     for x in space.line:
         if x not in seen and game.owner[x] == VACANT:
             why = game.check(an.Place(game.land_name(x))) or "not now"
-            blocked.append((x, tr("Illegal: {why}", why=why)))
-    return LandPrompt(game, geo, tr("{who}: where does your Landmark go?", who=name), options, blocked)
+            blocked.append((x, explain(game, why)))
+    last = bool(ends) and all(ends)
+    text = (tr("{who}: this Landmark ends the game.", who=name) if last
+            else tr("{who}: where does your Landmark go?", who=name))
+    return LandPrompt(game, geo, text, options, blocked,
+                      warning=tr("The game ends after this turn (R9.1).") if last else "")
 
 
 def company_name(game, cid: str | None) -> str:
@@ -219,45 +299,50 @@ def company_name(game, cid: str | None) -> str:
 
 
 def ubbo_level(game, level: int) -> str:
-    """A Level, with the cartridge's "Ubbo" from the Level that can no longer be absorbed (R7.10)."""
-    return tr("{level} (Ubbo)", level=level) if level >= game.ruleset.unabsorbable_level else str(level)
+    """A Level in words, with the cartridge's "Ubbo" from the Level that can no longer be
+    absorbed (R7.10): "Level 14, Ubbo"."""
+    if level >= game.ruleset.unabsorbable_level:
+        return tr("Level {level}, Ubbo", level=level)
+    return tr("Level {level}", level=level)
 
 
 def preview_place(game, answer) -> str:
     """What placing here would do, found by trying it on a copy (start, join, merge...)."""
     from ..rules import events as ev
+    if isinstance(answer, an.Claim):          # G7.5: a claim places nothing: no Company changes
+        return tr("claims the Bank's Landmark and all on it.")
     trial = game.copy()
     events = trial.apply(answer)
     aw = trial.awaiting()
-    claim = tr("Claim the Bank's Landmark") if isinstance(answer, an.Claim) else tr("Place here")
     name = lambda cid: company_name(game, cid)  # noqa: E731
     for e in events:
         if isinstance(e, ev.Merged):
-            return tr("{claim}: merges {absorbed} into {survivor} (Level {level}).", claim=claim,
-                      absorbed=", ".join(name(c) for c in e.absorbed), survivor=name(e.survivor),
-                      level=ubbo_level(game, e.level))
+            return tr("merges {absorbed} into {survivor} ({level}).", absorbed=", ".join(name(c) for c in e.absorbed),
+                      survivor=name(e.survivor), level=ubbo_level(game, e.level))
         if isinstance(e, ev.CompanyGrew):
-            return tr("{claim}: joins {company}, Level {level}, {price}G a Floor.", claim=claim, company=name(e.company),
-                      level=ubbo_level(game, e.level), price=trial.price(e.company))
+            return tr("joins {company}: {level}, {price}G a Floor.", company=name(e.company),
+                      level=ubbo_level(game, e.level), price=f"{trial.price(e.company):,}")
         if isinstance(e, ev.CompanyStarted):
-            return tr("{claim}: starts {company}.", claim=claim, company=name(e.company))
+            return tr("starts {company}.", company=name(e.company))
     if aw is not None and aw.kind == "company":
-        return tr("{claim}: starts a new Company (you choose its Building Mark).", claim=claim)
+        return tr("starts a new Company (you choose its Building Mark).")
     if aw is not None and aw.kind == "survivor":
         names = [name(trial.company_id(c)) for c in trial.candidates]
-        return tr("{claim}: merges Companies; you choose the survivor ({names}).", claim=claim, names=", ".join(names))
-    return tr("{claim}: a loose Landmark (no Company yet).", claim=claim)
+        return tr("merges Companies; you choose the survivor ({names}).", names=", ".join(names))
+    return tr("a loose Landmark (no Company yet).")
 
 
 class BuildPrompt(Prompt):
-    """Build (screen 10): a Land, then 1-3 Floors with the price and cash shown; B builds none."""
+    """Build (screen 10): a Land, then 1-3 Floors with the price and cash shown; B builds none
+    (or, while the seat's placement may be taken back, asks which: ``BuildBackScene``)."""
 
     board_cursor = True
     keep = ("index", "count")
 
-    def __init__(self, game, geo, name: str) -> None:
+    def __init__(self, game, geo, name: str, undo: str = "") -> None:
         self.game = game
         self.name = name
+        self.undo = undo              # what B may take back besides building none ("the placement"), or ""
         self.by_land: dict[int, list] = {}
         for a in game.legal_answers():
             if a.land is not None:
@@ -268,7 +353,9 @@ class BuildPrompt(Prompt):
         self.index = 0
         self.count = 0            # 0: choosing the Land; else Floors chosen
         self.lands = tuple(lands)
-        self.text = tr("{who}: build Floors? Choose a Land.", who=name)
+        self.last = ends_after(game, an.NO_BUILD)      # the game ends after this Build (issue 36)
+        self.text = (tr("{who}: last Build, then the game ends.", who=name) if self.last
+                     else tr("{who}: build Floors? Choose a Land.", who=name))
 
     @property
     def cursor_land(self) -> int:
@@ -286,7 +373,7 @@ class BuildPrompt(Prompt):
                     self.index = j
             if b.press(pad, A):
                 self.count = 1
-            elif b.press(pad, B):
+            elif b.press(pad, B) and not self.undo:
                 self.answer = an.NO_BUILD
             return
         most = max(a.floors for a in choices)
@@ -301,6 +388,11 @@ class BuildPrompt(Prompt):
         elif b.press(pad, B):
             self.count = 0
 
+    def asks_back(self) -> bool:
+        """B now asks what it means (build none, or take back the placement): the table opens
+        ``BuildBackScene``."""
+        return self.count == 0 and bool(self.undo)
+
     def lines(self, m) -> list[tuple[str, tuple]]:
         """The Land under the cursor, its Company's price, and the Floors chosen, in the text box."""
         game = self.game
@@ -314,6 +406,8 @@ class BuildPrompt(Prompt):
             cost = price * self.count
             out.append((tr("< {k} > Floor(s): {cost}   cash {cash} -> {after}", k=self.count, cost=g(cost),
                            cash=g(cash), after=g(cash - cost)), GOLD))
+        elif self.undo:
+            out.append((tr("Cash {cash}.  A: this Land  B: none or take back", cash=g(cash)), WHITE))
         else:
             out.append((tr("Cash {cash}.   A: this Land   B: none", cash=g(cash)), WHITE))
         return out
@@ -339,7 +433,14 @@ class SellPrompt(Prompt):
         self.menu = Menu([""] * (len(self.candidates) + 2), cancel=False, rows=6,
                          index=len(self.candidates) + 1)        # on "Roll the die": the usual answer
         self.text = text or tr("{who}: sell Floors before you roll? Left/right: how many.", who=name)
+        self.warning = tr("The game's last turn (the round limit).") if last_turn(game) else ""
         self._refresh()
+
+    def back_free(self) -> bool:
+        return True                      # the menu has no B of its own
+
+    def lines(self, m) -> list[tuple[str, tuple]]:
+        return [(self.warning, GOLD)] if self.warning else []
 
     def _answer(self):
         items = tuple((self.game.land_name(x), n) for x, n in sorted(self.items.items()) if n)
@@ -398,8 +499,8 @@ class SellPrompt(Prompt):
         self._refresh()
 
     def draw(self, m, surface) -> None:
-        self.menu.draw(m, surface, 40, 40, 176, tr("Sell Floors"))
+        self.menu.draw(m, surface, view_centre(m) - 88, 40, 176, tr("Sell Floors"))
 
 
 __all__ = ["Prompt", "DicePrompt", "MenuPrompt", "LandPrompt", "BuildPrompt", "SellPrompt", "place_prompt",
-           "draw_die", "g", "company_name", "ubbo_level"]
+           "draw_die", "g", "company_name", "ubbo_level", "explain", "ends_after", "last_turn", "ROW_W"]

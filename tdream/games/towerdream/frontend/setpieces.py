@@ -16,11 +16,14 @@ from ....frontend.constants import A, GOLD, INK, LEFT, RED, RIGHT, WHITE, rgb15
 from ....frontend.text import tr
 from ....frontend.widgets import cursor, window
 from . import pictures
+from .layout import view_centre, view_rect
 from .prompts import Prompt
 
 PILES = ("squid", "octopus", "crab", "crocodile")
-PILE_X = (28, 82, 136, 190)
+PILE_DX = (-100, -46, 8, 62)         # each pile's left edge from the view's middle (the window is 232 wide,
+                                     # 216 in a view narrowed by the input display's gutter)
 CARD_W, CARD_H = 32, 48
+NAMES_Y = 118                        # the piles' names: nothing drawn over them while a card is told (issue 36)
 
 
 # ---------------------------------------------------------------- card piles (screen 11)
@@ -36,45 +39,58 @@ def _scaled(m, sprite_id: str, size: tuple[int, int]) -> pygame.Surface:
     return s
 
 
+def pile_x(m, i: int) -> int:
+    """Pile ``i``'s left edge: the four spread across the window, in the middle of the view."""
+    cx = view_centre(m)
+    return cx + PILE_DX[i] if view_rect(m.settings)[2] >= 240 else cx - 96 + 50 * i
+
+
 def draw_piles(m, surface, chosen: int = -1, highlight: int = -1, lift: int = 0, flavours=None) -> None:
     """The four animal-backed piles on the old man's table, at 2x; ``chosen`` lifted."""
-    window(surface, (12, 44, 232, 100))
-    m.font.draw(surface, tr("The old man's card piles"), 128, 48, GOLD, "small", align="centre")
+    cx = view_centre(m)
+    wide = view_rect(m.settings)[2] >= 240
+    window(surface, (cx - 116, 44, 232, 100) if wide else (cx - 108, 44, 216, 100))
+    m.font.draw(surface, tr("The old man's card piles"), cx, 48, GOLD, "small", align="centre")
     for i, pile in enumerate(PILES):
         back = _scaled(m, f"pile-{pile}", (CARD_W, CARD_H))
-        x, y = PILE_X[i], 64 - (lift if i == chosen else 0)
+        x, y = pile_x(m, i), 64 - (lift if i == chosen else 0)
         for k in (3, 2, 1):                     # the deck's thickness
             pygame.draw.rect(surface, rgb15(200, 192, 168), (x + k, y + k, CARD_W, CARD_H))
             pygame.draw.rect(surface, INK, (x + k, y + k, CARD_W, CARD_H), 1)
         surface.blit(back, (x, y))
-        m.font.draw(surface, tr(pile.title()), x + CARD_W // 2 + 1, 118, WHITE if i != highlight else GOLD, "small",
-                    align="centre")
+        m.font.draw(surface, tr(pile.title()), x + CARD_W // 2 + 1, NAMES_Y, WHITE if i != highlight else GOLD,
+                    "small", align="centre")
         if i == highlight:
             w = m.font.width(tr(pile.title()), "small")
-            cursor(surface, x + CARD_W // 2 - w // 2 - 8, 119, m.frame)
+            cursor(surface, x + CARD_W // 2 - w // 2 - 8, NAMES_Y + 1, m.frame)
     if flavours and 0 <= highlight < 4:
-        m.font.draw(surface, tr("\"{flavour}\"", flavour=tr(flavours[highlight])), 128, 131, rgb15(200, 216, 248),
+        m.font.draw(surface, tr("\"{flavour}\"", flavour=tr(flavours[highlight])), cx, 131, rgb15(200, 216, 248),
                     "small", align="centre")
 
 
+FACE_W, FACE_H = 64, 62              # the card turned over: over the piles, never over their names
+
+
 def draw_card_flip(m, surface, pile: str, age: int, text_colour=INK) -> None:
-    """The top card turned over: the back narrows to nothing, the face widens back (16 frames)."""
-    x0, y0 = PILE_X[PILES.index(pile)] + CARD_W // 2, 56
+    """The top card turned over: the back narrows to nothing over its pile, the face widens back
+    in the middle of the table (16 frames), above the piles' names (issue 36: the names stay in
+    sight while the card is told)."""
+    x0, y0 = pile_x(m, PILES.index(pile)) + CARD_W // 2, 56
     t = min(age, 16)
     if t < 8:
         w = max(1, CARD_W * (8 - t) // 8)
         back = _scaled(m, f"pile-{pile}", (w, CARD_H))
         surface.blit(back, (x0 - w // 2, y0))
         return
-    w = max(1, 64 * (t - 8) // 8)
-    face = pygame.Surface((64, 72))
+    w = max(1, FACE_W * (t - 8) // 8)
+    face = pygame.Surface((FACE_W, FACE_H))
     face.fill(rgb15(248, 240, 216))
-    pygame.draw.rect(face, INK, (0, 0, 64, 72), 1)
-    pygame.draw.rect(face, rgb15(200, 168, 96), (2, 2, 60, 68), 1)
+    pygame.draw.rect(face, INK, (0, 0, FACE_W, FACE_H), 1)
+    pygame.draw.rect(face, rgb15(200, 168, 96), (2, 2, FACE_W - 4, FACE_H - 4), 1)
     face.blit(pictures.pile(m.art, pile), (24, 6))
-    m.font.draw(face, tr(pile.title()), 32, 34, text_colour, "small", align="centre")
-    m.font.draw(face, tr("CARD"), 32, 44, text_colour, "small", align="centre")
-    surface.blit(pygame.transform.scale(face, (w, 72)), (128 - w // 2, y0 - 8))
+    m.font.draw(face, tr(pile.title()), 32, 32, text_colour, "small", align="centre")
+    m.font.draw(face, tr("CARD"), 32, 42, text_colour, "small", align="centre")
+    surface.blit(pygame.transform.scale(face, (w, FACE_H)), (view_centre(m) - w // 2, NAMES_Y - 2 - FACE_H))
 
 
 class PilePrompt(Prompt):
@@ -85,8 +101,11 @@ class PilePrompt(Prompt):
     def __init__(self, game, name: str) -> None:
         self.legal = {a.pile: a for a in game.legal_answers()}
         self.index = next(i for i, p in enumerate(PILES) if p in self.legal)
-        self.text = tr("{who}: \"Pick a pile, any pile...\" the old man grins.", who=name)
-        self.speaker = "old-man"
+        self.text = tr("\"Pick a pile, any pile, {who}...\" he grins.", who=name)
+        self.speaker = "old-man"          # he asks it (his face and name beside it): one speaker, issue 36
+
+    def back_free(self) -> bool:
+        return True
 
     def handle(self, m, b, pad: int) -> None:
         for mask, d in ((LEFT, -1), (RIGHT, 1)):
@@ -176,14 +195,15 @@ def symbol_art() -> dict[str, pygame.Surface]:
 
 def draw_slot(m, surface, reels: list[tuple[tuple[str, ...], int, bool]], frame: int, matched: int = 0,
               title: str = "SLOT MACHINE") -> None:
-    title = tr(title)
     """Four reels: (strip, index, stopped). A spinning reel scrolls; a stopped one shows its
     symbol in the window, with the symbols above and below it; matched reels flash."""
+    title = tr(title)
     art = _symbols()
-    window(surface, (40, 44, 176, 96))
-    m.font.draw(surface, title, 128, 48, GOLD, align="centre")
+    cx = view_centre(m)
+    window(surface, (cx - 88, 44, 176, 96))
+    m.font.draw(surface, title, cx, 48, GOLD, align="centre")
     for i, (strip, index, stopped) in enumerate(reels):
-        x = 56 + i * 38
+        x = cx - 72 + i * 38
         pygame.draw.rect(surface, rgb15(248, 248, 232), (x, 64, 28, 56))
         pygame.draw.rect(surface, INK, (x, 64, 28, 56), 1)
         shift = 0 if stopped else (frame * 6) % 18
@@ -215,6 +235,9 @@ class SlotPrompt(Prompt):
         self.age = 0
         self.text = tr("{who}: the slot machine! A stops each reel.", who=name)
 
+    def back_free(self) -> bool:
+        return True
+
     def handle(self, m, b, pad: int) -> None:
         self.age += 1
         if b.press(pad, A):
@@ -245,9 +268,10 @@ def draw_stack(surface, x: int, y: int, floors: int, colour=GOLD) -> None:
 def draw_event(m, surface, kind, age: int) -> None:
     """An Event's moment: its icon at 3x bouncing in, its name."""
     icon = pictures.icon(m.art, kind.id)
-    window(surface, (64, 52, 128, 76))
-    m.font.draw(surface, tr(kind.name), 128, 56, GOLD, align="centre")
+    cx = view_centre(m)
+    window(surface, (cx - 64, 52, 128, 76))
+    m.font.draw(surface, tr(kind.name), cx, 56, GOLD, align="centre")
     if icon is not None:
         big = _scaled(m, f"icon-{kind.id}", (36, 36))
         bounce = max(0, 12 - age) if age < 12 else (2 if (age // 10) % 2 else 0)
-        surface.blit(big, (110, 76 - bounce))
+        surface.blit(big, (cx - 18, 76 - bounce))

@@ -25,8 +25,45 @@ def wealth_parts(game) -> list[tuple[int, int, int]]:
     return [(game.cash[p], wealth[p] - game.cash[p] - bonus[p], bonus[p]) for p in range(len(game.names))]
 
 
+def space_name(game, s: int) -> str:
+    """A Road space as a player finds it on the board: its Line by its Lands ("the c1-c10
+    Line"), or its Event ("Start", "the Slot"), never its number (issue 36)."""
+    sp = game.board.spaces[s]
+    if sp.kind == "line" and sp.line:
+        return tr("the {lands} Line", lands=line_label(game, sp.line))
+    if sp.kind in game.ruleset.event_kinds:
+        return tr(game.ruleset.event_kinds[sp.kind].name)
+    return tr({"start": "Start", "card": "a Card space", "jackpot": "the Jackpot", "slot": "the Slot"}.get(sp.kind,
+                                                                                                  sp.kind))
+
+
+def line_label(game, lands) -> str:
+    """A Line's Lands as a span, in reading order: "c1-c10", "a4-j4" (one Land: "c4")."""
+    order = sorted(lands, key=lambda x: (game.board.land_pos[x][0], game.board.land_pos[x][2], game.board.land_pos[x][1]))
+    first, last = game.land_name(order[0]), game.land_name(order[-1])
+    return first if first == last else f"{first}-{last}"
+
+
+def line_rows(game) -> list[tuple[str, tuple, tuple]]:
+    """Each Line of the board once, in the Road's order (a Line reached from two Road spaces is
+    one Line, R1.3): its Lands' span as a player reads it on the board ("c1-c10", "a4-j4"), its
+    Line Owners and what each collects (R6.2, R6.3)."""
+    owners = game.all_line_owners()
+    out, seen = [], set()
+    for s, sp in enumerate(game.board.spaces):
+        if sp.kind != "line" or not sp.line:
+            continue
+        key = tuple(sorted(sp.line))
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append((line_label(game, sp.line), *owners[s]))
+    return out
+
+
 class StatusScene(Scene):
-    overlay_at = (2, 214, "left")        # the timer and pads beside the page's hint line
+    overlay_at = (2, 214, "left")        # the timer and pads on the bottom row (the hint is then a row higher)
+    _bottom = 212                         # where the page's rows end (drawing sets it: the overlays' row left free)
 
     def __init__(self, table, pad: int) -> None:
         self.table = table
@@ -49,6 +86,8 @@ class StatusScene(Scene):
         for i, name in enumerate(PAGES):
             font.draw(surface, tr(name), 8 + i * 84, 6, GOLD if i == self.page else rgb15(120, 128, 168))
         y = 24
+        overlays = m.settings.timer or m.settings.input_display
+        self._bottom = 203 if overlays else 212      # the pages end above the hint (its row, the overlays' under it)
         if self.page == 0:
             self.draw_companies(m, surface, y)
         elif self.page == 1:
@@ -56,44 +95,54 @@ class StatusScene(Scene):
             y += 12
             wealth = game.wealth()
             for p, (cash, props, bonus) in enumerate(wealth_parts(game)):
-                font.draw(surface, game.names[p][:12], 8, y, PLAYER_COLOURS[self.table.colour_of[p]], "small")
-                font.draw(surface, f"{cash:>8,} {props:>9,} {bonus:>8,} {wealth[p]:>9,}", 250, y, WHITE, "small",
-                          align="right")
+                figures = f"{cash:>8,} {props:>9,} {bonus:>8,} {wealth[p]:>9,}"
+                name = self.table.names[p]
+                if 8 + font.width(name, "small") + 4 > 250 - font.width(figures.lstrip(), "small") - 2:
+                    y += 2                      # a name as wide as the figures' row: the figures under it
+                    font.draw(surface, name, 8, y, PLAYER_COLOURS[self.table.colour_of[p]], "small")
+                    y += 9
+                else:
+                    font.draw(surface, name, 8, y, PLAYER_COLOURS[self.table.colour_of[p]], "small")
+                font.draw(surface, figures, 250, y, WHITE, "small", align="right")
                 lands = sum(1 for o in game.owner if o == p)
                 floors = sum(f for o, f in zip(game.owner, game.floors) if o == p)
-                font.draw(surface, tr("{lands} Land(s), {floors} Floor(s), on space {space}", lands=lands, floors=floors,
-                                      space=game.pos[p]), 20, y + 10,
+                font.draw(surface, tr("{lands} Land(s), {floors} Floor(s), at {space}", lands=lands, floors=floors,
+                                      space=space_name(game, game.pos[p])), 20, y + 10,
                           rgb15(160, 168, 200), "small")
                 y += 24
         else:
             self.draw_lines(m, surface, y)
-        font.draw(surface, tr("L/R: page   B: back"), 250, 213, rgb15(160, 168, 200), "small", align="right")
+        font.draw(surface, tr("L/R: page   B: back"), 250, 213 if not overlays else 204, rgb15(160, 168, 200), "small",
+                  align="right")
 
     def draw_lines(self, m, surface, y: int) -> None:
-        """Every Line space with the fee its Line Owners collect, in each owner's colour (two at
-        most shown, then how many more), three columns down the page; the players' colours named
-        at the foot."""
+        """Every Line once, named by its Lands ("c1-c10", not a Road space's number: issue 36),
+        with the fee its Line Owners collect, in each owner's colour (two at most shown, then
+        how many more), in columns down the page; the players' colours named at the foot."""
         game, font = self.table.game, m.font
-        owners = game.all_line_owners()
-        spaces = [s for s, sp in enumerate(game.board.spaces) if sp.kind == "line"]
-        rows = -(-len(spaces) // 3)
         dim = rgb15(160, 168, 200)
-        for col, s in enumerate(spaces):
-            x = 8 + (col // rows) * 82
-            yy = y + (col % rows) * 8
-            font.draw(surface, f"{s:2}", x, yy, dim, "small")
-            who, amounts = owners[s]
+        lines = line_rows(game)
+        foot = self._bottom - 8
+        room = max(1, (foot - 4 - y) // 8)
+        cols = max(2, -(-len(lines) // room))
+        col_w = 242 // cols
+        rows = -(-len(lines) // cols)
+        label_w = max((font.width(label, "small") for label, _, _ in lines), default=0) + 5
+        for k, (label, who, amounts) in enumerate(lines):
+            x = 8 + (k // rows) * col_w
+            yy = y + (k % rows) * 8
+            font.draw(surface, label, x, yy, dim, "small")
+            xx = x + label_w
             if not who:
-                font.draw(surface, tr("-"), x + 14, yy, rgb15(120, 128, 168), "small")
-            xx = x + 14
+                font.draw(surface, tr("-"), xx, yy, rgb15(120, 128, 168), "small")
             for j, (p, a) in enumerate(zip(who, amounts)):
                 if j == 2:
                     font.draw(surface, f"+{len(who) - 2}", xx, yy, WHITE, "small")
                     break
-                xx += font.draw(surface, f"{a}", xx, yy, PLAYER_COLOURS[self.table.colour_of[p]], "small") + 5
+                xx += font.draw(surface, f"{a:,}", xx, yy, PLAYER_COLOURS[self.table.colour_of[p]], "small") + 5
         x = 8
-        for p, name in enumerate(game.names):
-            x += font.draw(surface, name, x, 204, PLAYER_COLOURS[self.table.colour_of[p]], "small") + 8
+        for p, name in enumerate(self.table.names):
+            x += font.draw(surface, name, x, foot, PLAYER_COLOURS[self.table.colour_of[p]], "small") + 8
 
     def draw_companies(self, m, surface, y: int) -> None:
         """Every Company on the board, two lines each: its tint as it shows on the board with its
@@ -109,6 +158,7 @@ class StatusScene(Scene):
             font.draw(surface, tr("No Company stands yet."), 8, y + 4, WHITE)
             return
         land = pictures.tile("land")
+        step = min(21, (self._bottom - y) // max(1, len(comps)))    # nine Companies at once still fit
         for c in game.ruleset.companies:
             info = comps.get(c.id)
             if info is None:
@@ -126,13 +176,26 @@ class StatusScene(Scene):
                 pygame.draw.rect(surface, GOLD, (right, y + 2, badge, 9))
                 font.draw(surface, tr("UBBO"), right + badge // 2, y + 3, INK, "small", align="centre")
             font.draw(surface, fit(font, tr(c.business), right - 4 - x), x, y + 3, rgb15(150, 160, 200), "small")
-            x = 28
-            for label, seats in ((tr("Top"), info["top"]), (tr("Sub"), info["sub"])):
-                if not seats:
-                    continue
-                x += font.draw(surface, label, x, y + 12, rgb15(150, 160, 200), "small") + 4
-                for p in seats:
-                    x += font.draw(surface, game.names[p], x, y + 12, PLAYER_COLOURS[self.table.colour_of[p]],
-                                   "small") + 5
-                x += 6
-            y += 21
+            self.draw_owners(m, surface, 28, y + 12, 250, info)
+            y += step
+
+    def draw_owners(self, m, surface, x: int, y: int, right: int, info) -> None:
+        """A Company's Top and Sub Owners (R7.9) by their whole names; when ties make them wider
+        than the row, each by his seat's number in his colour, as on his panel (never a name cut)."""
+        font = m.font
+        names = self.table.names
+        parts = [(tr(label), seats) for label, seats in (("Top", info["top"]), ("Sub", info["sub"])) if seats]
+        whole = sum(font.width(label, "small") + 4 + sum(font.width(names[p], "small") + 5 for p in seats) + 6
+                    for label, seats in parts)
+        fits = x + whole - 6 <= right
+        for label, seats in parts:
+            x += font.draw(surface, label, x, y, rgb15(150, 160, 200), "small") + 4
+            for p in seats:
+                colour = PLAYER_COLOURS[self.table.colour_of[p]]
+                if fits:
+                    x += font.draw(surface, names[p], x, y, colour, "small") + 5
+                else:
+                    pygame.draw.rect(surface, colour, (x, y, 7, 9))
+                    font.draw(surface, str(p + 1), x + 1, y + 1, INK, "small")
+                    x += 10
+            x += 6

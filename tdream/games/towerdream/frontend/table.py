@@ -11,15 +11,16 @@ from __future__ import annotations
 import pygame
 
 from ..ai.commentary import speaker_name
+from ..rules import answers as an
 from ..rules import events as ev
 from ..rules.game import VACANT
 from .boardview import BoardView, Shown
-from ....frontend.constants import GOLD, INK, L, PLAYER_COLOURS, PLAYER_DARK, R, RED, SELECT, WHITE, rgb15
-from .. import GAME
+from ....frontend.constants import B, GOLD, INK, L, PLAYER_COLOURS, PLAYER_DARK, R, RED, SELECT, WHITE, rgb15
 from .. import GAME
 from ....frontend.match import MatchSetup
+from ....frontend.machine import Scene
 from ....frontend.table import Beat, BoxStyle, TableScene as Table
-from ....frontend.text import language, tr
+from ....frontend.text import language, shown_name, tr
 from ....frontend.widgets import fit, window
 from . import pictures
 from . import prompts as pr
@@ -27,7 +28,8 @@ from . import setpieces as sp
 from .setpieces import PilePrompt, SlotPrompt
 from .status import StatusScene
 
-from .layout import BOX_H, BOX_Y, DIE_XY, HUD_H, INFO_H, LINE_H, MAP, SMALL_H, VIEW  # noqa: E402
+from .layout import (BOX_H, BOX_Y, HUD_H, LINE_H, SMALL_H, TIMER_AT, VIEW, die_xy, info_h, map_rect,  # noqa: E402
+                     pads_at, view_rect)
 PROMPT_GUARD = 12                    # frames a prompt is shown before it takes a press: a press that
                                      # hurried the text before it never answers it (issue 14)
 
@@ -40,16 +42,36 @@ def GameSetup(board: str = "classic-10", seed: int = 0, seats=None, options=None
 
 
 class TableScene(Table):
-    overlay_at = (254, 32, "right")      # the info line's end (it is shorter when they are on)
-    board_area = VIEW
     box_style = BoxStyle((0, BOX_Y, 256, BOX_H), "big", lines=3, line_h=LINE_H, small_h=SMALL_H, face_at=(5, 3),
                          text_x=8, face_text_x=44, text_y=3, right=8, arrow_at=(12, 7), fit_prompt=False)
-    replay_at = (253, HUD_H, "right")    # on the info line (which is short while watching)
     jump_rect = (64, 80, 128, 40)
     hosts = ("taxi-driver", "old-man")   # the Events' and the card piles' hosts never watch
+    _settings = None                     # the machine's settings (the overlays' places follow them): never state
+
+    # ---------------------------------------------------------------- where things are (layout.py)
+    @property
+    def board_area(self) -> tuple[int, int, int, int]:
+        """The board's view, clear of the speedrun overlays (issue 36)."""
+        return view_rect(self._settings)
+
+    @property
+    def overlay_at(self) -> tuple[int, int, str]:
+        """The input display's pads: a column in the gutter at the right of the view."""
+        return pads_at(self._settings)
+
+    @property
+    def timer_at(self) -> tuple[int, int, str]:
+        """The timer: at the end of the info line (its words then briefer, never letters alone)."""
+        return TIMER_AT
+
+    @property
+    def replay_at(self) -> tuple[int, int, str]:
+        """The REPLAY line: at the info line's end, before the timer when it is on."""
+        return (TIMER_AT[0] - 57 if self._settings is not None and self._settings.timer else 253), HUD_H, "right"
 
     def prepare(self, m) -> None:
         game = self.game
+        self._settings = m.settings
         self.board = game.board
         self.art = m.art
         self.view = BoardView(m.art, m.font, self.board, GAME.ruleset())
@@ -62,7 +84,7 @@ class TableScene(Table):
         self.popups: list[list] = []     # [seat, amount, frames left]
         self.die_value = 0
         self.view.follow(*self.view.geo.space_xy(self.shown.pos[0]))
-        self.view.update_camera(VIEW[2], VIEW[3], snap=True)
+        self.view.update_camera(*view_rect(m.settings)[2:], snap=True)
 
     def make_shown(self, match):
         return Shown(match)
@@ -71,7 +93,9 @@ class TableScene(Table):
         self.shown.sync(self.game)
 
     def speaker(self, speaker: str) -> tuple[str, tuple]:
-        return speaker_name(speaker), _speech_colour(speaker)
+        """A speaker's name as the screen says it (a character's and a host's in the language on
+        screen, issue 36) and his colour of speech."""
+        return tr(shown_name(speaker_name(speaker))), _speech_colour(speaker)
 
     def status_scene(self, pad: int):
         return StatusScene(self, pad)
@@ -85,13 +109,20 @@ class TableScene(Table):
     # ---------------------------------------------------------------- events to beats
     def narrate(self, m, events: list) -> None:
         """Engine events become beats (the shell's table tells the comments on a turn before the
-        next turn is announced: issue 14, never over the next player's die)."""
+        next turn is announced: issue 14, never over the next player's die). Names are the
+        screen's (``self.names``). A merger is told in the order a player follows it (issue 36):
+        the MERGER banner first, then each absorbed Company's forced sale to the Bank (R7.8) and
+        its Owner Bonuses, then the survivor's new Level."""
         game = self.game
-        n = game.names
-        for e in events:
+        n = self.names
+        told: set[int] = set()           # events already told with an earlier one (a merger's sales)
+        slot: tuple | None = None        # the slot machine's last result: its prize is told with the machine up
+        for i, e in enumerate(events):
+            if i in told:
+                continue
             t = type(e)
             if t is ev.TurnOrderDrawn:
-                self.say(tr("Turn order: {seats}.", seats=", ".join(e.seats)), hold=70)
+                self.say(tr("Turn order: {seats}.", seats=", ".join(shown_name(s) for s in e.seats)), hold=70)
             elif t is ev.TurnStarted:
                 self.beats.append(Beat("focus", 1, player=e.player, data=(e.turn, e.round)))
                 self.say(tr("{who}'s turn. (Turn {turn}, round {round})", who=n[e.player], turn=e.turn,
@@ -116,14 +147,16 @@ class TableScene(Table):
                 self.beats.append(Beat("light", 50, tr("Line Fee! {who} pays {payees}.", who=n[e.player],
                                                         payees=payees), player=e.player, data=(e.space,)))
             elif t is ev.Payment:
-                self.beats.append(Beat("pay", 1, data=(e.payer, e.payee, e.amount)))
                 amount = f"{e.amount:,}"
+                if slot is not None and e.reason == "slot" and e.payee >= 0:
+                    self.pay_beat(e)
+                    self.slot_line(tr("{who} receives {amount}G.", who=n[e.payee], amount=amount), e.payee, slot)
+                    continue
+                self.pay_beat(e)
                 if e.reason == "salary":
                     self.say(tr("{who} collects the salary: +{amount}G.", who=n[e.payee], amount=amount), e.payee, 30)
                 elif e.reason in ("bonus_top", "bonus_sub"):
-                    template = ("{who} wins the Top Owner Bonus of {company}: +{amount}G." if e.reason == "bonus_top"
-                                else "{who} wins the Sub-Owner Bonus of {company}: +{amount}G.")
-                    self.say(tr(template, who=n[e.payee], company=_company(game, e.detail), amount=amount), e.payee, 30)
+                    self.bonus_line(game, e)
                 elif e.reason in ("slot", "card", "event", "offer") and e.payee >= 0:
                     self.say(tr("{who} receives {amount}G.", who=n[e.payee], amount=amount), e.payee, 30)
                 elif e.reason in ("card", "event") and e.payer >= 0:
@@ -142,28 +175,50 @@ class TableScene(Table):
                 self.say(tr("{company} grows to Level {level}.", company=_company(game, e.company), level=e.level),
                          hold=30)
                 self.ubbo(game, e.company, e.level)
+            elif t is ev.Absorbed:
+                if not any(type(f) is ev.Absorbed for f in events[:i]):     # the merger's first: its banner
+                    merged = next((f for f in events[i:] if type(f) is ev.Merged), None)
+                    if merged is not None:
+                        self.fanfare(tr("MERGER! {survivor} absorbs {absorbed} (Level {level}).",
+                                        survivor=_company(game, merged.survivor),
+                                        absorbed=", ".join(_company(game, c) for c in merged.absorbed),
+                                        level=merged.level), "merge")
+                told.update(self.absorbed(game, events, i))
             elif t is ev.Merged:
                 self.beats.append(Beat("companies", 1))
-                self.fanfare(tr("MERGER! {survivor} absorbs {absorbed} (Level {level}).",
-                                survivor=_company(game, e.survivor),
-                                absorbed=", ".join(_company(game, c) for c in e.absorbed), level=e.level), "merge")
+                if not any(type(f) is ev.Absorbed for f in events[:i]):     # never without its Absorbed, but told
+                    self.fanfare(tr("MERGER! {survivor} absorbs {absorbed} (Level {level}).",
+                                    survivor=_company(game, e.survivor),
+                                    absorbed=", ".join(_company(game, c) for c in e.absorbed), level=e.level), "merge")
                 self.ubbo(game, e.survivor, e.level)
-            elif t is ev.Absorbed:
-                pass
             elif t in (ev.FloorsBuilt, ev.FloorsGained):
                 self.beats.append(Beat("land", 1, data=(e.land,), sound="build"))
                 template = ("{who} builds {k} Floor(s) on {land} ({total} now)." if t is ev.FloorsBuilt
                             else "{who} gains {k} Floor(s) on {land} ({total} now).")
-                self.say(tr(template, who=n[e.player], k=e.floors, land=e.land, total=e.total), e.player, 35)
+                line = tr(template, who=n[e.player], k=e.floors, land=e.land, total=e.total)
+                if slot is not None and t is ev.FloorsGained:
+                    self.slot_line(line, e.player, slot)
+                else:
+                    self.say(line, e.player, 35)
             elif t in (ev.FloorsSold, ev.FloorsLost, ev.LandmarkSold):
                 self.beats.append(Beat("land", 1, data=(e.land,)))
-                if t is ev.LandmarkSold:
-                    self.say(tr("{who} sells the Landmark on {land} to the Bank.", who=n[e.player], land=e.land),
+                paid = events[i + 1] if i + 1 < len(events) else None
+                paid = paid if type(paid) is ev.Payment and paid.reason == "forced_sale" else None
+                if t is ev.FloorsLost:
+                    self.say(tr("{who} loses {k} Floor(s) on {land}.", who=n[e.player], k=e.floors, land=e.land),
                              e.player, 35)
+                elif t is ev.LandmarkSold or e.reason == "forced_sale":     # R6.4: forced, told as forced
+                    if paid is not None:
+                        told.add(i + 1)
+                        self.pay_beat(paid)
+                    template = ("{who} must sell the Landmark on {land} to pay the debt: +{amount}G."
+                                if t is ev.LandmarkSold else
+                                "{who} must sell {k} Floor(s) on {land} to pay the debt: +{amount}G.")
+                    self.say(tr(template, who=n[e.player], k=getattr(e, "floors", 0), land=e.land,
+                                amount=f"{paid.amount if paid is not None else 0:,}"), e.player, 35)
                 else:
-                    template = ("{who} sells {k} Floor(s) on {land}." if t is ev.FloorsSold
-                                else "{who} loses {k} Floor(s) on {land}.")
-                    self.say(tr(template, who=n[e.player], k=e.floors, land=e.land), e.player, 35)
+                    self.say(tr("{who} sells {k} Floor(s) on {land}.", who=n[e.player], k=e.floors, land=e.land),
+                             e.player, 35)
             elif t is ev.JackpotGrew:
                 self.beats.append(Beat("jackpot", 1, data=(e.floors,)))
             elif t is ev.JackpotWon:
@@ -177,26 +232,28 @@ class TableScene(Table):
                 self.beats.append(Beat("piles", 36, player=e.player, data=(e.pile,), cpu=self.is_cpu(e.player)))
             elif t is ev.CardDrawn:
                 card = game.ruleset.card(e.card)
+                host, colour = self.speaker("old-man")
                 self.beats.append(Beat("card", 70, sound="card_flip",
                                        text=tr("{who}'s {pile} card: {text}", who=n[e.player], pile=tr(e.pile.title()),
                                                text=tr(card.text)),
-                                       speaker="old-man", name=speaker_name("old-man"), colour=_speech_colour("old-man"),
+                                       speaker="old-man", name=host, colour=colour,
                                        player=e.player, data=(e.pile,), cpu=self.is_cpu(e.player)))
             elif t is ev.SlotSpun:
                 symbols = " | ".join(tr(s.upper()) for s in e.symbols)
                 text = (tr("{who} at the slot: {symbols}: {k} matched!", who=n[e.player], symbols=symbols, k=e.matched)
                         if e.matched > 1 else tr("{who} at the slot: {symbols}: no match.", who=n[e.player],
                                                  symbols=symbols))
-                self.beats.append(Beat("slot", 40, player=e.player, data=(e.symbols, e.matched, self.is_cpu(e.player)),
-                                       cpu=self.is_cpu(e.player)))
-                self.say(text, e.player, 40)
+                cpu = self.is_cpu(e.player)
+                if cpu:                          # a CPU's reels spin and stop one by one (a person's stopped on his pad)
+                    self.beats.append(Beat("slot", 40, player=e.player, data=(e.symbols, e.matched, True), cpu=cpu))
+                slot = (e.symbols, e.matched)    # the machine stays up while its result and prize are told
+                self.slot_line(text, e.player, slot, sound="slot_win" if e.matched > 1 else "")
             elif t is ev.EventResolved:
                 k = game.ruleset.event_kinds[e.kind]
                 host = k.host if k.host not in ("none", "") else None
-                self.beats.append(Beat("event", 60, tr(k.text), sound="event", speaker=host,
-                                       name=speaker_name(host) if host else None,
-                                       colour=_speech_colour(host) if host else WHITE, player=e.player,
-                                       data=(e.kind,), cpu=self.is_cpu(e.player)))
+                name, colour = self.speaker(host) if host else (None, WHITE)
+                self.beats.append(Beat("event", 60, tr(k.text), sound="event", speaker=host, name=name,
+                                       colour=colour, player=e.player, data=(e.kind,), cpu=self.is_cpu(e.player)))
             elif t is ev.TurnsToSkip:
                 self.say(tr("{who} will sit out {k} turn(s).", who=n[e.player], k=e.turns), e.player)
             elif t is ev.WentBroke:
@@ -206,6 +263,61 @@ class TableScene(Table):
             elif t is ev.GameOver:
                 self.beats.append(Beat("sync", 1))
                 self.say(tr("The game is over ({why})!", why=_over(e.reason)), hold=80)
+            if t not in (ev.Payment, ev.FloorsGained, ev.SlotSpun):
+                slot = None
+
+    def pay_beat(self, e) -> None:
+        """Money moving between the panels (the amount pops where the Wealth is)."""
+        self.beats.append(Beat("pay", 1, data=(e.payer, e.payee, e.amount)))
+
+    def slot_line(self, text: str, player: int, slot: tuple, sound: str = "") -> None:
+        """A line told with the slot machine still up, its reels stopped and the matched ones
+        flashing (issue 36: the result is never typed after the machine is gone)."""
+        symbols, matched = slot
+        self.beats.append(Beat("slot", 40, text, player=player, data=(symbols, matched, False), sound=sound,
+                               cpu=self.is_cpu(player)))
+
+    def bonus_line(self, game, e) -> None:
+        template = ("{who} wins the Top Owner Bonus of {company}: +{amount}G." if e.reason == "bonus_top"
+                    else "{who} wins the Sub-Owner Bonus of {company}: +{amount}G.")
+        self.say(tr(template, who=self.names[e.payee], company=_company(game, e.detail), amount=f"{e.amount:,}"),
+                 e.payee, 30)
+
+    def absorbed(self, game, events: list, i: int) -> list[int]:
+        """An absorbed Company (``events[i]``, R7.8): its Floors and Building Mark sold to the Bank
+        at once, told as what the merger does (never as a player's sale), each owner's money in one
+        line; then its Owner Bonuses. Returns the indices of the events told here."""
+        e = events[i]
+        n = self.names
+        told, sold, order = [], {}, []          # sold: seat -> [Floors, G]
+        for j in range(i + 1, len(events)):
+            f = events[j]
+            if type(f) is ev.FloorsSold and f.reason == "merge_sale":
+                self.beats.append(Beat("land", 1, data=(f.land,)))
+                sold.setdefault(f.player, [0, 0])[0] += f.floors
+            elif type(f) is ev.Payment and f.reason == "merge_sale" and f.detail == e.company:
+                self.pay_beat(f)
+                if f.payee not in sold:
+                    sold[f.payee] = [0, 0]
+                sold[f.payee][1] += f.amount
+            elif type(f) is ev.Payment and f.reason in ("bonus_top", "bonus_sub") and f.detail == e.company:
+                order.append(f)
+            else:
+                break
+            told.append(j)
+        if sold:
+            self.say(tr("{company}'s Floors and Building Mark go to the Bank at {price}G each.",
+                        company=_company(game, e.company), price=f"{e.price:,}"), hold=35)
+        for seat, (k, amount) in sold.items():             # in the order the engine sold them
+            mark = amount > k * e.price
+            template = ("{who} receives {amount}G for {k} Floor(s) and the Building Mark." if k and mark
+                        else "{who} receives {amount}G for {k} Floor(s)." if k
+                        else "{who} receives {amount}G for the Building Mark.")
+            self.say(tr(template, who=n[seat], amount=f"{amount:,}", k=k), seat, 30)
+        for f in order:
+            self.pay_beat(f)
+            self.bonus_line(game, f)
+        return told
 
     def fanfare(self, text: str, sound: str) -> None:
         """A moment's banner: its word ("MERGER!", "合併！") flashing in the text box, the rest
@@ -225,6 +337,18 @@ class TableScene(Table):
                      hold=50)
 
     # ---------------------------------------------------------------- input
+    def handle(self, m, b) -> None:
+        """The shell's table's keys; and B at the Build prompt's Lands while the seat's placement
+        may be taken back asks which it means (``BuildBackScene``: build none, or take it back)."""
+        if not self.replaying and not self.done and self.beat is None:
+            for seat, prompt in self.prompts.items():
+                pad = self.pad_of.get(seat, 0)
+                if (isinstance(prompt, pr.BuildPrompt) and prompt.answer is None and prompt.asks_back()
+                        and prompt.age >= self.prompt_guard and pad not in self.peeks and b.press(pad, B)):
+                    m.push(BuildBackScene(self, pad, prompt))
+                    return
+        super().handle(m, b)
+
     def handle_keys(self, m, b) -> None:
         """Select: the whole board; L/R: a player's details (not while watching: they set the speed)."""
         for p in sorted(set(self.pad_of.values())) or [0, 1, 2, 3]:
@@ -240,6 +364,33 @@ class TableScene(Table):
     # ---------------------------------------------------------------- watching a record
     def after_jump(self, m) -> None:
         self.walk_pos = [None] * len(self.game.names)
+        self.popups = []
+        self.overview = False
+        self.panel_frames = 0
+        self.prompt_lang = ""
+
+    # ---------------------------------------------------------------- take-backs (issue 36)
+    def take_back_words(self, answer, seat: int) -> str:
+        """What a person may take back at his next prompt, before the next chance (his roll, a
+        card, the reels) or another seat's answer (docs/games/towerdream.md, "Take-backs"): a sale
+        (before the roll, or one item of a forced sale), a placement or claim (with the Building
+        Mark or survivor chosen after it, until his Build), a build, where the Jackpot's or the
+        free Floors went. The Building Mark and the survivor are part of the placement ("" keeps
+        the placement's)."""
+        kind = getattr(answer, "kind", "")
+        if kind == "sell":
+            return "the sale" if answer.items else ""
+        if kind == "place":
+            return "the claim" if isinstance(answer, an.Claim) else "the placement"
+        if kind == "build":
+            return "the build" if answer.land is not None else ""
+        return {"jackpot": "the Jackpot's Land", "floors": "the free Floors' Land",
+                "forced_sale": "the sale"}.get(kind, "")
+
+    def after_take_back(self, m) -> None:
+        """The board, the panels and the camera as the match stood before the answer taken back."""
+        self.after_jump(m)
+        self.view.follow(*self.view.geo.space_xy(self.shown.pos[self.shown.to_move]))
 
     # ---------------------------------------------------------------- time
     def tick_time(self, m) -> None:
@@ -268,13 +419,33 @@ class TableScene(Table):
         if not self.overview:
             prompt.age += 1
 
+    def help_lines(self, m, prompt, lines: list) -> list:
+        """The shell's hints under a prompt (B takes back the seat's last answer, Select shows
+        the rule a refusal names) in the rows the text box has left under the question and the
+        prompt's own lines: one row, the two joined where they fit (issue 36: nothing drawn past
+        the box, no question cut short to make room)."""
+        out = super().help_lines(m, prompt, lines)
+        if not out:
+            return out
+        speaker = self.prompt_speaker(prompt)
+        _, width = self.text_area(m, speaker)
+        head = self.speaker(speaker)[0] + ": " if speaker else ""
+        asked = len(m.font.wrap(self.prompt_text(prompt), width, first=width - m.font.width(head) if head else None))
+        left = {1: 2, 2: 1}.get(asked, 0) - len(lines)
+        if left <= 0:
+            return []
+        joined = "  ".join(text for text, _ in out)
+        if m.font.width(joined, "small") <= pr.ROW_W:
+            return [(joined, out[0][1])]
+        return out[:left]
+
     def chance_prompt(self, m, aw):
         """A human's die and slot reels are his to stop (the spin RNG); the card draw is drawn."""
         game = self.game
         if aw.kind not in ("roll", "slot"):
             return None
         self.prompt_lang = language()
-        name = game.names[game.to_move]
+        name = self.names[game.to_move]
         # The spin RNG's seed: the state's fingerprint as it was when the seats' kinds were
         # part of it (version 1), so that the same presses give the same rolls and reels as
         # before issue 15 (speedrun routes carry over).
@@ -286,7 +457,7 @@ class TableScene(Table):
 
     def make_prompt(self, m, kind: str, seat: int) -> pr.Prompt | None:
         game = self.game
-        name = game.names[seat]
+        name = self.names[seat]
         geo = self.view.geo
         k = kind
         self.prompt_lang = language()
@@ -297,25 +468,26 @@ class TableScene(Table):
         if k == "place":
             return pr.place_prompt(game, geo, name)
         if k == "build":
-            return pr.BuildPrompt(game, geo, name)
+            tb = self.host.take_back
+            undo = tb.words if tb is not None and self.can_take_back(seat) else ""
+            return pr.BuildPrompt(game, geo, name, undo)
+        ending = tr("The game ends after this turn.") if len(legal) and pr.ends_after(game, legal[0]) else ""
         if k == "company":
-            labels = [_company(game, a.company) for a in legal]
-            icons = [pictures.logo(self.art, a.company) for a in legal]
-            return pr.MenuPrompt(tr("{who}: choose the new Company's Building Mark.", who=name), labels, list(legal),
-                                 icons, tr("Start a Company"))
+            return self.company_prompt(game, name, legal, ending)
         if k == "survivor":
             labels = [tr("{company}  Lv {level}", company=_company(game, a.company),
                          level=len(game.members[game.company_index(a.company)])) for a in legal]
             icons = [pictures.logo(self.art, a.company) for a in legal]
+            values = [f"{game.price(a.company):,}G" for a in legal]
             return pr.MenuPrompt(tr("{who}: which Company survives the merger?", who=name), labels, list(legal), icons,
-                                 tr("The survivor"), 180)
+                                 tr("The survivor"), 200, values=values, warning=ending)
         if k == "pile":
             return PilePrompt(game, name)
         if k in ("jackpot", "floors"):
             template = ("{k} Floor(s) now; the Jackpot's Floors go here." if k == "jackpot"
                         else "{k} Floor(s) now; the free Floors go here.")
-            options = [(game.land_index(a.land), a, tr(template, k=game.floors[game.land_index(a.land)]))
-                       for a in legal]
+            options = [(game.land_index(a.land), a, tr(template, k=game.floors[game.land_index(a.land)])
+                        + (" " + ending if ending else "")) for a in legal]
             text = tr("{who}: where does the Jackpot drop?" if k == "jackpot" else "{who}: where do the free Floors go?",
                       who=name)
             return pr.LandPrompt(game, geo, text, options)
@@ -326,9 +498,31 @@ class TableScene(Table):
                 labels.append(tr("{land}: sell a Floor" if game.floors[x] else "{land}: sell the Landmark",
                                  land=a.land))
                 details.append(tr("Cash {cash}G; a debt must be paid.", cash=f"{game.cash[seat]:,}"))
+            broke = all(pr.ends_after(game, a) for a in legal)
             return pr.MenuPrompt(tr("{who} is short of cash and must sell.", who=name), labels, list(legal), None,
-                                 tr("Forced sale"), 160, details)
+                                 tr("Forced sale"), 160, details,
+                                 warning=tr("Selling everything cannot pay it: the game ends (R6.5).") if broke else "")
         raise ValueError(f"no prompt for {k}")
+
+    def company_prompt(self, game, name: str, legal, ending: str) -> pr.MenuPrompt:
+        """Start a Company (R7.4): each free Building Mark with the Floor price the new Company
+        would have at its Level and how much each further Level adds (G8.3; issue 36: never
+        chosen blind)."""
+        labels, values, details = [], [], []
+        specs = {c.id: c for c in game.ruleset.companies}
+        for a in legal:
+            trial = game.copy()
+            events = trial.apply(a)
+            level = next((e.level for e in events if type(e) is ev.CompanyStarted), 2)
+            spec = specs[a.company]
+            price, step = spec.price(level), spec.price(level + 1) - spec.price(level)
+            labels.append(_company(game, a.company))
+            values.append(tr("{price}G +{step}", price=f"{price:,}", step=step))
+            details.append(tr("Lv {level}: {price}G a Floor, +{step}G a Level", level=level, price=f"{price:,}",
+                              step=step))
+        icons = [pictures.logo(self.art, a.company) for a in legal]
+        return pr.MenuPrompt(tr("{who}: choose the new Company's Building Mark.", who=name), labels, list(legal),
+                             icons, tr("Start a Company"), 200, details, values, warning=ending)
 
     def start_beat(self, m, beat: Beat) -> None:
         shown, game = self.shown, self.game
@@ -422,7 +616,7 @@ class TableScene(Table):
     def camera(self, m) -> None:
         if self.prompt is not None and self.prompt.board_cursor:
             self.view.follow(*self.view.geo.land_xy(self.prompt.cursor_land))
-        self.view.update_camera(VIEW[2], VIEW[3])
+        self.view.update_camera(*view_rect(m.settings)[2:])
 
     # ---------------------------------------------------------------- drawing
     def draw_board(self, m, surface) -> None:
@@ -430,7 +624,7 @@ class TableScene(Table):
         tokens = [self.walk_pos[p] if self.walk_pos[p] is not None else shown.pos[p] for p in range(len(shown.pos))]
         if self.overview:
             # The whole board: the view and the text box's room (the HUD stays), as large as fits
-            self.view.draw_overview(surface, MAP, shown, m.frame, tokens)
+            self.view.draw_overview(surface, map_rect(m.settings), shown, m.frame, tokens)
             return
         prompt = self.prompt if self.beat is None else None
         lands = prompt.lands if prompt is not None else ()
@@ -440,15 +634,16 @@ class TableScene(Table):
             space = self.beat.data[0]
             spaces = (space,)
             lands = self.board.spaces[space].line
-        self.view.draw(surface, VIEW, shown, m.frame, tokens, lands, cur, spaces)
-        self.view.draw_offscreen(surface, VIEW, tokens)
+        view = view_rect(m.settings)
+        self.view.draw(surface, view, shown, m.frame, tokens, lands, cur, spaces)
+        self.view.draw_offscreen(surface, view, tokens)
 
     def draw_over(self, m, surface) -> None:
         """The die, the set pieces and the prompt's own drawing over the board; a player's details (L/R)."""
         beat = self.beat
         if beat is not None and beat.kind == "die":
             v = beat.data[0] if beat.age > m.anim(beat.frames, beat.cpu) // 2 else 1 + (beat.age * 7 + 3) % 10
-            pr.draw_die(m, surface, DIE_XY[0], DIE_XY[1], v, spinning=False)
+            pr.draw_die(m, surface, *die_xy(m), v, spinning=False)
         if beat is not None and beat.kind in ("piles", "card", "slot", "event", "drop"):
             self.draw_setpiece(m, surface, beat)
         if self.beat is None and self.prompt is not None and not self.overview:
@@ -479,17 +674,20 @@ class TableScene(Table):
             turn = p == shown.to_move and not self.done
             c = self.colour_of[p]
             pygame.draw.rect(surface, PLAYER_DARK[c], (x, 0, w, HUD_H))
-            pygame.draw.rect(surface, PLAYER_COLOURS[c] if turn and (m.frame // 16) % 2 == 0 else INK,
-                             (x, 0, w, HUD_H), 1)
+            rows = name_rows(font, self.names[p], w - 4)
+            face_y = 12 if len(rows) == 1 else 16      # a name on two rows: the face a little lower
             kind = self.kinds[p]
             face = m.art.portrait(kind.split(":")[0], small=True) if kind != "human" else None
             if face is not None:
-                surface.blit(face, (x + 2, 12))
+                surface.blit(face, (x + 2, face_y))
             else:
-                surface.blit(m.art.tokens[c], (x + 2, 12))
+                surface.blit(m.art.tokens[c], (x + 2, face_y))
             pygame.draw.rect(surface, PLAYER_COLOURS[c], (x + 13, 22, 7, 9))
             font.draw(surface, str(p + 1), x + 14, 23, INK, "small")
-            font.draw(surface, fit(font, game.names[p], w - 4), x + 2, 2, WHITE, "small")
+            for k, row in enumerate(rows):
+                font.draw(surface, row, x + 2, (2 if len(rows) == 1 else 1) + 8 * k, WHITE, "small")
+            pygame.draw.rect(surface, PLAYER_COLOURS[c] if turn and (m.frame // 16) % 2 == 0 else INK,
+                             (x, 0, w, HUD_H), 1)
             cash = shown.cash[p]
             font.draw(surface, f"{cash:,}G", x + w - 2, 12, RED if cash < 0 else WHITE, "small", align="right")
             pop = next((q for q in reversed(self.popups) if q[0] == p), None)
@@ -503,15 +701,23 @@ class TableScene(Table):
                           align="right")
 
     def draw_info(self, m, surface) -> None:
+        """The info line under the panels: the turn, the round, the Jackpot's Floors and the
+        Lands covered against the end (R9.1), in words. The timer may stand at its end (its words
+        then briefer, the turn said in the text box each turn); watching a record, the REPLAY
+        line stands there and the turn alone is said."""
         game, shown = self.game, self.shown
         values = dict(turn=shown.turn, round=shown.round, jackpot=shown.jackpot, covered=shown.covered,
                       threshold=game.end_threshold)
-        if m.settings.timer or m.settings.input_display or self.replaying:     # they sit at this line's end
-            text = tr("T{turn} R{round} J{jackpot}F {covered}/{threshold}", **values)
+        if self.replaying and m.settings.timer:
+            text = tr("Turn {turn}", **values)
+        elif self.replaying:
+            text = tr("Turn {turn}  Round {round}", **values)
+        elif m.settings.timer:
+            text = tr("Round {round}  Jackpot {jackpot}F  Covered {covered}/{threshold}", **values)
         else:
             text = tr("Turn {turn}  Round {round}  Jackpot {jackpot}F  Covered {covered}/{threshold}", **values)
-        pygame.draw.rect(surface, INK, (0, HUD_H, 256, INFO_H))
-        m.font.draw(surface, text, 3, HUD_H, rgb15(200, 208, 232), "small")
+        pygame.draw.rect(surface, INK, (0, HUD_H, 256, info_h(m.settings)))
+        m.font.draw(surface, text, 3, HUD_H + (1 if m.settings.timer else 0), rgb15(200, 208, 232), "small")
 
     def turn_number(self) -> int:
         """The turn being played; once the game is over, the last one played (the results' count)."""
@@ -545,8 +751,9 @@ class TableScene(Table):
             lx, ly = self.view.geo.land_xy(x)
             t = min(beat.age, m.anim(30, beat.cpu))
             total = max(1, m.anim(30, beat.cpu))
-            y = VIEW[1] + (ly - self.view.cam[1] + 12) * t // total
-            sp.draw_stack(surface, VIEW[0] + lx - self.view.cam[0] + 2, y, floors)
+            vx, vy = view_rect(m.settings)[:2]
+            y = vy + (ly - self.view.cam[1] + 12) * t // total
+            sp.draw_stack(surface, vx + lx - self.view.cam[0] + 2, y, floors)
 
     def draw_player(self, m, surface, p: int) -> None:
         """A player's details (L/R) in the text box's place: over no prompt's window, set piece or
@@ -554,13 +761,58 @@ class TableScene(Table):
         game = self.game
         x, y, w, h = self.box_rect()
         window(surface, (x, y, w, h))
-        m.font.draw(surface, game.names[p], x + 8, y + 3, PLAYER_COLOURS[self.colour_of[p]])
+        m.font.draw(surface, self.names[p], x + 8, y + 3, PLAYER_COLOURS[self.colour_of[p]])
         lands = sum(1 for o in self.shown.owner if o == p)
         floors = sum(f for o, f in zip(self.shown.owner, self.shown.floors) if o == p)
+        from .status import space_name
         rows = [tr("Cash   {v}G", v=f"{self.shown.cash[p]:,}"), tr("Wealth {v}G", v=f"{self.shown.wealth[p]:,}"),
-                tr("Space  {v}", v=self.shown.pos[p]), tr("Lands  {v}", v=lands), tr("Floors {v}", v=floors)]
+                tr("Lands  {v}", v=lands), tr("Floors {v}", v=floors),
+                tr("At {v}", v=space_name(self.game, self.shown.pos[p]))]      # the last: the rest of its row
         for i, r in enumerate(rows):
             m.font.draw(surface, r, x + 8 + (i % 3) * 82, y + 16 + (i // 3) * 10, WHITE, "small")
+
+
+class BuildBackScene(Scene):
+    """B at the Build prompt's Lands while the seat's placement may still be taken back: build
+    nothing, take the placement back (the shell's ``TableScene.take_back``), or back to the Lands."""
+
+    opaque = False
+
+    def __init__(self, table: TableScene, pad: int, prompt) -> None:
+        from ....frontend.widgets import Menu
+        self.table = table
+        self.pad = pad
+        self.prompt = prompt
+        self.menu = Menu(["Build nothing", tr("Take back {what}", what=tr(prompt.undo)), "Back to the Lands"],
+                         cancel=True)
+
+    def handle(self, m, b) -> None:
+        self.menu.handle(b, self.pad, m)
+        if self.menu.cancelled or self.menu.chosen == 2:
+            m.pop()
+        elif self.menu.chosen == 0:
+            m.pop()
+            self.prompt.answer = an.NO_BUILD
+        elif self.menu.chosen == 1:
+            m.pop()
+            self.table.take_back(m)
+
+    def draw(self, m, surface) -> None:
+        w = max(m.font.width(tr(item)) for item in self.menu.items) + 24
+        x = view_rect(m.settings)[2] // 2 - w // 2
+        self.menu.draw(m, surface, x, 64, w, tr("No Build?"))
+
+
+def name_rows(font, name: str, width: int) -> list[str]:
+    """A seat's name in a panel: one row when it fits, else two (a name in katakana wider than a
+    panel, "コズミック・ウィル": split after its dot, else where the row is full), never cut."""
+    if font.width(name, "small") <= width:
+        return [name]
+    dot = name.find("・")
+    if 0 < dot < len(name) - 1 and font.width(name[:dot + 1], "small") <= width:
+        return [name[:dot + 1], name[dot + 1:]]
+    rows = font.wrap(name, width, "small")
+    return rows[:2] if len(rows) <= 2 else [rows[0], fit(font, "".join(rows[1:]), width)]
 
 
 def _company(game, cid: str) -> str:
