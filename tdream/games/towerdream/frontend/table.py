@@ -19,7 +19,7 @@ from ....frontend.constants import B, GOLD, INK, L, PLAYER_COLOURS, PLAYER_DARK,
 from .. import GAME
 from ....frontend.match import MatchSetup
 from ....frontend.machine import Scene
-from ....frontend.table import Beat, BoxStyle, TableScene as Table
+from ....frontend.table import LOG_LINES, Beat, BoxStyle, TableScene as Table
 from ....frontend.text import language, shown_name, tr
 from ....frontend.widgets import fit, window
 from . import pictures
@@ -314,7 +314,7 @@ class TableScene(Table):
                         else "{who} receives {amount}G for {k} Floor(s)." if k
                         else "{who} receives {amount}G for the Building Mark.")
             self.say(tr(template, who=n[seat], amount=f"{amount:,}", k=k), seat, 30)
-        for f in order:
+        for f in sorted(order, key=lambda f: f.reason != "bonus_top"):      # the Top Owner's first (R7.9)
             self.pay_beat(f)
             self.bonus_line(game, f)
         return told
@@ -554,6 +554,9 @@ class TableScene(Table):
         elif k == "walk":
             start, end, steps = beat.data
             beat.frames = abs(steps) * m.anim(7, beat.cpu)
+        elif k == "die":                     # the roll is shown, not told: the turn log says it (issue 36)
+            self.log.append(("", tr("{who} rolls {k}.", who=self.names[beat.player], k=beat.data[0])))
+            del self.log[:max(0, len(self.log) - LOG_LINES)]
         elif k == "drop":
             x = game.land_index(beat.data[0])
             self.view.follow(*self.view.geo.land_xy(x))
