@@ -45,6 +45,11 @@ PLAYS = {
 
 
 class SetupScene(SeatRows):
+    # the speedrun overlays on the skyline under the rows' window: never over a window, the title
+    # or the keys' line (issue 36)
+    overlay_at = (4, 152, "left")
+    timer_at = (4, 164, "left")
+
     def __init__(self, spectate: bool = False, practice: bool = False) -> None:
         self.spectate = spectate
         self.practice = practice
@@ -147,7 +152,7 @@ class SetupScene(SeatRows):
             self.message = why
             return None
         prefs = {p["name"]: p for p in m.records.profiles()} if m.records is not None else {}
-        colours = {name: prefs[name]["colour"] for name in chosen if name in prefs}
+        colours = {name: prefs[name]["colour"] for name in profiles if name and name in prefs}
         pads = [prefs[name]["pad"] - 1 if name in prefs else k for k, name in enumerate(profiles)]
         if len(set(pads)) != len(pads):
             pads = list(range(len(profiles)))
@@ -187,8 +192,10 @@ class SetupScene(SeatRows):
         self.draw_info(m, surface, self.rows[self.index])
         font.draw(surface, tr("Left/Right change  A next  B back  Start: play"), 128, 214, WHITE, "small", INK,
                   align="centre")
-        if self.message:
-            font.draw(surface, self.message, 8, 202, GOLD, "small", INK)
+        if self.message:                     # wrapped whole, its last line over the keys (a name may be long)
+            lines = font.wrap(self.message, 244, "small")
+            for i, line in enumerate(lines):
+                font.draw(surface, line, 8, 202 - 9 * (len(lines) - 1 - i), GOLD, "small", INK)
 
     def draw_info(self, m, surface, row: str) -> None:
         font = m.font
