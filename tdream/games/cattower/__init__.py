@@ -67,16 +67,25 @@ class CatTower(GameDef):
         return f"dishes-{o['dishes']}" + ("-felt1" if o["felt_needs_one"] else "")
 
     score_label = "Points"              # C5.7: the points of the goods
-    best_label = "Most points"          # the Records: "Most points 63", "Favourite variant dishes by good"
+    best_label = "Most points"          # the Records: "Most points 63", "Favourite variant as written"
     variant_label = "variant"
 
     def variant_name(self, variant: str) -> str:
-        """A variant's two options as a player says them: how dishes count (C5.4: by each good
-        beside one, or by each kind) and, when on, that felt is needed to score in a tower (CG5.2)."""
+        """A variant as Continue and the Records' last games name a game of it (issue 36: the
+        game, not an option's label): the rules as written are CAT TOWER; a house rule is named
+        by what it changes, how dishes count (C5.4: by each kind) or that felt is needed to
+        score in a tower (CG5.2). Short: the Records' list gives it 16 letters."""
         dishes, _, felt = variant.removeprefix("dishes-").partition("-")
         if dishes not in ("goods", "kinds") or felt not in ("", "felt1"):
             return variant
-        return f"dishes by {dishes[:-1]}" + (", felt needed" if felt else "")
+        if dishes == "kinds" and felt:
+            return "2 house rules"
+        return "dishes by kind" if dishes == "kinds" else "felt needed" if felt else self.name
+
+    def variant_text(self, variant: str) -> str:
+        """After "Favourite variant": the rules as written say so, a house rule as named."""
+        name = self.variant_name(variant)
+        return "as written" if name == self.name else name
 
     def reason_text(self, reason: str) -> str:
         return {"three towers": "a player has completed three towers (C4.2)"}.get(reason, reason)

@@ -58,12 +58,15 @@ def test_options_are_checked_and_have_rule_ids_and_help():
 
 
 def test_variants_are_named_as_a_player_would_in_continue_and_the_records():
-    """Issue 23, 7: never the key ("dishes-goods") on Continue or in ``tdream records``."""
-    for options, words in (({}, "dishes by good"), ({"dishes": "kinds"}, "dishes by kind"),
-                           ({"felt_needs_one": True}, "dishes by good, felt needed")):
+    """Issue 23, 7: never the key ("dishes-goods") on Continue or in ``tdream records``; issue 36:
+    the game as written is CAT TOWER, not an option's label ("dishes by good"), and a house rule
+    is named by what it changes, in 16 letters at most (the Records' list of last games)."""
+    for options, name, text in (({}, "CAT TOWER", "as written"), ({"dishes": "kinds"}, "dishes by kind", None),
+                                ({"felt_needs_one": True}, "felt needed", None),
+                                ({"dishes": "kinds", "felt_needs_one": True}, "2 house rules", None)):
         variant = GAME.variant(options)
-        assert GAME.variant_name(variant) == words and GAME.variant_text(variant) == words
-        assert "-" not in words
+        assert GAME.variant_name(variant) == name and GAME.variant_text(variant) == (text or name)
+        assert "-" not in name and "dishes by good" not in name and len(name) <= 16
 
 
 def test_from_json_refuses_another_game_or_sheet():

@@ -6,7 +6,8 @@ From power on it chooses CAT TOWER on the title (right until the title shows it)
 mode, starts the set-up as it stands (``humans=2``: seat 2 made a human first), and at the table
 answers its seats' prompts as the plain CPU player would on its view: the roll as the parent
 (A), the die (left/right, A),
-the drawing (the cursor moved with the d-pad, the good with L/R, A; a pass with B, A), the
+the drawing (the cursor moved with the d-pad, the good with L/R, A, and A again when it ends the
+game; a pass with B, A), the
 house's good (down, A); then from the results back to the title (``again``).
 """
 from __future__ import annotations
@@ -109,6 +110,8 @@ class Autopilot:
             return A if prompt.mode == "pass" else B
         if prompt.mode == "pass":
             return B
+        if prompt.mode == "end":                 # a drawing that ends the game: asked once more
+            return A if (match.sheet.cells[prompt.cursor], prompt.good) == (answer.cell, answer.good) else B
         sheet = match.sheet
         target = sheet.index(answer.cell)
         tt, tf = sheet.tower_of[target], sheet.floor_of[target]

@@ -3,14 +3,14 @@
 The match says why an answer is refused in English, starting with the rule (``CG2.2: t3f1 is
 filled (mouse)``). The screen shows it through ``tr``: each form a player can meet at a prompt
 is matched here and said again from a template (the same words in English; Japanese from
-ja.yaml), the rule ID kept in front, goods named in the screen's language. A reason of a form
+ja.yaml), the rule ID kept in front, goods and seats named in the screen's language. A reason of a form
 not known here is shown as the engine wrote it.
 """
 from __future__ import annotations
 
 import re
 
-from ....frontend.text import tr
+from ....frontend.text import shown_name, tr
 from ..answers import GOOD_OF
 
 _FORMS: tuple[tuple[str, str], ...] = (
@@ -45,6 +45,8 @@ def explain(why: str | None) -> str:
             fields = got.groupdict()
             if fields.get("good") in GOOD_OF:
                 fields["good"] = good_word(GOOD_OF[fields["good"]])
+            if "who" in fields:
+                fields["who"] = shown_name(fields["who"])       # "Player 1", a character: as the screen says them
             return tr(template, **fields)
     return why
 

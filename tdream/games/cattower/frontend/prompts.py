@@ -19,6 +19,7 @@ from ..answers import BUTTERFLY, GOODS, HOUSE, MOUSE, PASS, Draft, Drawing, Hous
 
 INFO = rgb15(200, 224, 248)
 WARN = rgb15(248, 168, 96)
+END = rgb15(248, 88, 72)             # a drawing that ends the game (C4.2)
 MESSAGE_FRAMES = 180                 # a refusal stays this long (or until the next press)
 GOOD_WORDS = {"house": "house", "felt": "felt", "butterfly": "butterfly", "dishes": "dishes", "cushion": "cushion",
               "mouse": "mouse"}
@@ -109,11 +110,29 @@ class Prompt(TablePrompt):
     def handle(self, m, b, pad: int) -> None:
         pass
 
+    def closed_message(self, b, pad: int) -> bool:
+        """A press with a refusal up: B closes it and does nothing else (issue 36: the B that
+        closed the C3.2 window must not ask to pass), True; any other press but A closes it and
+        goes on (False)."""
+        if not self.message or not b.pressed[pad]:
+            return False
+        if b.press(pad, B):
+            self.message = ""
+            return True
+        if not b.press(pad, A):
+            self.message = ""
+        return False
+
     def text(self) -> str:
         return ""
 
     def lines(self, m) -> list[tuple[str, tuple]]:
         return []
+
+    def line_forms(self, m) -> list[list[tuple[str, tuple]]]:
+        """``lines``, then shorter forms of them: the table shows the first the text box holds
+        whole (its two small rows), so a long name or a long word never cuts one off."""
+        return [self.lines(m)]
 
     def strip(self) -> tuple[str, tuple]:
         """The line under the seat's sheet: what the cursor is on (a short form)."""
@@ -190,8 +209,8 @@ class DraftPrompt(Prompt):
         return self.dice[self.index]
 
     def handle(self, m, b, pad: int) -> None:
-        if b.pressed[pad] and self.message and not b.press(pad, A):
-            self.message = ""
+        if self.closed_message(b, pad):
+            return
         for mask, d in ((LEFT | UP, -1), (RIGHT | DOWN, 1)):
             if b.repeat(pad, mask):
                 self.index = (self.index + d) % len(self.dice)
@@ -217,6 +236,10 @@ class DraftPrompt(Prompt):
         return [(tr("With it and the shared die: good {v} ({good}) on the other's floor, or floor {v}.", v=v,
                     good=good_word(v)), INFO)]
 
+    def line_forms(self, m) -> list[list[tuple[str, tuple]]]:
+        return [self.lines(m)] + ([] if self.message else [[(tr("Good {v} or floor {v}, with the shared die (C2.2).",
+                                                                 v=self.value), INFO)]])
+
     def strip(self) -> tuple[str, tuple]:
         return tr("Take a die: {v} ({good})", v=self.value, good=good_word(self.value)), INFO
 
@@ -235,18 +258,25 @@ class DrawPrompt(Prompt):
         super().__init__(match, seat, name)
         self.x, self.y = match.own[seat], match.shared
         self.fp = match.footprints[seat]
-        self.mode = "sheet"                       # sheet, pass
+        self.mode = "sheet"                       # sheet, pass, end (A on a drawing that ends the game: sure?)
         self.overlay = "costs"                    # what the empty cells show: costs, points (Y switches)
         legal = [a for a in match.legal_answers(seat) if type(a) is Drawing]
         self.legal = sorted({(a.good, a.cell) for a in legal})
         self._previews: dict = {}
         sheet = match.sheet
+        self.scores = list(match.scores())
+        self.end_cells = self.last_cells(match, seat)
         self.only_pass = not legal                # C2.2: no drawing is possible: the cursor on Pass
         if self.only_pass:
             self.mode = "pass"
         if legal:
-            best = min(a.cost for a in legal)
-            cheap = [a for a in legal if a.cost == best]
+            # the first cursor: the cheapest drawing that adds the most, never one that ends the
+            # game (C4.2) while another may be drawn, unless he would then lead (issue 36)
+            safe = [a for a in legal if not self.ends(sheet.index(a.cell))
+                    or self.leads_after(a.good, sheet.index(a.cell))]
+            pool = safe or legal
+            best = min(a.cost for a in pool)
+            cheap = [a for a in pool if a.cost == best]
             pick = max(cheap, key=lambda a: (self.preview(a.good, sheet.index(a.cell))["adds"]["total"], -a.good))
             self.good, self.cursor = pick.good, sheet.index(pick.cell)
         else:
@@ -260,6 +290,37 @@ class DrawPrompt(Prompt):
                     self.good = min(goods, key=lambda g: self.cost(g, sheet.floor_of[cursor]))
 
     # ---------------------------------------------------------------- sums
+    @staticmethod
+    def last_cells(match, seat: int) -> tuple[int, ...]:
+        """The cells whose drawing completes the seat's third tower (C4.2: the game ends with
+        the round): with two towers completed, the one empty cell of each tower that has one."""
+        if len(match.completed[seat]) < 2:
+            return ()
+        done = {t[0] for t in match.completed[seat]}
+        cells = match.cells[seat]
+        out = []
+        for tw in match.sheet.towers:
+            empty = [c for c in tw.cells if not cells[c]]
+            if tw.number not in done and len(empty) == 1:
+                out.append(empty[0])
+        return tuple(out)
+
+    def ends(self, c: int | None = None) -> bool:
+        """Drawing there ends the game (C4.2: his third tower complete, this round is the last)."""
+        c = self.cursor if c is None else c
+        return c in self.end_cells
+
+    def leads_after(self, good: int, c: int) -> bool:
+        """After that drawing his score is above every rival's as they stand (their drawings of
+        this round unknown)."""
+        mine = self.scores[self.seat] + self.preview(good, c)["adds"]["total"]
+        return all(mine > v for s, v in enumerate(self.scores) if s != self.seat)
+
+    def standing(self) -> tuple[int, int]:
+        """(his score after the cursor's drawing, the best rival's score now)."""
+        mine = self.scores[self.seat] + self.preview(self.good, self.cursor)["adds"]["total"]
+        return mine, max((v for s, v in enumerate(self.scores) if s != self.seat), default=0)
+
     def cost(self, good: int, floor: int) -> int:
         a, b = pair_spend(self.x, self.y, good, floor)
         return abs(a) + abs(b)
@@ -317,8 +378,8 @@ class DrawPrompt(Prompt):
         self.cursor = sheet.towers[t].cells[f - 1]
 
     def handle(self, m, b, pad: int) -> None:
-        if b.pressed[pad] and self.message and not b.press(pad, A):
-            self.message = ""
+        if self.closed_message(b, pad):
+            return
         if self.mode == "pass":
             if b.press(pad, A):
                 self.answer = PASS
@@ -326,6 +387,16 @@ class DrawPrompt(Prompt):
                     m.sound("select")
             elif b.press(pad, B):
                 self.mode = "sheet"
+            return
+        if self.mode == "end":                  # sure? A draws (the game ends with the round), B goes back
+            if b.press(pad, A):
+                self.answer = self.drawing()
+                if m is not None:
+                    m.sound("select")
+            elif b.press(pad, B):
+                self.mode = "sheet"
+                if m is not None:
+                    m.sound("cancel")
             return
         before = (self.cursor, self.good)
         self.move(b, pad)
@@ -339,7 +410,11 @@ class DrawPrompt(Prompt):
         if b.press(pad, A):
             answer = self.drawing()
             why = self.match.check(answer, self.seat)
-            if why is None:
+            if why is None and self.ends():
+                self.mode = "end"                # the game would end: asked once more (issue 36)
+                if m is not None:
+                    m.sound("blip")
+            elif why is None:
                 self.answer = answer
                 if m is not None:
                     m.sound("select")
@@ -350,6 +425,8 @@ class DrawPrompt(Prompt):
 
     # ---------------------------------------------------------------- words
     def text(self) -> str:
+        if self.mode == "end":
+            return tr("{who}: end the game (C4.2)?", who=self.name)
         if self.mode == "pass" and self.only_pass:
             return tr("{who}: no drawing possible. A: pass", who=self.name)
         if self.mode == "pass":
@@ -383,6 +460,22 @@ class DrawPrompt(Prompt):
             got = self._why = why[:1].upper() + why[1:] + "."
         return got
 
+    def why_only_pass_short(self) -> str:
+        """``why_only_pass`` in fewer words (no list of cells) for the text box's two rows."""
+        from ..queries import no_drawing
+        why = no_drawing(self.match, self.seat)
+        far = [u for u in why if u.reason.startswith("C3.2")]
+        houses = [u for u in why if u.reason.startswith("CG5.1")]
+        if far and houses:
+            return tr("All six house goods chosen (CG5.1); other cells need {k} footprint(s), you have {have} (C3.2).",
+                      k=min(u.cost for u in far), have=self.fp)
+        if houses:
+            return tr("Only a house fits the empty cells: all six goods are chosen (CG5.1).")
+        if far:
+            return tr("Every empty cell needs {k} footprint(s) or more, you have {have} (C3.2).",
+                      k=min(u.cost for u in far), have=self.fp)
+        return tr("No empty cell.")
+
     def gain(self) -> int:
         return min(self.match.options.get("pass_footprints", 1), self.match.sheet.footprint_cap - self.fp)
 
@@ -394,6 +487,9 @@ class DrawPrompt(Prompt):
         cells = self.match.cells[self.seat]
         if self.mode == "pass":
             return tr("Pass: +{k} footprint(s) (C2.3).", k=self.gain()), INFO
+        if self.mode == "end":
+            mine, best = self.standing()
+            return tr("The last round: you {a}, best rival {b} now.", a=mine, b=best), END
         if cells[c]:
             return tr("{cell} is filled ({good}).", cell=sheet.cells[c], good=good_word(cells[c])), WARN
         cost = self.cost(g, sheet.floor_of[c])
@@ -405,7 +501,9 @@ class DrawPrompt(Prompt):
         p = self.preview(g, c)
         adds = p["adds"]
         total = adds["total"]
-        if p["completes"]:
+        if self.ends(c):
+            extra = tr("ends the game (C4.2)")
+        elif p["completes"]:
             extra = tr("completes tower {t}", t=p["completes"])
         elif g == MOUSE:
             extra = tr("mouse group of {k}", k=p["group"])
@@ -426,7 +524,7 @@ class DrawPrompt(Prompt):
         if cost:
             extra = tr("{what}, {k} footprint(s)", what=extra, k=cost) if extra else tr("{k} footprint(s)", k=cost)
         text = f"{total:+d}" + (f"  {extra}" if extra else "")
-        return text, INFO
+        return text, END if self.ends(c) else INFO
 
     def strips(self) -> list[tuple[str, tuple]]:
         """``describe``, then shorter forms of it (a narrow sheet: three players), the last the
@@ -438,6 +536,10 @@ class DrawPrompt(Prompt):
         if self.mode == "pass":
             short = [tr("no drawing: pass") if self.only_pass else tr("Pass: +{k} footprint(s)", k=self.gain()),
                      tr("pass +{k}", k=self.gain())]
+        elif self.mode == "end":
+            mine, best = self.standing()
+            short = [tr("the game ends: you {a}, rival {b}", a=mine, b=best), tr("ends: {a} to {b}", a=mine, b=best),
+                     tr("A: end it")]
         elif cells[c]:
             short = [tr("{cell} is filled", cell=sheet.cells[c])]
         elif not self.drawable(g, c):
@@ -448,6 +550,10 @@ class DrawPrompt(Prompt):
                          tr("cost {k} > {have}", k=cost, have=self.fp)]
             else:
                 short = [tr("no goods left (CG5.1)"), tr("all 6 chosen")]
+        elif self.ends(c):
+            total = self.preview(g, c)["adds"]["total"]
+            short = [f"{total:+d} " + tr("ends the game (C4.2)"), f"{total:+d} " + tr("ends the game"),
+                     tr("ends the game")]
         else:
             total = self.preview(g, c)["adds"]["total"]
             cost = self.cost(g, sheet.floor_of[c])
@@ -462,8 +568,21 @@ class DrawPrompt(Prompt):
             return [(self.why_only_pass(), WARN)]
         if self.mode == "pass":
             return [(tr("A: pass  B: back.  {what}", what=text), colour)]
+        if self.mode == "end":
+            return [(text, colour), (tr("A: draw, the game ends  B: back"), INFO)]
         # two rows: what the cursor's drawing does, then the keys (one row each, never cut: seen live)
         return [(text, colour), (tr("L/R: good  A: draw  B: pass  Y: costs/points"), INFO)]
+
+    def line_forms(self, m) -> list[list[tuple[str, tuple]]]:
+        full = self.lines(m)
+        if self.message:
+            return [full]
+        if self.mode == "pass" and self.only_pass:
+            return [full, [(self.why_only_pass_short(), WARN)]]
+        if self.mode == "sheet":
+            keys = full[-1]
+            return [full] + [[short, keys] for short in self.strips()[1:]]
+        return [full]
 
     def strip(self) -> tuple[str, tuple]:
         return self.describe()
@@ -485,8 +604,8 @@ class HousePrompt(Prompt):
         self.good = max(free, key=lambda g: (self.values[g], -g)) if free else 1
 
     def handle(self, m, b, pad: int) -> None:
-        if b.pressed[pad] and self.message and not b.press(pad, A):
-            self.message = ""
+        if self.closed_message(b, pad):
+            return
         for mask, d in ((UP | LEFT, -1), (DOWN | RIGHT, 1)):
             if b.repeat(pad, mask):
                 self.good = (self.good - 1 + d) % 6 + 1
@@ -508,8 +627,15 @@ class HousePrompt(Prompt):
     def lines(self, m) -> list[tuple[str, tuple]]:
         if self.message:
             return [(self.message, rgb15(232, 72, 64))]
-        return [(tr("A: choose. 3 x the {good} on your sheet now = {v} point(s), kept to the end (C5.1). "
-                    "Up/Down: good.", good=good_word(self.good), v=self.values[self.good]), INFO)]
+        return [(tr("3 x {k} {good} = {v} point(s), kept to the end (C5.1).", k=self.values[self.good] // 3,
+                    good=good_word(self.good), v=self.values[self.good]), INFO), (tr("Up/Down: good  A: choose"), INFO)]
+
+    def line_forms(self, m) -> list[list[tuple[str, tuple]]]:
+        full = self.lines(m)
+        if self.message:
+            return [full]
+        return [full, [(tr("3 x {k} = {v} point(s), kept to the end (C5.1).", k=self.values[self.good] // 3,
+                           v=self.values[self.good]), INFO), full[-1]]]
 
     def strip(self) -> tuple[str, tuple]:
         if self.good in self.chosen:

@@ -4,7 +4,7 @@ the scores over the game, the record."""
 from __future__ import annotations
 
 from ....frontend.constants import GOLD, GREY, INK, PLAYER_COLOURS, WHITE, rgb15
-from ....frontend.scenes.results import ResultsScene, short_path
+from ....frontend.scenes.results import ResultsScene, record_note
 from ....frontend.text import tr
 from ....platform.protocol import places
 from ....frontend import widgets
@@ -26,7 +26,8 @@ class CatTowerResults(ResultsScene):
         res = match.result()
         font.draw(surface, tr("{k} round(s): three towers (C4.2)", k=match.progress()), 128, 18, INFO, "small",
                   align="centre")
-        x0 = 100
+        names = self.table.names                     # as the screen says them (issue 36)
+        x0 = 108                                     # room for a name of 72 pixels (コズミック・ウィル)
         for i, part in enumerate(PARTS):                 # the parts' pictures as column heads
             sv.icon(surface, sv.PART_GOOD[part], x0 + i * 18 + 6, 31)
         font.draw(surface, tr("total"), 250, 30, DIM, "small", align="right")
@@ -37,7 +38,7 @@ class CatTowerResults(ResultsScene):
                 colour = PLAYER_COLOURS[host.colour_of[p]]
                 font.draw(surface, f"{rank}.", 8, y, GOLD if rank == 1 else WHITE, "small")
                 surface.blit(m.art.tokens[host.colour_of[p]], (18, y - 2))
-                font.draw(surface, fit(font, match.names[p], 62), 32, y, colour, "small")
+                font.draw(surface, fit(font, names[p], x0 - 34), 32, y, colour, "small")
                 for i, part in enumerate(PARTS):
                     font.draw(surface, str(bd[p][part]), x0 + i * 18 + 14, y, WHITE, "small", align="right")
                 font.draw(surface, str(res.scores[p]), 250, y, GOLD if rank == 1 else WHITE, "small", align="right")
@@ -48,14 +49,13 @@ class CatTowerResults(ResultsScene):
         if len(res.ranking[0]) > 1:
             verdict = tr("A shared first place (CG4.1).")
         else:
-            verdict = tr("{who} wins with {score} (C5.7).", who=match.names[res.ranking[0][0]],
+            verdict = tr("{who} wins with {score} (C5.7).", who=names[res.ranking[0][0]],
                          score=res.scores[res.ranking[0][0]])
         font.draw(surface, fit(font, verdict, 240, "main"), 128, y + 10, GOLD, align="centre")
         self.draw_graph(m, surface, (16, 158, 228, 28))
-        if host.writer is not None and not m.movie:     # a movie's records go with it
-            rec = font.wrap(tr("Record: {path}", path=short_path(host.writer.path)), 244, "small")
-            for i, line in enumerate(rec[-2:]):
-                font.draw(surface, line, 6, 192 + i * 9, GREY, "small")
+        note = record_note(m, host)                  # the shell's one short line, over the keys
+        if note:
+            font.draw(surface, fit(font, note, 244), 6, 189, GREY, "small")
         self.draw_footer(m, surface)
 
 

@@ -19,7 +19,7 @@ MARK = {"open": "open", "crossed": "crossed", "first": "first", "later": "later"
 
 
 class StatusScene(Scene):
-    overlay_at = (2, 214, "left")
+    overlay_at = (2, 214, "left")        # the bottom line left of "B: back" (the page ends above it)
 
     def __init__(self, table, pad: int) -> None:
         self.table = table
@@ -57,7 +57,7 @@ class StatusScene(Scene):
                 sv.icon(surface, g, hx + j * 8, y + 10)
             if not chosen:
                 font.draw(surface, "-", hx, y + 9, DIM, "small")
-            y += 20
+            y += 19
         y += 2
         font.draw(surface, tr("Towers: first / later value (C4.1)"), 8, y, GOLD, "small")
         font.draw(surface, tr("felt"), 252, y, sv.GOOD_COLOURS[2], "small", align="right")
@@ -76,10 +76,11 @@ class StatusScene(Scene):
         for p in range(len(t.names)):
             sv.token(m, surface, t.colour_of[p], p, MARK_X - 10 + p * MARK_STEP, y + 1)
         y += 12
-        for ne in queries.near_end(shown):
-            font.draw(surface, fit(font, tr("{who} is one cell from the end: {cell} (C4.2).", who=t.names[ne.seat],
-                                            cell=ne.cell), 240), 8, y, RED, "small")
-            y += 9
+        for ne in queries.near_end(shown):           # every word, four of them above the overlays' line
+            for line in font.wrap(tr("{who}: 1 cell from the end ({cell}, C4.2).", who=t.names[ne.seat], cell=ne.cell),
+                                  240, "small"):
+                font.draw(surface, line, 8, y, RED, "small")
+                y += 9
         font.draw(surface, tr("B: back"), 250, 212, WHITE, "small", align="right")
 
     def draw_felt_lead(self, m, surface, lead, y: int) -> None:

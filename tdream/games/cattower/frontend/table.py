@@ -18,7 +18,7 @@ import pygame
 
 from ....frontend.constants import B, GOLD, INK, PLAYER_COLOURS, PLAYER_DARK, RED, WHITE, rgb15
 from ....frontend.match import MatchSetup
-from ....frontend.table import Beat, BoxStyle, TableScene as Table
+from ....frontend.table import LOG_LINES, Beat, BoxStyle, TableScene as Table
 from ....frontend.text import tr
 from ....frontend import widgets
 from ....frontend.widgets import fit
@@ -39,7 +39,15 @@ INFO = rgb15(200, 224, 248)
 BG = rgb15(40, 32, 56)
 ROW = 9                              # a line of the small face in a peek or a refusal window
 MARK_TEXT = {"open": "-", "crossed": "x"}
+CLOSED = -1                          # a peek closed this frame (``handle_peek``)
+PAGE_FRAMES = 90                     # a refusal's page stays this long before the next (prompts.MESSAGE_FRAMES)
+BOX_ROWS = 2                         # the small rows under a prompt's question in the text box
 MARK_COLOUR = {"open": DIM, "crossed": RED, "first": GOLD, "later": WHITE}
+
+
+def refusal_pages(font, message: str, width: int, lines: int) -> list[str]:
+    """A refusal in pages of ``lines`` small lines ``width`` pixels wide (every word kept)."""
+    return widgets.paginate(font, message, width, lines, face="small")
 
 
 def k4(lay) -> bool:
@@ -57,15 +65,32 @@ class TableScene(Table):
     y_fast_forwards = False          # Y is not used, but a person drawing should not skip by accident
     board_area = (0, 0, 256, BOX_Y)  # the sheets and the dice band
     box_style = BoxStyle((0, BOX_Y, 256, BOX_H), "small", lines=2, line_h=LINE_H, small_h=SMALL_H)
-    jump_rect = (64, 44, 128, 40)    # over the top sheets: the band (the round, the keys) stays in view
+    jump_rect = (64, 34, 128, 40)    # over the top sheets: the band (the round, the keys) and the overlays' line stay in view
     think_frames = THINK
     prompt_guard = PROMPT_GUARD
 
     @property
     def overlay_at(self) -> tuple[int, int, str]:
-        """The timer and pads (options) at the band's right end, over X's key: never on a sheet."""
+        """The timer and pads (options) at the band's right end in X's key's place, the tray
+        moving left of them (``draw_band``): never on a sheet nor the text box. Watching a record
+        (nobody chooses: the line under each sheet is empty), on the top sheets' last line."""
         host = getattr(self, "host", None)
-        return 254, band_y(len(host.names) if host is not None else 4) + 4, "right"
+        seats = len(host.names) if host is not None else 4
+        if self.replaying:
+            return 254, sheet_layouts(seats)[0].strip_y + 1, "right"
+        return 254, band_y(seats) + 4, "right"
+
+    def overlay_room(self, m) -> int:
+        """The pixels the speedrun overlays take at the band's right end (0: none there)."""
+        if self.replaying:
+            return 0
+        room = 0
+        if m.settings.timer:
+            from ....frontend.movie import game_time
+            room += m.font.width(game_time(m.frame), "small") + 4 + 3
+        if m.settings.input_display:
+            room += 30 * bin(m.buttons.connected & 0xF).count("1")
+        return room
 
     def prepare(self, m) -> None:
         self.ready: list[int] = []           # seats that have answered the simultaneous point
@@ -114,6 +139,10 @@ class TableScene(Table):
             if t is ev.ParentDrawn:
                 self.say(tr("CAT TOWER: {names}. {who} is the first parent (drawn).", names=", ".join(n),
                             who=n[e.parent]), e.parent, 50)
+                start = self.starting_felt()
+                if start:
+                    self.say(tr("Everyone starts with {k} point(s): nobody has felt yet, so all share the felt "
+                                "places of every tower (9 and 3, CG5.2).", k=start), hold=60)
             elif t is ev.RoundStarted:
                 self.add(Beat("sync", 1))
             elif t is ev.DiceRolled:
@@ -133,7 +162,7 @@ class TableScene(Table):
             elif t is ev.AnswerWithdrawn:
                 self.add(Beat("unready", 1, player=e.seat, sound="cancel"))
             elif t is ev.GoodDrawn:
-                self.add(Beat("draw", DRAWN, player=e.seat, data=(e.cell, e.good, e.footprints), cpu=True,
+                self.add(Beat("draw", DRAWN, player=e.seat, data=(e.cell, e.good, e.footprints, e.spent), cpu=True,
                               sound="build"))
             elif t is ev.Passed:
                 self.add(Beat("pass", 1, player=e.seat, data=(e.footprints,)))
@@ -166,6 +195,20 @@ class TableScene(Table):
                 self.banner(tr("GAME OVER"), tr("Three towers: the game ends (C4.2). {head}", head=head), -1,
                             "fanfare", 80)
 
+    def starting_felt(self) -> int:
+        """The points every seat has before anything is drawn: the felt places of the five towers
+        shared by all, none having felt (CG5.2); 0 with ``felt_needs_one``."""
+        match = self.game
+        counts = [scoring.felt_counts(match.sheet, [0] * len(c)) for c in match.cells]
+        return sum(scoring.felt_points(counts, bool(match.options.get("felt_needs_one", False)))[0])
+
+    def log_note(self, text: str) -> None:
+        """What the sheets and the tray show without a word (a die taken, a drawing, a left value
+        crossed out) goes into the turn log too, so that a player who looked away can read it."""
+        self.log.append(("", text))
+        if len(self.log) > LOG_LINES:
+            del self.log[:len(self.log) - LOG_LINES]
+
     # ---------------------------------------------------------------- input
     def live_beat(self, beat: Beat) -> bool:
         """A seat's READY (or its end, a drawing taken back): the others go on choosing."""
@@ -174,14 +217,25 @@ class TableScene(Table):
     def handle(self, m, b) -> None:
         """The table's input, then B of a human who has answered the round's drawing while
         another seat still draws: his answer taken back (CG2.4, an out-of-turn ``withdraw``), his
-        prompt back where he left it. A B that closes his status peek takes nothing back."""
+        prompt back where he left it. A press that closes a seat's status peek does nothing else
+        (issue 36: the B that closed it neither asks his prompt to pass nor takes a drawing back)."""
         peeking = set(self.peeks)
         super().handle(m, b)
+        for pad in [p for p, page in self.peeks.items() if page == CLOSED]:
+            del self.peeks[pad]                  # closed this frame: gone before anything is drawn
         if self.done or self.replaying or m.stack[-1] is not self:
             return
-        self.take_back(m, b, peeking)
+        self.withdraw_press(m, b, peeking)
 
-    def take_back(self, m, b, peeking=()) -> None:
+    def handle_peek(self, m, b, pad: int) -> None:
+        """The shell's peek keys; a peek closed stays marked ``CLOSED`` until the end of this
+        frame's ``handle``, so the prompt of its pad does not read the same press."""
+        super().handle_peek(m, b, pad)
+        if pad not in self.peeks:
+            self.peeks[pad] = CLOSED
+
+    def withdraw_press(self, m, b, peeking=()) -> None:
+        """B of a seat that has answered the round's drawing (CG2.4): his answer withdrawn."""
         aw = self.game.awaiting()
         if aw is None or aw.kind != "draw" or not aw.others:
             return
@@ -243,6 +297,7 @@ class TableScene(Table):
             value, left = beat.data
             shown.own[beat.player] = value
             shown.pool = list(left)
+            self.log_note(tr("{who} takes a {v} ({good}).", who=self.names[beat.player], v=value, good=good_word(value)))
         elif k == "shared":
             shown.shared = beat.data[0]          # the die left over leaves the tray's pool (C2.1)
             shown.pool = []
@@ -253,8 +308,12 @@ class TableScene(Table):
         elif k == "unready":
             if beat.player in self.ready:
                 self.ready.remove(beat.player)
+            self.log_note(tr("{who} takes his answer back (CG2.4).", who=self.names[beat.player]))
         elif k == "draw":
-            cell, good, fp = beat.data
+            cell, good, fp, spent = beat.data
+            self.log_note(tr("{who} draws {good} on {cell}, {k} footprint(s) spent.", who=self.names[beat.player],
+                         good=good_word(good), cell=cell, k=spent) if spent > 0 else
+                      tr("{who} draws {good} on {cell}.", who=self.names[beat.player], good=good_word(good), cell=cell))
             i = shown.sheet.index(cell)
             shown.cells[beat.player][i] = good
             shown.footprints[beat.player] = fp
@@ -273,6 +332,8 @@ class TableScene(Table):
         elif k == "crossed":
             if beat.data[0] not in shown.firsts:
                 shown.firsts.append(beat.data[0])
+            self.log_note(tr("Tower {t}: its left value is crossed out for {names} (C4.1).", t=beat.data[0],
+                         names=", ".join(self.names[x] for x in beat.data[1])))
 
     # ---------------------------------------------------------------- drawing
     def breakdown(self) -> list[dict]:
@@ -307,20 +368,37 @@ class TableScene(Table):
         self.draw_band(m, surface)
 
     def prompt_lines(self, m, prompt) -> list:
-        """Under the prompt's question: a rival one cell from the end first (C4.2), on one line;
-        the keys stay the last line (what the cursor's drawing does is on the line under his
-        sheet, ``strips``): the box never loses its keys to the warning."""
-        lines = prompt.lines(m)
+        """Under the prompt's question, in the rows the text box has (``BOX_ROWS``): the prompt's
+        fullest lines that fit them whole (``Prompt.line_forms``; never a word cut off). A rival
+        one cell from the end comes first (C4.2), on one row; the keys stay the last row (what the
+        cursor's drawing does is on the line under his sheet, ``strips``): the box never loses
+        its keys to the warning. A refusal stays whole: the prompt's own lines give way to it."""
+        forms = prompt.line_forms(m)
         others = [ne for ne in self.marks()[1] if ne.seat != prompt.seat]
-        if others and not prompt.message:
+        own_end = isinstance(prompt, DrawPrompt) and (prompt.mode == "end" or prompt.mode == "sheet" and prompt.ends())
+        if others and not prompt.message and not own_end:      # his own end first: it is his answer
             ne = others[0]
-            forms = [tr("C4.2: {who} is 1 cell from the end ({cell})!", who=self.names[ne.seat], cell=ne.cell),
+            warns = [tr("C4.2: {who} is 1 cell from the end ({cell})!", who=self.names[ne.seat], cell=ne.cell),
                      tr("C4.2: a rival is 1 cell from the end ({cell})!", cell=ne.cell),
                      tr("C4.2: 1 cell from the end ({cell})!", cell=ne.cell)]
-            room = self.box_rect()[2] - 8 - self.box_style.text_x
-            warn = next((f for f in forms if m is None or m.font.width(f, "small") <= room), forms[-1])
-            lines = [(warn, RED)] + lines[-1:]
-        return lines
+            warn = next((f for f in warns if m is None or self.rows(m, [(f, RED)]) == 1), warns[-1])
+            forms = [[(warn, RED)] + lines[-1:] for lines in forms]
+        if m is None:
+            return forms[0]
+        return next((lines for lines in forms if self.rows(m, lines) <= BOX_ROWS), forms[-1])
+
+    def rows(self, m, lines: list) -> int:
+        """The text box's small rows ``lines`` take (as the shell wraps them)."""
+        x0, _, w, _ = self.box_rect()
+        width = x0 + w - 8 - (x0 + self.box_style.text_x)
+        return sum(len(m.font.wrap(t, width, "small")) for t, _ in lines)
+
+    def help_lines(self, m, prompt, lines: list) -> list:
+        """The shell's hints (Select: the rule a refusal names) only where the box has a row left
+        for them: every refusal's window on the seat's sheet has its own (``draw_refusal``)."""
+        more = super().help_lines(m, prompt, lines)
+        used = self.rows(m, lines)
+        return [h for k, h in enumerate(more) if used + k + 1 <= BOX_ROWS]
 
     def fit(self, font, text: str, width: int) -> str:
         """``widgets.fit`` (small face), kept: the same texts are fitted every frame."""
@@ -398,7 +476,7 @@ class TableScene(Table):
             text, colour = next(((t, c) for t, c in forms if font.width(t, "small") <= w - 6), forms[-1])
             font.draw(surface, self.fit(font, text, w - 6), x + 3, lay.strip_y, colour, "small")
             if prompt.message:
-                self.draw_refusal(m, surface, lay, prompt.message)
+                self.draw_refusal(m, surface, lay, prompt)
         elif self.may_take_back(seat):
             font.draw(surface, self.fit(font, tr("B: take back"), w - 6), x + 3, lay.strip_y, DIM, "small")
 
@@ -417,6 +495,8 @@ class TableScene(Table):
             return tr("READY"), GOLD
         if prompt is not None and isinstance(prompt, DrawPrompt) and prompt.mode == "pass":
             return tr("pass?"), GOLD
+        if prompt is not None and isinstance(prompt, DrawPrompt) and prompt.mode == "end":
+            return tr("end?"), RED
         aw = self.game.awaiting()
         if aw is None or self.beat is not None and not self.live_beat(self.beat):
             return "", WHITE
@@ -459,19 +539,28 @@ class TableScene(Table):
             if g == prompt.good:
                 pygame.draw.rect(surface, WHITE if (m.frame // 8) % 2 == 0 else GOLD, (ix, gy - 1, 66, 10), 1)
 
-    def draw_refusal(self, m, surface, lay, message: str) -> None:
-        """Why not (the rule first), in a window over the seat's own sheet: as many lines as the
-        sheet holds under its header, the last cut with a full stop when there are more."""
+    def draw_refusal(self, m, surface, lay, prompt) -> None:
+        """Why not (the rule first), in a window over the seat's own sheet, every word of it: as
+        many lines as the sheet holds under its header, more going on over pages turned by time
+        (the arrow: more); under it, Select's rule (issue 36)."""
         font = m.font
         top = lay.y + 12
-        room = max(1, (lay.y + lay.h - 2 - top - 8) // ROW)
-        lines = font.wrap(message, lay.w - 14, "small")
-        if len(lines) > room:
-            lines = lines[:room - 1] + [fit(font, " ".join(lines[room - 1:]), lay.w - 14)]
-        hh = 8 + ROW * len(lines)
+        width = lay.w - 14
+        rules = self.rules_named(m, prompt, [(prompt.message, RED)])
+        hint = fit(font, tr("Select: the rule {rule}", rule=rules[0]), width) if rules else ""
+        room = max(1, (lay.y + lay.h - 2 - top - 8) // ROW - (1 if hint else 0))
+        pages = refusal_pages(font, prompt.message, width, room)
+        page = pages[(prompt.message_age // PAGE_FRAMES) % len(pages)]
+        lines = font.wrap(page, width, "small")
+        hh = 8 + ROW * (len(lines) + (1 if hint else 0))
         widgets.window(surface, (lay.x + 2, top, lay.w - 4, hh))
         for i, line in enumerate(lines):
             font.draw(surface, line, lay.x + 7, top + 4 + i * ROW, RED, "small")
+        if hint:
+            font.draw(surface, hint, lay.x + 7, top + 4 + len(lines) * ROW, DIM, "small")
+        if len(pages) > 1 and (m.frame // 15) % 2 == 0:
+            ax, ay = lay.x + lay.w - 12, top + hh - 7
+            pygame.draw.polygon(surface, WHITE, [(ax, ay), (ax + 6, ay), (ax + 3, ay + 3)])
 
     def draw_band(self, m, surface) -> None:
         """The middle band: the round, the dice tray (the draft's cursor on it), X's key; watching
@@ -480,11 +569,20 @@ class TableScene(Table):
         shown = self.shown
         x, y, w, h = 0, band_y(len(self.names)), 256, BAND_H
         pygame.draw.rect(surface, INK, (x, y, w, h))
-        font.draw(surface, tr("Round {r}", r=shown.round), 4, y + 4, WHITE, "small")
+        reserved = self.overlay_room(m)               # the speedrun overlays' end of the band (issue 36)
+        full = len(self.names) + 1                    # the tray holds the round's dice (C1.1)
+        box_w = full * 14 + 6
+        box_left = TRAY_X - (full * 14) // 2 - 4
+        limit = 254 - reserved - 2 if reserved else 256
+        if box_left + box_w > limit:                  # the tray moves left of the overlays, whole
+            box_left = max(2, limit - box_w)
+        label = tr("Round {r}", r=shown.round)
+        if 4 + font.width(label, "small") + 3 <= box_left:
+            font.draw(surface, label, 4, y + 4, WHITE, "small")
         if self.replaying:
             font.draw(surface, tr("REPLAY x{speed}", speed=self.speed), 252, y, GOLD, "small", align="right")
             font.draw(surface, tr("L/R speed  B jump"), 252, y + 8, GOLD, "small", align="right")
-        else:
+        elif not reserved:
             font.draw(surface, tr("X: status"), 252, y + 4, DIM, "small", align="right")
         dice = list(shown.dice) if shown.phase != "roll" or (self.beat is not None and self.beat.kind == "roll") else []
         beat = self.beat
@@ -494,7 +592,7 @@ class TableScene(Table):
             dice = list(roll.faces)
         draft = prompt if isinstance(prompt, DraftPrompt) and (beat is None or self.live_beat(beat)) else None
         n = len(dice)
-        x0 = TRAY_X - (n * 14) // 2
+        x0 = box_left + 4 + ((full - n) * 14) // 2
         pygame.draw.rect(surface, rgb15(64, 40, 24), (x0 - 4, y + 1, n * 14 + 6, 14))
         rolling = beat is not None and beat.kind == "roll" and beat.age < m.anim(beat.frames, True)
         left = list(shown.pool) + ([shown.shared] if shown.shared else [])
