@@ -7,6 +7,8 @@
   practice, a record watched);
 - the title's demo: the shell's (``GameFrontend.demo_scene``: characters drawn from the seed);
 - ``draw_logo(m, surface, top)``, ``SUBTITLE``: the title's picture;
+- ``draw_howto(m, surface, picture, rect)``: the How-to-play pages' pictures (``howto.yaml``,
+  ``howto.py``; the rules' texts are ``rules.yaml``);
 - ``autopilot()``: a pad that plays a whole game from power on (movies, ``bench``);
 - ``bench_setup(seed, setpiece)``, ``bench_ready(table)``, ``bench_busy(table, setpiece)``: the
   busiest screen ``tdream bench`` times (``cattower_frame_ms_p99``): four sheets with previews up.
@@ -49,6 +51,11 @@ class CatTowerFrontend(GameFrontend):
                 pygame.draw.rect(surface, sv.GOOD_COLOURS[g], (x, y, 11, 9))
                 sv.icon(surface, g, x + 2, y + 1, (24, 24, 40))
         big_text(m, surface, "CAT TOWER", 128, top, GOLD)
+
+    def draw_howto(self, m, surface, picture: str, rect) -> None:
+        """A How-to-play page's picture (``howto.yaml``), drawn with the table's pieces (``howto.py``)."""
+        from .howto import draw
+        draw(m, surface, picture, rect)
 
     def autopilot(self, **kwargs):
         from .autopilot import Autopilot
