@@ -7,7 +7,7 @@ each frame is the same on every run with the same pygame-ce.
 from __future__ import annotations
 
 from tdream.games.towerdream.frontend.autopilot import Autopilot
-from tdream.frontend.constants import A, B, DOWN, R, SELECT, START, X
+from tdream.frontend.constants import A, B, DOWN, R, SELECT, START, UP, X
 from tdream.frontend.run import Headless
 
 from .layout import DRAWING as _DRAWN, visible_texts, watch as _watch_drawing  # noqa: F401  (the games' screens too)
@@ -78,8 +78,7 @@ def quit_confirmation(s, back: int = B) -> None:
     """Start (pause), then Save and quit: the shot ``pause-quit`` of the quit confirmation over
     the pause menu and its record notice; B closes both again."""
     s.tap(START)
-    s.tap(DOWN)
-    s.tap(DOWN)
+    s.tap(UP)                         # the menu's last item: Save and quit
     s.tap(A)
     s.shot("pause-quit")
     s.tap(back)

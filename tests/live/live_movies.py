@@ -46,7 +46,11 @@ def title_items() -> dict[str, list[str]]:
     games = playable()
     first = games.index(registry.DEFAULT)
     games = games[first:] + games[:first]
-    return {g: list(registry.get(g).frontend().MODES) + list(SHARED) for g in games}
+    out = {}
+    for g in games:
+        front = registry.get(g).frontend()
+        out[g] = list(front.MODES) + (["How to play"] if front.howto() else []) + list(SHARED)
+    return out
 
 
 def xwd_pixels(data: bytes):
@@ -216,8 +220,8 @@ def play_a_while(w: Window, seconds: float) -> None:
 
 
 def to_title(w: Window) -> None:
-    """Pause > Save and quit > Quit to the title (the title's menu then closed)."""
-    w.press("Start", "Down", "Down", "A")
+    """Pause > Save and quit (the menu's last item) > Quit to the title (the title's menu then closed)."""
+    w.press("Start", "Up", "A")
     w.press("A", gap=1.0)
 
 
@@ -287,6 +291,18 @@ def options(w: Window, seconds: float) -> str:
     return "open"
 
 
+def how_to_play(w: Window, seconds: float) -> str:
+    w.press("A", gap=0.8)                   # the first page
+    w.shot("howto-1")
+    w.press("Right", "Right", gap=0.6)      # two pages on
+    w.shot("howto-3")
+    w.press("A", gap=0.6)                   # the rules the page sums up
+    w.shot("howto-rule")
+    w.press("Right", gap=0.6)               # the next rule
+    w.press("B", "B")                       # back to the page, back to the title's menu
+    return "open"
+
+
 def quit_(w: Window, seconds: float) -> str:
     return "quit"
 
@@ -299,7 +315,7 @@ def default(w: Window, seconds: float) -> str:
 
 
 ROUTES = {"Free play": free_play, "Practice": free_play, "Spectate": spectate, "Campaign": campaign,
-          "Continue": continue_, "Records": records, "Options": options, "Quit": quit_}
+          "Continue": continue_, "Records": records, "Options": options, "How to play": how_to_play, "Quit": quit_}
 
 
 def record(x: XServer, out: Path, template: Path, game_index: int, items: list[str], item: str, seed: int,

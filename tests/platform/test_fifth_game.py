@@ -364,7 +364,7 @@ def test_golden_frames_of_the_shells_screens_on_the_fifth_game(coinxo, language,
     assert type(h.machine.stack[-1]).__name__ == "StatusScene"
     golden(prefix + "status", shot(h), update_goldens)
     tap(h, B)
-    for button in (START, DOWN, DOWN, A):                     # pause, Save and quit: the confirmation
+    for button in (START, UP, A):                             # pause, Save and quit (its last item): the confirmation
         tap(h, button)
     assert type(h.machine.stack[-1]).__name__ == "PauseScene" and h.machine.stack[-1].confirm is not None
     golden(prefix + "pause-quit", shot(h), update_goldens)
