@@ -144,8 +144,12 @@ def holds(c, evs, scores, voices) -> bool:
         "won": any(e.ranking[0] == (a,) for e in over),
         "lost": any(a not in e.ranking[0] for e in over),
         "draw": any(len(e.ranking[0]) > 1 and a in e.ranking[0] for e in over),
-        "spectator_big": any(e.size == 9 for e in of(ev.TowerPlaced)) or bool(of(ev.WalledIn) or of(ev.Collapsed)),
+        "spectator_big": any(e.size == 9 for e in of(ev.TowerPlaced)) or bool(of(ev.Collapsed))
+        or any(0 <= e.by != e.player for e in of(ev.WalledIn)),
         "sideline": bool(of(ev.TurnStarted)),
+        "builds": any(e.player == a and 4 <= e.size <= 6 and not e.first for e in of(ev.TowerPlaced)),
+        "claims": any(e.player == a for e in of(ev.TowerPlaced)),
+        "trailing": a >= 0 and max(scores[q] for q in range(len(scores)) if q != a) - scores[a] >= LEAD,
     }[c.slot]
 
 
@@ -174,7 +178,7 @@ def test_every_comment_said_is_true_when_said(kinds, seed, options):
                 assert c.speaker in voices and c.speaker != voices[c.about]
             else:
                 assert c.speaker == voices[c.about]
-    assert said > 20
+    assert said > 8                     # issue 36: fewer, the watchers once every few turns
 
 
 def _walls_in_seeded_games():
@@ -236,3 +240,29 @@ class _Scores:
 
     def scores(self):
         return self._s
+
+
+def test_regression_the_players_speak_more_than_the_watchers_and_no_line_wears_out():
+    """Issue 36: over 8 games ~190 of 219 comments came from 18 watching sentences ("Somebody
+    should close that line." 14 times), the players themselves rarely speaking. Eight games of a
+    person against each character in turn, talk "sometimes" (the default): the seated character
+    says most, no sentence comes back more than 4 times in all, no watcher's line twice in a game."""
+    from collections import Counter
+    said = []
+    for g in range(8):
+        seed = 100 + g
+        opp = CHARACTER_IDS[g % 9]
+        kinds = ["human", opp]
+        m, events = GAME.new_match(["Player 1", opp], GAME.full_options({"players": 2}), seed)
+        com = GAME.commentary(kinds, seed, "sometimes")
+        players = [GAME.make_player("cpu", seed), GAME.make_player(opp, seed + 1)]
+        game = list(com.react(m, events))
+        while not m.over:
+            seat = m.awaiting().player
+            game += com.react(m, m.apply(players[seat].choose(m.view(seat), seat), seat=seat))
+        watching = [c.en for c in game if c.speaker != opp]
+        assert len(watching) == len(set(watching)), Counter(watching).most_common(2)
+        said += [(c, c.speaker == opp) for c in game]
+    seated = sum(1 for _, own in said if own)
+    assert len(said) >= 40 and seated * 10 >= len(said) * 6, (seated, len(said))
+    assert max(Counter(c.en for c, _ in said).values()) <= 4, Counter(c.en for c, _ in said).most_common(3)

@@ -5,7 +5,7 @@ gives the same presses.
 From power on it chooses Towers on the title (right until the title shows it), opens the mode,
 starts the set-up as it stands (``humans=2``: seat 2 made a human first), and at the table
 answers its seat's prompts as the plain CPU player would on its view (the square moved to with
-the d-pad, A, the size, A; a double turn with Y; a pass or a demolition through the B menu),
+the d-pad, A, the size, A; a double turn with Y and A; a pass or a demolition through the B menu),
 a secret pick of its own (with another person picking: the pad held toward it and A), "end the
 game?" (yes when ahead); then from the results back to the title (``again``).
 """
@@ -115,8 +115,8 @@ class Autopilot:
         from ..answers import Declare, Demolish, Pass
         answer = self.plan(match, prompt, seat)
         t = type(answer)
-        if t is Declare:
-            return Y if prompt.mode == "board" else B
+        if t is Declare:                        # Y, then A to confirm it
+            return A if prompt.mode == "declare" else Y if prompt.mode == "board" else B
         if t is Pass:
             if prompt.mode == "board":
                 return B

@@ -5,13 +5,16 @@ Kenta's 5``). The screen shows that reason through ``tr``: each form the engine 
 here and said again from a template (the same words in English; Japanese from ja.yaml), the
 rule ID kept in front. The support rule's reason (T3.3) is said shorter, part by part, so that it
 fits the text box: which of (a), (b) and (c) fails and by how much. A reason of a form not known
-here is shown as the engine wrote it.
+here is shown as the engine wrote it. The seats' names in it are said as the screen says them
+(``text.shown_name``: the characters in Japanese letters in Japanese); said to the seat it is
+about (``subject``: his name already stands before it), a reason leaves his name out ("Player 1:
+T5.2: no tower of size 3 or more yet", not "Player 1: T5.2: Player 1 has no tower ...").
 """
 from __future__ import annotations
 
 import re
 
-from ....frontend.text import tr
+from ....frontend.text import shown_name, tr
 
 # (pattern, template): the template's fields are the pattern's named groups
 _FORMS: tuple[tuple[str, str], ...] = (
@@ -53,6 +56,21 @@ _FORMS: tuple[tuple[str, str], ...] = (
      "walled in (TG4.3)"),
 )
 _COMPILED = tuple((re.compile(p + r"$"), t) for p, t in _FORMS)
+NAMES = ("who", "other", "claimer", "by")          # the fields that hold a seat's name
+
+# The same reasons said to the seat they are about (``explain(reason, subject)``): no name
+_OWN: tuple[tuple[str, str], ...] = (
+    (r"T5\.1: (?P<who>.+) has no double turn left \(two a game\)", "T5.1: no double turn left (two a game)"),
+    (r"T5\.2: (?P<who>.+) has no tower of size (?P<need>\d) or more", "T5.2: no tower of size {need} or more yet"),
+    (r"TG4\.3: (?P<who>.+) is walled in: nowhere to build", "TG4.3: walled in, nowhere to build"),
+    (r"T7\.1: (?P<square>\w+) holds no tower of (?P<who>.+)'s", "T7.1: no tower of yours to demolish"),
+)
+_OWN_COMPILED = tuple((re.compile(p + r"$"), t) for p, t in _OWN)
+
+
+def _shown(fields: dict) -> dict:
+    """A reason's fields with every seat's name as the screen says it."""
+    return {k: shown_name(v) if k in NAMES and v else v for k, v in fields.items()}
 
 _T33 = re.compile(r"T3\.3: (?P<parts>.+?)(?: \(the largest at (?P<square>\w+) is (?P<top>\d)\))?$")
 _UNSUPPORTED = re.compile(r"T7\.1: removing (?P<square>\w+) would leave (?P<what>.+) unsupported$")
@@ -97,10 +115,17 @@ def support_parts(parts: str) -> str:
     return tr(", ").join(out)
 
 
-def explain(reason: str | None) -> str:
-    """``reason`` (the engine's, starting with its rule ID) in the language on screen."""
+def explain(reason: str | None, subject: str | None = None) -> str:
+    """``reason`` (the engine's, starting with its rule ID) in the language on screen, the seats
+    named as the screen names them; ``subject``: the name (the match's) of the seat it is said to,
+    left out where the reason is about him."""
     if not reason:
         return ""
+    if subject:
+        for pattern, template in _OWN_COMPILED:
+            m = pattern.match(reason)
+            if m and m.group("who") == subject:
+                return tr(template, **{k: v for k, v in m.groupdict().items() if k != "who"})
     m = _T33.match(reason)
     if m:
         parts = support_parts(m.group("parts"))
@@ -110,12 +135,13 @@ def explain(reason: str | None) -> str:
         return tr("T3.3: {parts}", parts=parts)
     m = _UNSUPPORTED.match(reason)
     if m:
-        what = tr(", ").join(tr("{square} ({who}'s {size})", **t.groupdict()) for t in _TOWER.finditer(m.group("what")))
+        what = tr(", ").join(tr("{square} ({who}'s {size})", **_shown(t.groupdict()))
+                             for t in _TOWER.finditer(m.group("what")))
         return tr("T7.1: removing {square} would leave {what} unsupported", square=m.group("square"), what=what)
     for pattern, template in _COMPILED:
         m = pattern.match(reason)
         if m:
-            return tr(template, **m.groupdict())
+            return tr(template, **_shown(m.groupdict()))
     return reason
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ....frontend.constants import A, B, DOWN, GOLD, LEFT, RED, RIGHT, UP, rgb15
 from ....frontend.table import Prompt as TablePrompt
-from ....frontend.text import tr
+from ....frontend.text import shown_name, tr
 from ....frontend.widgets import Menu
 from ..answers import DECLARE, END_NO, END_YES, PASS, Demolish, Pass, Pick, Place
 from ..data import rules
@@ -132,18 +132,29 @@ class PickPrompt(Prompt):
 class PlacePrompt(Prompt):
     """The acting seat's turn: a cursor on the board shows the largest size each square takes
     and why the next size up is refused (T3.3); A on a square chooses the size (the largest
-    first), A again builds. B opens the turn's menu: a double turn (also Y, from any pad), a
-    demolition (options ``advanced``/``war``), a pass."""
+    first), A again builds. B opens the turn's menu (a small window away from the cursor): a
+    double turn, a demolition (options ``advanced``/``war``), a pass; and, where his last answer
+    may still be taken back (``undo``: its words), that first. Y (the table's) asks to confirm a
+    double turn (``declare``). Walled in, B then A passes (T3.4: there is nothing else to do);
+    every answer that ends the game says so first (a pass that completes a round, TG6.1; the
+    tower on the last empty square, T6.1)."""
 
-    MENU = ("Build a tower", "Declare a double turn", "Demolish a tower", "Pass the turn")
+    MENU = ("Build a tower", "Take back", "Declare a double turn", "Demolish a tower", "Pass the turn")
+    LABELS = {"Build a tower": "Build", "Take back": "Take back", "Declare a double turn": "Double turn",
+              "Demolish a tower": "Demolish", "Pass the turn": "Pass"}      # the menu's short words
 
-    def __init__(self, match, seat: int, name: str, cursor: int | None = None) -> None:
+    def __init__(self, match, seat: int, name: str, cursor: int | None = None, names=None, undo: str = "") -> None:
         super().__init__(seat, name)
         self.match = match
         self.n = match.n
-        self.mode = "board"             # board, size, menu, demolish, pass
-        self.items = [i for i in self.MENU if i != "Demolish a tower" or match.options["demolish"] != "none"]
-        self.menu = Menu(list(self.items), cancel=True, rows=len(self.items))
+        self.names = list(names) if names is not None else [shown_name(n) for n in match.names]
+        self.undo = undo                 # his last answer he may still take back ("the tower"), or ""
+        self.undo_asked = False          # chosen in the menu: the table asks to confirm it
+        self.mode = "board"             # board, size, menu, demolish, pass, declare
+        self.back = "board"             # the mode a declaration's confirmation goes back to
+        self.items = [i for i in self.MENU if (i != "Demolish a tower" or match.options["demolish"] != "none")
+                      and (i != "Take back" or undo)]
+        self.menu = Menu([self.LABELS[i] for i in self.items], cancel=True, rows=len(self.items))
         self.confirm = Menu(["Yes, pass", "No, back"], cancel=True, index=1)
         self.threats = [(sq, e) for sq, e in match.wall_threats(seat)]         # TG4.3's warning
         self.doubles = [] if self.threats else [(a, b, e) for a, b, e in match.double_threats(seat)]  # with T5.1
@@ -151,14 +162,15 @@ class PlacePrompt(Prompt):
         self.walled = not match.placements(seat)          # TG4.3, T3.4: nowhere to build, only pass (or declare)
         self.only_pass = all(type(a) is Pass for a in match.legal_answers(seat))
         self.pass_ends = match.pass_ends(seat)            # TG6.1: his pass would end the game at once
+        self.last = match.empties() == 1                  # T6.1: a tower on the last empty square ends it
         self.cursor = self._start(cursor)
         self.demolish_cursor = self.cursor
         self.square_info()
 
     def _start(self, near: int | None) -> int:
-        """Where the cursor starts: at ``near`` (his cursor of the turn before) or the nearest
-        square he may build on from there, the tallest first; with none, the square that takes
-        the tallest tower, nearest the centre."""
+        """Where the cursor starts: at ``near`` (his cursor of the turn before, or the square he
+        has just demolished) or the nearest square he may build on from there, the tallest first;
+        with none, the square that takes the tallest tower, nearest the centre."""
         spots = self.match.placements(self.seat)
         if not spots:
             return near if near is not None else 0
@@ -176,6 +188,21 @@ class PlacePrompt(Prompt):
     def square_info(self) -> None:
         """The cursor's square: the largest size there and why one more is refused."""
         self.top, self.why = self.match.largest_size(self.square, self.seat)
+
+    def refuse(self, m, why: str | None) -> None:
+        """A refusal said to him (his name is in the question above it already)."""
+        self.message = explain(why, self.match.names[self.seat])
+        self.message_age = 0
+        if m is not None:
+            m.sound("cancel")
+
+    def declare(self, m) -> None:
+        """Y on his pad (the table's): "declare a double turn?", A yes, B back to where he was."""
+        if self.mode != "declare":
+            self.back, self.mode = self.mode, "declare"
+            self.message = ""
+            if m is not None:
+                m.sound("select")
 
     # ---------------------------------------------------------------- input
     def move(self, b, pad: int, cursor: int) -> int:
@@ -250,6 +277,18 @@ class PlacePrompt(Prompt):
                 self.mode = "menu"
             elif self.confirm.chosen == 0:
                 self.answer = PASS
+        elif mode == "declare":
+            if b.press(pad, A):
+                why = self.match.check(DECLARE, self.seat)
+                if why is None:
+                    self.answer = DECLARE
+                else:
+                    self.mode = self.back
+                    self.refuse(m, why)
+            elif b.press(pad, B):
+                self.mode = self.back           # back where he was, nothing else done
+                if m is not None:
+                    m.sound("cancel")
 
     def choose(self, m, item: str) -> None:
         match, seat = self.match, self.seat
@@ -258,6 +297,8 @@ class PlacePrompt(Prompt):
                 self.refuse(m, f"TG4.3: {match.names[seat]} is walled in: nowhere to build")
             else:
                 self.mode = "board"
+        elif item == "Take back":
+            self.undo_asked = True
         elif item == "Declare a double turn":
             why = match.check(DECLARE, seat)
             if why is None:
@@ -274,6 +315,8 @@ class PlacePrompt(Prompt):
                 if match.owner[self.demolish_cursor] != seat:
                     self.demolish_cursor = own[0]
                 self.mode = "demolish"
+        elif self.walled:                  # T3.4: nothing else he can do (the menu said what it does)
+            self.answer = PASS
         else:
             self.mode = "pass"
             self.confirm.index = 1
@@ -289,6 +332,8 @@ class PlacePrompt(Prompt):
             return tr("{who}: demolish which tower?", who=self.name)
         if mode == "pass":
             return tr("{who}: pass this turn?", who=self.name)
+        if mode == "declare":
+            return tr("{who}: declare a double turn?", who=self.name)
         if self.only_pass:
             return tr("{who}: walled in: pass (T3.4).", who=self.name)
         if self.walled:
@@ -299,35 +344,43 @@ class PlacePrompt(Prompt):
 
     def lines(self, m) -> list[tuple[str, tuple]]:
         """What the text box says under the question: the cursor's square (why no taller tower
-        stands there: T3.3), TG4.3's warning, or why the last choice was refused."""
+        stands there: T3.3), TG4.3's warning, that the answer ends the game, or why the last
+        choice was refused."""
         out: list[tuple[str, tuple]] = []
         mode = self.mode
         match = self.match
+        names = self.names
         if self.message:
             return [(self.message, RED)]
         if mode == "board":
             if self.walled:
-                return [(tr("Nowhere is left to build: B, then A passes the turn.") if self.only_pass else
-                         tr("Nowhere is left to build: B opens the menu on Pass (T3.4)."), INFO)]
+                if self.pass_ends:
+                    return [(tr("Nowhere is left to build: B, then A passes, and your pass ends the game (TG6.1)."),
+                             GOLD)]
+                return [(tr("Nowhere is left to build: B, then A passes the turn (T3.4)."), INFO)]
+            if self.last and self.top > 0:        # T6.1: the answer that ends the game says so
+                out.append((tr("The last empty square: a tower here ends the game (T6.1)."), GOLD))
             threat = [e for sq, e in self.threats if sq == self.square]
             pair = [(a, b, e) for a, b, e in self.doubles if self.square in (a, b)]
             if threat:                    # TG4.3's warnings first: the text box leaves out the last line first
                 out.append((tr("Danger: a tower of {who}'s here walls you in (TG4.3). Build here yourself?",
-                               who=match.names[threat[0]]), WARN))
+                               who=names[threat[0]]), WARN))
             elif pair:
                 a, b, e = pair[0]
                 out.append((tr("Danger: a double turn of {who}'s on {a} and {square} walls you in (TG4.3, T5.1).",
-                               who=match.names[e], a=a, square=b), WARN))
+                               who=names[e], a=a, square=b), WARN))
             elif self.threats:
                 out.append((tr("Careful: one more enemy tower on a red corner walls you in (TG4.3)."), WARN))
             elif self.doubles:
                 out.append((tr("Careful: a double turn of {who}'s on two red corners walls you in (TG4.3, T5.1).",
-                               who=match.names[self.doubles[0][2]]), WARN))
+                               who=names[self.doubles[0][2]]), WARN))
             if self.top > 0:
                 out.append((refused_size(self.why, self.top + 1), INFO))
             else:
                 out.append((explain(self.why), RED))
         elif mode == "size":
+            if self.last and self.size <= self.top:
+                out.append((tr("The last empty square: this tower ends the game (T6.1)."), GOLD))
             if self.size <= self.top:
                 storeys = self.size * rules().storeys_per_size
                 out.append((tr("A {size} is {storeys} storey(s): your sum grows by {size}. The tallest here: {top}.",
@@ -341,16 +394,17 @@ class PlacePrompt(Prompt):
             left = match.double_turns_left(self.seat)
             text = {"Build a tower": tr("Walled in: no square is left to build on (TG4.3).") if self.walled else
                     tr("Back to the board: choose a square."),
+                    "Take back": tr("Take back {what}: as if it had not been given.", what=tr(self.undo)),
                     "Declare a double turn": tr("An extra turn after this one ({k} left, T5.1).", k=left),
                     "Demolish a tower": tr("Remove one of your towers, then build as usual (T7.1).")
                     if match.options["demolish"] == "advanced" else
                     tr("Remove one of your towers; every tower left unsupported falls (T7.2)."),
                     "Pass the turn": self.pass_words()}[item]
-            out.append((text, INFO))
+            out.append((text, GOLD if item == "Pass the turn" and self.pass_ends else INFO))
             if item == "Declare a double turn" and self.doubles:      # TG4.3: what a rival's would do
                 a, b, e = self.doubles[0]
                 out.append((tr("{who} can wall you in with a double turn on {a} and {b} (TG4.3).",
-                               who=match.names[e], a=a, b=b), WARN))
+                               who=names[e], a=a, b=b), WARN))
         elif mode == "demolish":
             sq = match.geo.names[self.demolish_cursor]
             preview = match.demolition(sq, self.seat)
@@ -363,15 +417,21 @@ class PlacePrompt(Prompt):
                 else:
                     out.append((tr("{square}: demolish it; nothing else falls.", square=sq), INFO))
             else:
-                out.append((explain(preview.reason), RED))
+                out.append((explain(preview.reason, match.names[self.seat]), RED))
         elif mode == "pass":
             out.append((self.pass_words(), GOLD if self.pass_ends else INFO))
+        elif mode == "declare":
+            left = match.double_turns_left(self.seat)
+            out.append((tr("A: an extra turn right after this one ({k} left after it, T5.1). B: back.", k=left - 1),
+                        INFO))
         return out
 
     def pass_words(self) -> str:
         """What a pass does now (TG6.1): it ends the game at once, or the next player is asked."""
         if self.pass_ends:
             return tr("Everyone else has passed since the last tower: your pass ends the game (TG6.1).")
+        if self.walled:
+            return tr("You can only pass (T3.4); the next player may then end the game (T6.1).")
         return tr("Build nothing this turn; the next player may then end the game (T6.1).")
 
     def keys(self) -> list[str]:
@@ -385,6 +445,8 @@ class PlacePrompt(Prompt):
             return [tr("</>: size"), tr("A: build"), tr("B: back")]
         if mode == "demolish":
             return [tr("A: demolish"), tr("B: back")]
+        if mode == "declare":
+            return [tr("A: declare"), tr("B: back")]
         return [tr("A: choose"), tr("B: back")]
 
 
@@ -392,13 +454,13 @@ class PlacePrompt(Prompt):
 class EndPrompt(Prompt):
     """After a pass, the next seat is asked: yes ends the game (the higher sum wins), no plays on
     (TG6.1: a pass that completes a round of passes ends it with nobody asked). What each answer
-    does and the sums stand under the question."""
+    does and the sums stand under the question (the seats named as the screen names them)."""
 
-    def __init__(self, match, seat: int, name: str) -> None:
+    def __init__(self, match, seat: int, name: str, names=None) -> None:
         super().__init__(seat, name)
         self.scores = list(match.scores())
-        self.names = list(match.names)
-        self.passer = match.names[match.passer] if match.passer >= 0 else ""
+        self.names = list(names) if names is not None else [shown_name(n) for n in match.names]
+        self.passer = self.names[match.passer] if match.passer >= 0 else ""
         first = match.ranking()[0]
         self.leader = -1 if len(first) > 1 else first[0]       # who wins if it ends now (-1: a draw)
         self.top = self.scores[first[0]]

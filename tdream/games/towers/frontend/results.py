@@ -1,5 +1,6 @@
 """Results (PRESENTATION.md screen 15) for Towers: the final board beside the ranking, each
-player's sum of sizes (T6.2) broken down by tower size, the sums over the game, the record."""
+player's sum of sizes (T6.2) broken down by tower size, the sums over the game, the record. Each
+player is marked by a small tower of his colour and roof (the board's own), not a token."""
 from __future__ import annotations
 
 from ....frontend.constants import GOLD, GREY, INK, PLAYER_COLOURS, WHITE, rgb15
@@ -23,6 +24,7 @@ class TowersResults(ResultsScene):
         widgets.window(surface, (0, 0, 256, 224))
         font.draw(surface, tr("RESULTS"), 128, 5, GOLD, align="centre")
         res = match.result()
+        names = self.table.names                                # as the screen says them
         n = match.n
         font.draw(surface, tr("{n}x{n} board, {k} turn(s): {why}", n=n, k=match.progress(),
                               why=tr(REASONS.get(res.reason, res.reason))), 128, 18, rgb15(200, 216, 248), "small",
@@ -39,8 +41,9 @@ class TowersResults(ResultsScene):
             for p in group:
                 colour = PLAYER_COLOURS[host.colour_of[p]]
                 font.draw(surface, f"{rank}.", x, y + 2, GOLD if rank == 1 else WHITE, "small")
-                surface.blit(m.art.tokens[host.colour_of[p]], (x + 10, y))
-                font.draw(surface, fit(font, match.names[p], 84, "main"), x + 24, y, colour)
+                t = bv.tower(5, host.colour_of[p], 16)              # his tower, never a token like a cup
+                surface.blit(t, (x + 11, y + 11 - t.get_height()))
+                font.draw(surface, fit(font, names[p], 84, "main"), x + 24, y, colour)
                 font.draw(surface, str(res.scores[p]), 250, y, GOLD if rank == 1 else WHITE, align="right")
                 parts = dict(host.game.score_parts(match, p))
                 font.draw(surface, tr("= {a} + {b} + {c}", a=parts.get("towers 1-3", 0), b=parts.get("towers 4-6", 0),
@@ -49,7 +52,7 @@ class TowersResults(ResultsScene):
         if len(res.ranking[0]) > 1:
             verdict = tr("A draw: equal sums (TG6.2).")
         else:
-            verdict = tr("{who} wins: the higher sum of sizes (T6.2).", who=match.names[res.ranking[0][0]])
+            verdict = tr("{who} wins: the higher sum of sizes (T6.2).", who=names[res.ranking[0][0]])
         for line in font.wrap(verdict, 128, "small")[:3]:
             font.draw(surface, line, x, y + 2, GOLD, "small")
             y += 9

@@ -54,6 +54,24 @@ def plays() -> dict[str, str]:
     return {cid: node.get("plays", "") for cid, node in data["characters"].items()}
 
 
+def remembered(seats: list, last, pool: list, spectate: bool) -> list:
+    """The seats of the set-up last started (issue 36: seat 2 went back to a random character
+    each game): seat 1 stays as the mode says (a person, or a character to watch), the others
+    as they were where they still can be (a seat kind this screen offers, seat 2 never empty, a
+    character once, no person when spectating); ``seats`` where nothing is remembered."""
+    if not isinstance(last, list) or len(last) != len(seats):
+        return seats
+    out = [seats[0]] + [k if k in SEAT_KINDS and (k is not None or i >= 2) else seats[i]
+                        for i, k in enumerate(last[1:], 1)]
+    if spectate:
+        out = [k if k != "human" else None for k in out]
+    free = [c for c in pool if c not in out]
+    for i, k in enumerate(out):
+        if k in CHARACTER_IDS and k in out[:i] or (k is None and i < 2):
+            out[i] = free.pop(0)
+    return out
+
+
 class SetupScene(SeatRows):
     def __init__(self, spectate: bool = False, practice: bool = False) -> None:
         self.spectate = spectate
@@ -71,6 +89,7 @@ class SetupScene(SeatRows):
         self.options = GAME.default_options()
         self.options.pop("players", None)
         last = m.settings.last.get("towers", {})                # the set-up last started
+        self.seats = remembered(self.seats, last.get("seats"), pool, self.spectate)
         for k, v in (last.get("options") or {}).items():
             if k in self.options and GAME.option(k).check(v) is None:
                 self.options[k] = v
@@ -172,7 +191,7 @@ class SetupScene(SeatRows):
             m.settings.talk = TALK[self.talk]
             m.settings.last = {**m.settings.last, "towers": {
                 "options": {k: v for k, v in self.options.items()}, "level": LEVELS[self.level],
-                "profile": setup.profiles[0] if setup.profiles else None}}
+                "profile": setup.profiles[0] if setup.profiles else None, "seats": list(self.seats)}}
             m.settings_changed = True
             m.match_started()
             m.replace(TableScene(setup))

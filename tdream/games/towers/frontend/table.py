@@ -5,22 +5,25 @@ The match's events become beats (a tower rising, towers falling, the picks revea
 banners in the shell's text box); the board draws ``Shown``, the match as far as the beats have
 got; the board's edges are labelled (TG1.1: the squares every message names). Both secret picks
 are asked at once, each on its own pad: with two people on the screen nothing of a pick shows or
-sounds before both are in, only "ready". Y on any human's pad declares a double turn for that
-seat, in turn or out of turn (TG5.1). A prompt's keys stand in the players' column.
+sounds before both are in, only "ready" (the input display hides the human pads until the picks
+are revealed). Y on any human's pad asks that seat to confirm a double turn (a small window over
+his own panel; A declares it, B backs out), in turn or out of turn (TG5.1). A prompt's keys stand
+in the players' column; its windows stand on the board away from the cursor. The last tower
+built stays outlined until the next.
 """
 from __future__ import annotations
 
 import pygame
 
-from ....frontend.constants import GOLD, INK, PLAYER_COLOURS, PLAYER_DARK, RED, WHITE, Y, rgb15
+from ....frontend.constants import A, B, GOLD, INK, PLAYER_COLOURS, PLAYER_DARK, RED, WHITE, Y, rgb15
 from ....frontend.match import MatchSetup
-from ....frontend.table import Beat, BoxStyle, TableScene as Table
+from ....frontend.table import Beat, BoxStyle, TableScene as Table, TakeBackScene
 from ....frontend.text import tr
 from ....frontend import widgets
 from ....frontend.widgets import big_text, fit
 from .. import board as bd
 from .. import events as ev
-from ..answers import DECLARE
+from ..answers import DECLARE, Declare, Demolish, Place
 from ..data import rules
 from . import boardview as bv
 from .explain import explain
@@ -74,17 +77,24 @@ class Shown:
 
 
 class TableScene(Table):
-    overlay_at = (254, BOX_Y - 9, "right")   # the foot of the players' column
     y_fast_forwards = False              # Y declares a double turn (TG5.1): holding it must not also hurry
     board_area = BOARD
     box_style = BoxStyle((0, BOX_Y, 256, BOX_H), "small", lines=3, line_h=LINE_H, small_h=SMALL_H, wrap_prompt=True)
     jump_rect = (32, 76, 128, 40)
     think_frames = THINK
 
+    @property
+    def overlay_at(self) -> tuple[int, int, str]:
+        """The timer and the pads (options) in a column at the foot of the players' column, right
+        of its lines and under the panels (``draw_panels`` makes the panels and lines room for
+        it): never over the board, a panel or the text box."""
+        return getattr(self, "_overlay", (254, BOX_Y - 10, "column"))
+
     def prepare(self, m) -> None:
         self.cursors: dict[int, int] = {}     # each seat's cursor at his last turn (his next starts there)
-        self.last_square = -1                 # the square of the last tower placed (marked a moment)
-        self.last_age = 0
+        self.marks: list[int] = []            # the squares built on, in order: the last stays outlined
+        self.vacated = -1                     # the square demolished this turn (TG7.3), told so far
+        self.confirms: dict[int, int] = {}    # seat -> the turn: a double turn to confirm, out of turn
 
     def make_shown(self, match):
         return Shown(match)
@@ -130,6 +140,7 @@ class TableScene(Table):
                        "given": "{who} goes first (as set up)."}.get(e.how, "{who} goes first (as set up).")
                 self.say(tr(how, who=n[e.player]), e.player, 40)
             elif t is ev.TurnStarted:
+                self.vacated = -1
                 self.beats.append(Beat("focus", 1, player=e.player, data=(e.turn,)))
                 if e.extra:
                     self.say(tr("{who}'s extra turn (a double turn, T5.1).", who=n[e.player]), e.player, 30)
@@ -147,6 +158,7 @@ class TableScene(Table):
                             else "{who} declares a double turn out of turn: an extra turn after this one ({left} left).")
                 self.banner(tr("DOUBLE TURN!"), tr(template, who=n[e.player], left=e.left), e.player, "fanfare")
             elif t is ev.Demolished:
+                self.vacated = self.game.geo.index[e.square]
                 self.beats.append(Beat("raze", 16, player=e.player, data=(e.square, e.size), sound="cash_out"))
                 self.say(tr("{who} demolishes the {size} at {square} (T7.1).", who=n[e.player], size=e.size,
                             square=e.square), e.player, 36)
@@ -159,6 +171,13 @@ class TableScene(Table):
                 self.beats.append(Beat("claims", 1))
                 self.say(tr("Every player has a tower: territory counts from now on (TG4.2)."), hold=50)
             elif t is ev.WalledIn:
+                built = [x for x in events if type(x) is ev.TowerPlaced and x.player == e.player]
+                if e.by == e.player and built and (self.vacated < 0 or built[-1].square ==
+                                                   self.game.geo.names[self.vacated]):
+                    # he built on the last square open to him (his own ground filled): no rival did it
+                    self.say(tr("{who} has built on the last square open to him: from now on he can only pass "
+                                "(TG4.3).", who=n[e.player]), e.player, 50)
+                    continue
                 if e.by == e.player:             # the end of his demolition's turn (TG7.3)
                     text = tr("{who} is walled in: the square he vacated is his alone no more (TG7.3, TG4.3).",
                               who=n[e.player])
@@ -185,28 +204,65 @@ class TableScene(Table):
                                                 head=head), -1, "fanfare", 80)
 
     # ---------------------------------------------------------------- input
+    def handle(self, m, b) -> None:
+        super().handle(m, b)
+        for seat, prompt in self.prompts.items():       # "Take back" chosen in the turn's menu: confirm it
+            if isinstance(prompt, PlacePrompt) and prompt.undo_asked:
+                prompt.undo_asked = False
+                if self.can_take_back(seat) and m.stack[-1] is self:
+                    m.push(TakeBackScene(self, self.pad_of.get(seat, self.control_pad)))
+                return
+
     def handle_keys(self, m, b) -> None:
-        """Y on a human's pad: a double turn for his seat, at any time but watching a record."""
+        """Y on a human's pad: "declare a double turn?" for his seat (a window over his panel), at
+        any time but watching a record; A or B there answer it."""
         if self.replaying:
             return
         for p in sorted(set(self.pad_of.values())):
-            if b.press(p, Y):
-                seat = self.seat_of_pad(p)
-                if seat is not None:
+            seat = self.seat_of_pad(p)
+            if seat is None:
+                continue
+            if seat in self.confirms:
+                if b.press(p, A):
                     self.declare(m, seat)
+                elif b.press(p, B):
+                    del self.confirms[seat]
+                    m.sound("cancel")
+            elif b.press(p, Y):
+                self.ask_declare(m, seat)
 
-    def declare(self, m, seat: int) -> None:
-        """Y on a human's pad: a double turn for his seat, in turn or out of turn (TG5.1), or the
-        match's reason why not."""
+    def ask_declare(self, m, seat: int) -> None:
+        """Y on a human's pad: the match's reason why not, or the confirmation (in his prompt on his
+        turn, else the table's, which holds the CPUs meanwhile)."""
         match = self.game
         if match.over:
             return
+        why = self.declare_reason(seat)
+        if why is not None:
+            self.refuse(m, seat, explain(why, self.host.names[seat]))
+            return
+        self.toast = ""
+        prompt = self.prompts.get(seat)
+        if isinstance(prompt, PlacePrompt) and self.beat is None:
+            prompt.declare(m)
+        else:
+            self.confirms[seat] = match.turn
+            m.sound("select")
+
+    def declare_reason(self, seat: int) -> str | None:
+        """Why ``seat`` may not declare a double turn now (T5.1, T5.2, TG5.1), or None."""
+        match = self.game
         why = match.check(DECLARE, seat)
         if why is not None and match.phase != "place":       # the picks or "end the game?": no turn is on (E8)
             why = "TG5.1: a double turn is declared during a turn, before its placement or pass"
+        return why
+
+    def declare(self, m, seat: int) -> None:
+        """A confirmed double turn, out of turn (TG5.1), or the match's reason why it is too late."""
+        self.confirms.pop(seat, None)
+        why = self.declare_reason(seat)
         if why is not None:
-            explained = explain(why)
-            self.refuse(m, seat, explained)
+            self.refuse(m, seat, explain(why, self.host.names[seat]))
             return
         self.toast = ""
         self.give(m, DECLARE, seat)              # at once, even while the show plays (its beats queue)
@@ -217,13 +273,63 @@ class TableScene(Table):
         if seat is not None and seat in self.prompts and isinstance(self.prompts[seat], PickPrompt):
             self.prompts.pop(seat, None)
             return
-        self.cursors.update({s: p.cursor for s, p in self.prompts.items() if isinstance(p, PlacePrompt)})
+        for s, p in self.prompts.items():         # his next turn's cursor: where he was (a demolished square)
+            if isinstance(p, PlacePrompt):
+                self.cursors[s] = p.demolish_cursor if type(p.answer) is Demolish else p.cursor
         self.prompts = {}
+
+    # ---------------------------------------------------------------- take-backs (issue 36)
+    def take_back_words(self, answer, seat: int) -> str:
+        """What a person may take back before anyone else answers (RULES-towers.md; the shell keeps
+        it until the next chance or another seat's answer): a tower he built, a demolition, a
+        double turn declared in his own turn (each followed by his own turn's prompt again: a
+        demolition, a declaration; an extra turn of his after a placement). Never a pick (secret,
+        and the other's is in), a pass (the next player answers) or "end the game?"."""
+        t = type(answer)
+        if t is Place:
+            return "the tower"
+        if t is Demolish:
+            return "the demolition"
+        if t is Declare and self.game.player == seat and self.game.phase == "place":
+            return "the double turn"
+        return ""
+
+    def after_take_back(self, m) -> None:
+        """The board as it stood: the outlined tower, the turn's demolition, no window open."""
+        match = self.game
+        del self.marks[sum(match.placed):]
+        self.vacated = match.vacated if match.phase == "place" else -1
+        self.confirms = {}
+
+    def after_jump(self, m) -> None:
+        self.marks, self.vacated, self.confirms = [], -1, {}
+
+    def hidden_pads(self, m) -> int:
+        """Every human pad while two people pick in secret, until the picks are revealed: one who
+        has picked may still hold his direction, before and after the other's A (TG2.1)."""
+        mask = super().hidden_pads(m)
+        beat = self.beat
+        if self.shown.phase == "pick" and not (beat is not None and beat.kind == "reveal") \
+                and not self.is_cpu(0) and not self.is_cpu(1):
+            for pad in self.pad_of.values():
+                mask |= 1 << pad
+        return mask
 
     # ---------------------------------------------------------------- time
     def tick_time(self, m) -> None:
-        if self.last_age:
-            self.last_age -= 1
+        """A confirmation of a double turn out of turn closes when its turn is over; while one is
+        open the CPU seats wait (the turn it is declared in stays the one it names)."""
+        if self.confirms:
+            match = self.game
+            for seat, turn in list(self.confirms.items()):
+                if match.over or match.phase != "place" or match.turn != turn or isinstance(
+                        self.prompts.get(seat), PlacePrompt):
+                    del self.confirms[seat]
+                    prompt = self.prompts.get(seat)
+                    if isinstance(prompt, PlacePrompt) and not match.over and match.turn == turn:
+                        prompt.declare(None)             # his own turn's prompt takes the question over
+            if self.confirms:
+                self.think = 0
 
     def make_prompt(self, m, kind: str, seat: int) -> Prompt:
         match, name = self.game, self.names[seat]
@@ -231,8 +337,10 @@ class TableScene(Table):
             others = [s for s in (0, 1) if s != seat and not self.is_cpu(s)]
             return PickPrompt(seat, name, secret=bool(others), pickers=tuple(self.names[:2]))
         if kind == "end":
-            return EndPrompt(match, seat, name)
-        return PlacePrompt(match, seat, name, self.cursors.get(seat))
+            return EndPrompt(match, seat, name, self.names)
+        tb = self.host.take_back
+        undo = tb.words if tb is not None and self.can_take_back(seat) else ""
+        return PlacePrompt(match, seat, name, self.cursors.get(seat), self.names, undo)
 
     def start_beat(self, m, beat: Beat) -> None:
         shown, match = self.shown, self.game
@@ -241,14 +349,11 @@ class TableScene(Table):
             shown.player = beat.player
             if beat.data and beat.data[0]:
                 shown.turn = beat.data[0]
+                self.log.append(("", tr("Turn {turn}: {who}.", turn=beat.data[0], who=self.names[beat.player])))
             shown.phase = "place" if shown.phase == "pick" else shown.phase
         elif k == "ready":
             if 0 <= beat.player < len(shown.ready):
                 shown.ready[beat.player] = True
-        elif k == "build":
-            sq, size = beat.data
-            i = match.geo.index[sq]
-            self.last_square, self.last_age = i, 0
         elif k == "doubles":
             shown.doubles[beat.player] = beat.data[0]
         elif k == "claims":
@@ -272,7 +377,7 @@ class TableScene(Table):
                 sq, size = beat.data
                 i = match.geo.index[sq]
                 shown.owner[i], shown.size[i] = beat.player, size
-                self.last_square, self.last_age = i, 90
+                self.marks.append(i)
             elif k == "raze":
                 i = match.geo.index[beat.data[0]]
                 shown.owner[i], shown.size[i] = -1, 0
@@ -295,18 +400,45 @@ class TableScene(Table):
         return []
 
     def draw_over(self, m, surface) -> None:
-        """The secret picks' window, the turn's menus (over the board, as the board's own)."""
+        """The secret picks' window, the turn's menus: small windows on the board, on the side
+        away from the cursor (the square he is on, its neighbours and the warnings stay in view)."""
         beat = self.beat
         if self.shown.phase == "pick" or (beat is not None and beat.kind == "reveal"):
             self.draw_picks(m, surface)
         prompt = self.prompt if beat is None else None
         if isinstance(prompt, PlacePrompt):
             if prompt.mode == "menu":
-                prompt.menu.draw(m, surface, 20, 56, 152, tr("Your turn"))
+                w, h = self.menu_size(m, prompt.menu)
+                x, y = self.window_at(prompt.cursor, w, h)
+                prompt.menu.draw(m, surface, x, y, w)
             elif prompt.mode == "pass":
-                prompt.confirm.draw(m, surface, 52, 72, 100, tr("Pass this turn?"))
+                title = tr("Pass this turn?")
+                w, h = self.menu_size(m, prompt.confirm, title)
+                x, y = self.window_at(prompt.cursor, w, h)
+                prompt.confirm.draw(m, surface, x, y, w, title)
         elif isinstance(prompt, EndPrompt):
-            prompt.menu.draw(m, surface, 24, 68, 144, tr("End the game?"))
+            title = tr("End the game?")
+            w, h = self.menu_size(m, prompt.menu, title)
+            n = self.game.n
+            ox, oy = origin(n)
+            side = cell_size(n) * n
+            prompt.menu.draw(m, surface, ox + (side - w) // 2, oy + (side - h) // 2, w, title)
+
+    def menu_size(self, m, menu, title: str = "") -> tuple[int, int]:
+        """A menu window's size: as wide as its longest word (the cursor before it), as tall as its rows."""
+        font = m.font
+        w = max([font.width(tr(label)) + 22 for label in menu.items] + ([font.width(title) + 14] if title else []))
+        return w, 12 * len(menu.items) + 8 + (12 if title else 0)
+
+    def window_at(self, square: int, w: int, h: int) -> tuple[int, int]:
+        """Where a window of ``w`` x ``h`` stands on the board: in the corner across from ``square``
+        (the left or right half, the top or bottom half the square is not in)."""
+        n = self.game.n
+        cell, (ox, oy) = cell_size(n), origin(n)
+        col, row = square % n, square // n
+        x = ox + n * cell - w - 3 if col < n / 2 else ox + 3
+        y = oy + n * cell - h - 3 if row < n / 2 else oy + 3
+        return x, y
 
     def draw_board(self, m, surface) -> None:
         match, shown = self.game, self.shown
@@ -337,8 +469,8 @@ class TableScene(Table):
                 if sink < 100:
                     bv.draw_tower(m.font, surface, x, y, cell, size, self.colour_of[o], sink=sink)
                 bv.mark_frame(surface, x, y, cell, RED)
-        if self.last_age and self.last_square >= 0 and (self.last_age // 10) % 2 == 0:
-            x, y = xy(self.last_square)
+        if self.marks and shown.owner[self.marks[-1]] >= 0:       # the last tower built, until the next
+            x, y = xy(self.marks[-1])
             bv.mark_frame(surface, x, y, cell, WHITE)
         prompt = self.prompt if beat is None else None
         if isinstance(prompt, PlacePrompt):
@@ -354,7 +486,7 @@ class TableScene(Table):
                 for sq in preview.falls:
                     fx, fy = xy(match.geo.index[sq])
                     bv.mark_frame(surface, fx, fy, cell, RED)
-            elif prompt.mode in ("board", "size", "menu", "pass"):
+            elif prompt.mode in ("board", "size", "menu", "pass", "declare"):
                 x, y = xy(prompt.cursor)
                 size = prompt.size if prompt.mode == "size" else prompt.top
                 if size > 0:
@@ -374,46 +506,54 @@ class TableScene(Table):
             font.draw(surface, bv.COLUMNS[i], ox + i * cell + cell // 2, oy - LABEL_H, DIM, "small", align="centre")
             font.draw(surface, str(i + 1), ox - 2, oy + i * cell + (cell - 7) // 2, DIM, "small", align="right")
 
+    def overlay_room(self, m) -> int:
+        """The top of the timer and pads' column at the foot of the players' column (``overlay_at``,
+        kept as a drawing cache, ``_overlay``); ``BOX_Y`` when neither is on."""
+        timer, pads = m.settings.timer, m.settings.input_display
+        k = bin(m.buttons.connected & 0xF).count("1") if pads else 0
+        if timer:                            # the timer, then a pad a row, the last just above the text box
+            y = BOX_Y - 10 - 12 * k
+            top = y - 1
+        elif k:
+            y = BOX_Y + 1 - 12 * k
+            top = y - 1
+        else:
+            y, top = BOX_Y - 10, BOX_Y
+        self._overlay = (PANEL_X + PANEL_W - 2, y, "column")
+        return top
+
+    def panel_rows(self, m, k: int) -> tuple[int, bool]:
+        """(each panel's height, a line of the turn under them): as tall as ``layout.panel_height``
+        says where the overlays leave the room, else shorter (``draw_panel``'s compact rows)."""
+        top = self.overlay_room(m)
+        ph = panel_height(k)
+        if k * ph + 12 <= top:
+            return ph, True
+        ph = (top - 12) // k
+        if ph >= 28:
+            return ph, True
+        return (top - 2) // k, False
+
     def draw_panels(self, m, surface) -> None:
-        """Each player: name, face (or token) with his seat's number, his sum, his double turns
-        left (T5.1) and what he is doing; then the turn, the empty squares and the keys."""
+        """Each player: name, face (or his tower) with his seat's number, his sum, his double turns
+        left (T5.1) and what he is doing; then the turn, the empty squares and the keys, above the
+        timer and pads when they are on (``overlay_at``)."""
         match, shown = self.game, self.shown
         k = len(self.names)
-        ph = panel_height(k)
+        ph, more = self.panel_rows(m, k)
         font = m.font
-        scores = shown.scores(k)
         pygame.draw.rect(surface, INK, (PANEL_X, 0, PANEL_W, BOX_Y))
         for p in range(k):
-            x, y = PANEL_X, p * ph
-            c = self.colour_of[p]
-            on = p == shown.player and not self.done and shown.phase != "pick"
-            pygame.draw.rect(surface, PLAYER_DARK[c], (x, y, PANEL_W, ph))
-            pygame.draw.rect(surface, PLAYER_COLOURS[c] if on and (m.frame // 16) % 2 == 0 else INK,
-                             (x, y, PANEL_W, ph), 1)
-            font.draw(surface, fit(font, self.names[p], PANEL_W - 5), x + 3, y + 2, WHITE, "small")
-            kind = self.kinds[p]
-            face = m.art.portrait(kind.split(":")[0], small=True) if kind != "human" else None
-            surface.blit(face if face is not None else m.art.tokens[c], (x + 3, y + 11))
-            tall = ph >= 52                       # two players: a row for the double turns of its own
-            ty = y + 21 if tall else y + 19
-            pygame.draw.rect(surface, PLAYER_COLOURS[c], (x + 14, ty, 7, 9))
-            font.draw(surface, str(p + 1), x + 15, ty + 1, INK, "small")
-            font.draw(surface, str(scores[p]), x + PANEL_W - 4, y + 12, WHITE, "main", INK, align="right")
-            if tall:
-                font.draw(surface, tr("sum"), x + PANEL_W - 4, y + 25, DIM, "small", align="right")
-            px, py = (x + 3, y + ph - 18) if tall else (x + 24, y + 22)
-            for d in range(rules().double_turns):                    # double turns left: filled pips
-                left = d < shown.doubles[p]
-                pygame.draw.rect(surface, GOLD if left else PLAYER_COLOURS[c], (px + d * 7, py + 1, 5, 5),
-                                 0 if left else 1)
-            if tall:
-                font.draw(surface, fit(font, tr("doubles"), PANEL_W - 22), x + 19, py, DIM, "small")
-            status, colour = self.panel_status(p)
-            if status:
-                font.draw(surface, fit(font, status, PANEL_W - 6), x + PANEL_W - 3, y + ph - 10, colour, "small",
-                          align="right")
+            self.draw_panel(m, surface, p, p * ph, ph)
+        for p in range(k):                          # a double turn to confirm: over his own panel
+            prompt = self.prompts.get(p)
+            if p in self.confirms or (isinstance(prompt, PlacePrompt) and prompt.mode == "declare"
+                                      and self.beat is None):
+                self.draw_confirm(m, surface, p, p * ph, ph)
+        if not more:
+            return
         y = k * ph + 3
-        bottom = BOX_Y - (12 if m.settings.timer or m.settings.input_display else 2)
+        bottom = self.overlay_room(m) - 2
         lines = [(tr("Turn {turn}", turn=shown.turn), WHITE)]
         if k < 4:
             lines.append((tr("{k} empty", k=shown.owner.count(-1)), DIM))
@@ -433,6 +573,66 @@ class TableScene(Table):
                 break
             font.draw(surface, fit(font, text, PANEL_W - 6), PANEL_X + 3, y, colour, "small")
             y += SMALL_H + 1
+
+    def draw_panel(self, m, surface, p: int, y: int, ph: int) -> None:
+        """One player's panel, ``ph`` high: two players get a row for the double turns of their
+        own (52 or more), three or four a face beside the sum (38 or more), and shorter panels
+        (the overlays' room) the seat's number, pips and sum in a row, what he is doing under it."""
+        font, shown = m.font, self.shown
+        x = PANEL_X
+        c = self.colour_of[p]
+        on = p == shown.player and not self.done and shown.phase != "pick"
+        pygame.draw.rect(surface, PLAYER_DARK[c], (x, y, PANEL_W, ph))
+        pygame.draw.rect(surface, PLAYER_COLOURS[c] if on and (m.frame // 16) % 2 == 0 else INK, (x, y, PANEL_W, ph), 1)
+        font.draw(surface, fit(font, self.names[p], PANEL_W - 5), x + 3, y + 2, WHITE, "small")
+        score = str(shown.scores(len(self.names))[p])
+        status, colour = self.panel_status(p)
+        if ph < 38:                                   # compact: no face
+            pygame.draw.rect(surface, PLAYER_COLOURS[c], (x + 3, y + 11, 7, 9))
+            font.draw(surface, str(p + 1), x + 4, y + 12, INK, "small")
+            self.draw_pips(surface, p, x + 13, y + 12, c)
+            font.draw(surface, score, x + PANEL_W - 4, y + 10, WHITE, "main", INK, align="right")
+            if status:
+                font.draw(surface, fit(font, status, PANEL_W - 6), x + PANEL_W - 3, y + 20, colour, "small",
+                          align="right")
+            return
+        kind = self.kinds[p]
+        face = m.art.portrait(kind.split(":")[0], small=True) if kind != "human" else None
+        if face is not None:
+            surface.blit(face, (x + 3, y + 11))
+        else:                                         # a person: a tower of his colour and roof
+            t = bv.tower(5, c, 16)
+            surface.blit(t, (x + 3 + (16 - t.get_width()) // 2, y + 11 + 15 - t.get_height()))
+        tall = ph >= 52                               # two players: a row for the double turns of its own
+        ty = y + 21 if tall else y + 19
+        pygame.draw.rect(surface, PLAYER_COLOURS[c], (x + 14, ty, 7, 9))
+        font.draw(surface, str(p + 1), x + 15, ty + 1, INK, "small")
+        font.draw(surface, score, x + PANEL_W - 4, y + 12, WHITE, "main", INK, align="right")
+        if tall:
+            font.draw(surface, tr("sum"), x + PANEL_W - 4, y + 25, DIM, "small", align="right")
+        px, py = (x + 3, y + ph - 18) if tall else (x + 24, y + 22)
+        self.draw_pips(surface, p, px, py, c)
+        if tall:
+            font.draw(surface, fit(font, tr("doubles"), PANEL_W - 22), x + 19, py, DIM, "small")
+        if status:
+            font.draw(surface, fit(font, status, PANEL_W - 6), x + PANEL_W - 3, y + ph - 10, colour, "small",
+                      align="right")
+
+    def draw_pips(self, surface, p: int, px: int, py: int, c: int) -> None:
+        """His double turns left (T5.1): a gold pip each, an empty one for each used."""
+        for d in range(rules().double_turns):
+            left = d < self.shown.doubles[p]
+            pygame.draw.rect(surface, GOLD if left else PLAYER_COLOURS[c], (px + d * 7, py + 1, 5, 5), 0 if left else 1)
+
+    def draw_confirm(self, m, surface, p: int, y: int, ph: int) -> None:
+        """"Declare?" over seat ``p``'s own panel (Y pressed on his pad): A declares, B backs out."""
+        font = m.font
+        h = min(38, max(ph, 36))
+        y = min(y, BOX_Y - h)
+        widgets.window(surface, (PANEL_X, y, PANEL_W, h))
+        font.draw(surface, fit(font, tr("Declare?"), PANEL_W - 8, "main"), PANEL_X + 4, y + 4, GOLD)
+        font.draw(surface, fit(font, tr("A: declare"), PANEL_W - 8), PANEL_X + 4, y + 17, WHITE, "small")
+        font.draw(surface, fit(font, tr("B: back"), PANEL_W - 8), PANEL_X + 4, y + 26, WHITE, "small")
 
     def panel_status(self, p: int) -> tuple[str, tuple]:
         shown, match = self.shown, self.game

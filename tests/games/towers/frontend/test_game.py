@@ -308,14 +308,16 @@ def test_pass_asks_to_confirm_then_passes(my_turn):
 
 
 def test_y_declares_out_of_turn_from_the_other_pad_and_the_extra_turn_follows_TG5_1():
-    """Two humans: while Player 1 plays his turn, Player 2 presses Y on pad 2; the declaration is
-    out of turn and Player 2's extra turn comes right after Player 1's turn (T5.1)."""
+    """Two humans: while Player 1 plays his turn, Player 2 presses Y on pad 2 and confirms it
+    with A; the declaration is out of turn and Player 2's extra turn comes right after Player 1's
+    turn (T5.1)."""
     h = Headless(seed=0, setup=practice("duo"))
     t = h.machine.stack[0]
     prompt_of(t, 0, PlacePrompt, h=h, connected=0b0011)
     seen = []
     t.host.session.observers.append(lambda s, seat, a, events, g: seen.extend(events))
     tap(h, Y, pad=1, connected=0b0011)
+    tap(h, A, pad=1, connected=0b0011)
     d = [e for e in seen if isinstance(e, ev.Declared)]
     assert d == [ev.Declared(1, 1, False)]
     prompt_of(t, 0, PlacePrompt, h=h, connected=0b0011)
@@ -323,8 +325,12 @@ def test_y_declares_out_of_turn_from_the_other_pad_and_the_extra_turn_follows_TG
     tap(h, A, connected=0b0011)
     starts = [e for e in seen if isinstance(e, ev.TurnStarted)]
     assert starts[-1].player == 1 and starts[-1].extra
+    p = prompt_of(t, 1, PlacePrompt, h=h, connected=0b0011)
     tap(h, Y, pad=1, connected=0b0011)                  # Player 2's own turn: his last declaration, in turn
+    assert p.mode == "declare"
+    tap(h, A, pad=1, connected=0b0011)
     assert [e for e in seen if isinstance(e, ev.Declared)][-1] == ev.Declared(1, 0, True)
+    prompt_of(t, 1, PlacePrompt, h=h, connected=0b0011)
     tap(h, Y, pad=1, connected=0b0011)
     assert t.toast.startswith("T5.1")                   # none left (two a game)
 
@@ -588,9 +594,9 @@ def test_a_walled_in_human_is_told_to_pass():
     m.apply(Place("a2", 1))
     p = PlacePrompt(m, 1, "Yuka")
     assert p.walled and "walled in" in p.text()
-    assert p.keys()[0] == "B: pass" and "Pass" in p.lines(None)[0][0]
+    assert p.keys()[0] == "B: pass" and "B, then A passes" in p.lines(None)[0][0]
     p.choose(None, "Build a tower")                      # nowhere to build: said, and the board stays shut
-    assert p.mode == "board" and p.message.startswith("TG4.3: Yuka is walled in")
+    assert p.mode == "board" and p.message.startswith("TG4.3: walled in")       # said to him: no name
     p.handle(None, _Pads(B), 0)
     assert p.mode == "menu" and p.items[p.menu.index] == "Pass the turn"     # issue 22: the cursor on Pass
 

@@ -19,6 +19,8 @@ def templates() -> set[str]:
     """The templates the screens give ``tr`` from lists and tables (the literal ones are found
     by tests/frontend/test_text.py)."""
     out = set(prompts.PlacePrompt.MENU) | {"Yes, pass", "No, back", "Yes, end the game", "No, play on"}
+    out |= set(prompts.PlacePrompt.LABELS.values()) | {t for _, t in ex._OWN}
+    out |= {"the tower", "the demolition", "the double turn"}          # what a take-back names
     out |= set(setup.LABELS.values()) | set(setup.VALUES.values()) | set(setup.HELP.values())
     out |= set(setup.plays().values()) | {t for _, t in ex._FORMS}
     out |= set(table.REASONS.values()) | set(results.REASONS.values()) | set(status.PAGES)
