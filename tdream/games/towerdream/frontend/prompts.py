@@ -354,7 +354,7 @@ class BuildPrompt(Prompt):
         self.count = 0            # 0: choosing the Land; else Floors chosen
         self.lands = tuple(lands)
         self.last = ends_after(game, an.NO_BUILD)      # the game ends after this Build (issue 36)
-        self.text = (tr("{who}: last Build, then the game ends.", who=name) if self.last
+        self.text = (tr("{who}: the last Build of the game.", who=name) if self.last
                      else tr("{who}: build Floors? Choose a Land.", who=name))
 
     @property
@@ -400,14 +400,14 @@ class BuildPrompt(Prompt):
         info = game.land(game.land_name(x))
         price = game.price(info.company) if info.company else 0
         cash = game.cash_of(game.to_move)
-        out = [(tr("{land}: {company}, {price} a Floor, {k} Floor(s) now", land=game.land_name(x),
+        out = [(tr("{land} ({k}F): {company}, {price} a Floor", land=game.land_name(x),
                    company=company_name(game, info.company), price=g(price), k=info.floors), rgb15(200, 224, 248))]
         if self.count:
             cost = price * self.count
             out.append((tr("< {k} > Floor(s): {cost}   cash {cash} -> {after}", k=self.count, cost=g(cost),
                            cash=g(cash), after=g(cash - cost)), GOLD))
         elif self.undo:
-            out.append((tr("Cash {cash}.  A: this Land  B: none or take back", cash=g(cash)), WHITE))
+            out.append((tr("Cash {cash}.  A: this Land  B: none/take back", cash=g(cash)), WHITE))
         else:
             out.append((tr("Cash {cash}.   A: this Land   B: none", cash=g(cash)), WHITE))
         return out
