@@ -36,6 +36,7 @@ class RoofChoice:
     objectives: tuple[str, ...]                # objectives the seat would meet (U4.3)
     ends_game: str                             # "" or the end it starts (roof, city)
     answer: Build
+    game_over: bool = False                    # the build is the game's last answer (E13, U5.3)
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,8 @@ class TakePreview:
     ends_game: str                             # "" or the end it starts ("supply", U5.2)
     discard: int                               # floors over ten he will give back (U3.3)
     answer: Take
+    game_over: bool = False                    # the take is the game's last answer (E13: his give-back
+                                               # after it, if any, changes no score)
 
 
 @dataclass(frozen=True)
@@ -200,7 +203,7 @@ def build_preview(m, seat: int, site: str, colour: str) -> BuildPreview:
         end = next((e.reason for e in events if type(e) is ev.EndBegun), "")
         placed = next(e for e in events if type(e) is ev.RoofPlaced)
         roofs.append(RoofChoice(city.sites[r], placed.height, moved.colour, moved.start, moved.end, moved.lost,
-                                extra, objs, end, a))
+                                extra, objs, end, a, sim.over))
         if r == s:
             exposed = tuple(exposed_roofs(sim, seat))
     return BuildPreview(site, colour, cost, None, tuple(city.sites[t] for t in nb), covers, tuple(roofs), exposed)
@@ -223,8 +226,10 @@ def take_preview(m, seat: int, card: str, wilds: tuple[str, ...] = ()) -> TakePr
     extra = any(type(e) is ev.ExtraTurnEarned and e.player == seat for e in events)
     objs = tuple((e.objective, e.chip) for e in events if type(e) is ev.ObjectiveMet and e.player == seat)
     end = next((e.reason for e in events if type(e) is ev.EndBegun), "")
-    return TakePreview(card, a.wilds, None, taken.colours, subs, moves, extra, objs, end,
-                       max(0, sum(sim.stock[seat]) - LIMIT), a)
+    discard = max(0, sum(sim.stock[seat]) - LIMIT)
+    aw = sim.awaiting()
+    last = sim.over or (aw is not None and aw.kind == "discard" and sim._turn_ends_game())
+    return TakePreview(card, a.wilds, None, taken.colours, subs, moves, extra, objs, end, discard, a, last)
 
 
 def panel(m, seat: int) -> Panel:

@@ -46,9 +46,11 @@ def draw_card(surface, card, x: int, y: int, lifted: bool = False, chosen: bool 
         pygame.draw.rect(surface, colour, (x - 2, y - 2, CARD_W + 4, CARD_H + 4), 1)
 
 
-def draw_strip(m, surface, state, chosen: int = -1, lifted: int = -1, note: str = "", note_colour=WHITE) -> None:
+def draw_strip(m, surface, state, chosen: int = -1, lifted: int = -1, note: str = "", note_colour=WHITE,
+               room: int = 124) -> None:
     """The market strip: three cards (``chosen`` outlined, ``lifted`` raised), the deck count or
-    ``note`` under them, the supply on the right."""
+    ``note`` under them (``room`` pixels: the speedrun timer may stand at the line's end), the
+    supply on the right."""
     pygame.draw.rect(surface, rgb15(16, 24, 56), STRIP)
     pygame.draw.line(surface, rgb15(88, 96, 160), (0, STRIP[3] - 1), (STRIP[2] - 1, STRIP[3] - 1))
     cards = state.rules.cards
@@ -59,7 +61,7 @@ def draw_strip(m, surface, state, chosen: int = -1, lifted: int = -1, note: str 
         pygame.draw.rect(surface, rgb15(40, 48, 88), (CARD_X[i], CARD_Y, CARD_W, CARD_H), 1)
     font = m.font
     text = note or tr("Deck {k}", k=len(state.deck))
-    font.draw(surface, fit(font, text, 124), 3, 31, note_colour if note else DIM, "small")
+    font.draw(surface, fit(font, text, room), 3, 31, note_colour if note else DIM, "small")
     draw_supply(m, surface, state)
 
 
@@ -120,56 +122,89 @@ def panel_rects(n: int) -> list[tuple[int, int, int, int]]:
     return [(PANEL_X, i * h, PANEL_W, h) for i in range(n)]
 
 
-def draw_panel(m, surface, state, p: int, rect, colour: int, kind: str, to_move: bool, tag: str = "") -> None:
-    """One player's panel: name and roofs left; stock per colour; the four tracks
-    (``tracks_picture``); chips and the score as it stands (``tag`` instead, in gold: "FINAL" and
-    the score as it stands before his final turn, or the final score). A taller panel (2-3
-    players) adds the face, the tracks' and the cone's points."""
+def panel_layout(h: int) -> dict:
+    """Where a panel's rows stand, from its top, for a panel ``h`` high (224 over the players): the
+    name; the stock and the roofs left; the tracks; the chips and the score; with 3 players and 2
+    (``tall``) the face with the tracks' and the cone's points, and with 2 the visible roofs. Every
+    row inside the panel, clear of the one below (issue 36: with 3 players the face and the cone's
+    line ran into the next panel)."""
+    tall = h >= 70
+    out = {"name": 1, "stock": 11, "tracks": 19 + (2 if tall else 0), "score": 42 + (2 if tall else 0), "tall": tall}
+    if tall:
+        out["face"] = out["score"] + 11           # 16 px: the face, two lines beside it
+        if h >= 100:
+            out["visible"] = out["face"] + 19
+    return out
+
+
+def stock_row(m, surface, x: int, y: int, width: int, stock, left: int, colour: int) -> None:
+    """Floors held per colour (a swatch and the count) and, at the row's right end, the roofs left
+    (a cap in his colour and the count), spread over ``width``."""
+    font = m.font
+    items = [font.width(str(n), "small") for n in stock]
+    roofs_w = 8 + font.width(str(left), "small")
+    used = sum(7 + w for w in items) + roofs_w
+    gap = max(1, min(6, (width - used) // 4))
+    cx = x
+    for c, w in enumerate(items):
+        swatch(surface, c, cx, y + 1, 6, 7)
+        font.draw(surface, str(stock[c]), cx + 7, y, WHITE, "small")
+        cx += 7 + w + gap
+    rx = x + width - roofs_w
+    shape = [(rx + 2, y + 2), (rx + 4, y + 2), (rx + 6, y + 6), (rx, y + 6)]
+    pygame.draw.polygon(surface, PLAYER_COLOURS[colour], shape)
+    pygame.draw.polygon(surface, INK, shape, 1)
+    font.draw(surface, str(left), x + width, y, WHITE, "small", align="right")
+
+
+def draw_panel(m, surface, state, p: int, rect, colour: int, kind: str, to_move: bool, tag: str = "",
+               name: str | None = None) -> None:
+    """One player's panel: his name (as the screen says it, the panel's whole width); the floors
+    he holds per colour and his roofs left; the four tracks (``tracks_picture``); chips and the
+    score as it stands (``tag`` instead, in gold: "FINAL" and the score as it stands before his
+    final turn, or the final score). A taller panel (2-3 players) adds the face, the tracks' and
+    the cone's points (``panel_layout``)."""
     x, y, w, h = rect
     font = m.font
+    at = panel_layout(h)
     pygame.draw.rect(surface, PLAYER_DARK[colour], rect)
     edge = PLAYER_COLOURS[colour] if to_move and (m.frame // 16) % 2 == 0 else INK
     pygame.draw.rect(surface, edge, rect, 1)
     if to_move:
         pygame.draw.rect(surface, PLAYER_COLOURS[colour], (x + 1, y + 1, w - 2, 9))
     name_colour = INK if to_move else WHITE
-    left = state.left[p]                              # roofs left: a small cap and the count
-    lw = font.draw(surface, str(left), x + w - 3, y + 1, name_colour, "small", align="right")
-    rx = x + w - 3 - lw - 8
-    shape = [(rx + 2, y + 3), (rx + 5, y + 3), (rx + 7, y + 7), (rx, y + 7)]
-    pygame.draw.polygon(surface, INK if to_move else PLAYER_COLOURS[colour], shape)
-    font.draw(surface, fit(font, state.names[p], rx - x - 5), x + 3, y + 1, name_colour, "small")
-    # stock
-    for c in range(4):
-        sx = x + 3 + c * 19
-        swatch(surface, c, sx, y + 12, 7, 7)
-        font.draw(surface, str(state.stock[p][c]), sx + 8, y + 11, WHITE, "small")
-    # tracks
-    tall = h >= 70
-    top = y + 21 + (2 if tall else 0)
-    surface.blit(tracks_picture(tuple(state.veh[p]), tuple(state.rules.tracks.stars)), (x + 3, top - 2))
+    font.draw(surface, fit(font, name if name is not None else state.names[p], w - 6), x + 3, y + at["name"],
+              name_colour, "small")
+    stock_row(m, surface, x + 3, y + at["stock"], w - 6, state.stock[p], state.left[p], colour)
+    surface.blit(tracks_picture(tuple(state.veh[p]), tuple(state.rules.tracks.stars)), (x + 3, y + at["tracks"]))
     chips = state.chips[p]
     score_parts = state.score_parts(p)
-    cy = y + 42 + (4 if tall else 0)
-    cx = x + 3
-    for _oid, value in chips:                         # an objective chip: its value on a gold token
-        cw = font.width(str(value), "small") + 4
-        pygame.draw.rect(surface, GOLD, (cx, cy, cw, 9), border_radius=3)
-        font.draw(surface, str(value), cx + 2, cy, INK, "small")
-        cx += cw + 2
+    cy = y + at["score"]
     label = tag or tr("{k} pt(s)", k=score_parts[0])
+    lw = font.width(label, "small")
+    tokens = [str(value) for _oid, value in chips]    # an objective chip: its value on a gold token
+    if tokens and sum(font.width(t, "small") + 3 for t in tokens) > w - 10 - lw:
+        tokens = [str(sum(value for _oid, value in chips))]      # no room for each: their sum on one
+    cx = x + 3
+    for t in tokens:
+        cw = font.width(t, "small") + 2
+        pygame.draw.rect(surface, GOLD, (cx, cy, cw, 9), border_radius=2)
+        font.draw(surface, t, cx + 1, cy, INK, "small")
+        cx += cw + 1
     font.draw(surface, label, x + w - 3, cy, GOLD if tag else WHITE, "small", align="right")
-    if tall:
+    if at["tall"]:
+        yy = y + at["face"]
         face = m.art.portrait(kind.split(":")[0], small=True) if kind != "human" else None
-        yy = cy + 12
         if face is not None:
             surface.blit(face, (x + 3, yy))
         else:
             surface.blit(m.art.tokens[colour], (x + 3, yy))
-        font.draw(surface, tr("tracks {k}", k=score_parts[1]), x + 22, yy, DIM, "small")
-        font.draw(surface, tr("cone {k}", k=score_parts[2]), x + 22, yy + 9, DIM, "small")
-        if h >= 100:
-            font.draw(surface, tr("{k} roof(s) visible", k=score_parts[4]), x + 3, yy + 19, DIM, "small")
+        font.draw(surface, fit(font, tr("tracks {k}", k=score_parts[1]), w - 25), x + 22, yy, DIM, "small")
+        font.draw(surface, fit(font, tr("cone {k}", k=score_parts[2]), w - 25), x + 22, yy + 8, DIM, "small")
+        if "visible" in at:
+            for i, line in enumerate(font.wrap(tr("{k} roof(s) visible", k=score_parts[4]), w - 4, "small")[:2]):
+                font.draw(surface, line, x + 2, y + at["visible"] + i * 8, DIM, "small")
 
 
-__all__ = ["draw_card", "draw_strip", "draw_supply", "draw_panel", "panel_rects", "tracks_picture", "DIM"]
+__all__ = ["draw_card", "draw_strip", "draw_supply", "draw_panel", "panel_rects", "panel_layout", "stock_row",
+           "tracks_picture", "DIM"]

@@ -20,8 +20,16 @@ LINE_H = 11                          # a line of the text box (the 12-pixel font
 SMALL_H = 8                          # a line of the small font in the text box and a prompt's window
 BOX = (0, MAP[1] + MAP[3], 176, 224 - MAP[1] - MAP[3])   # the text box under the city: four lines beside
                                      # the speaker's small face; a prompt's window in its place
-PANEL_WINDOW = (0, BOX[1], 256, BOX[3])   # L/R: one player's details, over the text box and the foot
-                                          # of the panels (never the city)
 OBJECTIVES_WINDOW = (PANEL_X, 0, PANEL_W, 224)   # the game's three objectives at the start, over the
                                                  # panels (everyone's are the same then)
+PANEL_WINDOW = OBJECTIVES_WINDOW     # L/R: one player's details, over the panels (never the city, nor
+                                     # the text box and what it tells)
 JUMP = BOX                           # watching a record: the jump window, in the text box's place
+# The speedrun overlays (Options: Timer, Input display; issue 36), where they cover nothing a player
+# needs: the timer at the end of the deck line under the cards (the line's words then briefer), the
+# pads a column in a gutter at the right of the text box (the text box and the prompts' windows
+# narrower by it while the input display is on: their words go on over pages, none lost).
+TIMER_AT = (STRIP[2] - 50, 31, "right")          # (126, 31): right-aligned before the supply
+GUTTER = 30                                      # four pads of 28 px and a margin
+PADS_AT = (BOX[2] - 1, BOX[1] + 2, "column")     # (175, 170): 4 pads, 12 px a row, inside the box's height
+BOX_NARROW = (BOX[0], BOX[1], BOX[2] - GUTTER, BOX[3])

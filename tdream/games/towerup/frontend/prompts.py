@@ -16,21 +16,22 @@ from __future__ import annotations
 
 import pygame
 
-from ....frontend.constants import A, B, DOWN, GOLD, LEFT, RED, RIGHT, UP, WHITE, rgb15
+from ....frontend.constants import A, B, DOWN, GOLD, LEFT, RED, RIGHT, UP, WHITE, Y, rgb15
 from ....frontend.table import Prompt as TablePrompt
-from ....frontend.text import tr
+from ....frontend.text import shown_name, tr
 from ....frontend.widgets import cursor, fit, window
 from .. import queries as q
 from ..answers import Build, Discard, StartFloors, Take
 from ..data import COLOURS, WILD
 from ..match import LIMIT
 from .cityview import swatch
+from .explain import explain
 from .layout import SMALL_H
 
 INFO = rgb15(200, 224, 248)
 DIM = rgb15(160, 168, 200)
-KEYS, NOTE, MAIN, MUST = 0, 1, 2, 3   # what a line of a window is worth when it is full: the keys go
-                                      # first, then the notes; a choice and a refusal always stay
+KEYS, NOTE, MAIN, MUST = 0, 1, 2, 3   # what a line of a window is worth (MUST: on every page of it)
+PAGE_FRAMES = 180                     # frames a page of a full window stays before the next (Y: at once)
 
 
 def colour_name(c) -> str:
@@ -77,9 +78,31 @@ class Prompt(TablePrompt):
     legal_sites: tuple = ()           # sites outlined in gold
     chosen_card = -1                  # the market card outlined
     kind = ""
+    page = 0                          # a window with more lines than it holds: the page shown (of its
+    page_age = 0                      # lines that are not on every page), and frames it has been up
+    names: tuple = ()                 # the seats' names as the screen says them (the table's ``names``)
+
+    def tick(self) -> None:
+        """A frame: it ages; a full window turns to its next page every PAGE_FRAMES."""
+        self.age += 1
+        self.page_age += 1
+        if self.page_age >= PAGE_FRAMES:
+            self.page += 1
+            self.page_age = 0
 
     def handle(self, m, b, pad: int) -> None:
-        pass
+        """Y turns a full window's page; any other press starts its pages again (``answer``)."""
+        if b.press(pad, Y):
+            self.page += 1
+            self.page_age = 0
+            return
+        if b.pressed[pad]:
+            self.page = 0
+            self.page_age = 0
+        self.answer_keys(m, b, pad)
+
+    def answer_keys(self, m, b, pad: int) -> None:
+        """The prompt's own keys."""
 
     def draw(self, m, surface, table) -> None:
         """The prompt's window at the table's text box (``table.box_rect()``)."""
@@ -96,11 +119,21 @@ class Prompt(TablePrompt):
         """(state, {site: first new floor}, {site: colour} marks) to draw the map from, or None."""
         return None
 
+    def name(self, seat: int) -> str:
+        """A seat's name as the screen says it."""
+        return self.names[seat] if 0 <= seat < len(self.names) else shown_name(self.match.names[seat])
+
+    def refuse(self, m, why: str) -> None:
+        """A choice the engine refuses: its reason (in the screen's words, rule ID first), in red."""
+        self.refusal = explain(why)
+        m.sound("cancel")
+
 
 class Line:
     """A line of a prompt's window: text (wrapped to the window), colour, an indent, a ``tag`` to
-    find where it was drawn (a swatch or a cursor goes beside it), and what it is worth when the
-    window is full (``keep``: KEYS, NOTE, MAIN, MUST)."""
+    find where it was drawn (a swatch or a cursor goes beside it), what it is worth (``keep``: KEYS,
+    NOTE, MAIN, MUST: a MUST line, a choice, a refusal or a warning, stands on every page of a
+    window too full for all its lines)."""
 
     __slots__ = ("text", "colour", "tag", "indent", "keep")
 
@@ -113,42 +146,74 @@ def room(rect) -> int:
     return (rect[3] - 16) // SMALL_H
 
 
-def fitted(m, lines: list, width: int, rows: int) -> list:
-    """``lines`` wrapped to ``width``, as (line, its rows), without the least worth when they take
-    more than ``rows`` (the keys first, then the notes; a later line before an earlier one of the
-    same worth; a MUST line stays, cut at the foot if it must)."""
+def pages(m, lines: list, width: int, rows: int) -> list[list]:
+    """``lines`` wrapped to ``width`` in the pages of a window of ``rows`` small rows: one page, in
+    their order, when they all fit. Else every page holds the tagged lines (a choice, the colours'
+    row) first, then its share of the others' rows, the MUST ones first (a refusal, a warning, the
+    keys the table adds) and the rest in their order, above a last row that says there is more.
+    Each page: [(line, its rows)]. No row is ever left out: a line too long for a page goes on
+    over the next."""
     wrapped = [(ln, m.font.wrap(ln.text, width - ln.indent, "small") if ln.text else [""]) for ln in lines]
-    total = sum(len(r) for _, r in wrapped)
-    drop = set()
-    for i in sorted(range(len(wrapped)), key=lambda i: (wrapped[i][0].keep, -i)):
-        if total <= rows or wrapped[i][0].keep >= MUST:
-            break
-        drop.add(i)
-        total -= len(wrapped[i][1])
-    return [w for i, w in enumerate(wrapped) if i not in drop]
+    if sum(len(r) for _, r in wrapped) <= rows:
+        return [wrapped]
+    pinned = [w for w in wrapped if w[0].tag]
+    rest = [w for w in wrapped if not w[0].tag and w[0].keep >= MUST] + \
+        [w for w in wrapped if not w[0].tag and w[0].keep < MUST]
+    per = max(1, rows - 1 - sum(len(r) for _, r in pinned))
+    flat = [(ln, row) for ln, r in rest for row in r]
+    out = []
+    for k in range(0, max(1, len(flat)), per):
+        page = list(pinned)
+        for ln, row in flat[k:k + per]:
+            if page and page[-1][0] is ln and page[-1] not in pinned:
+                page[-1] = (ln, page[-1][1] + [row])
+            else:
+                page.append((ln, [row]))
+        out.append(page)
+    return out
 
 
-def draw_window(m, surface, rect, title: str, lines: list, title_colour=GOLD) -> dict:
+def draw_title(m, surface, rect, title: str, colour=GOLD) -> int:
+    """A window's title on its first line: in the main font, or the small one when it is too long
+    for the window (the text box narrower beside the pads), or wrapped over two small rows as a last
+    resort. Returns the rows of small lines it takes from under it (0 or 1)."""
+    x, y, w, h = rect
+    font = m.font
+    if font.width(title, "main") <= w - 10:
+        font.draw(surface, title, x + 5, y + 3, colour)
+        return 0
+    if font.width(title, "small") <= w - 10:
+        font.draw(surface, title, x + 5, y + 4, colour, "small")
+        return 0
+    rows = font.wrap(title, w - 10, "small")[:2]
+    for i, row in enumerate(rows):
+        font.draw(surface, row, x + 5, y + 3 + i * SMALL_H, colour, "small")
+    return len(rows) - 1
+
+
+def draw_window(m, surface, rect, title: str, lines: list, title_colour=GOLD, page: int = 0) -> dict:
     """A prompt's window at ``rect`` (the table's text box, under the city): ``title`` in the main
-    font, then ``lines`` (``Line``s) in the small font, as many as fit (``fitted``). Returns {tag:
-    the y of its line}."""
+    font, then ``lines`` (``Line``s) in the small font: all of them, or a page of them (``pages``:
+    ``page`` turns them) and on the last row "Y: more", the page and the pages. Returns {tag: the y
+    of its line}."""
     x, y, w, h = rect
     window(surface, rect)
     font = m.font
-    font.draw(surface, fit(font, title, w - 10, "main"), x + 5, y + 3, title_colour)
-    yy = y + 13
-    left = room(rect)
+    extra = draw_title(m, surface, rect, title, title_colour)
+    yy = y + 13 + extra * SMALL_H
+    rows = room(rect) - extra
+    shown = pages(m, lines, w - 10, rows)
     tags = {}
-    for ln, rows in fitted(m, lines, w - 10, left):
-        for j, row in enumerate(rows):
-            if left <= 0:
-                return tags
+    for ln, wrapped in shown[page % len(shown)]:
+        for j, row in enumerate(wrapped):
             if row:
                 font.draw(surface, row, x + 5 + ln.indent, yy, ln.colour, "small")
             if j == 0 and ln.tag:
                 tags[ln.tag] = yy
             yy += SMALL_H
-            left -= 1
+    if len(shown) > 1:
+        more = tr("Y: more {i}/{n}", i=page % len(shown) + 1, n=len(shown))
+        font.draw(surface, more, x + w - 5, y + 13 + (extra + rows - 1) * SMALL_H, GOLD, "small", align="right")
     return tags
 
 
@@ -156,9 +221,10 @@ class CountsPrompt(Prompt):
     """Floors per colour, set with up/down (the colour) and left/right (how many); A gives them,
     B sets them back to the suggestion."""
 
-    def __init__(self, match, seat: int, total: int, limit: list[int], suggestion: tuple) -> None:
+    def __init__(self, match, seat: int, total: int, limit: list[int], suggestion: tuple, names=()) -> None:
         self.match = match
         self.seat = seat
+        self.names = tuple(names) or tuple(shown_name(n) for n in match.names)
         self.total = total
         self.limit = list(limit)
         self.counts = list(suggestion)
@@ -169,7 +235,11 @@ class CountsPrompt(Prompt):
     def make(self, counts) -> object:
         raise NotImplementedError
 
-    def handle(self, m, b, pad: int) -> None:
+    def back_free(self) -> bool:
+        """B would set the counts back to the suggestion, and they are the suggestion."""
+        return tuple(self.counts) == self.suggestion
+
+    def answer_keys(self, m, b, pad: int) -> None:
         if b.repeat(pad, UP):
             self.row = (self.row - 1) % 4
         elif b.repeat(pad, DOWN):
@@ -192,8 +262,7 @@ class CountsPrompt(Prompt):
                 self.answer = answer
                 m.sound("select")
             else:
-                self.refusal = why
-                m.sound("cancel")
+                self.refuse(m, why)
         elif b.press(pad, B):
             self.counts = list(self.suggestion)
             self.refusal = ""
@@ -202,15 +271,33 @@ class CountsPrompt(Prompt):
         """Why colour ``c`` cannot go higher (its rule first)."""
         raise NotImplementedError
 
-    def draw_counts(self, m, surface, rect, title: str, have: str) -> None:
+    def side_rows(self, m, width: int, help_lines=()) -> list:
+        """The right column's rows, (text, colour): how many are chosen; then the refusal and the
+        shell's help (Select: its rule; B: take back), or what there is of the cursor's colour and
+        the keys."""
+        font = m.font
+        given = sum(self.counts)
+        said = [(tr("{n} of {total} chosen", n=given, total=self.total), GOLD if given == self.total else INK_LIGHT)]
+        if self.refusal:                              # the engine's reason in the keys' place
+            said.append((self.refusal, RED))
+        else:
+            said.append((tr("{have} {k}", have=self.have_word(), k=self.limit[self.row]), INFO))
+            said.append((tr("Up/Down colour, Left/Right count"), WHITE))
+        said += list(help_lines)
+        return [(row, colour) for text, colour in said for row in font.wrap(text, width, "small")]
+
+    def have_word(self) -> str:
+        return ""
+
+    def draw_counts(self, m, surface, rect, title: str, help_lines=()) -> None:
         """The window at ``rect``: ``title``; a row per colour on the left (its swatch, the count;
         up/down moves the cursor); on the right how many are chosen, what there is of the
-        cursor's colour (``have``: the supply, or what he holds) and the keys; at the foot the
-        refusal, or A and B."""
+        cursor's colour and the keys, or the refusal (four rows: more go on over pages of three, Y
+        or time turning them); at the foot A and B."""
         x, y, w, h = rect
         font = m.font
         window(surface, rect)
-        font.draw(surface, fit(font, title, w - 10, "main"), x + 5, y + 3, GOLD)
+        draw_title(m, surface, (x, y, w, SMALL_H + 16), title)
         for c in range(4):
             yy = y + 13 + c * SMALL_H
             n = self.counts[c]
@@ -220,15 +307,13 @@ class CountsPrompt(Prompt):
             font.draw(surface, fit(font, tr("{colour} < {n} >", colour=colour_name(c), n=n), 66), x + 20, yy,
                       WHITE if n else DIM, "small")
         rx = x + 90
-        given = sum(self.counts)
-        side = [(tr("{n} of {total} chosen", n=given, total=self.total), GOLD if given == self.total else INK_LIGHT)]
-        if self.refusal:                              # the engine's reason in the keys' place
-            side += [(row, RED) for row in font.wrap(self.refusal, x + w - 5 - rx, "small")]
-        else:
-            side.append((tr("{have} {k}", have=have, k=self.limit[self.row]), INFO))
-            side += [(row, WHITE) for row in font.wrap(tr("Up/Down colour, Left/Right count"), x + w - 5 - rx, "small")]
-        for i, (text, colour) in enumerate(side[:4]):
-            font.draw(surface, fit(font, text, x + w - 5 - rx), rx, y + 13 + i * SMALL_H, colour, "small")
+        side = self.side_rows(m, x + w - 5 - rx, help_lines)
+        if len(side) > 4:                             # three rows a page, then "Y: more"
+            chunks = [side[k:k + 3] for k in range(0, len(side), 3)]
+            k = self.page % len(chunks)
+            side = chunks[k] + [(tr("Y: more {i}/{n}", i=k + 1, n=len(chunks)), GOLD)]
+        for i, (text, colour) in enumerate(side):
+            font.draw(surface, text, rx, y + 13 + i * SMALL_H, colour, "small")
         font.draw(surface, fit(font, tr("A: done   B: start again"), w - 10), x + 5, y + 13 + 4 * SMALL_H, WHITE,
                   "small")
 
@@ -247,14 +332,14 @@ class StartFloorsPrompt(CountsPrompt):
 
     kind = "start_floors"
 
-    def __init__(self, match, seat: int) -> None:
+    def __init__(self, match, seat: int, names=()) -> None:
         k = match.setup_floors[0][1]
         legal = [a.counts for a in match.legal_answers(seat)]
         wish = [0, 0, 0, 0]
         for i in range(k):
             wish[i % 4] += 1
         suggestion = tuple(wish) if tuple(wish) in legal else legal[0]
-        super().__init__(match, seat, k, list(match.supply), suggestion)
+        super().__init__(match, seat, k, list(match.supply), suggestion, names)
 
     def make(self, counts):
         return StartFloors(counts)
@@ -262,11 +347,14 @@ class StartFloorsPrompt(CountsPrompt):
     def over_limit(self, c: int) -> str:
         return tr("UG1.1: the supply has only {k} {colour}.", k=self.limit[c], colour=colour_name(c))
 
+    def have_word(self) -> str:
+        return tr("supply")
+
     def text(self) -> str:
         return tr("Choose {k} floor(s) (UG1.1)", k=self.total)
 
     def draw(self, m, surface, table) -> None:
-        self.draw_counts(m, surface, table.box_rect(), self.text(), tr("supply"))
+        self.draw_counts(m, surface, table.box_rect(), self.text(), table.help_lines(m, self, []))
 
 
 class DiscardPrompt(CountsPrompt):
@@ -274,7 +362,7 @@ class DiscardPrompt(CountsPrompt):
 
     kind = "discard"
 
-    def __init__(self, match, seat: int) -> None:
+    def __init__(self, match, seat: int, names=()) -> None:
         stock = match.stock[seat]
         excess = sum(stock) - LIMIT
         wish = [0, 0, 0, 0]
@@ -283,20 +371,23 @@ class DiscardPrompt(CountsPrompt):
             c = max(range(4), key=lambda i: (have[i], -i))
             have[c] -= 1
             wish[c] += 1
-        super().__init__(match, seat, excess, list(stock), tuple(wish))
+        super().__init__(match, seat, excess, list(stock), tuple(wish), names)
 
     def make(self, counts):
         return Discard(counts)
 
     def over_limit(self, c: int) -> str:
-        return tr("U3.3: {who} holds only {k} {colour}.", who=self.match.names[self.seat], k=self.limit[c],
+        return tr("U3.3: {who} holds only {k} {colour}.", who=self.name(self.seat), k=self.limit[c],
                   colour=colour_name(c))
+
+    def have_word(self) -> str:
+        return tr("held")
 
     def text(self) -> str:
         return tr("Give back {k} floor(s) (U3.3)", k=self.total)
 
     def draw(self, m, surface, table) -> None:
-        self.draw_counts(m, surface, table.box_rect(), self.text(), tr("held"))
+        self.draw_counts(m, surface, table.box_rect(), self.text(), table.help_lines(m, self, []))
 
 
 class TurnPrompt(Prompt):
@@ -310,9 +401,10 @@ class TurnPrompt(Prompt):
 
     kind = "turn"
 
-    def __init__(self, match, seat: int, view) -> None:
+    def __init__(self, match, seat: int, view, names=()) -> None:
         self.match = match
         self.seat = seat
+        self.names = tuple(names) or tuple(shown_name(n) for n in match.names)
         self.stage = "market"
         self.card = 0
         self.picked: list[str] = []          # colours chosen for the card's wilds so far
@@ -370,9 +462,9 @@ class TurnPrompt(Prompt):
                                                       COLOURS[colour])
         return p
 
-    def take_preview(self):
-        """What the pending take does (``queries.take_preview``, cached)."""
-        a = self.pending
+    def take_preview(self, a=None):
+        """What the pending take (or ``a``) does (``queries.take_preview``, cached)."""
+        a = a if a is not None else self.pending
         p = self._take_previews.get(a)
         if p is None:
             p = self._take_previews[a] = q.take_preview(self.match, self.seat, a.card, a.wilds)
@@ -459,12 +551,15 @@ class TurnPrompt(Prompt):
         return self.match.check(Take(self.card_id(), prefix + tuple(rest)), self.seat) or tr("not now")
 
     # ---------------------------------------------------------------- input
-    def handle(self, m, b, pad: int) -> None:
+    def answer_keys(self, m, b, pad: int) -> None:
         getattr(self, "handle_" + self.stage)(m, b, pad)
 
     def _refuse(self, m, why: str) -> None:
-        self.refusal = why
-        m.sound("cancel")
+        self.refuse(m, why)
+
+    def back_free(self) -> bool:
+        """B does nothing at the market (the top of a turn): the table may offer a take-back."""
+        return self.stage == "market"
 
     def handle_market(self, m, b, pad: int) -> None:
         n = len(self.match.market)
@@ -602,14 +697,16 @@ class TurnPrompt(Prompt):
 
     # ---------------------------------------------------------------- drawing
     def draw(self, m, surface, table) -> None:
-        """The stage's window at the text box: its title and lines (``window``), the colours'
-        row or the roof choices' cursor and swatches beside them."""
+        """The stage's window at the text box: its title and lines (``window``; the shell's help
+        after them: Select shows the rule a refusal names, B takes back his last build), the
+        colours' row or the roof choices' cursor and swatches beside them."""
         rect = table.box_rect()
         title, lines = self.window(m, rect)
-        tags = draw_window(m, surface, rect, title, lines)
-        if self.stage == "wild":
+        lines += [Line(text, colour, keep=MUST) for text, colour in table.help_lines(m, self, [])]
+        tags = draw_window(m, surface, rect, title, lines, page=self.page)
+        if self.stage == "wild" and "colours" in tags:
             self.draw_colours(m, surface, rect, tags["colours"], self.pick, lambda c: self._wild_reason(c) is None)
-        elif self.stage == "colour":
+        elif self.stage == "colour" and "colours" in tags:
             self.draw_colours(m, surface, rect, tags["colours"], self.colour,
                               lambda c: self.build_preview(self.site, c).reason is None)
         elif self.stage == "roof":
@@ -640,33 +737,66 @@ class TurnPrompt(Prompt):
         return [(ln.text, ln.colour) for ln in self.window(m, (0, 0, 176, 56))[1] if ln.text]
 
     def who(self) -> str:
-        return self.match.names[self.seat]
+        return self.name(self.seat)
+
+    def final_turn(self) -> bool:
+        """This is his final turn (U5.1, U5.2): he scores at its end (unless it earns an extra turn)."""
+        m = self.match
+        return bool(m.ending) and m.closing == self.seat
+
+    def end_warning(self, reason: str, last: bool) -> list:
+        """What an answer ends, on the prompt before it is given (issue 36): the game's end begun
+        (a last roof U5.1, a colour out U5.2, the city full UG5.2) or the game over at once (the
+        last answer of the last final turn)."""
+        out = []
+        if last:
+            out.append(Line(tr("This ends the game: it is its last turn (U5.3)."), GOLD, keep=MUST))
+        elif reason == "roof":
+            out.append(Line(tr("Your last roof: the game will end (U5.1)."), GOLD, keep=MUST))
+        elif reason == "city":
+            out.append(Line(tr("No site is left after it: the game will end (UG5.2)."), GOLD, keep=MUST))
+        elif reason == "supply":
+            out.append(Line(tr("A colour runs out: the game will end (U5.2)."), GOLD, keep=MUST))
+        return out
 
     def window_market(self, m, rect) -> tuple[str, list]:
-        card = self.match.rules.cards[self.card_id()]
+        match = self.match
+        card = match.rules.cards[self.card_id()]
         k = len(self.legal_sites)
-        lines = [Line(tr("Gives {what}.", what=card_text(card)), INFO),
-                 Line(tr("Left/Right, A: take a card"), WHITE, keep=KEYS)]
+        lines = [Line(tr("Gives {what}.", what=card_text(card)), INFO)]
+        options = self.takes.get(self.card_id(), [])
+        if options:                                   # the card's take starts the end (U5.2, with its
+            pv = self.take_preview(Take(self.card_id(), options[0]))      # first colours: the same end)
+            if pv.ends_game == "supply" or pv.game_over:
+                lines += self.end_warning(pv.ends_game, pv.game_over)
+        lines.append(Line(tr("Left/Right, A: take a card"), WHITE, keep=KEYS))
         if k:
-            lines.append(Line(tr("Down: build ({k} gold site(s))", k=k), WHITE))
+            lines.append(Line(tr("Down: build ({k} gold site(s))", k=k), WHITE, keep=KEYS))
+            if match.left[self.seat] == 1 and not match.ending:
+                lines.append(Line(tr("Your last roof: a build ends the game (U5.1)."), GOLD, keep=MUST))
         else:
             lines.append(Line(tr("You can pay for no site: take a card."), DIM))
+        if self.final_turn():
+            lines.append(Line(tr("Your final turn: you score at its end (U5.3)."), GOLD))
         if self.refusal:
             lines.append(Line(self.refusal, RED, keep=MUST))
-        return tr("{who}: your turn", who=self.who()), lines
+        title = tr("{who}: your final turn", who=self.who()) if self.final_turn() else \
+            tr("{who}: your turn", who=self.who())
+        return title, lines
 
     def window_wild(self, m, rect) -> tuple[str, list]:
         slots = self.wild_slots()
         i = len(self.picked)
         icon = slots[i] if i < len(slots) else WILD
+        lines = []
         if icon == WILD:
             head = tr("Wild floor {i} of {n}", i=i + 1, n=len(slots))
-            why = tr("Its colour: any still in the supply (UG3.1).")
+            lines.append(Line(tr("Its colour: any still in the supply (UG3.1)."), INFO, keep=NOTE))
         else:
             head = tr("No {colour} left", colour=colour_name(icon))
-            why = tr("U3.2: take a floor of another colour instead.") if self.match.ending else \
-                tr("U3.2: take a floor of another colour instead; the end begins.")
-        lines = [Line(why, INFO, keep=NOTE)]
+            lines.append(Line(tr("U3.2: take a floor of another colour instead."), INFO, keep=NOTE))
+            if not self.match.ending:
+                lines += self.end_warning("supply", False)
         if self.picked:
             lines.append(Line(tr("Chosen so far: {floors}", floors=floors_text(self.picked)), INFO))
         lines += [Line("", WHITE, tag="colours", keep=MUST),
@@ -678,9 +808,10 @@ class TurnPrompt(Prompt):
     def window_take(self, m, rect) -> tuple[str, list]:
         """What the take does, before it is done (as a build's roof choices say): the floors gained,
         a colour missing and the one taken instead, each vehicle move with its points, an extra
-        turn, a chip, the end it starts, the floors he will give back."""
+        turn, a chip, the end it starts (or the game's end), the floors he will give back."""
         p = self.take_preview()
         lines = [Line(tr("Gains {floors}.", floors=floors_text(list(p.floors))), INFO, keep=MUST)]
+        lines += self.end_warning(p.ends_game, p.game_over)
         for missing, instead in p.substitutes:
             lines.append(Line(tr("No {colour} left: {instead} instead (U3.2).", colour=colour_name(missing),
                                  instead=colour_name(instead)) if instead
@@ -696,12 +827,10 @@ class TurnPrompt(Prompt):
         notes = [tr("extra turn (U4.2)")] if p.extra_turn else []
         notes += [tr("meets {name}: the {chip} chip", name=objective_name(objectives[oid]), chip=chip)
                   for oid, chip in p.objectives]
-        if p.ends_game:
-            notes.append(tr("a colour runs out: the end begins (U5.2)"))
         if notes:
-            lines.append(Line("; ".join(notes) + ".", GOLD, keep=MUST))
+            lines.append(Line("; ".join(notes) + ".", GOLD))
         if p.discard:
-            lines.append(Line(tr("Then give back {k} floor(s): ten at most (U3.3).", k=p.discard), RED, keep=MUST))
+            lines.append(Line(tr("Then give back {k} floor(s): ten at most (U3.3).", k=p.discard), RED))
         if self.refusal:
             lines.append(Line(self.refusal, RED, keep=MUST))
         lines.append(Line(tr("A: take it   B: back"), WHITE, keep=KEYS))
@@ -709,10 +838,11 @@ class TurnPrompt(Prompt):
 
     def draw_colours(self, m, surface, rect, y: int, current: int, ok) -> None:
         """The four colours in a row: swatch, name (dim when refused); the cursor."""
+        step = (rect[2] - 12) // 4
         for c in range(4):
-            x = rect[0] + 12 + c * 41
+            x = rect[0] + 12 + c * step
             swatch(surface, c, x, y, 7, 7)
-            m.font.draw(surface, fit(m.font, colour_name(c), 31), x + 9, y, WHITE if ok(c) else DIM, "small")
+            m.font.draw(surface, fit(m.font, colour_name(c), step - 10), x + 9, y, WHITE if ok(c) else DIM, "small")
             if c == current:
                 cursor(surface, x - 5, y + 1, m.frame)
 
@@ -731,7 +861,7 @@ class TurnPrompt(Prompt):
             towers = ", ".join(f"{match.rules.city.sites[t]} {colour_name(match.fl[t][-1])}" for t in near)
             return tr("{site}{park}, district {d}: empty, next to {towers}.", site=name, park=park, d=district,
                       towers=towers)
-        owners = [match.names[o] for o in rf if o >= 0]
+        owners = [self.name(o) for o in rf if o >= 0]
         roofs = ", ".join(owners) if owners else tr("none")
         return tr("{site}{park}, district {d}: {colour} tower, {h} high; roofs: {roofs}.", site=name, park=park,
                   d=district, colour=colour_name(fl[-1]), h=len(fl), roofs=roofs)
@@ -741,7 +871,7 @@ class TurnPrompt(Prompt):
         if self.site in self.builds:
             lines.append(Line(tr("A: build here   B: back"), WHITE, keep=KEYS))
         else:
-            lines.append(Line(tr("Not a gold site.   B: back"), DIM))
+            lines.append(Line(tr("Not a gold site.   B: back"), DIM, keep=KEYS))
         if self.refusal:
             lines.append(Line(self.refusal, RED, keep=MUST))
         return tr("Build where?"), lines
@@ -759,9 +889,11 @@ class TurnPrompt(Prompt):
         name = self.match.rules.city.sites[self.site]
         lines = [Line("", tag="colours", keep=MUST), Line(self.cost_line(p), INFO)]
         if p.reason:
-            lines.append(Line(p.reason, RED, keep=MUST))
+            lines.append(Line(explain(p.reason), RED, keep=MUST))
         elif self.refusal:
             lines.append(Line(self.refusal, RED, keep=MUST))
+        if p.roofs and all(c.ends_game == p.roofs[0].ends_game for c in p.roofs) and p.roofs[0].ends_game:
+            lines += self.end_warning(p.roofs[0].ends_game, all(c.game_over for c in p.roofs))
         if p.neighbours:
             lines.append(Line(tr("A floor goes on each of {sites}; the base differs from them (U3.4).",
                                  sites=", ".join(p.neighbours)), DIM, keep=NOTE))
@@ -781,19 +913,18 @@ class TurnPrompt(Prompt):
         return text + ("  " + ", ".join(extras) if extras else "")
 
     def roof_notes(self, cur) -> list:
-        """What the roof choice ``cur`` does beyond its vehicle: the objectives it meets and the end
-        it starts, the roofs it covers, his roofs a later build could cover (``Line``s)."""
+        """What the roof choice ``cur`` does beyond its vehicle: the end it starts (or the game's end),
+        the objectives it meets, the roofs it covers, his roofs a later build could cover (``Line``s)."""
         p = self.build_preview(self.site, self.colour)
         objectives = self.match.rules.objectives
+        out = self.end_warning(cur.ends_game, cur.game_over)
         notes = [tr("meets {name}", name=objective_name(objectives[oid])) for oid in cur.objectives]
-        if cur.ends_game:
-            notes.append(tr("your last roof: the end begins (U5.1)") if cur.ends_game == "roof"
-                         else tr("the city is full: the end begins (UG5.2)"))
-        out = [Line("; ".join(notes) + ".", GOLD)] if notes else []
+        if notes:
+            out.append(Line("; ".join(notes) + ".", GOLD))
         if p.covers:
             me = self.match.names[self.seat]
             out.append(Line(tr("Covers {roofs}.", roofs=", ".join(
-                tr("your roof on {site}", site=s) if w == me else tr("{who}'s roof on {site}", who=w, site=s)
+                tr("your roof on {site}", site=s) if w == me else tr("{who}'s roof on {site}", who=shown_name(w), site=s)
                 for s, w in p.covers)), INFO))
         exposed = self.exposed(cur) if not self.scores_after(cur) else ()
         if self.scores_after(cur):
@@ -814,16 +945,27 @@ class TurnPrompt(Prompt):
             (bool(m.ending) and m.closing == self.seat and not cur.extra_turn)
 
     def roof_rows(self, m, rect) -> tuple[int, int]:
-        """(the first roof choice shown, how many): all that fit beside what the current one does;
-        at least two (one when there is one), the cursor's among them."""
+        """(the first roof choice shown, how many): every choice when the window holds them with
+        what the current one does; else as many as leave two rows for what it does (the rest of
+        it on the window's other pages), at least two (one when there is one), the cursor's among
+        them."""
         ch = self.choices()
         cur = ch[min(self.roof, len(ch) - 1)]
-        need = [ln for ln in self.roof_notes(cur) if ln.keep >= MAIN]
-        if self.refusal:
-            need.append(Line(self.refusal, RED))
+        rows = room(rect)
         width = rect[2] - 10
-        used = sum(len(m.font.wrap(ln.text, width, "small")) for ln in need) if m is not None else len(need)
-        shown = max(min(2, len(ch)), min(len(ch), room(rect) - used))
+        if m is None:
+            return 0, len(ch)
+        wrap = lambda text, indent=0: len(m.font.wrap(text, width - indent, "small"))   # noqa: E731
+        choice_rows = [wrap(self.choice_line(c), 16) for c in ch]
+        must = sum(wrap(ln.text) for ln in self.roof_notes(cur) if ln.keep >= MUST)
+        if self.refusal:
+            must += wrap(self.refusal)
+        notes = sum(wrap(ln.text) for ln in self.roof_notes(cur) if ln.keep < MUST) + 2     # the cost, the keys
+        if sum(choice_rows) + must + notes <= rows:
+            return 0, len(ch)
+        shown = len(ch)
+        while shown > min(2, len(ch)) and sum(sorted(choice_rows, reverse=True)[:shown]) + must > rows - 3:
+            shown -= 1
         first = max(0, min(min(self.roof, len(ch) - 1) - (shown - 1) // 2, len(ch) - shown))
         return first, shown
 
@@ -835,8 +977,7 @@ class TurnPrompt(Prompt):
         for name, n in p.cost:
             need[COLOURS.index(name)] = n
         first, shown = self.roof_rows(m, rect)
-        one = (lambda s: fit(m.font, s, rect[2] - 26)) if m is not None else (lambda s: s)   # a choice a row
-        lines = [Line(one(self.choice_line(c)), WHITE if c is cur else DIM, tag=f"r{i}", indent=16, keep=MUST)
+        lines = [Line(self.choice_line(c), WHITE if c is cur else DIM, tag=f"r{i}", indent=16, keep=MUST)
                  for i, c in enumerate(ch) if first <= i < first + shown]
         lines += self.roof_notes(cur)
         if self.refusal:

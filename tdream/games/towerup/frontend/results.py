@@ -4,7 +4,7 @@ points, objective chips, the total; why the game ended; the scores over the game
 from __future__ import annotations
 
 from ....frontend.constants import GOLD, GREY, INK, PLAYER_COLOURS, WHITE, rgb15
-from ....frontend.scenes.results import ResultsScene, short_path
+from ....frontend.scenes.results import ResultsScene, record_note
 from ....frontend.text import tr
 from ....platform.protocol import places
 from ....frontend.widgets import fit, window
@@ -48,7 +48,7 @@ class TowerUpResults(ResultsScene):
             for p in group:
                 font.draw(surface, f"{rank}.", 6, y, GOLD if rank == 1 else WHITE, "small")
                 surface.blit(m.art.tokens[host.colour_of[p]], (16, y - 2))
-                font.draw(surface, fit(font, match.names[p], name_w, "small"), 30, y,
+                font.draw(surface, fit(font, self.table.names[p], name_w, "small"), 30, y,
                           PLAYER_COLOURS[host.colour_of[p]], "small")
                 for i, (value, r) in enumerate(zip(rows[p], right)):
                     font.draw(surface, value, r, y, GOLD if i == 4 else WHITE, "small", align="right")
@@ -65,10 +65,9 @@ class TowerUpResults(ResultsScene):
         font.draw(surface, tr("Roofs: the visible ones, the cone's column."), 128, 118, HEAD, "small", align="centre")
         font.draw(surface, tr("Under a name: each vehicle's column:points."), 128, 127, HEAD, "small", align="centre")
         self.draw_graph(m, surface, (16, 146, 228, 40))
-        if host.writer is not None and not m.movie:     # a movie's records go with it
-            lines = font.wrap(tr("Record: {path}", path=short_path(host.writer.path)), 244, "small")
-            for i, line in enumerate(lines[-2:]):
-                font.draw(surface, line, 6, 192 + i * 9, GREY, "small")
+        note = record_note(m, host)                     # where to watch it again, never a file's path
+        if note:                                        # (the shell's results say it so too)
+            font.draw(surface, fit(font, note, 244), 6, 189, GREY, "small")
         self.draw_footer(m, surface)
 
 

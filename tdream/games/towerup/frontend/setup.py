@@ -47,6 +47,9 @@ def plays(cid: str) -> str:
 
 
 class SetupScene(SeatRows):
+    overlay_at = (4, 152, "left")        # the speedrun overlays on the skyline under the rows: never
+    timer_at = (4, 140, "left")          # over the title, a window or the keys (issue 36)
+
     def __init__(self, spectate: bool = False, practice: bool = False) -> None:
         self.spectate = spectate
         self.practice = practice

@@ -39,7 +39,7 @@ def draw_player(m, surface, table, p: int, x: int, y: int, width: int = 240) -> 
     vals = game.rules.tracks.values
     total, _vehicles, cone, _chips, visible = game.score_parts(p)
     colour = PLAYER_COLOURS[table.colour_of[p]]
-    font.draw(surface, fit(font, game.names[p], width - 80), x, y, colour, "small")
+    font.draw(surface, fit(font, table.names[p], width - 80), x, y, colour, "small")
     head = tr("{k} pt(s) final", k=total) if game.final[p] is not None else tr("{k} pt(s) now", k=total)
     font.draw(surface, head, x + width, y, GOLD if game.final[p] is not None else WHITE, "small", align="right")
     veh = game.veh[p]
@@ -65,8 +65,55 @@ def draw_player(m, surface, table, p: int, x: int, y: int, width: int = 240) -> 
     return 45
 
 
+def draw_player_tall(m, surface, table, p: int, rect) -> None:
+    """A player's holding in a tall window over the panels (L/R at the table, ``rect``): name, score
+    now, each vehicle's column and points, floors held, roofs left, visible roofs and the cone,
+    the next star, chips; every line wrapped to the window, none cut."""
+    game = table.shown
+    font = m.font
+    x, y, w, h = rect
+    left, width = x + 6, w - 12
+    vals = game.rules.tracks.values
+    total, _vehicles, cone, _chips, visible = game.score_parts(p)
+    yy = y + 5
+    for line in font.wrap(table.names[p], width, "main"):
+        font.draw(surface, line, left, yy, PLAYER_COLOURS[table.colour_of[p]])
+        yy += 12
+    head = tr("{k} pt(s) final", k=total) if game.final[p] is not None else tr("{k} pt(s) now", k=total)
+    for line in font.wrap(head, width, "small"):
+        font.draw(surface, line, left, yy, GOLD if game.final[p] is not None else WHITE, "small")
+        yy += 9
+    yy += 3
+    veh = game.veh[p]
+    for c in range(4):
+        swatch(surface, c, left, yy, 7, 7)
+        font.draw(surface, fit(font, tr("col {k}={pts}", k=veh[c], pts=vals[veh[c]]), width - 9), left + 9, yy, WHITE,
+                  "small")
+        yy += 9
+    yy += 3
+    font.draw(surface, tr("Holds:"), left, yy, DIM, "small")
+    yy += 9
+    hx = left
+    for c in range(4):
+        swatch(surface, c, hx, yy, 7, 7)
+        hx += 9 + font.draw(surface, str(game.stock[p][c]), hx + 9, yy, WHITE, "small") + 4
+    yy += 12
+    nxt = next((s for s in game.rules.tracks.stars if min(veh) < s), None)
+    star = tr("next star: column {k}", k=nxt) if nxt is not None else tr("every star reached")
+    held = ", ".join(f"{objective_name(game.rules.objectives[o])} {v}" if o else str(v) for o, v in game.chips[p])
+    for text, colour in ((tr("{k} roof(s) left", k=game.left[p]), WHITE),
+                         (tr("Visible roofs {k}: cone {pts} pt(s)", k=visible, pts=cone), DIM), (star, DIM),
+                         (tr("Chips: {chips}", chips=held or tr("none")), DIM)):
+        for line in font.wrap(text, width, "small"):
+            if yy + 8 <= y + h - 4:
+                font.draw(surface, line, left, yy, colour, "small")
+            yy += 9
+        yy += 2
+
+
 class StatusScene(Scene):
-    overlay_at = (2, 214, "left")
+    overlay_at = (2, 214, "left")        # the pads on the foot line, left of the keys
+    timer_at = (254, 1, "right")         # the timer at the top right, after the pages' names
 
     def __init__(self, table, pad: int) -> None:
         self.table = table
@@ -87,7 +134,7 @@ class StatusScene(Scene):
         window(surface, (0, 0, 256, 224))
         x = 8
         for i, name in enumerate(PAGES):
-            x += font.draw(surface, tr(name), x, 6, GOLD if i == self.page else rgb15(120, 128, 168)) + 14
+            x += font.draw(surface, tr(name), x, 6, GOLD if i == self.page else rgb15(120, 128, 168)) + 10
         y = 22
         if self.page == 0:
             for p in range(len(self.table.shown.names)):
@@ -121,8 +168,9 @@ class StatusScene(Scene):
             for p in range(len(game.names)):
                 have, need = measure(obj, game, p)
                 chip = next((v for o, v in game.chips[p] if o == oid), None)
-                text = (tr("{who} {chip}", who=game.names[p], chip=tr("chip {k}", k=chip)) if chip is not None
-                        else tr("{who} {have}/{need}", who=game.names[p], have=min(have, need), need=need))
+                who = self.table.names[p]
+                text = (tr("{who} {chip}", who=who, chip=tr("chip {k}", k=chip)) if chip is not None
+                        else tr("{who} {have}/{need}", who=who, have=min(have, need), need=need))
                 w = font.width(text, "small")
                 if x > 14 and x + w > 248:                # the next line rather than cut (four long names)
                     x, y = 14, y + 9
@@ -144,4 +192,4 @@ class StatusScene(Scene):
             y += 9
 
 
-__all__ = ["StatusScene", "draw_player", "PAGES", "HOW", "MAP_KEY"]
+__all__ = ["StatusScene", "draw_player", "draw_player_tall", "PAGES", "HOW", "MAP_KEY"]

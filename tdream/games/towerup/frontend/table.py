@@ -19,10 +19,12 @@ from ....frontend.table import Beat, BoxStyle, TableScene as Table
 from ....frontend.text import tr
 from ....frontend.widgets import window
 from .. import events as ev
+from ..answers import Build, Discard, StartFloors
 from . import prompts as pr
 from .cityview import CityView
 from .hud import DIM, draw_card, draw_panel, draw_strip, panel_rects
-from .layout import BOX, CARD_X, CARD_Y, JUMP, LINE_H, MAP, OBJECTIVES_WINDOW, PANEL_WINDOW, SMALL_H
+from .layout import BOX, BOX_NARROW, CARD_X, CARD_Y, LINE_H, MAP, OBJECTIVES_WINDOW, PADS_AT, PANEL_WINDOW, SMALL_H, \
+    TIMER_AT  # noqa: F401
 
 PROMPT_GUARD = 12                    # frames a prompt is shown before it takes a press (a press that
                                      # hurried the text before it never answers it)
@@ -44,15 +46,27 @@ def reason_text(reason: str) -> str:
 
 
 class TableScene(Table):
-    overlay_at = (126, 31, "right")      # the timer at the end of the deck line, before the supply
+    overlay_at = PADS_AT                 # the pads: a column in the gutter right of the text box
+    timer_at = TIMER_AT                  # the timer: at the end of the deck line, before the supply
     board_area = MAP
     box_style = BoxStyle(BOX, "small", lines=4, line_h=LINE_H, small_h=SMALL_H, face_at=(4, 3), text_x=6,
                          face_text_x=25, text_y=3, right=4, arrow_at=(10, 7))
-    jump_rect = JUMP
     think_frames = 12
     prompt_guard = PROMPT_GUARD
 
+    def box_rect(self) -> tuple[int, int, int, int]:
+        """The text box (and a prompt's window in its place): narrower by the pads' gutter while the
+        input display is on (layout.PADS_AT)."""
+        st = getattr(self, "_settings", None)
+        return BOX_NARROW if st is not None and st.input_display else BOX
+
+    @property
+    def jump_rect(self) -> tuple[int, int, int, int]:
+        """Watching a record: the jump window, in the text box's place."""
+        return self.box_rect()
+
     def prepare(self, m) -> None:
+        self._settings = m.settings      # the overlays' options (a service, never state)
         self._view = CityView(self.game.rules.city)
         self.labels = False              # Select: every site's name and height on the map
         self.panel = -1                  # L/R: a player's details shown
@@ -86,13 +100,46 @@ class TableScene(Table):
 
     def make_prompt(self, m, kind: str, seat: int) -> pr.Prompt:
         game = self.game
+        names = tuple(self.names)
         if kind == "start_floors":
-            return pr.StartFloorsPrompt(game, seat)
+            return pr.StartFloorsPrompt(game, seat, names)
         if kind == "discard":
-            return pr.DiscardPrompt(game, seat)
+            return pr.DiscardPrompt(game, seat, names)
         if kind == "turn":
-            return pr.TurnPrompt(game, seat, self._view)
+            return pr.TurnPrompt(game, seat, self._view, names)
         raise ValueError(f"no prompt for {kind}")
+
+    def rules_named(self, m, prompt=None, lines: list | None = None) -> list[str]:
+        """The rule a refusal names (the prompt's red line, or a refusal shown for a moment), that
+        Select shows; none for the rule IDs a prompt's own words cite (there Select shows the sites'
+        names and heights, as it always did)."""
+        from ....frontend.learn import rule_ids_in
+        texts = [prompt.refusal] if prompt is not None and getattr(prompt, "refusal", "") else []
+        if self.toast:
+            texts.append(self.toast)
+        known = self.gamedef.frontend().rule_texts()
+        return [r for r in rule_ids_in(" ".join(texts)) if r in known]
+
+    # ---------------------------------------------------------------- take-backs (issue 36)
+    def take_back_words(self, answer, seat: int) -> str:
+        """What a person may take back at his next prompt (before the next chance or another seat's
+        answer, docs/games/towerup.md "Take-backs"): a build (U3.4, U3.5: nothing unknown comes of
+        it; his next prompt is the extra turn it earned), the floors he gave back (U3.3) or chose at
+        set-up (UG1.1); never a take (U3.1: the market refills from the deck, a chance)."""
+        t = type(answer)
+        if t is Build:
+            return "the build"
+        if t is Discard:
+            return "the floors given back"
+        if t is StartFloors:
+            return "the floors chosen"
+        return ""
+
+    def after_take_back(self, m) -> None:
+        """A take-back: the map and the panels show the match as it stood (``shown``, made again by
+        the shell); the next input's beats start afresh."""
+        self.synced = False
+        self.panel_frames = 0
 
     def handle_keys(self, m, b) -> None:
         """Select: the sites' names and heights; L/R (not watching a record: there they set the
@@ -138,13 +185,13 @@ class TableScene(Table):
         the map and the strip, then told (the shell tells the characters' comments between turns
         and before the game-over line)."""
         game = self.game                 # the match after this input: beats play before the next one
-        n = game.names
+        n = self.names                   # the seats' names as the screen says them
         city = game.rules.city
         moved = {}
         for e in events:
             if type(e) is ev.VehicleMoved:
                 moved.setdefault(e.player, []).append(e)
-        told_start = told_sites = False
+        told_start = False
         for e in events:
             t = type(e)
             if t is ev.ObjectivesDrawn:
@@ -168,9 +215,8 @@ class TableScene(Table):
             elif t is ev.StartFloorPlaced:
                 self.sync()
                 self.add(Beat("place", 14, data=(city.index[e.site],)))
-                if not told_sites:
-                    told_sites = True
-                    self.say(tr("Each market card starts a tower of its bottom colour (UG2.1)."), hold=30)
+                self.say(tr("A market card's {colour} floor starts a tower on {site} (UG2.1).",
+                            colour=pr.colour_name(e.colour), site=e.site), hold=20)
             elif t is ev.StartSiteMissing:
                 self.say(tr("No empty site may take a {colour} first floor.", colour=pr.colour_name(e.colour)))
             elif t is ev.DeckReshuffled:
@@ -220,7 +266,8 @@ class TableScene(Table):
                 self.sync()
                 self.add(Beat("place", 1, data=(s,), sound="build"))
             elif t is ev.RoofPlaced:
-                text = tr("Roof on {site} ({h} high); {k} roof(s) left.", site=e.site, h=e.height, k=e.left)
+                text = tr("{who} roofs {site} ({h} high); {k} roof(s) left.", who=n[e.player], site=e.site, h=e.height,
+                          k=e.left)
                 for v in moved.get(e.player, []):
                     text += " " + tr("The {colour} vehicle moves {start}>{end}.", colour=pr.colour_name(v.colour),
                                      start=v.start, end=v.end)
@@ -272,6 +319,16 @@ class TableScene(Table):
                     text = tr("The game is over: {who} wins with {score}!", who=n[win[0]], score=e.scores[win[0]])
                 self.say(text, hold=90, tag="over")
 
+    def log_line(self, beat: Beat) -> None:
+        """The turn log: a banner's word and its sentence as one line ("OBJECTIVE! Ann meets ..."),
+        every other line as the shell logs it."""
+        if beat.title:
+            from ....frontend.table import LOG_LINES
+            self.log.append(("", f"{beat.title} {beat.text}"))
+            del self.log[:max(0, len(self.log) - LOG_LINES)]
+            return
+        super().log_line(beat)
+
     # ---------------------------------------------------------------- beats
     def tick_beat(self, m, beat: Beat) -> bool:
         """One frame of a card taken, a build, a card dealt or a floor placed (Y hurries them)."""
@@ -317,13 +374,16 @@ class TableScene(Table):
         if beat is not None and beat.kind == "take":
             chosen = lifted = beat.data[0]
         note, note_colour = "", WHITE
+        room = self.note_room(m)
         if self.replaying:
-            note, note_colour = tr("REPLAY x{speed}  L/R  B: jump", speed=self.speed), GOLD
+            note, note_colour = self.brief(m, room, tr("REPLAY x{speed}  L/R  B: jump", speed=self.speed),
+                                           tr("REPLAY x{speed}", speed=self.speed)), GOLD
         elif shown.ending and not shown.over:
             left = len(shown.final_turns) + (1 if shown.closing >= 0 and shown.closing not in shown.final_turns else 0)
-            note = tr("FINAL TURNS: {k} to play", k=left) if left else tr("FINAL TURNS")
+            note = self.brief(m, room, tr("FINAL TURNS: {k} to play", k=left) if left else tr("FINAL TURNS"),
+                              tr("FINAL TURNS"))
             note_colour = GOLD
-        draw_strip(m, surface, shown, chosen, lifted, note, note_colour)
+        draw_strip(m, surface, shown, chosen, lifted, note, note_colour, room)
         if beat is not None and beat.kind == "deal":
             i = beat.data[0]
             if 0 <= i < len(shown.market):
@@ -332,6 +392,18 @@ class TableScene(Table):
                 draw_card(surface, shown.rules.cards[shown.market[i]], CARD_X[i], CARD_Y - 28 + 28 * t // 10,
                           band=shown.setup == "game")
         self.draw_panels(m, surface)
+
+    def note_room(self, m) -> int:
+        """The deck line's pixels: to the supply, or to the speedrun timer when it is on."""
+        if not m.settings.timer:
+            return 124
+        from ....frontend.movie import game_time
+        return TIMER_AT[0] - (m.font.width(game_time(m.frame), "small") + 4) - 6
+
+    @staticmethod
+    def brief(m, room: int, *forms: str) -> str:
+        """The first of ``forms`` (the fullest first) that fits ``room``: words briefer, never cut."""
+        return next((f for f in forms if m.font.width(f, "small") <= room), forms[-1])
 
     def draw_replay_label(self, m, surface) -> None:
         """Watching: the speed and keys stand in the market strip, under the cards (``draw_hud``)."""
@@ -354,10 +426,9 @@ class TableScene(Table):
     def draw(self, m, surface) -> None:
         super().draw(m, surface)
         if self.panel_frames and self.panel >= 0:
-            from .status import draw_player
-            x, y, w, h = PANEL_WINDOW
+            from .status import draw_player_tall
             window(surface, PANEL_WINDOW)
-            draw_player(m, surface, self, self.panel, x + 8, y + 5, w - 16)
+            draw_player_tall(m, surface, self, self.panel, PANEL_WINDOW)
 
     def draw_panels(self, m, surface) -> None:
         shown = self.shown
@@ -368,7 +439,7 @@ class TableScene(Table):
             elif shown.ending and (p in shown.final_turns or shown.closing == p):
                 tag = tr("FINAL {k}", k=shown.score_parts(p)[0])      # his final turn to come, his score now
             to_move = p == shown.to_move and not shown.over
-            draw_panel(m, surface, shown, p, rect, self.colour_of[p], self.kinds[p], to_move, tag)
+            draw_panel(m, surface, shown, p, rect, self.colour_of[p], self.kinds[p], to_move, tag, self.names[p])
 
     def draw_objectives(self, m, surface) -> None:
         """The three objectives of this game (UG1.5): name, condition, chips, over the panels."""

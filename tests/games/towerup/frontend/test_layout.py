@@ -70,8 +70,8 @@ def test_the_shipped_cities_area_is_the_lots_room():
 def test_the_text_box_and_the_windows_never_meet_the_board_area():
     area = TableScene.board_area
     assert area == layout.MAP
-    for rect in (TableScene.box_style.rect, TableScene.jump_rect, layout.PANEL_WINDOW, layout.OBJECTIVES_WINDOW,
-                 layout.STRIP):
+    for rect in (TableScene.box_style.rect, layout.JUMP, layout.BOX_NARROW, layout.PANEL_WINDOW,
+                 layout.OBJECTIVES_WINDOW, layout.STRIP):
         assert not rects_meet(rect, area), rect
     assert not rects_meet(area, (layout.PANEL_X, 0, layout.PANEL_W, 224))          # the panels beside it
 
