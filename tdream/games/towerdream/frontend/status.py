@@ -62,7 +62,8 @@ def line_rows(game) -> list[tuple[str, tuple, tuple]]:
 
 
 class StatusScene(Scene):
-    overlay_at = (2, 214, "left")        # the timer and pads on the bottom row (the hint is then a row higher)
+    overlay_at = (4, 212, "left")        # the timer and pads on the bottom row, inside the window's edge (the
+                                         # hint is then a row higher)
     _bottom = 212                         # where the page's rows end (drawing sets it: the overlays' row left free)
 
     def __init__(self, table, pad: int) -> None:
@@ -87,7 +88,7 @@ class StatusScene(Scene):
             font.draw(surface, tr(name), 8 + i * 84, 6, GOLD if i == self.page else rgb15(120, 128, 168))
         y = 24
         overlays = m.settings.timer or m.settings.input_display
-        self._bottom = 203 if overlays else 212      # the pages end above the hint (its row, the overlays' under it)
+        self._bottom = 201 if overlays else 212      # the pages end above the hint (its row, the overlays' under it)
         if self.page == 0:
             self.draw_companies(m, surface, y)
         elif self.page == 1:
@@ -112,7 +113,7 @@ class StatusScene(Scene):
                 y += 24
         else:
             self.draw_lines(m, surface, y)
-        font.draw(surface, tr("L/R: page   B: back"), 250, 213 if not overlays else 204, rgb15(160, 168, 200), "small",
+        font.draw(surface, tr("L/R: page   B: back"), 250, 213 if not overlays else 202, rgb15(160, 168, 200), "small",
                   align="right")
 
     def draw_lines(self, m, surface, y: int) -> None:
