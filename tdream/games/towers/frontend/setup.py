@@ -11,7 +11,7 @@ import pygame
 from ....frontend.constants import GOLD, INK, PLAYER_COLOURS, WHITE, rgb15
 from ....frontend.scenes.setup import SeatRows
 from ....frontend.match import seat_problem
-from ....frontend.text import tr
+from ....frontend.text import shown_name, tr
 from ....frontend import widgets
 from ....frontend.widgets import cursor, fit, skyline
 from ....platform.roster import CHARACTER_IDS, character
@@ -125,7 +125,7 @@ class SetupScene(SeatRows):
                 return head, tr("Player {k} (pad {k})", k=pad)
             if k == "random":
                 return head, tr("Random")
-            return head, f"{character(k).name} ({GAME.grade(k)})"
+            return head, f"{shown_name(character(k).name)} ({GAME.grade(k)})"
         if row == "level":
             return tr("CPU level"), tr(LEVELS[self.level])
         if row in OPTION_ROWS:
@@ -229,7 +229,7 @@ class SetupScene(SeatRows):
                 face = m.art.portrait(k)
                 if face is not None:
                     surface.blit(face, (184, 26))
-                font.draw(surface, ch.name, 200, 62, rgb15(*ch.colour), align="centre")
+                font.draw(surface, shown_name(ch.name), 200, 62, rgb15(*ch.colour), align="centre")
                 font.draw(surface, tr("Age {age}", age=tr(ch.age)), 200, 76, WHITE, "small", align="centre")
                 font.draw(surface, tr("Strength {grade}", grade=GAME.grade(k)), 200, 85, WHITE, "small", align="centre")
                 font.draw(surface, tr("Towers style:"), 154, 99, GOLD, "small")
@@ -274,5 +274,5 @@ class SetupScene(SeatRows):
             if yy > 196:
                 break
             pygame.draw.rect(surface, PLAYER_COLOURS[i], (156, yy + 1, 6, 6))
-            m.font.draw(surface, fit(m.font, name, 80), 166, yy, WHITE, "small")
+            m.font.draw(surface, fit(m.font, shown_name(name), 80), 166, yy, WHITE, "small")
             yy += 9

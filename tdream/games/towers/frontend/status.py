@@ -13,6 +13,7 @@ from ....frontend.widgets import fit
 from ....frontend.scenes.status import seat_kind  # a person's pad, or the CPU and its level
 from ..data import rules
 from . import boardview as bv
+from .table import name_rows
 
 PAGES = ("Players", "Board", "Building", "Turns")
 DIM = rgb15(160, 168, 200)
@@ -120,9 +121,11 @@ class StatusScene(Scene):
         for p, name in enumerate(t.names):
             colour = t.colour_of[p]
             pygame.draw.rect(surface, PLAYER_COLOURS[colour], (lx, ly + 1, 7, 7))
-            font.draw(surface, fit(font, name, 250 - lx - 10), lx + 10, ly, PLAYER_COLOURS[colour], "small")
-            font.draw(surface, tr("{k} claimed", k=claims.count(p)), lx + 10, ly + 9, WHITE, "small")
-            ly += 22
+            for row in name_rows(font, name, 250 - lx - 10):        # a long name on two rows, never cut
+                font.draw(surface, row, lx + 10, ly, PLAYER_COLOURS[colour], "small")
+                ly += 9
+            font.draw(surface, tr("{k} claimed", k=claims.count(p)), lx + 10, ly, WHITE, "small")
+            ly += 13
         ly += 4
         for line in font.wrap(tr("Tinted: territory. Only its claimer builds there (T3.1)."), 250 - lx, "small"):
             font.draw(surface, line, lx, ly, DIM, "small")

@@ -39,6 +39,20 @@ REASONS = {"full": "no empty square is left (T6.1)", "ended": "the end was decla
            "passes": "a round of passes: every player passed (TG6.1)"}
 
 
+def name_rows(font, name: str, width: int, face: str = "small") -> list[str]:
+    """A name in one row ``width`` wide, or two where it does not fit (cut after its last "・" or
+    space that leaves a first row that fits, else where the row is full): never cut short."""
+    if font.width(name, face) <= width:
+        return [name]
+    for k in range(len(name) - 1, 0, -1):
+        if name[k - 1] in "・ " and font.width(name[:k].rstrip(), face) <= width:
+            return [name[:k].rstrip(), name[k:].strip()]
+    k = len(name)
+    while k > 1 and font.width(name[:k], face) > width:
+        k -= 1
+    return [name[:k], name[k:]]
+
+
 def TowersSetup(seed: int = 0, seats=None, options=None, **kwargs) -> MatchSetup:
     """A Towers match's set-up: seed, seats (``human`` or a CPU kind), options (``GAME.options``)."""
     return MatchSetup("towers", seed, list(seats or ["human", "joji"]), dict(options or {}), **kwargs)
@@ -577,20 +591,31 @@ class TableScene(Table):
     def draw_panel(self, m, surface, p: int, y: int, ph: int) -> None:
         """One player's panel, ``ph`` high: two players get a row for the double turns of their
         own (52 or more), three or four a face beside the sum (38 or more), and shorter panels
-        (the overlays' room) the seat's number, pips and sum in a row, what he is doing under it."""
+        (the overlays' room) the seat's number, pips and sum in a row, what he is doing under it.
+        A name wider than the panel (コズミック・ウィル in Japanese) goes on over two rows, the
+        second beside the face, never cut."""
         font, shown = m.font, self.shown
         x = PANEL_X
         c = self.colour_of[p]
         on = p == shown.player and not self.done and shown.phase != "pick"
         pygame.draw.rect(surface, PLAYER_DARK[c], (x, y, PANEL_W, ph))
         pygame.draw.rect(surface, PLAYER_COLOURS[c] if on and (m.frame // 16) % 2 == 0 else INK, (x, y, PANEL_W, ph), 1)
-        font.draw(surface, fit(font, self.names[p], PANEL_W - 5), x + 3, y + 2, WHITE, "small")
+        rows = name_rows(font, self.names[p], PANEL_W - 5)
+        font.draw(surface, rows[0], x + 3, y + 2, WHITE, "small")
+        two = len(rows) > 1
         score = str(shown.scores(len(self.names))[p])
         status, colour = self.panel_status(p)
         if ph < 38:                                   # compact: no face
             pygame.draw.rect(surface, PLAYER_COLOURS[c], (x + 3, y + 11, 7, 9))
             font.draw(surface, str(p + 1), x + 4, y + 12, INK, "small")
             self.draw_pips(surface, p, x + 13, y + 12, c)
+            if two:                                   # the name's end beside the pips, the sum under them
+                font.draw(surface, rows[1], x + PANEL_W - 3, y + 11, WHITE, "small", align="right")
+                w = font.draw(surface, score, x + 3, y + 20, WHITE, "small")
+                if status:
+                    font.draw(surface, fit(font, status, PANEL_W - 10 - w), x + PANEL_W - 3, y + 20, colour,
+                              "small", align="right")
+                return
             font.draw(surface, score, x + PANEL_W - 4, y + 10, WHITE, "main", INK, align="right")
             if status:
                 font.draw(surface, fit(font, status, PANEL_W - 6), x + PANEL_W - 3, y + 20, colour, "small",
@@ -607,9 +632,16 @@ class TableScene(Table):
         ty = y + 21 if tall else y + 19
         pygame.draw.rect(surface, PLAYER_COLOURS[c], (x + 14, ty, 7, 9))
         font.draw(surface, str(p + 1), x + 15, ty + 1, INK, "small")
-        font.draw(surface, score, x + PANEL_W - 4, y + 12, WHITE, "main", INK, align="right")
+        if two:
+            font.draw(surface, rows[1], x + 22, y + 11, WHITE, "small")
+        if not two:
+            font.draw(surface, score, x + PANEL_W - 4, y + 12, WHITE, "main", INK, align="right")
+        elif tall:                                    # the sum under the name's end
+            font.draw(surface, score, x + PANEL_W - 4, y + 19, WHITE, "main", INK, align="right")
+        else:
+            font.draw(surface, score, x + PANEL_W - 4, y + 20, WHITE, "small", align="right")
         if tall:
-            font.draw(surface, tr("sum"), x + PANEL_W - 4, y + 25, DIM, "small", align="right")
+            font.draw(surface, tr("sum"), x + PANEL_W - 4, y + (30 if two else 25), DIM, "small", align="right")
         px, py = (x + 3, y + ph - 18) if tall else (x + 24, y + 22)
         self.draw_pips(surface, p, px, py, c)
         if tall:
@@ -663,7 +695,10 @@ class TableScene(Table):
         for seat in (0, 1):
             y = top + 61 + seat * step
             c = self.colour_of[seat]
-            font.draw(surface, fit(font, self.names[seat], 64, "main"), 20, y, PLAYER_COLOURS[c])
+            prompt = self.prompts.get(seat)
+            digits = not revealed and not self.shown.ready[seat] and isinstance(prompt, PickPrompt) \
+                and not prompt.secret and self.beat is None
+            font.draw(surface, fit(font, self.names[seat], 62 if digits else 80, "main"), 20, y, PLAYER_COLOURS[c])
             if revealed:
                 picks, first = beat.data
                 big_text(m, surface, str(picks[seat]), 110, y - 6, GOLD if seat == first else WHITE, 2)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tdream.frontend.constants import A, B, DOWN, LEFT, R, RIGHT, START, UP, X, Y
+from tdream.frontend.constants import A, B, DOWN, LEFT, R, RIGHT, SELECT, START, UP, X, Y
 from tdream.frontend.settings import Settings
 from tdream.games.towers.frontend.autopilot import Autopilot
 from tdream.games.towers.frontend.table import PROMPT_GUARD, TableScene, TowersSetup
@@ -190,7 +190,8 @@ def _game(frames: dict, prefix: str = "", settings=None) -> None:
     s.tap(B)
     play_until(lambda: place() and t.game.can_declare(0))
     s.step(0, 2)
-    s.tap(Y, 12)
+    s.tap(Y, 2)                                  # "Declare?" over his panel, then A: the banner
+    s.tap(A, 12)
     s.shot("double-turn")
     ap = Autopilot()
     from tdream.frontend.scenes.results import ResultsScene
@@ -351,6 +352,98 @@ def _replay(frames: dict) -> None:
     s.shot("replay-jump")
 
 
+def _pause_item(s, item: str) -> None:
+    """Start, then the pause menu's ``item`` (A)."""
+    s.tap(START)
+    menu = s.top.menu
+    while menu.items[menu.index] != item:
+        s.tap(DOWN, 2)
+    s.tap(A)
+
+
+def _learn(frames: dict, prefix: str = "", settings=None) -> None:
+    """Issue 36: learning at the table. Y asks first (a window over the panel); the turn's menu
+    with a take-back, and its confirmation; a refusal's rule on Select; the tower that ends the
+    game said first; How to play (from the pause menu) and the turn log."""
+    s = Session(frames, prefix, setup=practice("takeback"), settings=settings)
+    t = s.table
+    s.until(lambda: s.prompt(0) is not None, 3000)
+    s.tap(Y)
+    s.shot("declare")
+    s.tap(A)
+    s.until(lambda: s.prompt(0) is not None, 3000)
+    p = s.prompt(0)
+    s.tap(B)
+    s.shot("menu-take-back")
+    while p.items[p.menu.index] != "Take back":
+        s.tap(DOWN)
+    s.tap(A)
+    s.shot("take-back")
+    s.tap(A)
+    s.until(lambda: s.prompt(0) is not None, 3000)
+    p = s.prompt(0)
+    while p.cursor != t.game.geo.index["c3"]:
+        s.tap(LEFT if p.cursor % 8 > 2 else RIGHT if p.cursor % 8 < 2 else UP if p.cursor // 8 > 2 else DOWN, 1)
+    s.tap(A, 2)
+    s.shot("refused-rule")
+    s.tap(SELECT)
+    s.shot("rule")
+    s.tap(B)
+    _pause_item(s, "How to play")
+    s.shot("howto")
+    s.tap(RIGHT)
+    s.tap(RIGHT)
+    s.shot("howto-building")
+    s.tap(B)
+    s.tap(B)
+    _pause_item(s, "Turn log")
+    s.shot("log")
+    s.tap(B)
+    s.tap(B)
+    s = Session(frames, prefix, setup=practice("last"), settings=settings)
+    s.until(lambda: s.prompt(0) is not None, 3000)
+    s.step(0, 4)
+    s.shot("last-square")
+
+
+def _overlays(frames: dict) -> None:
+    """Issue 36: the timer and four pads on, at the foot of the players' column (two and four
+    players); two people picking in secret with them on (the pads show nothing)."""
+    on = Settings(talk="always", timer=True, input_display=True)
+    for k, kinds in ((2, ["human", "joji"]), (4, ["human", "joji", "yuka", "kenta"])):
+        s = Session(frames, setup=TowersSetup(2, kinds, {"players": k}), settings=on, connected=0b1111)
+        t = s.table
+        ap = Autopilot()
+        s.until(lambda: s.prompt(0) is not None and t.game.turn >= 5, 8000, lambda m: ap.buttons(m))
+        s.step(0, 4)
+        s.shot(f"overlays-{k}")
+    s = Session(frames, setup=TowersSetup(4, ["human", "human"]), settings=on, connected=0b1111)
+    s.until(lambda: s.prompt(0) is not None and s.prompt(1) is not None, 600)
+    s.step((RIGHT | DOWN | A, 0, 0, 0), 1)
+    s.step((RIGHT | DOWN, LEFT, 0, 0), 6)       # Player 1 holds his 9, Player 2 points at 4
+    s.shot("pick-overlays")
+    s = Session(frames, setup=practice("duo"), connected=0b0011)
+    s.until(lambda: s.prompt(0) is not None, 3000)
+    s.tap(Y, pad=1)
+    s.shot("declare-out-of-turn")
+
+
+def _long_ja(frames: dict) -> None:
+    """The longest names in Japanese, to the results."""
+    own: dict = {}                    # long_names looks for its shots by name: the English ones are in ``frames``
+    s = Session(own, "ja-", setup=TowersSetup(3, LONG_NAMES, {"size": 12, "players": 4}),
+                settings=Settings(language="ja", talk="always"), record_path=record_path("ja-towers"))
+    ap = Autopilot()
+    long_names(s, ap, ready, whole=False)
+    from tdream.frontend.scenes.results import ResultsScene
+    s.until(lambda: isinstance(s.top, ResultsScene), 120000, lambda m: ap.buttons(m))
+    s.step(0, 40)
+    while (s.m.frame // 30) % 2:                  # "A: to the title" blinks: on
+        s.step()
+    s.shot("results-long-names")
+    frames.update(own)
+
+
 def capture() -> dict:
     _watch_drawing()
     frames: dict = {}
@@ -361,8 +454,12 @@ def capture() -> dict:
     _four(frames)
     _long(frames)
     _replay(frames)
+    _learn(frames)
+    _overlays(frames)
     ja = Settings(language="ja", talk="always")
     _title(frames, "ja-", Settings(language="ja"))
     _game(frames, "ja-", ja)
     _positions(frames, "ja-", ja)
+    _learn(frames, "ja-", ja)
+    _long_ja(frames)
     return frames

@@ -17,13 +17,17 @@ NAMES = ("title", "demo", "title-menu", "setup", "setup-seat", "setup-options", 
          "pick-secret", "pick-peek", "reveal-two", "threat", "threat-square", "walled-in", "end", "demolish",
          "collapse", "board-four", "status-four", "status-board-four", "board-three", "replay", "replay-jump",
          "long-names", "pause-quit", "box-lines", "results-long-names",
-         "walled-prompt", "walled-menu", "demolish-walls", "threat-double", "threat-double-square", "menu-double-threat")
+         "walled-prompt", "walled-menu", "demolish-walls", "threat-double", "threat-double-square", "menu-double-threat",
+         "declare", "menu-take-back", "take-back", "refused-rule", "rule", "howto", "howto-building", "log",
+         "last-square", "overlays-2", "overlays-4", "pick-overlays", "declare-out-of-turn")
 JAPANESE = ("ja-title", "ja-title-menu", "ja-setup", "ja-setup-seat", "ja-setup-options", "ja-setup-size", "ja-pick",
             "ja-reveal", "ja-comment", "ja-build", "ja-board", "ja-declare-refused", "ja-place-occupied",
             "ja-place-refused", "ja-place", "ja-size", "ja-size-too-tall", "ja-size-refused", "ja-turn-menu",
             "ja-turn-menu-double", "ja-menu-refused", "ja-pass", "ja-status-players", "ja-status-board",
             "ja-status-building", "ja-status-turns", "ja-pause", "ja-double-turn", "ja-results", "ja-threat",
-            "ja-threat-square")
+            "ja-threat-square", "ja-declare", "ja-menu-take-back", "ja-take-back", "ja-refused-rule", "ja-rule",
+            "ja-howto", "ja-howto-building", "ja-log", "ja-last-square", "ja-long-names", "ja-pause-quit",
+            "ja-results-long-names")
 ALL = NAMES + JAPANESE
 
 
