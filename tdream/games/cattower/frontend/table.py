@@ -19,7 +19,7 @@ import pygame
 from ....frontend.constants import B, GOLD, INK, PLAYER_COLOURS, PLAYER_DARK, RED, WHITE, rgb15
 from ....frontend.match import MatchSetup
 from ....frontend.table import LOG_LINES, Beat, BoxStyle, TableScene as Table
-from ....frontend.text import tr
+from ....frontend.text import language, tr
 from ....frontend import widgets
 from ....frontend.widgets import fit
 from .. import events as ev
@@ -41,6 +41,7 @@ ROW = 9                              # a line of the small face in a peek or a r
 MARK_TEXT = {"open": "-", "crossed": "x"}
 CLOSED = -1                          # a peek closed this frame (``handle_peek``)
 PAGE_FRAMES = 90                     # a refusal's page stays this long before the next (prompts.MESSAGE_FRAMES)
+LIST = {"en": ", ", "ja": "、"}       # names in a list, as each language writes them
 BOX_ROWS = 2                         # the small rows under a prompt's question in the text box
 MARK_COLOUR = {"open": DIM, "crossed": RED, "first": GOLD, "later": WHITE}
 
@@ -137,7 +138,7 @@ class TableScene(Table):
         for e in events:
             t = type(e)
             if t is ev.ParentDrawn:
-                self.say(tr("CAT TOWER: {names}. {who} is the first parent (drawn).", names=", ".join(n),
+                self.say(tr("CAT TOWER: {names}. {who} is the first parent (drawn).", names=LIST[language()].join(n),
                             who=n[e.parent]), e.parent, 50)
                 start = self.starting_felt()
                 if start:
@@ -333,7 +334,7 @@ class TableScene(Table):
             if beat.data[0] not in shown.firsts:
                 shown.firsts.append(beat.data[0])
             self.log_note(tr("Tower {t}: its left value is crossed out for {names} (C4.1).", t=beat.data[0],
-                         names=", ".join(self.names[x] for x in beat.data[1])))
+                         names=LIST[language()].join(self.names[x] for x in beat.data[1])))
 
     # ---------------------------------------------------------------- drawing
     def breakdown(self) -> list[dict]:
@@ -421,16 +422,22 @@ class TableScene(Table):
         pygame.draw.rect(surface, PLAYER_DARK[c], (x, y, w, h))
         on = prompt is not None
         pygame.draw.rect(surface, PLAYER_COLOURS[c] if on and (m.frame // 16) % 2 == 0 else INK, (x, y, w, h), 1)
-        sv.token(m, surface, c, seat, x + 2, y + 1)
         total = str(row["total"])
         tw = font.width(total, "small")
         parent = seat == shown.parent
         # the name takes every pixel up to the total (and the parent's die): "Tamasaburo" whole
+        name = self.names[seat]
         room = w - 12 - 3 - tw - 3 - (10 if parent else 0)
-        font.draw(surface, self.fit(font, self.names[seat], room), x + 12, y + 1, WHITE, "small")
-        font.draw(surface, total, x + w - 3, y + 1, GOLD, "small", align="right")
-        if parent:                                     # the parent (C2.1): a little gold die
-            sv.die(surface, 1, x + w - 3 - tw - 10, y + 1, 7, face=GOLD)
+        narrow = font.width(name, "small") > room      # a narrow column (three players): the header is the name's
+        if narrow:
+            sv.token(m, surface, c, seat, x + 1, y + 1)
+            font.draw(surface, self.fit(font, name, w - 13), x + 10, y + 1, WHITE, "small")
+        else:
+            sv.token(m, surface, c, seat, x + 2, y + 1)
+            font.draw(surface, name, x + 12, y + 1, WHITE, "small")
+            font.draw(surface, total, x + w - 3, y + 1, GOLD, "small", align="right")
+            if parent:                                 # the parent (C2.1): a little gold die
+                sv.die(surface, 1, x + w - 3 - tw - 10, y + 1, 7, face=GOLD)
         draw = prompt if isinstance(prompt, DrawPrompt) else None
         flash = [fc for s, fc, _ in self.flash if s == seat]
         sv.draw_sheet(m, surface, lay, shown.sheet, shown.cells[seat], c, marks, near, m.frame,
@@ -446,6 +453,8 @@ class TableScene(Table):
         if shown.shared and own:
             font.draw(surface, "+", dx + 13, dy + 1, DIM, "small")
             sv.die(surface, shown.shared, dx + 19, dy, 10, face=GOLD)
+        if narrow and parent:                  # the parent's die after the dice (the header is the name's)
+            sv.die(surface, 1, dx + 33, dy + 2, 7, face=GOLD)
         status, scol = self.status_of(seat, prompt)
         if status:
             font.draw(surface, self.fit(font, status, 32), lay.status[0], lay.status[1], scol,
@@ -455,9 +464,11 @@ class TableScene(Table):
             adds = draw.preview(draw.good, draw.cursor)["adds"]
         if isinstance(prompt, HousePrompt):
             self.draw_house_menu(m, surface, lay, prompt)
-        else:
+        if not (isinstance(prompt, HousePrompt) and k4(lay)):     # a larger sheet's house menu is a window
             px, py, cols, col_w = lay.parts
             sv.draw_parts(m, surface, px, py, row, adds, cols, col_w)
+            if narrow:                         # the total in the parts' last free place, as "= 63"
+                font.draw(surface, "= " + total, px + cols * col_w - 3, py + 3 * 8, GOLD, "small", align="right")
         spend = draw.cost(draw.good, shown.sheet.floor_of[draw.cursor]) if draw is not None and adds else 0
         if not (isinstance(prompt, HousePrompt) and k4(lay)):
             sv.footprint_track(surface, lay.track[0], lay.track[1], shown.footprints[seat],
@@ -532,8 +543,8 @@ class TableScene(Table):
         for g in range(1, 7):
             gy = iy + (g - 1) * 9
             done = g in prompt.chosen
-            sv.icon(surface, g, ix + 2, gy + 1, sv.DIM if done else None)
-            font.draw(surface, fit(font, good_word(g), 44), ix + 10, gy, DIM if done else WHITE, "small")
+            sv.icon(surface, g, ix + 1, gy + 1, sv.DIM if done else None)     # "butterfly" whole before its value
+            font.draw(surface, fit(font, good_word(g), 46), ix + 8, gy, DIM if done else WHITE, "small")
             font.draw(surface, "-" if done else str(prompt.values[g]), ix + 65, gy, DIM if done else GOLD, "small",
                       align="right")
             if g == prompt.good:

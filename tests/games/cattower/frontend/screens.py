@@ -8,7 +8,7 @@ or over another" check. The machine is a pure function of its seed and input.
 """
 from __future__ import annotations
 
-from tdream.frontend.constants import A, B, DOWN, RIGHT, START, UP, X, Y
+from tdream.frontend.constants import A, B, DOWN, RIGHT, SELECT, START, UP, X, Y
 from tdream.frontend.settings import Settings
 from tdream.games.cattower import queries
 from tdream.games.cattower.answers import Drawing
@@ -98,6 +98,7 @@ def _title(frames: dict, prefix: str = "", settings=None) -> None:
         s.tap(A)
     s.tap(START)
     s.shot("title-menu")
+    _howto(s)
     s.tap(A)                                   # Free play
     s.step(0, 4)
     s.shot("setup")
@@ -108,6 +109,31 @@ def _title(frames: dict, prefix: str = "", settings=None) -> None:
         s.tap(DOWN, 2)                         # dishes
     s.tap(RIGHT)                               # each kind
     s.shot("setup-options")
+
+
+def _howto(s: Session) -> None:
+    """The title menu's How to play (issue 36): every page, one screen each; A on the last shows
+    the first rule it sums up; B twice back on the title menu's first item."""
+    from tdream.frontend.scenes.learn import HowToScene, RuleScene
+    menu = s.top.menu
+    while menu.items[menu.index] != "How to play":
+        s.tap(DOWN, 2)
+    s.tap(A)
+    assert isinstance(s.top, HowToScene)
+    pages = len(s.top.screens(s.m))
+    for k in range(pages):
+        while (s.m.frame // 15) % 2:               # the "more" arrow: on
+            s.step()
+        s.shot(f"howto-{k + 1}")
+        if k + 1 < pages:
+            s.tap(RIGHT, 2)
+    s.tap(A)
+    assert isinstance(s.top, RuleScene)
+    s.shot("howto-rule")
+    s.tap(B)
+    s.tap(B)
+    while menu.index:
+        s.tap(UP, 2)
 
 
 def _game(frames: dict, prefix: str = "", settings=None) -> None:
@@ -179,6 +205,9 @@ def _game(frames: dict, prefix: str = "", settings=None) -> None:
     s.shot("draw-filled")
     s.tap(A, 2)
     s.shot("draw-refused")
+    s.tap(SELECT, 4)                            # the rule the refusal names (issue 36)
+    s.shot("draw-rule")
+    s.tap(B, 4)
     s.step(0, 200)
     far = [(g, c) for c in range(len(sheet.cells)) for g in range(1, 7) if not t.game.cells[0][c]
            and p.cost(g, sheet.floor_of[c]) > p.fp]
@@ -195,6 +224,12 @@ def _game(frames: dict, prefix: str = "", settings=None) -> None:
     s.tap(B)
     s.tap(START)
     s.shot("pause")
+    menu = s.top.menu
+    while menu.items[menu.index] != "Turn log":
+        s.tap(DOWN, 2)
+    s.tap(A)
+    s.shot("turn-log")                          # what happened lately, as told (issue 36)
+    s.tap(B)
     s.tap(B)
     play_until(lambda: s.prompt(0) is not None and s.prompt(0).kind == "house")
     s.shot("house")
@@ -255,11 +290,14 @@ def _two_pads(frames: dict) -> None:
     s.shot("three-peek")
 
 
-def _fewer(frames: dict) -> None:
-    """Two and three players: the free quadrants tell what scores."""
+def _fewer(frames: dict, prefix: str = "", settings=None, only: str = "") -> None:
+    """Two and three players: larger sheets side by side (three: a long name takes the header
+    whole, the total standing in the parts' last place)."""
     for name, seats, seed in (("two-players", ["human", "yuderu"], 6), ("three-players", ["human", "tamasaburo",
                                                                                           "cosmic-will"], 7)):
-        s = Session(frames, setup=CatTowerSetup(seed, seats))
+        if only and name != only:
+            continue
+        s = Session(frames, prefix, setup=CatTowerSetup(seed, seats), settings=settings)
         t = s.table
         ap = Autopilot()
         s.until(lambda: s.prompt(0) is not None and s.prompt(0).kind == "draw" and t.game.round >= 4, 8000,
@@ -287,11 +325,44 @@ def _practice(frames: dict, prefix: str = "", settings=None) -> None:
     s.shot("practice-near-end")
 
 
-def _long(frames: dict) -> None:
+def _long(frames: dict, prefix: str = "", settings=None) -> None:
     """Four players of the longest names, to the results; the quit confirmation on the way; the
     text box at its fullest."""
-    s = Session(frames, setup=CatTowerSetup(3, LONG_NAMES), record_path=record_path("cattower"))
+    s = Session(frames, prefix, setup=CatTowerSetup(3, LONG_NAMES), settings=settings,
+                record_path=record_path("cattower"))
     long_names(s, Autopilot(), lambda t: s.prompt(0) is not None and s.prompt(0).kind == "draw" and t.game.round >= 4)
+
+
+def _end(frames: dict, prefix: str = "", settings=None) -> None:
+    """One cell from his own third tower, behind (issue 36): the first cursor elsewhere; on that
+    cell the prompt says the drawing ends the game (C4.2); A asks once more, with the scores."""
+    s = Session(frames, prefix, setup=practice("own-end"), settings=settings)
+    ap = Autopilot()
+    s.until(lambda: s.prompt(0) is not None and s.prompt(0).kind == "draw", 3000, lambda m: ap.buttons(m))
+    p = s.prompt(0)
+    sheet = s.table.game.sheet
+    end = sheet.index("t5f5")
+    while p.cursor != end:
+        t, f = sheet.tower_of[p.cursor], sheet.floor_of[p.cursor]
+        s.tap(RIGHT if t < 5 else UP if f < 5 else DOWN, 2)
+    s.step(0, 4)
+    s.shot("end-warning")
+    s.tap(A, 6)
+    assert p.mode == "end"
+    s.shot("end-confirm")
+
+
+def _overlays(frames: dict) -> None:
+    """Timer and input display on, four people on four pads: the overlays at the band's right
+    end, the tray left of them (issue 36)."""
+    st = Settings(talk="always", timer=True, input_display=True)
+    s = Session(frames, setup=CatTowerSetup(5, ["human", "human", "human", "human"]), settings=st, connected=0b1111)
+    t = s.table
+    ap = Autopilot(pad=-1)
+    s.until(lambda: t.game.round >= 2 and s.prompt(0) is not None and s.prompt(0).kind == "draft", 20000,
+            lambda m: ap.buttons(m))
+    s.step(0, 4)
+    s.shot("overlays")
 
 
 def _replay(frames: dict, record) -> None:
@@ -314,9 +385,16 @@ def capture(record) -> dict:
     _fewer(frames)
     _practice(frames)
     _long(frames)
+    _end(frames)
+    _overlays(frames)
     _replay(frames, record)
     ja = Settings(language="ja", talk="always")
     _title(frames, "ja-", Settings(language="ja"))
     _game(frames, "ja-", ja)
     _practice(frames, "ja-", ja)
+    apart: dict = {}                          # the shell's long_names looks for its shots unprefixed too
+    _long(apart, "ja-", ja)
+    frames.update(apart)
+    _end(frames, "ja-", ja)
+    _fewer(frames, "ja-", ja, "three-players")
     return frames

@@ -11,13 +11,18 @@ from tests.frontend import layout
 
 GOLDENS = Path(__file__).parent / "goldens"
 GAME_SHOTS = ("roll", "draft", "draft-taken", "draft-refused", "draw", "draw-points", "draw-filled", "draw-refused",
-              "draw-cost-refused", "pass", "status", "pause", "house", "house-refused", "ready", "own-roll", "results")
-NAMES = ("title", "demo", "title-menu", "setup", "setup-seat", "setup-options") + GAME_SHOTS + (
+              "draw-rule", "draw-cost-refused", "pass", "status", "pause", "turn-log", "house", "house-refused", "ready",
+              "own-roll", "results")
+HOWTO = tuple(f"howto-{k}" for k in range(1, 9)) + ("howto-rule",)      # issue 36: How to play, a rule
+LONG = ("long-names", "pause-quit", "box-lines", "results-long-names")
+END = ("end-warning", "end-confirm")                                   # issue 36: a drawing that ends the game
+NAMES = ("title", "demo", "title-menu") + HOWTO + ("setup", "setup-seat", "setup-options") + GAME_SHOTS + (
     "comment", "drawn", "tower", "near-end", "two-draw", "two-ready", "two-peek", "two-peek-towers", "two-taken-back",
     "three-peek", "two-players", "three-players", "replay",
-    "replay-jump", "practice-near-end", "long-names", "pause-quit", "box-lines", "results-long-names")
-JAPANESE = tuple("ja-" + n for n in ("title", "title-menu", "setup", "setup-seat", "setup-options") + GAME_SHOTS
-                 + ("comment", "drawn", "tower", "near-end", "practice-near-end"))
+    "replay-jump", "practice-near-end") + LONG + END + ("overlays",)
+JAPANESE = tuple("ja-" + n for n in ("title", "title-menu") + HOWTO + ("setup", "setup-seat", "setup-options")
+                 + GAME_SHOTS + ("comment", "drawn", "tower", "near-end", "practice-near-end", "three-players") + LONG
+                 + END)
 ALL = NAMES + JAPANESE
 
 
