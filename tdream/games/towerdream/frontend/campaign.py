@@ -6,7 +6,7 @@ from __future__ import annotations
 from ....frontend.constants import A, B, DOWN, GOLD, GREY, INK, LEFT, RIGHT, START, UP, WHITE
 from ....frontend.machine import Scene
 from ....frontend.scenes.modes import ProfileScene
-from ....frontend.text import tr
+from ....frontend.text import shown_name, tr
 from ....frontend.widgets import cursor, fit, skyline, window
 from ....platform.roster import character
 from ..data.loader import load_campaign
@@ -23,6 +23,9 @@ def opponents(stage: int, seed: int = 0) -> list[str]:
 class CampaignScene(Scene):
     """The Campaign (issue 8): a profile's run through the eight boards; a win or a top-two
     place unlocks the next; progress is kept after each board."""
+
+    overlay_at = (4, 202, "left")        # the speedrun overlays under the boards' notes, over the keys' line
+                                         # (the profile's name has the top right)
 
     def __init__(self) -> None:
         self.profile: str | None = None
@@ -106,7 +109,7 @@ class CampaignScene(Scene):
             m.font.draw(surface, state, 248, y + 2, GOLD if state == tr("now") else colour, "small", align="right")
             if i == self.index:
                 cursor(surface, 8, y + 3, m.frame)
-        rivals = ", ".join(character(r).name for r in CAMPAIGN[self.index][2])
+        rivals = ", ".join(shown_name(character(r).name) for r in CAMPAIGN[self.index][2])
         m.font.draw(surface, tr("Rivals: {names}", names=rivals), 128, 128, WHITE, "small", INK, align="centre")
         msg = (tr("The whole run is cleared! Play any board again.") if self.finished
                else tr("Win or finish second to unlock the next board."))

@@ -94,10 +94,9 @@ class DicePrompt(Prompt):
 def draw_die(m, surface, x: int, y: int, value: int, spinning: bool = False) -> None:
     """The d10 with a window behind it; while it spins it hops a pixel every other frame."""
     window(surface, (x - 10, y - 8, 52, 56))
-    if spinning:
-        y += (m.frame // 2) % 2
-    surface.blit(die(), (x, y))
-    m.font.draw(surface, str(value), x + 16, y + 6, rgb15(24, 24, 40), "main", align="centre")
+    hop = (m.frame // 2) % 2 if spinning else 0         # the die hops; its key stays inside the window
+    surface.blit(die(), (x, y + hop))
+    m.font.draw(surface, str(value), x + 16, y + hop + 6, rgb15(24, 24, 40), "main", align="centre")
     if spinning:
         m.font.draw(surface, tr("A: stop"), x + 16, y + 37, GOLD, "small", align="centre")
 

@@ -11,7 +11,7 @@ from .boardview import BoardView
 from ....frontend.constants import GOLD, INK, WHITE, rgb15
 from ....frontend.scenes.setup import SeatRows
 from ....frontend.match import seat_problem
-from ....frontend.text import tr
+from ....frontend.text import shown_name, tr
 from ....frontend.widgets import cursor, fit, window
 from .. import GAME
 from .table import GameSetup, TableScene
@@ -38,6 +38,11 @@ class _Blank:
 
 
 class SetupScene(SeatRows):
+    # The speedrun overlays (issue 36): the timer at the top right, beside the header; the pads in a
+    # row under the rows' window, over neither the rows, the message nor the keys' line
+    overlay_at = (4, 187, "left")
+    timer_at = (254, 5, "right")
+
     def __init__(self, spectate: bool = False, practice: bool = False) -> None:
         self.spectate = spectate
         self.practice = practice          # Practice: any board and options, never counted in records
@@ -102,7 +107,7 @@ class SetupScene(SeatRows):
             if k == "random":
                 return tr("Seat {k}", k=i + 1), tr("Random")
             p = roster()[k]
-            return tr("Seat {k}", k=i + 1), f"{p.name} ({p.grade})"
+            return tr("Seat {k}", k=i + 1), f"{shown_name(p.name)} ({p.grade})"
         if row == "level":
             return tr("CPU level"), tr(LEVELS[self.level])
         if row == "cash":
@@ -222,7 +227,7 @@ class SetupScene(SeatRows):
             face = m.art.portrait(p.id)
             if face is not None:
                 surface.blit(face, (184, 26))
-            font.draw(surface, p.name, 200, 62, rgb15(*p.colour), align="centre")
+            font.draw(surface, shown_name(p.name), 200, 62, rgb15(*p.colour), align="centre")
             font.draw(surface, tr("Age {age}", age=tr(p.age)), 200, 76, WHITE, "small", align="centre")
             font.draw(surface, tr("Strength {grade}", grade=p.grade), 200, 85, WHITE, "small", align="centre")
             for i, line in enumerate(font.wrap(tr(p.strategy), 92, "small")[:6]):
