@@ -225,6 +225,26 @@ def test_every_prompt_says_all_it_has_in_the_text_box_rows(lang):
     set_language("en")
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("seats", [LONG, LONG[:3]])
+def test_every_seats_name_is_whole_on_the_table(lang, seats):
+    """The longest names, in both languages, whole in every sheet's header, the parent's too: a
+    narrow column (three players) gives its header to the name, the total standing in the
+    parts' free place. The house menu's goods whole too (butterfly)."""
+    h, t, p = at_draw(3, seats, 2, Settings(language=lang))
+    texts = [x[0] for x in drawn_texts(h)]
+    for name in t.names:
+        assert name in texts, (name, texts)
+    hp = HousePrompt(t.game, 0, t.names[0])
+    t.prompts[0] = hp                                   # the house menu drawn where the parts are
+    texts = [x[0] for x in drawn_texts(h)]
+    from tdream.games.cattower.frontend.prompts import good_word
+    from tdream.frontend.text import set_language
+    set_language(lang)
+    assert all(good_word(g) in texts for g in range(1, 7)), texts
+    set_language("en")
+
+
 REFUSALS = ("C2.1: no die showing 4 is left (left: 1, 2, 5, 6)", "CG2.2: t3f6 is filled (butterfly)",
             "C3.2: that spends 12 footprints; Cosmic Will has 3",
             "C3.2: the own die 6 changed by +1 is 7: numbers stay within 1-6 and never wrap",
