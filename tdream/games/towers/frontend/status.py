@@ -47,8 +47,9 @@ class StatusScene(Scene):
         font.draw(surface, tr("L/R: page   B: back"), 250, 213, DIM, "small", align="right")
 
     def draw_players(self, m, surface, y: int) -> None:
-        """Each seat: his sum and towers (T6.2), his territory, whether he is walled in or one
-        enemy tower from it (TG4.3), his double turns and whether T5.2 allows them now (T5.1)."""
+        """Each seat: his sum, towers and territory (T6.2, T4.1), whether he is walled in or one
+        enemy tower from it and where (TG4.3; two rows where the squares need them, never cut),
+        his double turns and whether T5.2 allows them now (T5.1)."""
         t, font = self.table, m.font
         match = t.game
         scores = match.scores()
@@ -59,23 +60,25 @@ class StatusScene(Scene):
             font.draw(surface, fit(font, t.names[p], 150, "main"), 8, y, c)
             font.draw(surface, seat_kind(t, p), 248, y + 2, DIM, "small", align="right")
             sizes = [s for o, s in zip(match.owner, match.size) if o == p]
-            font.draw(surface, tr("Sum {sum} from {k} tower(s), the tallest {top}", sum=scores[p], k=len(sizes),
-                                  top=max(sizes, default=0)), 16, y + first, WHITE, "small")
-            font.draw(surface, tr("Territory: {k} square(s)", k=claims.count(p)), 16, y + first + step, WHITE,
-                      "small")
-            font.draw(surface, fit(font, self.wall_line(match, p, font), 232), 16, y + first + 2 * step,
-                      self.wall_colour(match, p), "small")
-            font.draw(surface, fit(font, self.double_line(match, p), 232), 16, y + first + 3 * step, INFO, "small")
+            rows = [(tr("Sum {sum}: {k} tower(s), tallest {top}; territory {ground}", sum=scores[p], k=len(sizes),
+                        top=max(sizes, default=0), ground=claims.count(p)), WHITE)]
+            rows += [(line, self.wall_colour(match, p)) for line in font.wrap(self.wall_line(match, p), 232, "small")]
+            rows.append((self.double_line(match, p), INFO))
+            for i, (line, colour) in enumerate(rows[:4]):
+                font.draw(surface, line, 16, y + first + i * step, colour, "small")
             y += 45 if len(t.names) > 3 else 52
 
-    def wall_line(self, match, p: int, font) -> str:
-        """Whether ``p`` is walled in, one enemy tower from it (TG4.3), or where he can build."""
+    def wall_line(self, match, p: int, font=None) -> str:
+        """Whether ``p`` is walled in, one enemy tower from it (TG4.3: the squares, the first six
+        and how many more), or where he can build."""
         if match.walled_in(p):
             return tr("Walled in: nowhere left to build (TG4.3).")
         threats = self.threats(match, p)
         if threats:
-            squares = ", ".join(sorted({sq for sq, _ in threats}))
-            return tr("Danger: one enemy tower at {squares} walls him in (TG4.3).", squares=fit(font, squares, 60))
+            squares = sorted({sq for sq, _ in threats}, key=match.geo.index.get)
+            more = len(squares) - 6
+            shown = ", ".join(squares[:6]) + (tr(" and {k} more", k=more) if more > 0 else "")
+            return tr("Danger: one enemy tower at {squares} walls him in (TG4.3).", squares=shown)
         return tr("Can build on {k} square(s).", k=len(match.placements(p)))
 
     def wall_colour(self, match, p: int) -> tuple:

@@ -518,3 +518,21 @@ def test_select_on_a_refusal_shows_the_rule_it_names():
     scene = h.machine.stack[-1]
     assert isinstance(scene, RuleScene) and scene.rule == "T3.1"
     h.frame()
+
+
+# ---------------------------------------------------------------- nothing cut on the status page
+def test_the_status_page_says_the_danger_squares_whole_TG4_3(monkeypatch):
+    """The status page cut "Danger: one enemy tower at a2 walls him in (TG4.3)." to its width
+    (a "." where it stopped); it goes on over two rows."""
+    from tdream.games.towers.frontend.status import StatusScene
+    h = Headless(seed=0, setup=practice("threat"))
+    t = h.machine.stack[0]
+    prompt_of(t, h)
+    h.machine.push(StatusScene(t, 0))
+    drawn = []
+    font = h.machine.font
+    real = font.draw
+    monkeypatch.setattr(font, "draw", lambda surface, text, x, y, *a, **k: drawn.append(text) or
+                        real(surface, text, x, y, *a, **k))
+    h.frame()
+    assert "Danger: one enemy tower at a2 walls him in (TG4.3)." in " ".join(drawn)
