@@ -227,18 +227,22 @@ class DraftPrompt(Prompt):
                 self.refuse(m, why)
 
     def text(self) -> str:
-        return tr("{who}: take a die ({value}).  Left/Right, A", who=self.name, value=self.value)
+        return tr("{who}: take a die ({value})?", who=self.name, value=self.value)
 
     def lines(self, m) -> list[tuple[str, tuple]]:
         if self.message:
             return [(self.message, rgb15(232, 72, 64))]
         v = self.value
         return [(tr("With it and the shared die: good {v} ({good}) on the other's floor, or floor {v}.", v=v,
-                    good=good_word(v)), INFO)]
+                    good=good_word(v)), INFO), (tr("Left/Right: die  A: take"), INFO)]
 
     def line_forms(self, m) -> list[list[tuple[str, tuple]]]:
-        return [self.lines(m)] + ([] if self.message else [[(tr("Good {v} or floor {v}, with the shared die (C2.2).",
-                                                                 v=self.value), INFO)]])
+        full = self.lines(m)
+        if self.message:
+            return [full]
+        v = self.value
+        return [full, [(tr("Good {v} ({good}) or floor {v} (C2.2).", v=v, good=good_word(v)), INFO), full[-1]],
+                [(tr("Good {v} or floor {v}, with the shared die (C2.2).", v=v), INFO), full[-1]]]
 
     def strip(self) -> tuple[str, tuple]:
         return tr("Take a die: {v} ({good})", v=self.value, good=good_word(self.value)), INFO
@@ -428,7 +432,7 @@ class DrawPrompt(Prompt):
         if self.mode == "end":
             return tr("{who}: end the game (C4.2)?", who=self.name)
         if self.mode == "pass" and self.only_pass:
-            return tr("{who}: no drawing possible. A: pass", who=self.name)
+            return tr("{who}: nothing to draw. A: pass", who=self.name)
         if self.mode == "pass":
             return tr("{who}: pass this round?", who=self.name)
         return tr("{who}: draw {good} on {cell}?", who=self.name, good=good_word(self.good),

@@ -204,7 +204,16 @@ def test_every_prompt_says_all_it_has_in_the_text_box_rows(lang):
         rows = sum(len(font.wrap(text, small, "small")) for text, _ in shown)
         assert rows <= 2, (what, shown)
         assert font.width(t.prompt_text(prompt), "main") <= width, (what, t.prompt_text(prompt))
+    from tdream.games.cattower.frontend.prompts import DraftPrompt, RollPrompt
     for seat in range(4):                              # every seat's name asks
+        check(RollPrompt(t.game, seat, t.names[seat], "0" * 16), "roll")
+        dp = DraftPrompt(t.game, seat, t.names[seat])
+        for i in range(len(dp.dice)):
+            dp.index = i
+            check(dp, ("draft", dp.value))
+        q = DrawPrompt(t.game, seat, t.names[seat])
+        q.only_pass, q.mode = True, "pass"
+        check(q, "nothing to draw")
         q = DrawPrompt(t.game, seat, t.names[seat])
         check(q, "draw")
         for good in range(1, 7):

@@ -118,7 +118,7 @@ def test_with_no_drawing_possible_the_cursor_is_on_pass_and_says_why():
     assert p.only_pass and p.mode == "pass"
     why = p.lines(None)[0][0]
     assert why.startswith("Every empty cell needs at least 1 footprint (t") and "C3.2" in why and "you have 0" in why
-    assert "no drawing possible. A: pass" in p.text()
+    assert "nothing to draw. A: pass" in p.text()
 
     class Pad:
         pressed = [A, 0, 0, 0]
