@@ -336,6 +336,26 @@ def test_the_set_up_says_why_it_cannot_start_in_lines_that_fit():
     assert all(0 <= s[1] and s[1] + s[3] <= 256 for s in texts)
 
 
+def test_the_set_up_never_starts_two_seats_of_one_name(tmp_path):
+    """Issue 36: seat 2 an unnamed person ("Player 2"), seat 1 given the profile "Player 2" (left
+    in the records by an earlier game): Start says why and stays on the set-up, never a crash."""
+    from tdream.frontend.constants import START
+    from tdream.games.cattower.frontend.setup import SetupScene
+    from tdream.platform.database import RecordsDB
+    db = RecordsDB(tmp_path / "r.db")
+    h = Headless(seed=1, records=db)
+    m = h.machine
+    step(h, 0, 2)
+    scene = SetupScene()
+    m.push(scene)
+    step(h, 0, 2)
+    scene.seats[1] = "human"
+    scene.profiles[0] = "Player 2"
+    tap(h, START)
+    assert m.stack[-1] is scene and "Player 2" in scene.message
+    db.close()
+
+
 # ---------------------------------------------------------------- the turn log, the starting points
 def test_the_turn_log_tells_the_round_and_the_starting_felt():
     """The pause menu's turn log reads as what happened: the starting points from shared felt
