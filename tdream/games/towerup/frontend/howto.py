@@ -9,7 +9,6 @@ import pygame
 
 from ....frontend.constants import GOLD, INK, PLAYER_COLOURS, RED, WHITE, rgb15
 from ....frontend.text import tr
-from ....frontend.widgets import fit
 from ..data import WILD
 from . import colours as col
 from .cityview import car, floor_art, roof_art, swatch, wild
@@ -96,8 +95,9 @@ def _cone(surface, x: int, y: int) -> None:
 
 
 def _label(m, surface, text: str, cx: int, y: int, width: int, colour=LABEL) -> None:
-    """A picture's word, centred on ``cx``, cut to ``width`` only if it had to be (they all fit)."""
-    m.font.draw(surface, fit(m.font, text, width, "small"), cx, y, colour, "small", align="centre")
+    """A picture's words, centred on ``cx`` (``width``: the room they have; a test holds every
+    picture's words inside its rect in both languages)."""
+    m.font.draw(surface, text, cx, y, colour, "small", align="centre")
 
 
 # ---------------------------------------------------------------- the pictures
@@ -124,21 +124,21 @@ def goal(m, surface, rect) -> None:
 def turn(m, surface, rect) -> None:
     """The market's three cards, or a build on a gold site of the city."""
     x, y, w, h = rect
-    pygame.draw.rect(surface, rgb15(16, 24, 56), (x + 2, y + 2, 132, 34))
+    pygame.draw.rect(surface, rgb15(16, 24, 56), (x + 2, y + 2, 128, 34))
     cards = (_Card((0, 1, 2)), _Card((WILD, WILD)), _Card((3, 1), (2,)))
     for i, card in enumerate(cards):
-        draw_card(surface, card, x + 5 + i * 43, y + 5, chosen=i == 0, frame=0)
-    _label(m, surface, tr("take a card"), x + 68, y + 40, 130)
-    m.font.draw(surface, tr("or"), x + 146, y + 44, GOLD, align="centre")
-    _ground(surface, (x + 158, y + 2, 76, h - 16))
-    sites = ((x + 172, y + 22), (x + 214, y + 18), (x + 190, y + 48), (x + 222, y + 62), (x + 170, y + 74))
+        draw_card(surface, card, x + 5 + i * 42, y + 5, chosen=i == 0, frame=0)
+    _label(m, surface, tr("take a card"), x + 66, y + 40, 128)
+    m.font.draw(surface, tr("or"), x + 143, y + 44, GOLD, align="centre")
+    _ground(surface, (x + 156, y + 2, 78, h - 16))
+    sites = ((x + 170, y + 20), (x + 214, y + 16), (x + 190, y + 44), (x + 222, y + 58), (x + 168, y + 70))
     for a, b in ((0, 1), (0, 2), (1, 2), (2, 3), (2, 4), (1, 3)):
         _street(surface, sites[a], sites[b])
     for i, (sx, sy) in enumerate(sites):
         _lot(surface, sx, sy, gold=i in (1, 3, 4))
     _tower(surface, *sites[0], (3, 3), (-1, 0))
     _tower(surface, *sites[2], (1,), (1,))
-    _label(m, surface, tr("build: a gold site"), x + 196, y + h - 12, 76)
+    _label(m, surface, tr("build: a gold site"), x + 190, y + h - 12, 90)
 
 
 def take(m, surface, rect) -> None:
@@ -222,7 +222,7 @@ def objectives(m, surface, rect) -> None:
         cx = x + 2 + i * 78
         pygame.draw.rect(surface, col.CARD, (cx, y + 2, 74, h - 4))
         pygame.draw.rect(surface, col.CARD_EDGE, (cx, y + 2, 74, h - 4), 1)
-        font.draw(surface, fit(font, objective_name(cat[oid]), 68, "main"), cx + 37, y + 5, INK, align="centre")
+        font.draw(surface, objective_name(cat[oid]), cx + 37, y + 5, INK, align="centre")
         for k, line in enumerate(font.wrap(tr(cat[oid].text), 68, "small")[:6]):
             font.draw(surface, line, cx + 4, y + 20 + k * 9, rgb15(56, 48, 40), "small")
         tx = cx + 4

@@ -780,8 +780,12 @@ class TurnPrompt(Prompt):
             lines.append(Line(tr("Your final turn: you score at its end (U5.3)."), GOLD))
         if self.refusal:
             lines.append(Line(self.refusal, RED, keep=MUST))
-        title = tr("{who}: your final turn", who=self.who()) if self.final_turn() else \
-            tr("{who}: your turn", who=self.who())
+        if self.final_turn():
+            title = tr("{who}: your final turn", who=self.who())
+        elif match.extra:                              # an extra turn (U4.2): B may take back what earned it
+            title = tr("{who}: your extra turn", who=self.who())
+        else:
+            title = tr("{who}: your turn", who=self.who())
         return title, lines
 
     def window_wild(self, m, rect) -> tuple[str, list]:

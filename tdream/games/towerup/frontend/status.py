@@ -113,7 +113,7 @@ def draw_player_tall(m, surface, table, p: int, rect) -> None:
 
 class StatusScene(Scene):
     overlay_at = (2, 214, "left")        # the pads on the foot line, left of the keys
-    timer_at = (254, 1, "right")         # the timer at the top right, after the pages' names
+    timer_at = (251, 4, "right")         # the timer at the top right, after the pages' names
 
     def __init__(self, table, pad: int) -> None:
         self.table = table

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tdream.frontend.constants import A, B, DOWN, LEFT, R, RIGHT, SELECT, START, UP, X
+from tdream.frontend.constants import A, B, DOWN, LEFT, R, RIGHT, SELECT, START, UP, X, Y
 from tdream.games.towerup.frontend.autopilot import Autopilot
 from tdream.games.towerup.frontend.table import PROMPT_GUARD, GameSetup
 from tests.frontend.screens import LONG_NAMES, CheckedHeadless, _watch_drawing, keep, long_names, ready, record_path
@@ -59,6 +59,7 @@ def _title_screens(frames: dict, settings=None, prefix: str = "") -> None:
     s.tap(A)                                 # any button: back to the title
     s.tap(START)
     s.shot("title-menu")
+    _howto(s)
     s.tap(A)                                 # Free play
     s.shot("setup")
     s.tap(UP)
@@ -80,6 +81,35 @@ def _title_screens(frames: dict, settings=None, prefix: str = "") -> None:
     s.tap(DOWN)
     s.shot("setup-option")
     frames.update(s.frames)
+
+
+HOWTO = tuple(f"howto-{k}" for k in range(1, 9)) + ("howto-rule",)
+
+
+def _howto(s: Session) -> None:
+    """The title menu's How to play (issue 36): every page, one screen each; A on the last shows
+    the first rule it sums up; B twice back on the title menu's first item."""
+    from tdream.frontend.scenes.learn import HowToScene, RuleScene
+    menu = s.top.menu
+    while menu.items[menu.index] != "How to play":
+        s.tap(DOWN)
+    s.tap(A)
+    assert isinstance(s.top, HowToScene)
+    pages = len(s.top.screens(s.m))
+    assert pages == 8, pages                            # one screen a page, in both languages
+    for k in range(pages):
+        while (s.m.frame // 15) % 2:               # the "more" arrow: on
+            s.step()
+        s.shot(f"howto-{k + 1}")
+        if k + 1 < pages:
+            s.tap(RIGHT)
+    s.tap(A)
+    assert isinstance(s.top, RuleScene)
+    s.shot("howto-rule")
+    s.tap(B)
+    s.tap(B)
+    while menu.index:
+        s.tap(UP)
 
 
 def _turn_script(s: Session, t, done: set) -> None:
@@ -134,6 +164,8 @@ def _turn_script(s: Session, t, done: set) -> None:
         while p.roof != best:
             s.tap(DOWN)
         s.shot("turn-roof")
+        s.tap(Y)                             # the window's next page (issue 36: no line lost)
+        s.shot("turn-roof-2")
 
 
 def _counts_script(s: Session, t, done: set) -> None:
@@ -220,6 +252,11 @@ def _game_screens(frames: dict, settings=None, prefix: str = "") -> None:
                     s.step(0, 160)
                     s.tap(START)
                     s.shot("pause")
+                    while s.top.menu.items[s.top.menu.index] != "Turn log":
+                        s.tap(DOWN)
+                    s.tap(A)
+                    s.shot("log")                    # the turn log (issue 36)
+                    s.tap(B)
                     s.tap(B)
                     s.step(0, 2)
             if name and s.prefix + name not in s.frames:
@@ -232,11 +269,95 @@ def _game_screens(frames: dict, settings=None, prefix: str = "") -> None:
     frames.update(s.frames)
 
 
-def _long_screens(frames: dict) -> None:
+def _long_screens(frames: dict, settings=None, prefix: str = "") -> None:
     """Four players of the longest names, to the results; the quit confirmation on the way; the
-    text box at its fullest (four lines)."""
-    s = Session(setup=GameSetup(3, LONG_NAMES), record_path=record_path("towerup"))
-    long_names(s, Autopilot(hurry=False), ready)
+    text box at its fullest (four lines); in both languages (issue 36)."""
+    s = Session(setup=GameSetup(3, LONG_NAMES), record_path=record_path(prefix + "towerup"), settings=settings)
+    s.prefix = prefix
+    ap = Autopilot(hurry=False)
+    if not prefix:
+        long_names(s, ap, ready)
+    else:                                    # Japanese lines are short: the box may never fill its four
+        from tdream.frontend.scenes.results import ResultsScene
+        long_names(s, ap, ready, whole=False)
+        for _ in range(120000):
+            if isinstance(s.top, ResultsScene):
+                s.step(0, 40)
+                while (s.m.frame // 30) % 2:
+                    s.step()
+                s.shot("results-long-names")
+                break
+            s.h.step(ap.buttons(s.m))
+    frames.update(s.frames)
+
+
+def _three_screens(frames: dict, settings=None, prefix: str = "") -> None:
+    """Three players of the longest names (issue 36: their panels cut the cone's line and the
+    faces): a line told some turns in."""
+    s = Session(setup=GameSetup(3, LONG_NAMES[1:]), settings=settings)
+    s.prefix = prefix
+    t = s.m.stack[0]
+    for _ in range(40000):
+        b = t.beat
+        if t.shown.progress() >= 20 and b is not None and b.kind == "say" and not b.speaker and b.box is not None \
+                and b.box.held == 3:
+            s.shot("three-players")
+            break
+        s.step()
+    frames.update(s.frames)
+
+
+def _overlay_screens(frames: dict, settings, prefix: str = "") -> None:
+    """The timer and the input display on, four pads connected (issue 36): the table at a prompt
+    (the pads in a gutter beside the text box, the timer at the deck line's end) and the status."""
+    settings.timer = settings.input_display = True
+    s = Session(setup=GameSetup(SEED, ["human", "joji", "yuka", "kenta"]), settings=settings)
+    s.prefix = prefix
+    t = s.m.stack[0]
+    ap = Autopilot(hurry=False)
+    for _ in range(40000):
+        if t.prompt is not None and t.beat is None and t.prompt_age == PROMPT_GUARD and t.game.progress() >= 6 \
+                and t.prompt.kind == "turn":
+            s.step(0, 2, 0b1111)
+            s.shot("overlays")
+            s.step(X, 1, 0b1111)
+            s.step(0, 6, 0b1111)
+            s.shot("overlays-status")
+            s.step(B, 1, 0b1111)
+            break
+        s.h.step(ap.buttons(s.m), 0b1111)
+    frames.update(s.frames)
+
+
+def _take_back_screens(frames: dict) -> None:
+    """Practice: a build that earned an extra turn, B at that turn's first prompt (issue 36)."""
+    from tdream.frontend.match import MatchSetup
+    from tdream.platform.scenario import load_scenario
+    sc = load_scenario(str(DATA / "take_back.yaml"))
+    s = Session(seed=sc.seed, setup=MatchSetup(sc.game.id, sc.seed, [x.kind for x in sc.seats], dict(sc.options),
+                                                scenario=sc, mode="practice"))
+    t = s.m.stack[0]
+    s.step(0, 200)
+    p = t.prompt
+    assert p is not None and p.kind == "turn"
+    s.tap(DOWN)
+    a1 = t.game.rules.city.index["a1"]
+    for _ in range(10):
+        if p.site == a1:
+            break
+        s.tap(LEFT if t._view.xy[a1][0] < t._view.xy[p.site][0] else UP)
+    s.tap(A)
+    while p.colour != 3:                       # grey
+        s.tap(RIGHT)
+    s.tap(A)
+    s.tap(A)                                   # the roof on a1: an extra turn
+    for _ in range(2000):
+        if t.prompt is not None and t.prompt is not p and t.beat is None and t.prompt_age >= PROMPT_GUARD:
+            break
+        s.step()
+    s.shot("take-back-offer")
+    s.tap(B)
+    s.shot("take-back")
     frames.update(s.frames)
 
 
@@ -293,9 +414,11 @@ def _practice_screens(frames: dict) -> None:
 
 
 JAPANESE = ("ja-title-menu", "ja-setup-seat", "ja-setup-players", "ja-turn-market", "ja-turn-take", "ja-turn-wild",
-            "ja-turn-roof",
+            "ja-turn-roof", "ja-turn-roof-2",
             "ja-start-floors", "ja-status-players", "ja-status-objectives", "ja-status-how",
-            "ja-comment", "ja-extra-turn", "ja-objectives", "ja-results", "ja-take", "ja-build")
+            "ja-comment", "ja-extra-turn", "ja-objectives", "ja-results", "ja-take", "ja-build", "ja-log",
+            "ja-long-names", "ja-results-long-names", "ja-three-players", "ja-overlays",
+            "ja-overlays-status") + tuple("ja-" + n for n in HOWTO)
 
 
 def capture(record=None) -> dict:
@@ -306,10 +429,16 @@ def capture(record=None) -> dict:
     _game_screens(frames)
     _practice_screens(frames)
     _long_screens(frames)
+    _three_screens(frames)
+    _overlay_screens(frames, Settings())
+    _take_back_screens(frames)
     if record is not None:
         _watch_screens(frames, record)
     ja: dict = {}
     _title_screens(ja, Settings(language="ja"), "ja-")
     _game_screens(ja, Settings(language="ja"), "ja-")
+    _long_screens(ja, Settings(language="ja"), "ja-")
+    _three_screens(ja, Settings(language="ja"), "ja-")
+    _overlay_screens(ja, Settings(language="ja"), "ja-")
     frames.update({k: v for k, v in ja.items() if k in JAPANESE})
     return frames

@@ -9,10 +9,10 @@ import pytest
 
 from tests.frontend import layout
 
-from .screens import JAPANESE
+from .screens import HOWTO, JAPANESE
 
 GOLDENS = Path(__file__).parent / "goldens"
-NAMES = ("title", "demo", "title-menu", "setup", "setup-talk", "setup-human", "setup-seat", "setup-players",
+NAMES = ("title", "demo", "title-menu") + HOWTO + ("setup", "setup-talk", "setup-human", "setup-seat", "setup-players",
          "setup-two", "setup-option",
          "board", "objectives", "comment", "start-floors", "start-floors-refused", "turn-market", "turn-take",
          "turn-wild",
@@ -21,7 +21,8 @@ NAMES = ("title", "demo", "title-menu", "setup", "setup-talk", "setup-human", "s
          "status-how", "labels", "panel", "pause", "results", "wild-refused", "practice-city-2", "take-discard",
          "discard",
          "discard-refused", "replay", "replay-jump", "long-names", "pause-quit", "box-lines",
-         "results-long-names") + JAPANESE
+         "results-long-names", "turn-roof-2", "log", "three-players", "overlays", "overlays-status",
+         "take-back-offer", "take-back") + JAPANESE
 
 
 def _pixels(surface) -> bytes:
