@@ -500,7 +500,7 @@ class TableScene(Table):
                 details.append(tr("Cash {cash}G; a debt must be paid.", cash=f"{game.cash[seat]:,}"))
             broke = all(pr.ends_after(game, a) for a in legal)
             return pr.MenuPrompt(tr("{who} is short of cash and must sell.", who=name), labels, list(legal), None,
-                                 tr("Forced sale"), 160, details,
+                                 tr("Forced sale"), 200, details,
                                  warning=tr("Selling everything cannot pay it: the game ends (R6.5).") if broke else "")
         raise ValueError(f"no prompt for {k}")
 
