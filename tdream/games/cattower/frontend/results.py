@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ....frontend.constants import GOLD, GREY, INK, PLAYER_COLOURS, WHITE, rgb15
 from ....frontend.scenes.results import ResultsScene, record_note
-from ....frontend.text import tr
+from ....frontend.text import shown_name, tr
 from ....platform.protocol import places
 from ....frontend import widgets
 from ....frontend.widgets import fit
@@ -26,7 +26,7 @@ class CatTowerResults(ResultsScene):
         res = match.result()
         font.draw(surface, tr("{k} round(s): three towers (C4.2)", k=match.progress()), 128, 18, INFO, "small",
                   align="centre")
-        names = self.table.names                     # as the screen says them (issue 36)
+        names = [shown_name(n) for n in match.names]  # as the screen says them (issue 36: TableScene.names)
         bd = match.breakdown()
         rights = self.columns(m, bd, res.scores)
         for part, r in zip(PARTS, rights):           # the parts' pictures as column heads
