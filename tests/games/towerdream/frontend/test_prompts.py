@@ -143,3 +143,19 @@ def test_every_prompt_with_the_longest_name_keeps_its_words_in_the_box(lang):
         if t.game.over:
             break
     assert {"DicePrompt", "LandPrompt", "BuildPrompt", "PilePrompt", "SlotPrompt"} <= seen, seen
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_forced_sale_says_the_cash_inside_its_window(lang):
+    """The forced sale's detail ("Cash 100G; a debt must be paid.") ran past its window."""
+    from tests.frontend.layout import DRAWING, problems, watch
+    table = practice("turn/forced_sale_floors_first.yaml", lang)
+    table.prompt("SellPrompt")
+    table.tap(A)                         # no sale
+    table.roll(3)                        # column c: B's Line, 150G he cannot pay
+    table.prompt("MenuPrompt")
+    watch()
+    DRAWING.clear()
+    table.h.frame()
+    assert any(item[0] == "text" and ("100G" in item[1]) for item in DRAWING)
+    assert not problems(list(DRAWING)), problems(list(DRAWING))

@@ -131,3 +131,22 @@ def test_nothing_is_taken_back_in_the_campaign():
         if builds > 50:
             break
     assert builds
+
+
+def test_one_item_of_a_forced_sale_is_taken_back_at_the_next():
+    """A forced sale (R6.4, G6.2) is sold an item at a time, each the debtor's choice: at the next
+    item's menu B takes the last one back."""
+    table = practice("turn/forced_sale_floors_first.yaml")
+    t = table.t
+    table.prompt("SellPrompt")
+    table.tap(A)
+    table.roll(3)
+    table.prompt("MenuPrompt")
+    before = t.game.fingerprint()
+    table.tap(A)                         # a5: one Floor
+    table.prompt("MenuPrompt")
+    assert t.game.fingerprint() != before
+    table.tap(B)
+    table.tap(A)                         # Take it back
+    table.prompt("MenuPrompt")
+    assert t.game.fingerprint() == before
