@@ -42,8 +42,12 @@ def describe(event, game) -> str | None:
             return f"{n[p]} starts {company(c)} on {land} (Level {level})."
         case ev.CompanyGrew(c, land, level):
             return f"{company(c)} grows to Level {level}{ubbo(level)}."
+        case ev.Absorbed(c, s, _level, price, _top, _sub):
+            # R7.8 told before what it does (issue 36): the sales and bonuses that follow are the merger's
+            return (f"Merger! {company(s)} absorbs {company(c)}: its Floors and Building Mark go to the Bank at "
+                    f"{price}G each, its owners are paid their bonuses.")
         case ev.Merged(s, absorbed, land, level):
-            return f"Merger! {company(s)} absorbs {', '.join(company(c) for c in absorbed)} (Level {level}{ubbo(level)})."
+            return f"{company(s)} is now Level {level}{ubbo(level)}."
         case ev.FloorsBuilt(p, land, k, total):
             return f"{n[p]} builds {k} Floor{'s' if k > 1 else ''} on {land} ({total} now)."
         case ev.CardDrawn(p, pile, card):

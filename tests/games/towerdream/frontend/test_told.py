@@ -214,3 +214,18 @@ def test_the_turn_log_tells_a_merger_its_sales_and_bonuses_in_order_and_each_rol
             "C wins the Top Owner Bonus of Hope House: +5,250G.", "D wins the Sub-Owner Bonus of Hope House: +2,625G."]
     at = [log.index(w) for w in want]
     assert at == sorted(at), log
+
+
+def test_text_play_tells_a_merger_before_its_sales_and_bonuses():
+    """The same order in text play (``tdream play --text``): the merger, then the Bank's payments."""
+    from tdream.games.towerdream.narrate import describe
+    from tdream.platform.scenario import load_scenario, run_scenario
+
+    from .helpers import SCENARIOS
+    sc = load_scenario(SCENARIOS / "company/level13_survives_merge.yaml")
+    lines: list = []
+    assert run_scenario(sc, lambda seat, answer, events, given: lines.extend(
+        d for d in (describe(e, sc.match) for e in events) if d)) == []
+    merger = next(i for i, line in enumerate(lines) if line.startswith("Merger!"))
+    paid = [i for i, line in enumerate(lines) if "merge sale" in line or "bonus" in line]
+    assert paid and merger < min(paid), lines
