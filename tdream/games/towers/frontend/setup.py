@@ -73,6 +73,10 @@ def remembered(seats: list, last, pool: list, spectate: bool) -> list:
 
 
 class SetupScene(SeatRows):
+    # the timer and pads (options): under the rows, over the skyline, clear of the title, both
+    # windows' words and the keys' line (a refusal to start goes under the rows, above them)
+    overlay_at = (6, 201, "left")
+
     def __init__(self, spectate: bool = False, practice: bool = False) -> None:
         self.spectate = spectate
         self.practice = practice
@@ -215,8 +219,9 @@ class SetupScene(SeatRows):
         self.draw_info(m, surface, self.rows[self.index])
         font.draw(surface, tr("Left/Right change  A next  B back  Start: play"), 128, 214, WHITE, "small", INK,
                   align="centre")
-        if self.message:
-            font.draw(surface, self.message, 8, 202, GOLD, "small", INK)
+        if self.message:                        # why it cannot start: under the rows, whole
+            for i, line in enumerate(font.wrap(self.message, 134, "small")):
+                font.draw(surface, line, 8, 30 + 12 * len(self.rows) + i * 9, GOLD, "small", INK)
 
     def draw_info(self, m, surface, row: str) -> None:
         font = m.font

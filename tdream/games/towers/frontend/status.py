@@ -22,7 +22,7 @@ WARN = rgb15(248, 168, 96)
 
 
 class StatusScene(Scene):
-    overlay_at = (2, 214, "left")
+    overlay_at = (4, 212, "left")        # the bottom row, inside the window (the keys' line goes up when they are on)
 
     def __init__(self, table, pad: int) -> None:
         self.table = table
@@ -44,7 +44,8 @@ class StatusScene(Scene):
         for i, name in enumerate(PAGES):
             font.draw(surface, tr(name), 8 + i * 62, 6, GOLD if i == self.page else rgb15(120, 128, 168))
         (self.draw_players, self.draw_board, self.draw_building, self.draw_turns)[self.page](m, surface, 22)
-        font.draw(surface, tr("L/R: page   B: back"), 250, 213, DIM, "small", align="right")
+        on = m.settings.timer or m.settings.input_display       # the timer and pads take the bottom row's left
+        font.draw(surface, tr("L/R: page   B: back"), 250, 203 if on else 213, DIM, "small", align="right")
 
     def draw_players(self, m, surface, y: int) -> None:
         """Each seat: his sum, towers and territory (T6.2, T4.1), whether he is walled in or one

@@ -417,6 +417,8 @@ def _overlays(frames: dict) -> None:
         s.until(lambda: s.prompt(0) is not None and t.game.turn >= 5, 8000, lambda m: ap.buttons(m))
         s.step(0, 4)
         s.shot(f"overlays-{k}")
+    s.tap(X)
+    s.shot("status-overlays")
     s = Session(frames, setup=TowersSetup(4, ["human", "human"]), settings=on, connected=0b1111)
     s.until(lambda: s.prompt(0) is not None and s.prompt(1) is not None, 600)
     s.step((RIGHT | DOWN | A, 0, 0, 0), 1)
@@ -426,6 +428,13 @@ def _overlays(frames: dict) -> None:
     s.until(lambda: s.prompt(0) is not None, 3000)
     s.tap(Y, pad=1)
     s.shot("declare-out-of-turn")
+    s = Session(frames, settings=Settings(timer=True, input_display=True, last={"game": "towers"}), connected=0b1111)
+    s.step(0, 4)
+    s.tap(START)
+    s.tap(A)                                   # Free play: the set-up
+    s.top.seats[1] = "human"
+    s.tap(UP, 2)
+    s.shot("setup-overlays")
 
 
 def _long_ja(frames: dict) -> None:

@@ -19,7 +19,8 @@ NAMES = ("title", "demo", "title-menu", "setup", "setup-seat", "setup-options", 
          "long-names", "pause-quit", "box-lines", "results-long-names",
          "walled-prompt", "walled-menu", "demolish-walls", "threat-double", "threat-double-square", "menu-double-threat",
          "declare", "menu-take-back", "take-back", "refused-rule", "rule", "howto", "howto-building", "log",
-         "last-square", "overlays-2", "overlays-4", "pick-overlays", "declare-out-of-turn")
+         "last-square", "overlays-2", "overlays-4", "pick-overlays", "declare-out-of-turn", "status-overlays",
+         "setup-overlays")
 JAPANESE = ("ja-title", "ja-title-menu", "ja-setup", "ja-setup-seat", "ja-setup-options", "ja-setup-size", "ja-pick",
             "ja-reveal", "ja-comment", "ja-build", "ja-board", "ja-declare-refused", "ja-place-occupied",
             "ja-place-refused", "ja-place", "ja-size", "ja-size-too-tall", "ja-size-refused", "ja-turn-menu",
