@@ -781,6 +781,14 @@ class BuildBackScene(Scene):
 
     opaque = False
 
+    @property
+    def overlay_at(self) -> tuple[int, int, str]:
+        return self.table.overlay_at        # the overlays where the table has them
+
+    @property
+    def timer_at(self) -> tuple[int, int, str]:
+        return self.table.timer_at
+
     def __init__(self, table: TableScene, pad: int, prompt) -> None:
         from ....frontend.widgets import Menu
         self.table = table

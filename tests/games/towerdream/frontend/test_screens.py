@@ -171,3 +171,23 @@ def test_the_line_owners_page_names_each_line_by_its_lands():
     assert len(rows) == 20                                       # classic-10: 10 columns and 10 rows
     assert {"a1-a10", "a1-j1", "j1-j10", "a10-j10"} <= {label for label, _, _ in rows}
     table.step(B)
+
+
+def test_the_build_question_keeps_the_overlays_where_the_table_has_them():
+    """B at the Build (its own window over the table) leaves the timer and the pads where the
+    table puts them, off the panels."""
+    from tdream.frontend.constants import A as A_
+
+    from .helpers import practice
+    table = practice("company/start_company_choose_mark.yaml", timer=True, input_display=True)
+    table.roll(3)
+    table.prompt("LandPrompt")
+    table.point("c4")
+    table.tap(A_)
+    table.prompt("MenuPrompt")
+    table.tap(A_)
+    table.prompt("BuildPrompt")
+    table.tap(B)
+    assert type(table.m.stack[-1]).__name__ == "BuildBackScene"
+    rects, _ = _overlays(table)
+    assert rects and not any(r.colliderect(pygame.Rect(0, 0, 256, 32)) for r in rects), rects
