@@ -283,11 +283,17 @@ class CountsPrompt(Prompt):
         else:
             said.append((tr("{have} {k}", have=self.have_word(), k=self.limit[self.row]), INFO))
             said.append((tr("Up/Down colour, Left/Right count"), WHITE))
+        if self.ends_game():
+            said.append((tr("This ends the game: it is its last turn (U5.3)."), GOLD))
         said += list(help_lines)
         return [(row, colour) for text, colour in said for row in font.wrap(text, width, "small")]
 
     def have_word(self) -> str:
         return ""
+
+    def ends_game(self) -> bool:
+        """The answer is the game's last (the give-back after the last take, E13)."""
+        return False
 
     def draw_counts(self, m, surface, rect, title: str, help_lines=()) -> None:
         """The window at ``rect``: ``title``; a row per colour on the left (its swatch, the count;
@@ -382,6 +388,9 @@ class DiscardPrompt(CountsPrompt):
 
     def have_word(self) -> str:
         return tr("held")
+
+    def ends_game(self) -> bool:
+        return self.match._turn_ends_game()
 
     def text(self) -> str:
         return tr("Give back {k} floor(s) (U3.3)", k=self.total)

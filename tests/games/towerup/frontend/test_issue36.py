@@ -557,3 +557,32 @@ def test_how_to_play_pictures_stay_in_their_rect(lang):
         assert not outside, (page.picture, outside[:5])
         for _, text, tx, ty, tw, th in (d for d in _DRAWN if d[0] == "text"):
             assert x <= tx and tx + tw <= x + w and y <= ty and ty + th <= y + hh, (page.picture, text)
+
+
+LAST_TAKE = """players: [{name: Ann}, {name: Joji, cpu: joji}]
+market: [k1, k2, k4]
+deck: [k5, k6, k3]
+stock: {Ann: {black: 4, white: 3, brown: 2}}
+supply: {black: 10, white: 10, brown: 10, grey: 10}
+steps:
+  - take: {card: k1}
+"""
+
+
+def test_the_give_back_after_the_games_last_take_says_it_ends_the_game(tmp_path):
+    """E13: the game's last take refills nothing; the give-back after it is the game's last answer,
+    and its window says so."""
+    t = Practice(_scenario(tmp_path, LAST_TAKE, "[U3.3]"))
+    p = t.prompt()
+    m = p.match
+    m.ending, m.trigger, m.final_turns, m.closing = "roof", 1, [], 0      # Ann's final turn: the game's last
+    t.t.prompts.clear()
+    p = t.prompt()
+    t.tap(A)                                             # k1: 12 floors
+    assert p.stage == "take" and "This ends the game: it is its last turn (U5.3)." in t.window_texts()
+    t.tap(A)
+    q = t.prompt()
+    assert q.kind == "discard"
+    shown = t.window_texts()
+    rows = t.m.font.wrap("This ends the game: it is its last turn (U5.3).", 81, "small")
+    assert len(rows) > 1 and all(row in shown for row in rows), (rows, shown)
