@@ -29,6 +29,10 @@ class StatusScene(Scene):
         self.pad = pad
         self.page = 0
 
+    def hidden_pads(self, m) -> int:
+        """The table's: opened during the secret picks, it shows no pick on the input display."""
+        return self.table.hidden_pads(m)
+
     def handle(self, m, b) -> None:
         if b.press(self.pad, B | X):
             m.pop()

@@ -536,3 +536,20 @@ def test_the_status_page_says_the_danger_squares_whole_TG4_3(monkeypatch):
                         real(surface, text, x, y, *a, **k))
     h.frame()
     assert "Danger: one enemy tower at a2 walls him in (TG4.3)." in " ".join(drawn)
+
+
+def test_the_status_page_opened_at_the_secret_picks_hides_the_pads_too_TG2_1():
+    """Player 1 has picked and still holds his direction; Player 2 opens the status page (X): the
+    input display (the top scene's) shows neither pad until the picks are revealed."""
+    from tdream.games.towers.frontend.status import StatusScene
+    h = Headless(seed=4, setup=TowersSetup(4, ["human", "human"]), settings=Settings(input_display=True))
+    t = h.machine.stack[0]
+    prompt_of(t, h, 0, PickPrompt, connected=ALL)
+    step(h, (grid_buttons(9) | A, 0, 0, 0), 1, ALL)
+    step(h, (grid_buttons(9), 0, 0, 0), 20, ALL)
+    from tdream.frontend.constants import X
+    step(h, (grid_buttons(9), X, 0, 0), 1, ALL)
+    step(h, (grid_buttons(9), 0, 0, 0), 4, ALL)
+    top = h.machine.stack[-1]
+    assert isinstance(top, StatusScene)
+    assert top.hidden_pads(h.machine) & 0b11 == 0b11
