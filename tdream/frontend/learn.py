@@ -75,8 +75,12 @@ def tidy(text: str) -> str:
             if out and not (ord(out[-1]) >= 0x2E80 and ord(line[0]) >= 0x2E80):
                 out += " "
             out += line
-        paras.append(" ".join(out.split(" ")))
+        out = " ".join(out.split())
+        paras.append(_WIDE_GAP.sub("", out))     # a folded (>-) line break between two Japanese characters
     return "\n".join(p for p in paras if p)
+
+
+_WIDE_GAP = re.compile(r"(?<=[\u2e80-\uffef]) (?=[\u2e80-\uffef])")
 
 
 def load_howto(path: Path | str) -> list[Page]:

@@ -80,6 +80,7 @@ class Machine:
         self.home_factory = home                   # the title's scene, made anew each time
         self.movie = movie                         # a movie records or plays: the user folders are its own
         #                                            blank ones (FORMATS.md section 4)
+        set_language(settings.language)            # a table made now tells its first lines in it
         if setup is not None:                      # a match straight away: the game's own table
             if setup.resume is None and setup.replay is None and setup.scenario is None and setup.mode != "demo":
                 self.match_started()               # a new one (tdream play --game): it played match_seed

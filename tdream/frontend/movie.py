@@ -228,7 +228,8 @@ def load_movie(path, upgrade: bool = False) -> Movie:
     from ..yamlio import read_text
     text = read_text(path, FormatError)
     lines = text.split("\n")
-    if any(line.strip() in ("format: tdream-record", "format: \"tdream-record\"") for line in lines[:3]):
+    if "inputs:" in lines and "frames:" not in lines and any(line.strip() == "format: tdream-record"
+                                                            for line in lines[:3]):
         raise FormatError([f"{path}:1: this is a game record, not an input movie: use tdream replay verify "
                            f"(or tdream replay play) on it"])
     header: dict = {}

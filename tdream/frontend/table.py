@@ -452,6 +452,7 @@ class TableScene(ReplayControls, Scene):
         if self.done:
             return
         pressed = b.pressed
+        peeking = set(self.peeks)            # a press that closes a peek is the peek's alone (issue 36)
         if pressed[0] | pressed[1] | pressed[2] | pressed[3] or self.peeks:    # most frames press nothing
             pads = sorted(set(self.pad_of.values())) or [0, 1, 2, 3]
             for p in pads:
@@ -478,7 +479,7 @@ class TableScene(ReplayControls, Scene):
             return
         for seat, prompt in list(self.prompts.items()):
             pad = self.pad_of.get(seat, 0)
-            if pad in self.peeks or prompt.answer is not None:
+            if pad in self.peeks or pad in peeking or prompt.answer is not None:
                 continue
             if prompt.age >= self.prompt_guard and m.buttons.connected >> pad & 1:
                 if b.press(pad, B) and prompt.back_free() and self.can_take_back(seat):

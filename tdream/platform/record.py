@@ -331,7 +331,7 @@ def load_record(path: Path | str) -> Record:
     ended = text.endswith("\n")
     if ended:
         lines.pop()
-    if any(line.strip() in ("format: tdream-movie", 'format: "tdream-movie"') for line in lines[:3]):
+    if "frames:" in lines and "inputs:" not in lines and any(line.strip() == "format: tdream-movie" for line in lines[:3]):
         raise FormatError([f"{name}:1: this is an input movie, not a game record: use tdream movie verify "
                            f"(or tdream movie play) on it"])
     try:

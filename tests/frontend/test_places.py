@@ -52,8 +52,9 @@ def drawn_places(gid: str, ranking) -> list[tuple[str, int]]:
     match = Tied(session.match, ranking)
     setup = MatchSetup(gid, 3, ["random"] * 4, options)
     host = SimpleNamespace(match=match, game=game, setup=setup, colour_of=[0, 1, 2, 3], writer=None, replaying=False,
+                           warning="",
                            demo=False, session=session, pad_of={}, history=[(0, 0, 0, 0), match.scores()])
-    scene = results_scene(gid)(SimpleNamespace(host=host, setup=setup))
+    scene = results_scene(gid)(SimpleNamespace(host=host, setup=setup, names=list(match.names)))
     m = Headless(seed=1).machine
     scene.enter(m)
     layout.watch()
