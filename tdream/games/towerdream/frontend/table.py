@@ -501,7 +501,7 @@ class TableScene(Table):
             broke = all(pr.ends_after(game, a) for a in legal)
             return pr.MenuPrompt(tr("{who} is short of cash and must sell.", who=name), labels, list(legal), None,
                                  tr("Forced sale"), 200, details,
-                                 warning=tr("Selling everything cannot pay it: the game ends (R6.5).") if broke else "")
+                                 warning=tr("No sale can cover it: the game ends (R6.5).") if broke else "")
         raise ValueError(f"no prompt for {k}")
 
     def company_prompt(self, game, name: str, legal, ending: str) -> pr.MenuPrompt:
