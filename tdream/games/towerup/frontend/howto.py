@@ -11,7 +11,7 @@ from ....frontend.constants import GOLD, INK, PLAYER_COLOURS, RED, WHITE, rgb15
 from ....frontend.text import tr
 from ..data import WILD
 from . import colours as col
-from .cityview import car, floor_art, roof_art, swatch, wild
+from .cityview import car, floor_art, roof_art, swatch
 from .hud import draw_card, tracks_picture
 from .layout import FLOOR_H, FLOOR_W
 

@@ -812,7 +812,7 @@ class TurnPrompt(Prompt):
                 lines += self.end_warning("supply", False)
         if self.picked:
             lines.append(Line(tr("Chosen so far: {floors}", floors=floors_text(self.picked)), INFO))
-        lines += [Line("", WHITE, tag="colours", keep=MUST),
+        lines += [self.colours_line(m, rect),
                   Line(tr("Left/Right, A: choose   B: back"), WHITE, keep=KEYS)]
         if self.refusal:
             lines.append(Line(self.refusal, RED, keep=MUST))
@@ -849,15 +849,30 @@ class TurnPrompt(Prompt):
         lines.append(Line(tr("A: take it   B: back"), WHITE, keep=KEYS))
         return tr("Take this card?"), lines
 
+    @staticmethod
+    def colour_rows(m, rect) -> int:
+        """The colours' row in one row, or two (two colours each) in a window too narrow for the
+        four names whole (the text box beside the pads' gutter)."""
+        if m is None:
+            return 1
+        need = max(m.font.width(colour_name(c), "small") for c in range(4)) + 10
+        return 1 if need * 4 <= rect[2] - 12 else 2
+
+    def colours_line(self, m, rect):
+        """The window's line the colours stand on (one row or two)."""
+        return Line("\n" if self.colour_rows(m, rect) == 2 else "", tag="colours", keep=MUST)
+
     def draw_colours(self, m, surface, rect, y: int, current: int, ok) -> None:
-        """The four colours in a row: swatch, name (dim when refused); the cursor."""
-        step = (rect[2] - 12) // 4
+        """The four colours: swatch, name (dim when refused), whole; the cursor. In a row, or two."""
+        per_row = 4 if self.colour_rows(m, rect) == 1 else 2
+        step = (rect[2] - 12) // per_row
         for c in range(4):
-            x = rect[0] + 12 + c * step
-            swatch(surface, c, x, y, 7, 7)
-            m.font.draw(surface, fit(m.font, colour_name(c), step - 10), x + 9, y, WHITE if ok(c) else DIM, "small")
+            x = rect[0] + 12 + (c % per_row) * step
+            yy = y + (c // per_row) * SMALL_H
+            swatch(surface, c, x, yy, 7, 7)
+            m.font.draw(surface, colour_name(c), x + 9, yy, WHITE if ok(c) else DIM, "small")
             if c == current:
-                cursor(surface, x - 5, y + 1, m.frame)
+                cursor(surface, x - 5, yy + 1, m.frame)
 
     def site_line(self, site: int) -> str:
         """What stands on ``site``: empty, or its tower (colour, height, roofs)."""
@@ -900,7 +915,7 @@ class TurnPrompt(Prompt):
     def window_colour(self, m, rect) -> tuple[str, list]:
         p = self.build_preview(self.site, self.colour)
         name = self.match.rules.city.sites[self.site]
-        lines = [Line("", tag="colours", keep=MUST), Line(self.cost_line(p), INFO)]
+        lines = [self.colours_line(m, rect), Line(self.cost_line(p), INFO)]
         if p.reason:
             lines.append(Line(explain(p.reason), RED, keep=MUST))
         elif self.refusal:

@@ -56,12 +56,18 @@ def draw_player(m, surface, table, p: int, x: int, y: int, width: int = 240) -> 
         swatch(surface, c, hx, y + 18, 7, 7)
         hx += 9 + font.draw(surface, str(game.stock[p][c]), hx + 9, y + 18, WHITE, "small") + 6
     nxt = next((s for s in game.rules.tracks.stars if min(veh) < s), None)
-    star = tr("next star: column {k}", k=nxt) if nxt is not None else tr("every star reached")
-    sw = font.draw(surface, star, x + width, y + 27, DIM, "small", align="right")
-    font.draw(surface, fit(font, tr("Visible roofs {k}: cone {pts} pt(s)", k=visible, pts=cone), width - sw - 8), x,
-              y + 27, DIM, "small")
+    cone_text = tr("Visible roofs {k}: cone {pts} pt(s)", k=visible, pts=cone)
+    room = width - font.width(cone_text, "small") - 8
+    stars = [tr("next star: column {k}", k=nxt), tr("next star {k}", k=nxt)] if nxt is not None else \
+        [tr("every star reached"), tr("every star")]
+    star = next((t for t in stars if font.width(t, "small") <= room), stars[-1])   # briefer, never cut
+    font.draw(surface, star, x + width, y + 27, DIM, "small", align="right")
+    font.draw(surface, cone_text, x, y + 27, DIM, "small")
     held = ", ".join(f"{objective_name(game.rules.objectives[o])} {v}" if o else str(v) for o, v in game.chips[p])
-    font.draw(surface, fit(font, tr("Chips: {chips}", chips=held or tr("none")), width), x, y + 36, DIM, "small")
+    chips = tr("Chips: {chips}", chips=held or tr("none"))
+    if font.width(chips, "small") > width:        # the values alone (the Objectives page says whose)
+        chips = tr("Chips: {chips}", chips=", ".join(str(v) for _o, v in game.chips[p]))
+    font.draw(surface, chips, x, y + 36, DIM, "small")
     return 45
 
 
@@ -161,7 +167,7 @@ class StatusScene(Scene):
             left = " ".join(str(c) for c in game.chips_left[j]) or tr("none")
             font.draw(surface, tr("chips left {chips}", chips=left), 248, y + 2, WHITE, "small", align="right")
             y += 12
-            for line in font.wrap(tr(obj.text), 236, "small")[:2]:
+            for line in font.wrap(tr(obj.text), 236, "small"):
                 font.draw(surface, line, 14, y, DIM, "small")
                 y += 9
             x = 14

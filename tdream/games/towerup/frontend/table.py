@@ -24,7 +24,7 @@ from . import prompts as pr
 from .cityview import CityView
 from .hud import DIM, draw_card, draw_panel, draw_strip, panel_rects
 from .layout import BOX, BOX_NARROW, CARD_X, CARD_Y, LINE_H, MAP, OBJECTIVES_WINDOW, PADS_AT, PANEL_WINDOW, SMALL_H, \
-    TIMER_AT  # noqa: F401
+    TIMER_AT
 
 PROMPT_GUARD = 12                    # frames a prompt is shown before it takes a press (a press that
                                      # hurried the text before it never answers it)
@@ -442,24 +442,26 @@ class TableScene(Table):
             draw_panel(m, surface, shown, p, rect, self.colour_of[p], self.kinds[p], to_move, tag, self.names[p])
 
     def draw_objectives(self, m, surface) -> None:
-        """The three objectives of this game (UG1.5): name, condition, chips, over the panels."""
+        """The three objectives of this game (UG1.5): name, chips, condition (every row of it: the
+        longest three of the ten fill the window, in English), over the panels."""
         game = self.game
         cat = game.rules.objectives
         font = m.font
         x, y, w, h = OBJECTIVES_WINDOW
         window(surface, OBJECTIVES_WINDOW)
-        for i, line in enumerate(font.wrap(tr("OBJECTIVES (U4.3)"), w - 8)[:2]):
-            font.draw(surface, line, x + w // 2, y + 4 + i * 11, GOLD, align="centre")
-        yy = y + 28
+        head = font.wrap(tr("OBJECTIVES (U4.3)"), w - 8)
+        for i, line in enumerate(head):
+            font.draw(surface, line, x + w // 2, y + 3 + i * 10, GOLD, align="centre")
+        yy = y + 7 + 10 * len(head)
         for j, oid in enumerate(game.objectives):
             obj = cat[oid]
             font.draw(surface, pr.objective_name(obj), x + 5, yy, WHITE)
             chips = " ".join(str(c) for c in game.chips_left[j])
-            font.draw(surface, tr("chips {chips}", chips=chips), x + 5, yy + 12, GOLD, "small")
-            rows = font.wrap(tr(obj.text), w - 12, "small")[:4]
+            font.draw(surface, tr("chips {chips}", chips=chips), x + 5, yy + 11, GOLD, "small")
+            rows = font.wrap(tr(obj.text), w - 12, "small")
             for i, line in enumerate(rows):
-                font.draw(surface, line, x + 7, yy + 21 + i * 8, DIM, "small")
-            yy += 21 + 8 * len(rows) + 8
+                font.draw(surface, line, x + 7, yy + 19 + i * 8, DIM, "small")
+            yy += 19 + 8 * len(rows) + 4
 
 
 def _after_banner(text: str) -> str:

@@ -586,3 +586,35 @@ def test_the_give_back_after_the_games_last_take_says_it_ends_the_game(tmp_path)
     shown = t.window_texts()
     rows = t.m.font.wrap("This ends the game: it is its last turn (U5.3).", 81, "small")
     assert len(rows) > 1 and all(row in shown for row in rows), (rows, shown)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_games_objectives_are_told_whole_at_the_start(lang):
+    """The three objectives' window at the start (over the panels) cut each condition at four rows:
+    "neighbours" lost "...you have roofed." Every row of the longest three stands in the window."""
+    from types import SimpleNamespace
+
+    from tdream.games.towerup.frontend import layout
+    from tdream.games.towerup.frontend.table import TableScene
+    _watch_drawing()
+    h = Headless(seed=3, settings=Settings(language=lang), setup=GameSetup(3, LONG[:3] + ["yuderu"]))
+    m = h.machine
+    set_language(lang)
+    from tdream.frontend.text import tr
+    game = m.stack[0].game.copy()
+    font = m.font
+    cat = game.rules.objectives
+    longest = sorted(cat, key=lambda o: -len(font.wrap(tr(cat[o].text), 68, "small")))[:3]
+    game.objectives = list(longest)
+    game.chips_left = [[7, 5, 3, 3] for _ in longest]
+    surface = pygame.Surface((256, 224))
+    _DRAWN.clear()
+    TableScene.draw_objectives(SimpleNamespace(game=game), m, surface)
+    texts = [d for d in _DRAWN if d[0] == "text"]
+    shown = [d[1] for d in texts]
+    for oid in longest:
+        for row in font.wrap(tr(cat[oid].text), layout.OBJECTIVES_WINDOW[2] - 12, "small"):
+            assert row in shown, (oid, row)
+    x, y, w, hh = layout.OBJECTIVES_WINDOW
+    for _, text, tx, ty, tw, th in texts:
+        assert y + 3 <= ty and ty + th <= y + hh - 3 and x + 3 <= tx and tx + tw <= x + w - 3, (text, ty)
