@@ -16,6 +16,8 @@ REASONS = {"full": "the board is full", "ended": "ended after a pass", "passes":
 
 
 class TowersResults(ResultsScene):
+    overlay_at = (4, 212, "left")        # the timer and pads in the bottom row, inside the window, under the record
+
     def draw(self, m, surface) -> None:
         host = self.table.host
         match = host.match
