@@ -178,7 +178,6 @@ class SetupScene(SeatRows):
             return None
         chosen = [p for p in profiles if p]
         prefs = {p["name"]: p for p in m.records.profiles()} if m.records is not None else {}
-        chosen = [p for p in profiles if p]
         colours = {name: prefs[name]["colour"] for name in chosen if name in prefs}
         pads = [prefs[name]["pad"] - 1 if name in prefs else k for k, name in enumerate(profiles)]
         if len(set(pads)) != len(pads):
