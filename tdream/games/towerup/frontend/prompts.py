@@ -135,10 +135,12 @@ class Line:
     NOTE, MAIN, MUST: a MUST line, a choice, a refusal or a warning, stands on every page of a
     window too full for all its lines)."""
 
-    __slots__ = ("text", "colour", "tag", "indent", "keep")
+    __slots__ = ("text", "colour", "tag", "indent", "keep", "right")
 
-    def __init__(self, text: str, colour=WHITE, tag: str = "", indent: int = 0, keep: int = MAIN) -> None:
+    def __init__(self, text: str, colour=WHITE, tag: str = "", indent: int = 0, keep: int = MAIN,
+                 right: int = 0) -> None:
         self.text, self.colour, self.tag, self.indent, self.keep = text, colour, tag, indent, keep
+        self.right = right                # pixels kept free at its right (a choice's scroll arrow)
 
 
 def room(rect) -> int:
@@ -153,7 +155,8 @@ def pages(m, lines: list, width: int, rows: int) -> list[list]:
     keys the table adds) and the rest in their order, above a last row that says there is more.
     Each page: [(line, its rows)]. No row is ever left out: a line too long for a page goes on
     over the next."""
-    wrapped = [(ln, m.font.wrap(ln.text, width - ln.indent, "small") if ln.text else [""]) for ln in lines]
+    wrapped = [(ln, m.font.wrap(ln.text, width - ln.indent - ln.right, "small") if ln.text else [""])
+               for ln in lines]
     if sum(len(r) for _, r in wrapped) <= rows:
         return [wrapped]
     pinned = [w for w in wrapped if w[0].tag]
@@ -984,7 +987,7 @@ class TurnPrompt(Prompt):
         if m is None:
             return 0, len(ch)
         wrap = lambda text, indent=0: len(m.font.wrap(text, width - indent, "small"))   # noqa: E731
-        choice_rows = [wrap(self.choice_line(c), 16) for c in ch]
+        choice_rows = [wrap(self.choice_line(c), 22) for c in ch]
         must = sum(wrap(ln.text) for ln in self.roof_notes(cur) if ln.keep >= MUST)
         if self.refusal:
             must += wrap(self.refusal)
@@ -1005,7 +1008,7 @@ class TurnPrompt(Prompt):
         for name, n in p.cost:
             need[COLOURS.index(name)] = n
         first, shown = self.roof_rows(m, rect)
-        lines = [Line(self.choice_line(c), WHITE if c is cur else DIM, tag=f"r{i}", indent=16, keep=MUST)
+        lines = [Line(self.choice_line(c), WHITE if c is cur else DIM, tag=f"r{i}", indent=16, keep=MUST, right=6)
                  for i, c in enumerate(ch) if first <= i < first + shown]
         lines += self.roof_notes(cur)
         if self.refusal:

@@ -231,7 +231,7 @@ def test_a_prompts_window_loses_no_line(tmp_path, lang, pads):
     shown = t.window_texts()
     font = t.m.font
     for ln in lines:
-        for row in font.wrap(ln.text, rect[2] - 10 - ln.indent, "small") if ln.text else []:
+        for row in font.wrap(ln.text, rect[2] - 10 - ln.indent - ln.right, "small") if ln.text else []:
             assert row in shown, (row, shown)
 
 
