@@ -246,7 +246,9 @@ class Machine:
         """Each connected pad's buttons this frame: a small pad, lit where pressed."""
         from .constants import DIM, INK, PLAYER_COLOURS, WHITE
         pads = [p for p in range(4) if self.buttons.connected >> p & 1]
-        hidden = self.stack[-1].hidden_pads(self) if self.stack else 0
+        hidden = 0                               # any scene's secret (a pause menu over the picks too)
+        for scene in self.stack:
+            hidden |= scene.hidden_pads(self)
         for i, p in enumerate(pads):
             x0 = x - (len(pads) - i) * 30 if align == "right" else x - 28 if align == "column" else x + i * 30
             px, py = x0, y - 1 + (12 * i if align == "column" else 0)

@@ -113,7 +113,7 @@ def long_names(s, ap, ready, limit: int = 120000, whole: bool = True) -> None:
                     return
                 continue
             box = beat.box if beat is not None else None
-            if box is not None and box is not probed and box.visible() >= len(box.text) and \
+            if box is not None and box is not probed and not box.typing() and \
                     not any(n in s.frames for n in ("box-lines", s.prefix + "box-lines")):
                 probed = box
                 keep("probe", s.h, SCRATCH, SCRATCH)
