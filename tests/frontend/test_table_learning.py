@@ -193,3 +193,30 @@ def test_the_language_option_says_each_language_in_its_own_words():
             assert shown_value("language", "en") == "English" and shown_value("language", "ja") == "日本語"
     finally:
         set_language("en")
+
+
+def test_the_input_display_shows_no_secret_pick_even_under_the_pause_menu():
+    """Two people pick in secret (Towers' TG2.1): with the input display on, pad 1 holding right
+    or left draws the same frame at the table and under the pause menu Start opens over it."""
+    import pygame
+    from tdream.frontend.constants import LEFT, RIGHT, START
+    from tdream.frontend.run import Headless
+    from tdream.frontend.scenes.pause import PauseScene
+    from tdream.frontend.settings import Settings
+    from tdream.games.towers.frontend.table import TowersSetup
+    frames = {}
+    for held in (RIGHT, LEFT):
+        h = Headless(1, Settings(input_display=True, timer=True), TowersSetup(1, ["human", "human"]))
+        table = h.machine.stack[-1]
+        for _ in range(600):
+            h.step((0, 0, 0, 0), 0b0011)
+            if table.prompts and any(p.secret for p in table.prompts.values()):
+                break
+        assert any(p.secret for p in table.prompts.values())
+        h.step((held, 0, 0, 0), 0b0011)
+        shots = [pygame.image.tobytes(h.frame(), "RGB")]
+        h.machine.push(PauseScene(table, 1))
+        h.step((held, 0, 0, 0), 0b0011)
+        shots.append(pygame.image.tobytes(h.frame(), "RGB"))
+        frames[held] = shots
+    assert frames[RIGHT] == frames[LEFT]
