@@ -804,8 +804,10 @@ class TableScene(ReplayControls, Scene):
 
     def log_line(self, beat: Beat) -> None:
         """A told line goes into the turn log (the pause menu's page of what happened lately)."""
-        who = beat.title or beat.name or ""
-        self.log.append((who, beat.text))
+        if beat.title:                   # a banner: its word, then its sentence
+            self.log.append(("", f"{beat.title} {beat.text}"))
+        else:
+            self.log.append((beat.name or "", beat.text))
         if len(self.log) > LOG_LINES:
             del self.log[:len(self.log) - LOG_LINES]
 
