@@ -11,7 +11,7 @@ import pygame
 from ....frontend.constants import GOLD, INK, WHITE, rgb15
 from ....frontend.scenes.setup import SeatRows
 from ....frontend.match import seat_problem
-from ....frontend.text import tr
+from ....frontend.text import shown_name, tr
 from ....frontend.widgets import cursor, fit, skyline, window
 from ....platform.roster import CHARACTER_IDS, character
 from ....rng import Rng
@@ -98,7 +98,7 @@ class SetupScene(SeatRows):
             if k == "random":
                 return tr("Seat {k}", k=i + 1), tr("Random")
             p = character(k)
-            return tr("Seat {k}", k=i + 1), f"{p.name} ({GAME.grade(k)})"
+            return tr("Seat {k}", k=i + 1), f"{shown_name(p.name)} ({GAME.grade(k)})"
         if row == "players":
             return tr("Players"), tr("{k} ({sites} site(s))", k=self.players, sites=len(self.city().sites))
         if row == "level":
@@ -207,7 +207,7 @@ class SetupScene(SeatRows):
                 face = m.art.portrait(p.id)
                 if face is not None:
                     surface.blit(face, (184, 26))
-                font.draw(surface, p.name, 200, 62, rgb15(*p.colour), align="centre")
+                font.draw(surface, shown_name(p.name), 200, 62, rgb15(*p.colour), align="centre")
                 font.draw(surface, tr("Age {age}", age=tr(p.age)), 200, 76, WHITE, "small", align="centre")
                 font.draw(surface, tr("Strength {grade}", grade=GAME.grade(k)), 200, 85, WHITE, "small", align="centre")
                 font.draw(surface, tr("Style:"), 154, 99, GOLD, "small")

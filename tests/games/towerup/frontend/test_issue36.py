@@ -618,3 +618,15 @@ def test_the_games_objectives_are_told_whole_at_the_start(lang):
     x, y, w, hh = layout.OBJECTIVES_WINDOW
     for _, text, tx, ty, tw, th in texts:
         assert y + 3 <= ty and ty + th <= y + hh - 3 and x + 3 <= tx and tx + tw <= x + w - 3, (text, ty)
+
+
+def test_the_set_up_names_the_characters_in_the_screens_language():
+    from tdream.games.towerup.frontend.setup import SetupScene
+    scene = SetupScene()
+    scene.seats = ["human", "cosmic-will", "tamasaburo", None]
+    scene.profiles = [None, None, None, None]
+    scene.prefs = {}
+    set_language("ja")
+    assert scene.label("seat1")[1].startswith("コズミック・ウィル (")
+    set_language("en")
+    assert scene.label("seat2")[1].startswith("Tamasaburo (")
