@@ -218,7 +218,7 @@ class TableScene(ReplayControls, Scene):
     def names(self) -> list[str]:
         """The seats' names as the screen says them (``text.shown_name``: a character's in the
         language on screen); the match and the record keep ``host.names``."""
-        return [shown_name(n) for n in self.host.names]
+        return [shown_name(seat.name, seat.human) for seat in self.host.session.seats]
 
     def is_cpu(self, seat: int) -> bool:
         return self.host.is_cpu(seat)
@@ -851,18 +851,21 @@ class TableScene(ReplayControls, Scene):
         head_w = font.width(head) if head else 0
         room = st.lines if not extra else max(1, (h - 4 - st.small_h * len(extra)) // st.line_h)
         lines = font.wrap(text, width, first=width - head_w if head else None)[:min(room, st.lines)] if text else []
-        left = len(text) if shown is None else shown
+        typed = len(text) if shown is None else shown
         if title:
             flash = GOLD if beat is not None and (beat.age // 6) % 2 == 0 else WHITE
             font.draw(surface, title, x, y, flash)
         elif name:
             font.draw(surface, name + ":", x, y, colour)
-        for i, line in enumerate(lines):
-            if left <= 0:
+        pos = 0                          # where each line stands in the text: a line break may take a
+        for i, line in enumerate(lines):  # space (English) or nothing (Japanese, a word broken)
+            start = text.find(line, pos) if line else pos
+            start = pos if start < 0 else start
+            if typed <= start:
                 break
             lx = x + head_w if i == 0 else x
-            font.draw_prefix(surface, line, left, lx, y + i * st.line_h, WHITE if head else colour)
-            left -= len(line) + 1
+            font.draw_prefix(surface, line, typed - start, lx, y + i * st.line_h, WHITE if head else colour)
+            pos = start + len(line)
         for j, (line, line_colour) in enumerate(extra[:2]):
             font.draw(surface, line, x, y + len(lines) * st.line_h + j * st.small_h + 1, line_colour, "small")
         if box is not None and not box.typing() and (m.frame // 15) % 2 == 0:

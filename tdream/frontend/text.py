@@ -121,11 +121,14 @@ _BY_GAME: dict[str, dict[str, str]] = {}
 _SEAT = re.compile(r"^(.+?) (\d+)$")
 
 
-def shown_name(name: str) -> str:
+def shown_name(name: str, human: bool | None = None) -> str:
     """A seat's name as the screen says it in its language: a character's name and "Player k"
     in Japanese letters in Japanese ("Kenta 2": the second Kenta at the table); a profile's name
-    as its player typed it. Records and the match keep the names as they are."""
+    as its player typed it (``human``: the seat is a person's, so only "Player k" is his seat's
+    word, a profile named "Hikozaemon" is his own name). Records and the match keep the names."""
     if _LANG[0] != "ja":
+        return name
+    if human and not name.startswith("Player "):
         return name
     from ..platform.roster import characters
     known = {c.name for c in characters().values()} | {"Random", "CPU"}

@@ -13,8 +13,8 @@ from tdream.frontend.pads import PadFrame, PadReader
 from tests.conftest import run_cli
 
 # From power on, by pad: Free play, seat 1's profile: a new one named "A" (colour and pad as
-# offered); back to the title; Records (a line down); Continue; Quit.
-TAPS = ([START, A, DOWN, DOWN, A, A, A, START, START, B] + [DOWN] * 5 + [A, DOWN, B] + [UP] * 4 + [A, B]
+# offered); back to the title; Records (a line down; How to play stands before it); Continue; Quit.
+TAPS = ([START, A, DOWN, DOWN, A, A, A, START, START, B] + [DOWN] * 6 + [A, DOWN, B] + [UP] * 5 + [A, B]
         + [UP, UP, A])
 VISITS = {"SetupScene", "ProfileScene", "NameEntry", "ProfilePrefs", "RecordsScene", "ContinueScene"}
 

@@ -125,7 +125,7 @@ class ResultsScene(Scene):
             for p in group:
                 font.draw(surface, f"{rank}.", 8, y, GOLD if rank == 1 else WHITE, "small")
                 surface.blit(m.art.tokens[host.colour_of[p]], (20, y - 2))
-                font.draw(surface, fit(font, match.names[p], right[0] - values_w - 40, "small"), 34, y,
+                font.draw(surface, fit(font, self.table.names[p], right[0] - values_w - 40, "small"), 34, y,
                           PLAYER_COLOURS[host.colour_of[p]], "small")
                 for value, r in zip(rows[p], right):
                     font.draw(surface, value, r, y, WHITE, "small", align="right")

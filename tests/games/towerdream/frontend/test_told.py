@@ -84,12 +84,7 @@ def _box_words(table, events, lang: str) -> str:
     return " ".join(drawn)
 
 
-SHELL_JA = pytest.mark.xfail(strict=True, reason="the shell's TableScene.draw_box counts a space after every "
-                              "wrapped line (left -= len(line) + 1): a Japanese page, wrapped with no space, never draws "
-                              "its last characters, even typed out (reported to the lead)")
-
-
-@pytest.mark.parametrize("lang", ["en", pytest.param("ja", marks=SHELL_JA)])
+@pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_card_and_an_event_told_at_the_table_show_every_word(lang):
     """Issue 36: the text box showed three lines and dropped the rest ("... Pay 30% of your" and
     never "cash."). Told at the table with the longest name, every word of every card and Event
