@@ -209,7 +209,7 @@ class MatchHost:
         elif s.scenario is not None:
             from ..platform.scenario import scenario_session
             sc = s.scenario
-            self.session = scenario_session(sc)
+            self.session = scenario_session(sc, fresh=True)     # its position again at every table
             given = list(sc.seats)
             path = self.open_record(lambda: m.record_path or (m.record_dir and record_file(m.record_dir, sc.seed)))
             if path:

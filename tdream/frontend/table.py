@@ -306,6 +306,12 @@ class TableScene(ReplayControls, Scene):
         from .scenes.status import StatusScene
         return StatusScene(self, pad)
 
+    def question_at(self, w: int, h: int) -> tuple[int, int]:
+        """Where a question of the shell's over the table goes (a take-back's ``w`` x ``h``
+        window): over the text box, whose prompt it stands for, never over the board."""
+        x0, y0, bw, bh = self.box_rect()
+        return max(0, min(256 - w, x0 + (bw - w) // 2)), max(0, min(224 - h, y0 + bh - h))
+
     def hidden_pads(self, m) -> int:
         """While any seat answers in secret (a prompt's ``secret``), every human seat's pad: the
         input display shows none of their buttons (one who has answered may still hold the
@@ -981,6 +987,6 @@ class TakeBackScene(Scene):
         tb = self.table.host.take_back
         words = tr(tb.words) if tb is not None else ""
         title = tr("Take back {what}?", what=words)
-        w = max(128, m.font.width(title) + 20)
-        x = 128 - w // 2
-        self.menu.draw(m, surface, x, 64, w, title)
+        w = min(252, max(128, m.font.width(title) + 20))
+        x, y = self.table.question_at(w, 44)
+        self.menu.draw(m, surface, x, y, w, fit(m.font, title, w - 12, "main"))

@@ -298,11 +298,12 @@ def check_expect(game, match, expect: dict, names: list[str]) -> list[str]:
     return diffs
 
 
-def scenario_session(s: Scenario, writer=None, observers=()) -> Session:
-    """The session a scenario plays in: its ``cpu:`` seats with their players."""
+def scenario_session(s: Scenario, writer=None, observers=(), fresh: bool = False) -> Session:
+    """The session a scenario plays in: its ``cpu:`` seats with their players. ``fresh``: on a
+    copy of its position (a practice table: the scenario loaded once may be played again)."""
     players = {seat: s.game.make_player(kind, derive_seed(s.seed, seat)) for seat, kind in s.cpus.items()}
-    return Session(s.game, s.match, s.seats, s.seed, players=players, writer=writer, observers=observers,
-                   options=s.game.full_options(s.options))
+    return Session(s.game, s.match.copy() if fresh else s.match, s.seats, s.seed, players=players, writer=writer,
+                   observers=observers, options=s.game.full_options(s.options))
 
 
 def run_scenario(s: Scenario, on_input=None, writer=None) -> list[str]:

@@ -9,6 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 from tdream.frontend.font import Font
 from tdream.frontend.widgets import TextBox, paginate
+from tests.conftest import ROOT
 
 WORDS = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFG.,:!%0123456789", min_size=1, max_size=14)
 KANA = st.text(alphabet="あいうえおかきくけこさしすせそ。、ジャックポット", min_size=1, max_size=30)
@@ -220,3 +221,31 @@ def test_the_input_display_shows_no_secret_pick_even_under_the_pause_menu():
         shots.append(pygame.image.tobytes(h.frame(), "RGB"))
         frames[held] = shots
     assert frames[RIGHT] == frames[LEFT]
+
+
+def test_practice_from_one_loaded_scenario_starts_at_its_position_every_time():
+    """A practice table played on the scenario's own match: a second table from the same loaded
+    scenario started where the first had left off (issue 36, Tower Up's report)."""
+    from tdream.frontend.match import MatchHost, MatchSetup
+    from tdream.frontend.run import Headless
+    from tdream.platform.scenario import load_scenario
+    from tdream.platform.session import CPU, DRAW, HUMAN
+    sc = load_scenario(next(p for p in sorted((ROOT / "scenarios" / "towerdream").rglob("*.yaml"))))
+    start = sc.match.fingerprint()
+    h = Headless(2)
+    for _ in range(2):
+        host = MatchHost(MatchSetup(sc.game.id, sc.seed, [s.kind for s in sc.seats], dict(sc.options), scenario=sc,
+                                    mode="practice"))
+        host.start(h.machine)
+        assert host.match.fingerprint() == start
+        for _ in range(20):
+            n = host.next()
+            if n.what == DRAW:
+                host.chance(h.machine)
+            elif n.what == CPU:
+                host.cpu(h.machine, n.seat)
+            elif n.what == HUMAN:
+                host.give(h.machine, host.match.legal_answers(n.humans[0])[0], n.humans[0])
+            else:
+                break
+    assert sc.match.fingerprint() == start

@@ -133,14 +133,19 @@ class RemapScene(Scene):
             x, y = 36 + (i // 6) * 96, 56 + (i % 6) * 10
             font.draw(surface, key_name(by_button.get(button, "-")), x, y, INFO, "small")
             font.draw(surface, button.upper(), x + 88, y, WHITE, "small", align="right")
-        if m.reader is None:           # a movie: the keyboard's map only (a remap reads live input)
-            lines = [tr("A movie holds no remap: the keys are the keyboard's map."), tr("Any button: back")]
+        if m.reader is None:           # a movie (or no window): the map only (a remap reads live input)
+            lines = [tr("A movie holds no remap: the keys are the keyboard's map.") if m.movie else
+                     tr("Remaps read the keys and pads live: in the window."), tr("Any button: back")]
         else:
             pads = m.reader.pads()
             lines = [tr("A on the keyboard: remap the keyboard."),
                      tr("A on a controller: remap that controller.") if pads else tr("Plug in a controller to remap it."),
                      tr("F11 or Alt+Enter: fullscreen"), tr("B: back")]
+        y = 124
         for i, line in enumerate(lines):
-            font.draw(surface, line, 36, 126 + i * 11, DIM if i == len(lines) - 1 else WHITE, "small")
+            for row in font.wrap(line, 184, "small"):
+                font.draw(surface, row, 36, y, DIM if i == len(lines) - 1 else WHITE, "small")
+                y += 9
+            y += 2
         if KEYBOARD != keyboard:
             font.draw(surface, tr("(remapped)"), 220, 44, DIM, "small", align="right")
