@@ -41,7 +41,7 @@ def test_simulate_text_output():
 
 
 def test_bad_arguments_exit_2_with_one_line():
-    for args in (["simulate"], ["simulate", "--games", "0"], ["simulate", "--games", "x"],
+    for args in (["simulate", "--games", "0"], ["simulate", "--games", "x"],
                  ["simulate", "--games", "1", "--cpus", "nobody"], ["frobnicate"],
                  ["simulate", "--games", "1", "--seed", "-3"]):
         r = run_cli(*args)

@@ -168,7 +168,7 @@ def test_text_play_tells_a_turns_comments_before_the_next_turns_line(game_id):
     expected += ["", f"Game over: {game.reason_text(res.reason)}."]
     expected += [f"  {r}. {s2.match.names[p]}: {res.scores[p]}{game.score_unit}"
                  for r, g in enumerate(res.ranking, 1) for p in g]
-    assert turns > 3 and sum(1 for x in expected if COMMENT.match(x)) > 10
+    assert turns > 3 and sum(1 for x in expected if COMMENT.match(x)) >= 5     # they spoke (Towers' watchers less: issue 36)
     assert lines[:-1] == expected             # (the last element: the final newline's empty string)
 
 

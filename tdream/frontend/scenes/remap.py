@@ -130,9 +130,9 @@ class RemapScene(Scene):
         font.draw(surface, tr("Keyboard (pad 1):"), 36, 44, WHITE, "small")
         by_button = {button: key for key, button in keyboard.items()}
         for i, button in enumerate(ORDER):
-            x, y = 36 + (i // 6) * 96, 56 + (i % 6) * 10
+            x, y = 33 + (i // 6) * 100, 56 + (i % 6) * 10
             font.draw(surface, key_name(by_button.get(button, "-")), x, y, INFO, "small")
-            font.draw(surface, button.upper(), x + 88, y, WHITE, "small", align="right")
+            font.draw(surface, button.upper(), x + 94, y, WHITE, "small", align="right")
         if m.reader is None:           # a movie (or no window): the map only (a remap reads live input)
             lines = [tr("A movie holds no remap: the keys are the keyboard's map.") if m.movie else
                      tr("Remaps read the keys and pads live: in the window."), tr("Any button: back")]
