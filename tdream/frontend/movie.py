@@ -51,10 +51,12 @@ VERSION = 2
 # menu, take-backs). A movie names it through its data_hash, so an older one is refused with a
 # reason rather than failing somewhere.
 FRONT_END = 5
-# Version-1 movies (one game on the program) by data hash, whose pads play the same here: the
-# front end of issue 14 (its spins seeded as now, its screens timed as now). Their checkpoints
-# hash that front end's scenes, so ``movie upgrade`` carries them over (re-run, checkpoints anew).
-UPGRADABLE_V1 = {"4613f88bd237c59c": "the front end of issue 14"}
+# Version-1 movies (one game on the program) by data hash, whose pads play the same here; their
+# checkpoints hash that front end's scenes, so ``movie upgrade`` carries them over (re-run,
+# checkpoints anew). The front end of issue 14's ("4613f88bd237c59c") did until front end 5: a
+# told line longer than the text box now goes on over pages, and the same pads fall elsewhere
+# (issue 36); none does now, and each is refused with the reason.
+UPGRADABLE_V1: dict[str, str] = {}
 LETTERS = "^v<>ABXYLRSE"
 CHECK_EVERY = 600
 MOVIE_DATE = "2026-01-01"     # a movie's calendar: the date its games are counted and saved with
@@ -258,7 +260,8 @@ def load_movie(path, upgrade: bool = False) -> Movie:
                                f"{path}"])
         else:
             raise FormatError([f"{path}:2: a movie of version 1 was made with an earlier front end (before four "
-                               f"games on one program); the same pads do not play the same here: record it again"])
+                               f"games on one program, text pages and How to play); the same pads do not play the "
+                               f"same here: record it again"])
     if not isinstance(version, int) or version > VERSION or version < 1:
         raise FormatError([f"{path}:2: movie version {version!r}; this program reads version {VERSION}"])
     for key in ("program", "game", "data_hash", "seed", "settings", "pads"):

@@ -19,6 +19,7 @@ from ..widgets import Menu, big_text, skyline, window
 DEMO_AFTER = 900          # frames idle on the title before the demo (15 s)
 DEMO_LENGTH = 3600        # frames of demo play (a minute), then back to the title
 SHARED = ("Records", "Options", "Quit")
+MENU_ROWS = 9             # the title's menu shows every item (a game's modes, How to play, the shared ones)
 
 
 def playable() -> list[str]:
@@ -58,7 +59,7 @@ class TitleScene(Scene):
         m.sound("select")
         if self.menu is not None:                       # the same item stays chosen when the other game has it
             keep = self.menu.items[self.menu.index]
-            self.menu = Menu(self.items(), cancel=True, rows=8)
+            self.menu = Menu(self.items(), cancel=True, rows=MENU_ROWS)
             if keep in self.menu.items:
                 self.menu.index = self.menu.items.index(keep)
 
@@ -75,7 +76,7 @@ class TitleScene(Scene):
                 if b.any_press(mask) >= 0:
                     self.choose_game(m, step)
             if b.any_press(START | A) >= 0:
-                self.menu = Menu(self.items(), cancel=True, rows=8)
+                self.menu = Menu(self.items(), cancel=True, rows=MENU_ROWS)
                 self.pad = b.any_press(START | A)
             return
         for mask, step in ((L, -1), (R, 1)):
@@ -128,9 +129,11 @@ class TitleScene(Scene):
             m.font.draw(surface, tr("tdream  (c) the tdream authors"), 128, 214, rgb15(136, 136, 176), "small",
                         align="centre")
         else:
-            self.menu.draw(m, surface, 84, 108, 88)
+            rows = min(MENU_ROWS, len(self.menu.items))        # nine items (How to play too): a row higher
+            self.menu.draw(m, surface, 84, 108 - 10 * max(0, rows - 8), 88)
             if several and m.stack and m.stack[-1] is self:      # not under Options or Records
-                m.font.draw(surface, tr("L/R: another game"), 128, 214, rgb15(200, 200, 232), "small", INK,
+                m.font.draw(surface, tr("L/R: another game"), 128, 214 + max(0, rows - 8), rgb15(200, 200, 232),
+                            "small", INK,
                             align="centre")
         if m.warning:                       # a damaged file's one line, wrapped (a path is long)
             lines = m.font.wrap(m.warning, 238, "small")[:3]
