@@ -110,9 +110,24 @@ class GameFrontend:
                                    else empty)
         return known
 
+    def howto_pictures(self) -> dict:
+        """The game's How-to-play pictures by name: ``fn(m, surface, x, y, w, h)`` draws one in
+        that rectangle with the table's own pieces (a board, a card, a sheet). Default: none."""
+        return {}
+
     def draw_howto(self, m, surface, picture: str, rect) -> None:
-        """A How-to-play page's picture (its ``picture`` name) in ``rect`` (x, y, w, h): the game's
-        own drawing of a board, a card, a sheet. The default draws nothing."""
+        """A How-to-play page's picture (its ``picture`` name) in ``rect`` (x, y, w, h): a ground a
+        little darker than the window, then the game's drawing (``howto_pictures``), kept inside."""
+        import pygame
+
+        from .constants import rgb15
+        pygame.draw.rect(surface, rgb15(16, 24, 72), rect)
+        fn = self.howto_pictures().get(picture)
+        if fn is not None:
+            before = surface.get_clip()
+            surface.set_clip(rect)
+            fn(m, surface, *rect)
+            surface.set_clip(before)
 
     # ---------------------------------------------------------------- pictures and sounds
     def sprite_sheet(self):

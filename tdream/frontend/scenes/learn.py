@@ -35,11 +35,24 @@ def _lines_between(top: int, bottom: int = TEXT_BOTTOM) -> int:
     return max(1, (bottom - top) // LINE_H)
 
 
-class HowToScene(Scene):
-    """The game's How-to-play pages, a screen at a time."""
+class Page(Scene):
+    """A full-screen page of words (How to play, a rule, the turn log): the window it stands in,
+    its bottom line left to the speedrun overlays, B (or Start) back."""
 
     overlay_at = OVERLAYS["overlay_at"]
     timer_at = OVERLAYS["timer_at"]
+
+    def backdrop(self, surface) -> None:
+        surface.fill(INK)
+        window(surface, (0, 0, 256, 224))
+
+    def leave(self, m) -> None:
+        m.sound("cancel")
+        m.pop()
+
+
+class HowToScene(Page):
+    """The game's How-to-play pages, a screen at a time."""
 
     def __init__(self, game: str, page: int = 0) -> None:
         self.game = game
@@ -86,13 +99,11 @@ class HowToScene(Scene):
             if rules:
                 m.push(RuleScene(self.game, rules[0]))
         elif b.press(pad, B | START):
-            m.sound("cancel")
-            m.pop()
+            self.leave(m)
 
     def draw(self, m, surface) -> None:
         font = m.font
-        surface.fill(INK)
-        window(surface, (0, 0, 256, 224))
+        self.backdrop(surface)
         shown = self.screens(m)
         if not shown:
             return
@@ -118,11 +129,8 @@ class HowToScene(Scene):
             font.draw(surface, ">", 246, KEYS_Y, GOLD, "small")
 
 
-class RuleScene(Scene):
+class RuleScene(Page):
     """One rule's text (its ID first), the rules before and after it a press away."""
-
-    overlay_at = OVERLAYS["overlay_at"]
-    timer_at = OVERLAYS["timer_at"]
 
     def __init__(self, game: str, rule: str) -> None:
         self.game = game
@@ -157,13 +165,11 @@ class RuleScene(Scene):
         elif b.press(pad, UP):
             self.screen = max(0, self.screen - 1)
         elif b.press(pad, B | START):
-            m.sound("cancel")
-            m.pop()
+            self.leave(m)
 
     def draw(self, m, surface) -> None:
         font = m.font
-        surface.fill(INK)
-        window(surface, (0, 0, 256, 224))
+        self.backdrop(surface)
         name = tr(registry.get(self.game).name)
         font.draw(surface, tr("RULE {rule}", rule=self.rule), 8, 6, GOLD)
         font.draw(surface, fit(font, name, 120), 248, 8, DIM, "small", align="right")
@@ -175,11 +181,8 @@ class RuleScene(Scene):
         font.draw(surface, tr("</>: other rules  B: back") + more, 128, KEYS_Y, DIM, "small", align="centre")
 
 
-class LogScene(Scene):
+class LogScene(Page):
     """The turn log: each line the text box told (its speaker's name first), the newest last."""
-
-    overlay_at = OVERLAYS["overlay_at"]
-    timer_at = OVERLAYS["timer_at"]
 
     def __init__(self, table, pad: int) -> None:
         self.table = table
@@ -210,13 +213,11 @@ class LogScene(Scene):
         elif b.repeat(pad, R | RIGHT):
             self.back = max(0, self.back - self.room())
         if b.press(pad, B | START | A):
-            m.sound("cancel")
-            m.pop()
+            self.leave(m)
 
     def draw(self, m, surface) -> None:
         font = m.font
-        surface.fill(INK)
-        window(surface, (0, 0, 256, 224))
+        self.backdrop(surface)
         font.draw(surface, tr("TURN LOG"), 8, 6, GOLD)
         rows = self.rows(m)
         if not rows:

@@ -52,10 +52,10 @@ class CatTowerFrontend(GameFrontend):
                 sv.icon(surface, g, x + 2, y + 1, (24, 24, 40))
         big_text(m, surface, "CAT TOWER", 128, top, GOLD)
 
-    def draw_howto(self, m, surface, picture: str, rect) -> None:
-        """A How-to-play page's picture (``howto.yaml``), drawn with the table's pieces (``howto.py``)."""
-        from .howto import draw
-        draw(m, surface, picture, rect)
+    def howto_pictures(self) -> dict:
+        """How to play's pictures (``howto.yaml``), drawn with the table's own pieces (``howto.py``)."""
+        from .howto import PICTURES
+        return PICTURES
 
     def autopilot(self, **kwargs):
         from .autopilot import Autopilot

@@ -17,7 +17,6 @@ from ..answers import BUTTERFLY, CUSHION, DISHES, FELT, HOUSE, MOUSE
 from . import sheetview as sv
 from .layout import SheetLayout
 
-FIELD = rgb15(16, 24, 72)            # the picture's ground: a little darker than the window
 DIM = rgb15(160, 168, 200)
 BAND = rgb15(64, 40, 24)             # the dice tray (the table's)
 
@@ -34,15 +33,6 @@ class Mark(NamedTuple):
 
     status: str
     points: int = 0
-
-
-def draw(m, surface, picture: str, rect) -> None:
-    """The page's picture ``picture`` in ``rect`` (x, y, w, h); an unknown name draws nothing."""
-    x, y, w, h = rect
-    pygame.draw.rect(surface, FIELD, rect)
-    fn = PICTURES.get(picture)
-    if fn is not None:
-        fn(m, surface, x, y, w, h)
 
 
 def sheet_of(goods: dict) -> list[int]:
@@ -287,4 +277,4 @@ def keys(m, surface, x, y, w, h) -> None:
 PICTURES = {"goal": goal, "roll": roll, "draw": draw_choice, "footprints": footprints, "scores": scores,
             "felt": felt, "towers": towers, "keys": keys}
 
-__all__ = ["draw", "PICTURES"]
+__all__ = ["PICTURES"]

@@ -78,10 +78,10 @@ class TowerDreamFrontend(GameFrontend):
         big_text(m, surface, "TOWER", 128, top, GOLD)
         big_text(m, surface, "DREAM", 128, top + 40, WHITE)
 
-    def draw_howto(self, m, surface, picture: str, rect) -> None:
-        """A How-to-play page's picture (``howto.yaml``): drawn with the table's own pieces (``howto.py``)."""
-        from .howto import draw
-        draw(m, surface, picture, rect)
+    def howto_pictures(self) -> dict:
+        """How to play's pictures (``howto.yaml``), drawn with the table's own pieces (``howto.py``)."""
+        from .howto import PICTURES
+        return PICTURES
 
     def sprite_sheet(self):
         """Its sprite file and the sprites its screens need (the shell's ``Art`` loads it)."""

@@ -15,20 +15,7 @@ from .boardview import CELL, BoardView
 from .colours import COMPANY_COLOURS
 
 DIM = rgb15(160, 168, 200)
-FIELD = rgb15(16, 24, 72)            # the picture's ground: a little darker than the window
 CASH = rgb15(248, 216, 96)
-
-
-def draw(m, surface, picture: str, rect) -> None:
-    """The page's picture ``picture`` in ``rect`` (x, y, w, h); an unknown name draws nothing."""
-    x, y, w, h = rect
-    pygame.draw.rect(surface, FIELD, rect)
-    fn = PICTURES.get(picture)
-    if fn is not None:
-        prev = surface.get_clip()
-        surface.set_clip(rect)
-        fn(m, surface, x, y, w, h)
-        surface.set_clip(prev)
 
 
 # ---------------------------------------------------------------- pieces
@@ -153,15 +140,15 @@ def _company(m, surface, x, y, w, h) -> None:
     """Two loose Landmarks and one placed beside them: a Company, its Building Mark chosen (with
     its Floor price); one more beside it joins it, and its Level grows."""
     rows = ["....", "....", "...."]
-    left = x + 8
+    left = x + 5                          # three strips of 4 Lands and two arrows: 226 of 236 pixels
     strip(m, surface, left, y + 24, rows, houses={(1, 1): (0, 0), (2, 1): (2, 0)}, cursor=(1, 2))
-    arrow(surface, left + 4 * CELL + 6, y + 48)
-    mid = left + 4 * CELL + 20
+    arrow(surface, left + 4 * CELL + 4, y + 48)
+    mid = left + 4 * CELL + 16
     strip(m, surface, mid, y + 24, rows, houses={(1, 1): (0, 0), (2, 1): (2, 0), (1, 2): (0, 0)},
           areas={(1, 1): "gaia", (2, 1): "gaia", (1, 2): "gaia"}, marks={(1, 2): "gaia"})
     money(m, surface, mid + 2, y + 8, "Lv 3  235G")
-    arrow(surface, mid + 4 * CELL + 6, y + 48)
-    right = mid + 4 * CELL + 20
+    arrow(surface, mid + 4 * CELL + 4, y + 48)
+    right = mid + 4 * CELL + 16
     strip(m, surface, right, y + 24, rows, houses={(1, 1): (0, 0), (2, 1): (2, 0), (1, 2): (0, 0), (3, 1): (1, 0)},
           areas={(1, 1): "gaia", (2, 1): "gaia", (1, 2): "gaia", (3, 1): "gaia"}, marks={(1, 2): "gaia"})
     money(m, surface, right + 2, y + 8, "Lv 4  270G")
@@ -260,4 +247,4 @@ def pad(m, surface, x: int, y: int) -> None:
 PICTURES = {"goal": _goal, "turn": _turn, "fee": _fee, "company": _company, "merger": _merger, "build": _build,
             "events": _events, "end": _end}
 
-__all__ = ["draw", "PICTURES", "pad", "strip"]
+__all__ = ["PICTURES", "pad", "strip"]

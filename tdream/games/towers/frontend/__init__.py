@@ -45,10 +45,10 @@ class TowersFrontend(GameFrontend):
         big_text(m, surface, "TOWERS", 128, top, GOLD)
         big_text(m, surface, "2.00", 128, top + 40, WHITE, 2)
 
-    def draw_howto(self, m, surface, picture: str, rect) -> None:
-        """A How-to-play page's picture (``howto.yaml``): a small board, the picks' grid, the pad."""
-        from .howto import draw
-        draw(m, surface, picture, rect)
+    def howto_pictures(self) -> dict:
+        """How to play's pictures (``howto.yaml``), drawn with the table's own pieces (``howto.py``)."""
+        from .howto import PICTURES
+        return PICTURES
 
     def autopilot(self, **kwargs):
         from .autopilot import Autopilot

@@ -14,17 +14,7 @@ from .. import board as bd
 from . import boardview as bv
 
 DIM = rgb15(160, 168, 200)
-FIELD = rgb15(16, 24, 72)            # the picture's ground: a little darker than the window
 COLOURS = (0, 1, 2, 3)               # seat k in colour k
-
-
-def draw(m, surface, picture: str, rect) -> None:
-    """The page's picture ``picture`` in ``rect`` (x, y, w, h); an unknown name draws nothing."""
-    x, y, w, h = rect
-    pygame.draw.rect(surface, FIELD, rect)
-    fn = PICTURES.get(picture)
-    if fn is not None:
-        fn(m, surface, x, y, w, h)
 
 
 def board(m, surface, x: int, y: int, n: int, cell: int, towers: dict, counting: bool = True) -> bd.Geometry:
@@ -68,7 +58,7 @@ def goal(m, surface, x, y, w, h) -> None:
     """Two players' towers on a small board, and each one's sum: the higher wins (T6.2)."""
     towers = {"b2": (0, 3), "c2": (0, 5), "b3": (0, 4), "c3": (0, 2), "d4": (1, 4), "e4": (1, 3),
               "d5": (1, 2), "e3": (1, 1), "a5": (0, 1)}
-    board(m, surface, x + 14, y + 2, 5, 20, towers, counting=True)
+    board(m, surface, x + 14, y + 2, 5, 18, towers, counting=True)
     sum_row(m, surface, x + 130, y + 26, 0, "1+3+5+4+2 = 15", True)
     sum_row(m, surface, x + 130, y + 58, 1, "4+3+2+1 = 10", False)
 
@@ -120,7 +110,7 @@ def territory(m, surface, x, y, w, h) -> None:
     strip; the middle touches both and is nobody's (T4.1)."""
     towers = {"c1": (0, 2), "c2": (0, 3), "a3": (0, 2), "b3": (0, 3), "e6": (1, 2), "e5": (1, 3), "f4": (1, 3),
               "d4": (1, 1), "d3": (0, 1)}
-    board(m, surface, x + (w - 96) // 2, y + 4, 6, 16, towers, counting=True)
+    board(m, surface, x + (w - 90) // 2, y + 3, 6, 15, towers, counting=True)
 
 
 def walled(m, surface, x, y, w, h) -> None:
@@ -170,7 +160,7 @@ def end(m, surface, x, y, w, h) -> None:
     for i, s in enumerate(sizes):
         sq = bv.square_name(5, i)
         towers[sq] = (0 if (i % 5) < 2 or (i % 5 == 2 and i // 5 < 3) else 1, s)
-    board(m, surface, x + 14, y + 2, 5, 20, towers)
+    board(m, surface, x + 14, y + 2, 5, 18, towers)
     sums = [0, 0]
     for sq, (o, s) in towers.items():
         sums[o] += s
@@ -212,4 +202,4 @@ PICTURES = {"goal": goal, "picks": picks, "support": support, "territory": terri
             "double": double, "end": end, "pad": pad}
 
 
-__all__ = ["draw", "board", "PICTURES"]
+__all__ = ["board", "PICTURES"]

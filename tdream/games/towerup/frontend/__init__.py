@@ -57,10 +57,10 @@ class TowerUpFrontend(GameFrontend):
         big_text(m, surface, "UP", 128, top + 40, WHITE)
         pygame.draw.polygon(surface, PLAYER_COLOURS[1], [(160, top + 58), (172, top + 46), (184, top + 58)])
 
-    def draw_howto(self, m, surface, picture: str, rect) -> None:
-        """A How-to-play page's picture (``howto.yaml``), drawn with the table's pieces (``howto.py``)."""
-        from .howto import draw
-        draw(m, surface, picture, rect)
+    def howto_pictures(self) -> dict:
+        """How to play's pictures (``howto.yaml``), drawn with the table's own pieces (``howto.py``)."""
+        from .howto import PICTURES
+        return PICTURES
 
     def autopilot(self, **kwargs):
         from .autopilot import Autopilot

@@ -101,10 +101,10 @@ def _label(m, surface, text: str, cx: int, y: int, width: int, colour=LABEL) -> 
 
 
 # ---------------------------------------------------------------- the pictures
-def goal(m, surface, rect) -> None:
+def goal(m, surface, x: int, y: int, w: int, h: int) -> None:
     """A tower with your roof on top (and a covered one), your four vehicles on their tracks, the
     cone and chips: what scores."""
-    x, y, w, h = rect
+    rect = (x, y, w, h)
     _ground(surface, (x + 2, y + 2, 64, h - 16))
     _lot(surface, x + 34, y + h - 30)
     _tower(surface, x + 34, y + h - 30, (2, 3, 3, 3), (-1, 1, -1, 0), scale=2)
@@ -121,9 +121,9 @@ def goal(m, surface, rect) -> None:
     _label(m, surface, tr("they score"), x + 156, y + h - 12, 150, GOLD)
 
 
-def turn(m, surface, rect) -> None:
+def turn(m, surface, x: int, y: int, w: int, h: int) -> None:
     """The market's three cards, or a build on a gold site of the city."""
-    x, y, w, h = rect
+    rect = (x, y, w, h)
     pygame.draw.rect(surface, rgb15(16, 24, 56), (x + 2, y + 2, 128, 34))
     cards = (_Card((0, 1, 2)), _Card((WILD, WILD)), _Card((3, 1), (2,)))
     for i, card in enumerate(cards):
@@ -141,10 +141,10 @@ def turn(m, surface, rect) -> None:
     _label(m, surface, tr("build: a gold site"), x + 190, y + h - 12, 90)
 
 
-def take(m, surface, rect) -> None:
+def take(m, surface, x: int, y: int, w: int, h: int) -> None:
     """A card and what it gives: its floors into your stock (ten at most), a car moving its
     vehicle a column; a wild card's floors of any colour left."""
-    x, y, w, h = rect
+    rect = (x, y, w, h)
     font = m.font
     draw_card(surface, _Card((0, 1), (2,)), x + 6, y + 6)
     _arrow(surface, x + 52, y + 19)
@@ -165,10 +165,10 @@ def take(m, surface, rect) -> None:
     _label(m, surface, tr("a wild: any colour in the supply"), x + 118, y + 86, 232)
 
 
-def build(m, surface, rect) -> None:
+def build(m, surface, x: int, y: int, w: int, h: int) -> None:
     """Before and after a build: a brown base between a grey and a white tower, a floor of its
     own colour on each."""
-    x, y, w, h = rect
+    rect = (x, y, w, h)
     for ox, after in ((0, False), (124, True)):
         _ground(surface, (x + ox + 2, y + 2, 108, h - 26))
         a, b, c = (x + ox + 22, y + 60), (x + ox + 56, y + 66), (x + ox + 90, y + 60)
@@ -186,10 +186,10 @@ def build(m, surface, rect) -> None:
     _label(m, surface, tr("the base: a colour no neighbour shows"), x + 118, y + h - 11, 232, DIM)
 
 
-def roof(m, surface, rect) -> None:
+def roof(m, surface, x: int, y: int, w: int, h: int) -> None:
     """The roof on the grey tower, three floors high: the grey vehicle moves three columns; all four
     vehicles past a new star: an extra turn."""
-    x, y, w, h = rect
+    rect = (x, y, w, h)
     font = m.font
     _ground(surface, (x + 2, y + 2, 80, h - 4))
     a, b = (x + 30, y + 78), (x + 64, y + 86)
@@ -211,11 +211,11 @@ def roof(m, surface, rect) -> None:
     _label(m, surface, tr("all four past a new star"), x + 162, y + 80, 146)
 
 
-def objectives(m, surface, rect) -> None:
+def objectives(m, surface, x: int, y: int, w: int, h: int) -> None:
     """Three objective cards of a game with their chips (a four-player game's 7, 5, 3, 3)."""
     from ..data import shipped
     from .prompts import objective_name
-    x, y, w, h = rect
+    rect = (x, y, w, h)
     cat = shipped().objectives
     font = m.font
     for i, oid in enumerate(("rainbow", "skyline", "fleet")):
@@ -230,10 +230,10 @@ def objectives(m, surface, rect) -> None:
             tx += _chip(m, surface, tx, y + h - 15, v) + 2
 
 
-def end(m, surface, rect) -> None:
+def end(m, surface, x: int, y: int, w: int, h: int) -> None:
     """The three ways the end begins (a last roof, a colour out, a full city) and the value row the
     vehicles and the cone score on, the cone on the column of four visible roofs."""
-    x, y, w, h = rect
+    rect = (x, y, w, h)
     font = m.font
     # a last roof
     surface.blit(pygame.transform.scale(roof_art(0), (28, 10)), (x + 26, y + 8))
@@ -268,11 +268,4 @@ PICTURES = {"goal": goal, "turn": turn, "take": take, "build": build, "roof": ro
             "end": end}
 
 
-def draw(m, surface, picture: str, rect) -> None:
-    """The page's picture by its name (nothing for a name not known here)."""
-    fn = PICTURES.get(picture)
-    if fn is not None:
-        fn(m, surface, rect)
-
-
-__all__ = ["draw", "PICTURES"]
+__all__ = ["PICTURES"]
