@@ -97,3 +97,26 @@ def test_texts_are_tidied_as_written():
 def test_a_refusal_names_its_rules_once_each_in_order():
     assert rule_ids_in("T3.3: c4 is claimed (T3.1, TG4.3); T3.3 again") == ["T3.3", "T3.1", "TG4.3"]
     assert rule_ids_in("Player 1 has 3.5 floors") == []
+
+
+@pytest.mark.parametrize("gid", sorted(DOCS))
+def test_every_page_picture_is_drawn_inside_its_place(gid):
+    """Each picture a page names is one the game draws (``howto_pictures``), and it draws
+    something there, nothing outside it."""
+    import pygame
+    from tdream.frontend.run import Headless
+    from tdream.frontend.scenes.learn import PICTURE
+    front = frontend(gid)
+    m = Headless(1).machine
+    x, y, w, h = PICTURE
+    for page in front.howto():
+        if not page.picture:
+            continue
+        assert page.picture in front.howto_pictures(), page.picture
+        surface = pygame.Surface((256, 224))
+        surface.fill((248, 0, 248))
+        front.draw_howto(m, surface, page.picture, PICTURE)
+        inside = {surface.get_at((px, py))[:3] for px in range(x, x + w) for py in range(y, y + h, 3)}
+        assert len(inside) > 3, page.picture                    # a picture, not a plain ground
+        outside = [(px, py) for px in range(256) for py in (y - 1, y + h) if surface.get_at((px, py))[:3] != (248, 0, 248)]
+        assert not outside, (page.picture, outside[:3])
