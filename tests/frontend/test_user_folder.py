@@ -126,3 +126,27 @@ def test_a_folder_that_cannot_be_written_plays_on_unrecorded_and_says_why(tmp_pa
     texts = " ".join(t for t, *_ in visible_texts(DRAWING))
     assert "not recorded" in texts
     h.step(START)
+
+
+def test_the_pause_menu_and_the_results_name_no_file_and_no_command(tmp_path):
+    """Issue 36: the pause menu showed the record's path and "tdream play --resume FILE", the
+    results "Record: ~/.local/share/..."; a player is told where to go on (Continue, Records)."""
+    from tdream.frontend.match import MatchSetup
+    from tdream.frontend.scenes.pause import PauseScene
+    from tests.frontend.layout import DRAWING, visible_texts, watch
+    from tdream.frontend.run import Headless
+    (tmp_path / "deep" / "folder").mkdir(parents=True)
+    h = Headless(2, record_path=str(tmp_path / "deep" / "folder" / "game.tdr"),
+                 setup=MatchSetup("towers", 2, ["human", "joji"], {}))
+    m = h.machine
+    table = m.stack[-1]
+    m.push(PauseScene(table, 0))
+    watch()
+    DRAWING.clear()
+    h.frame()
+    said = " ".join(t for t, *_ in visible_texts(DRAWING))
+    assert "Continue" in said and "folder" not in said and "tdream play" not in said
+    from tdream.frontend.scenes.results import record_note
+    note = record_note(m, table.host)
+    assert "Records" in note and "folder" not in note and "/" not in note
+    assert (tmp_path / "deep" / "folder" / "game.tdr").exists()

@@ -102,3 +102,34 @@ def test_an_unfinished_record_jumps_to_the_turn_it_stops_before_never_past_it(re
     assert table.game.progress() == turns
     finished, _ = watch(record_path, 16)
     assert finished.finished and max(i.turn for i in finished.items if isinstance(i, Checkpoint)) >= 8
+
+
+def test_stop_watching_goes_back_to_records_where_the_game_was_chosen(record_path):
+    """Issue 36: "Stop watching" went to the title; a game watched from Records goes back to
+    Records. From the command line (nothing under the table) it goes to the title."""
+    from tdream.frontend.constants import A, START, UP
+    from tdream.frontend.scenes.modes import RecordsScene
+    from tdream.frontend.scenes.pause import PauseScene
+    from tdream.frontend.scenes.title import TitleScene
+    from tdream.frontend.table import TableScene
+    h = Headless(2)
+    m = h.machine
+    records = RecordsScene()
+    m.push(records)
+    records.watch(m, {"record": str(record_path)})
+    assert isinstance(m.stack[-1], TableScene)
+    for _ in range(30):
+        h.step()
+    for button in (START, UP, A):                  # pause, its last item: Stop watching
+        h.step(button)
+        h.step()
+        h.step()
+    assert m.stack[-1] is records and not any(isinstance(s, (TableScene, PauseScene)) for s in m.stack)
+    record, h = watch(record_path, 4)
+    for _ in range(30):
+        h.step()
+    for button in (START, UP, A):
+        h.step(button)
+        h.step()
+        h.step()
+    assert isinstance(h.machine.stack[-1], TitleScene) and not h.machine.quit

@@ -4,7 +4,7 @@ verify`` stops, and verifies."""
 import itertools
 
 from tdream.frontend import run
-from tdream.frontend.constants import A, FRAME_S, START, UP
+from tdream.frontend.constants import A, DOWN, FRAME_S, START, UP
 from tdream.frontend.movie import load_movie, run_movie
 from tdream.frontend.pads import PadFrame
 from tdream.frontend.settings import Settings
@@ -82,3 +82,31 @@ def test_a_movie_recorded_in_a_window_on_a_busy_machine_ends_at_quit_and_verifie
     m, verdict = run_movie(movie)
     assert verdict.ok, verdict.message
     assert m.quit and verdict.frames == len(QUIT_SCRIPT)
+
+
+def test_a_still_screen_is_not_presented_again_frame_after_frame(tmp_path, monkeypatch):
+    """Issue 36: the results screen, idle, kept 40% of a core busy presenting the same picture 60
+    times a second. The window presents a frame only when it differs from the last one shown (or
+    the window asks, or a second has gone by): on a still page (How to play's first rule) left
+    alone, a present a second, not one a look."""
+    from tdream.frontend.display import Display
+    from tdream.frontend.pads import PadReader
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setattr(run, "time", BusyClock())
+    presented = []
+    real = Display.present
+    monkeypatch.setattr(Display, "present", lambda self, frame: (presented.append(1), real(self, frame)))
+    count = itertools.count()
+    taps = [START] + [DOWN] * 4 + [A, A]               # Towers: the title's menu, How to play, its first rule
+    pads = itertools.chain(*([PadFrame((t, 0, 0, 0), 1)] + [PadFrame((0, 0, 0, 0), 1)] * 3 for t in taps),
+                           itertools.repeat(PadFrame((0, 0, 0, 0), 1)))
+
+    def frame(reader):
+        if next(count) > 1200:
+            reader.quit = True
+        return next(pads)
+    monkeypatch.setattr(PadReader, "frame", frame)
+    assert run.run_window(3, Settings(last={"game": "towers"}), None, records=False) == 0
+    assert 0 < len(presented) < 40                   # of about 240 looks at the clock (five frames a look)
