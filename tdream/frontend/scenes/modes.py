@@ -15,7 +15,7 @@ from ...platform import registry
 from ...platform.roster import CHARACTER_IDS, character
 from ..constants import A, B, DOWN, GOLD, GREY, INK, LEFT, RIGHT, START, UP, WHITE, X, rgb15
 from ..machine import Scene
-from ..text import tr
+from ..text import shown_name, tr
 from ..widgets import Menu, cursor, fit, skyline, window
 
 KEYS = ("ABCDEFGHIJKLM", "NOPQRSTUVWXYZ", "abcdefghijklm", "nopqrstuvwxyz", "0123456789 -.")
@@ -334,7 +334,7 @@ class RecordsScene(Scene):
         for i, name in enumerate(self.entries[first:first + self.LIST_ROWS]):
             k = first + i
             colour = WHITE if name not in CHARACTER_IDS else rgb15(200, 216, 248)
-            label = character(name).name if name in CHARACTER_IDS else name
+            label = shown_name(character(name).name) if name in CHARACTER_IDS else name     # a profile's as typed
             font.draw(surface, fit(font, label, 62), 16, 24 + i * 11, GOLD if k == self.index else colour, "small")
             if k == self.index:
                 cursor(surface, 8, 25 + i * 11, m.frame)
@@ -443,7 +443,7 @@ def saved_games(folder, limit: int = 12, game: str | None = None, today: str | N
         g = record.game
         out.append({"file": path.name, "game": g.id, "variant": g.variant(g.full_options(record.setup.options)),
                     "turn": turns + 1,
-                    "seats": list(record.setup.names),
+                    "seats": list(record.setup.names), "humans": [seat.human for seat in record.setup.seats],
                     "date": today or datetime.date.fromtimestamp(path.stat().st_mtime).isoformat()})
         if len(out) == limit:
             break
@@ -520,7 +520,8 @@ class ContinueScene(Scene):
             name = tr(variant_name(g["game"], g["variant"])) if g["variant"] else ""
             font.draw(surface, fit_words(font, name, 172 - font.width(at, "small")), 16, y, colour, "small")
             font.draw(surface, g["date"], 246, y, rgb15(200, 216, 248), "small", align="right")
-            font.draw(surface, fit(font, ", ".join(g["seats"]), 226), 20, y + 9, rgb15(160, 168, 200), "small")
+            seats = [shown_name(n, h) for n, h in zip(g["seats"], g.get("humans") or [True] * len(g["seats"]))]
+            font.draw(surface, fit(font, tr(", ").join(seats), 226), 20, y + 9, rgb15(160, 168, 200), "small")
             if chosen:
                 cursor(surface, 8, y + 1, m.frame)
         font.draw(surface, fit(font, self.message or tr("A: continue   B: back"), 196), 110, 212, WHITE, "small", INK,
