@@ -28,6 +28,11 @@ class Font:
             w, h, y0, per = face["width"], face["height"], face["y"], face["per_row"]
             glyphs = {ch: pygame.Rect((i % per) * w, y0 + (i // per) * h, w, h) for i, ch in enumerate(face["chars"])}
             self.faces[name] = {"w": w, "h": h, "glyphs": glyphs}
+        # each face's characters drawn with the Japanese face's advance (none of them ASCII: text
+        # that is all ASCII is measured by its length, the faces being monospaced)
+        ja = self.faces.get("ja", {"glyphs": {}})
+        self._wide = {name: frozenset(ja["glyphs"]) - frozenset(f["glyphs"]) for name, f in self.faces.items()}
+        self._ascii_narrow = all(not any(ch.isascii() for ch in wide) for wide in self._wide.values())
         self.tinted: dict[tuple[int, int, int], pygame.Surface] = {}
         self.cache: dict[tuple, pygame.Surface] = {}     # text drawn before: one blit, not one a glyph
         self._wraps: dict[tuple, list[str]] = {}          # text wrapped before (text boxes wrap every frame)
@@ -57,7 +62,14 @@ class Font:
         return self.faces[face]["h"]
 
     def width(self, text: str, face: str = "main") -> int:
-        return sum(self._glyph(face, ch)[1] for ch in text)
+        """``text``'s width in pixels: a glyph's advance each (its face's, or the Japanese face's for
+        a character only that one has; a missing one is drawn as "?"), without a glyph looked up."""
+        w = self.faces[face]["w"]
+        if self._ascii_narrow and text.isascii():
+            return len(text) * w
+        wide = self._wide[face]
+        extra = self.faces["ja"]["w"] - w
+        return len(text) * w + extra * sum(1 for ch in text if ch in wide)
 
     def draw(self, surface: pygame.Surface, text: str, x: int, y: int, colour=(248, 248, 248),
              face: str = "main", shadow=None, align: str = "left") -> int:

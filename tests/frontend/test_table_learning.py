@@ -249,3 +249,16 @@ def test_practice_from_one_loaded_scenario_starts_at_its_position_every_time():
             else:
                 break
     assert sc.match.fingerprint() == start
+
+
+def test_a_texts_width_is_the_sum_of_its_glyphs_advances():
+    """``Font.width`` measures without looking each glyph up (text pages measure every told line):
+    the same width as the glyphs' advances, for any text of the atlas's characters and others."""
+    import random
+    f = font()
+    chars = "".join(sorted({ch for face in f.faces.values() for ch in face["glyphs"]})) + "~\x7f€"
+    rng = random.Random(3)
+    for face in f.faces:
+        for _ in range(500):
+            text = "".join(rng.choice(chars) for _ in range(rng.randint(0, 24)))
+            assert f.width(text, face) == sum(f._glyph(face, ch)[1] for ch in text), (face, text)
