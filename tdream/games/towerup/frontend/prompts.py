@@ -256,6 +256,10 @@ class CountsPrompt(Prompt):
                     self.refusal = self.over_limit(self.row)
                     m.sound("cancel")
                     continue
+                if d > 0 and sum(self.counts) >= self.total:     # all chosen: one goes off another first
+                    self.refusal = tr("{k} chosen already: Left on another colour first.", k=self.total)
+                    m.sound("cancel")
+                    continue
                 self.counts[self.row] = n
                 self.refusal = ""
         if b.press(pad, A):

@@ -278,6 +278,12 @@ def test_the_discard_refuses_more_than_he_holds_and_a_wrong_count(tmp_path):
     t.tap(A)
     assert "give back exactly 2 floors, not 1" in t.refused("U3.3")
     t.tap(B)                                             # the suggestion again
+    while p.counts[p.row] == p.limit[p.row]:
+        t.tap(DOWN)
+    for _ in range(3):                                   # all chosen: Right adds none (issue 36: a player
+        t.tap(RIGHT)                                     # pressing on past them met "exactly 2" at A)
+    assert sum(p.counts) == 2 and "2 chosen already" in " ".join(t.shown_texts())
+    t.tap(B)
     t.tap(A)
     assert p.answer == Discard(p.suggestion) and sum(p.suggestion) == 2
 
