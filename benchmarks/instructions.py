@@ -21,7 +21,7 @@ WORK = r"""
 import sys, glob
 from tdream.platform import registry
 from tdream.platform.simulate import play_game
-from tdream.platform.record import verify_record
+from tdream.platform.replay import verify_record
 mode, n, folder = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 game = registry.get("towerdream")
 turns = 0

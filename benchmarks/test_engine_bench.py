@@ -26,7 +26,7 @@ def test_engine_scenario_load_and_run(benchmark):
 
 
 def test_replay_verify(benchmark, tmp_path):
-    from tdream.platform.record import verify_record
+    from tdream.platform.replay import verify_record
     path = tmp_path / "g.tdr"
     play_game(GAME, ["random"] * 4, 3, {"board": "classic-10"}, record=str(path))
     assert benchmark(lambda: verify_record(path)).ok

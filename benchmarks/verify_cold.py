@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 VERIFY = r"""
 import glob, sys, time
-from tdream.platform.record import verify_record
+from tdream.platform.replay import verify_record
 paths = sorted(glob.glob(sys.argv[1] + "/*.tdr"))
 verify_record(paths[0])
 start = time.perf_counter()

@@ -243,7 +243,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "replay":
             if args.action != "verify":
                 parser.parse_args(["replay", "--help"])
-            from .platform.record import verify_paths
+            from .platform.replay import verify_paths
             return verify_paths(args.files, args.force, sys.stdout, sys.stderr)
         if args.command == "records":
             return cmd_records(args)
@@ -486,7 +486,7 @@ def cmd_play(args) -> int:
     direct = (args.game is not None or any(getattr(args, _flag_dest(f)) is not None for f in flags)
               or args.humans is not None or args.cpus or args.option or args.players is not None)
     if args.resume:
-        from .platform.record import resume_record
+        from .platform.replay import resume_record
         r = resume_record(args.resume)
         if r.note:
             print(f"tdream: {r.note}; resuming from turn {r.session.match.progress() + 1}", file=sys.stderr)
@@ -504,11 +504,10 @@ def cmd_play(args) -> int:
         kinds = _seats_of(game, options, seed, humans, args.cpus, _player_count(game, options, args))
         setup = MatchSetup(game.id, seed, kinds, options, mode="free" if humans else "spectate")
     if setup is not None:
-        try:
-            setup.gamedef.frontend()
-        except NotImplementedError:
+        from .frontend.frontends import has_frontend
+        if not has_frontend(setup.game):
             raise TdreamError(f"tdream play: {setup.gamedef.name} has no front end yet; try tdream play --text "
-                              f"--game {setup.game}") from None
+                              f"--game {setup.game}")
     record_dir = None if args.record else _records_dir()
     if args.record and not os.path.isdir(os.path.dirname(os.path.abspath(args.record))):
         print(f"{args.record}: No such file or directory (its folder must exist)", file=sys.stderr)
@@ -595,16 +594,16 @@ def cmd_replay_play(args) -> int:
     """``replay play``: watch a game record in the front end."""
     from .frontend.match import MatchSetup
     from .frontend.settings import load_settings
-    from .platform.record import check_data, load_record, start_of
+    from .platform.record import load_record
+    from .platform.replay import check_data, start_of
     record = load_record(args.file)
     check_data(record)
     start_of(record)                    # a header that gives no game: one line, exit 2
     setup = MatchSetup(record.setup.game, record.setup.seed, record.setup.kinds, dict(record.setup.options),
                        replay=record, speed=args.speed)
-    try:
-        setup.gamedef.frontend()
-    except NotImplementedError:
-        raise TdreamError(f"tdream replay play: {setup.gamedef.name} has no front end yet") from None
+    from .frontend.frontends import has_frontend
+    if not has_frontend(setup.game):
+        raise TdreamError(f"tdream replay play: {setup.gamedef.name} has no front end yet")
     settings, warning = load_settings()
     if args.headless_frames:
         from .frontend.run import Headless
@@ -619,7 +618,8 @@ def cmd_replay_play(args) -> int:
 
 def cmd_movie(args) -> int:
     """``movie verify``: re-run headless and compare hashes; ``movie play``: show one."""
-    from .frontend.movie import check_movie, load_movie, upgrade_paths, verify_paths
+    from .frontend.movie import check_movie, load_movie
+    from .frontend.run import upgrade_paths, verify_paths
     if args.action == "verify":
         return verify_paths(args.files, sys.stdout, sys.stderr, args.force)
     if args.action == "upgrade":
@@ -643,7 +643,8 @@ def _records_dir() -> str:
 
 def cmd_play_text(args) -> int:
     """A CPU game told in text, recorded as it goes (no window needed)."""
-    from .platform.record import RecordWriter, Setup, resume_record, writer_for
+    from .platform.record import RecordWriter, Setup, writer_for
+    from .platform.replay import resume_record
     from .platform.session import Seat, Session
     from .platform.textplay import play_text
     if args.resume:

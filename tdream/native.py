@@ -33,7 +33,7 @@ from .nativeload import STAMP, TOP, builds, source, source_hash, stamp
 
 # The platform's own, built first (the games' modules import the RNG): the RNG, the drive loop
 # (``Session``: next, give, the fast path of run) and the records (reading, ``Replay``, verify).
-PLATFORM = ("tdream.rng", "tdream.platform.session", "tdream.platform.record")
+PLATFORM = ("tdream.rng", "tdream.platform.session", "tdream.platform.record", "tdream.platform.replay")
 LOCK = STAMP.with_suffix(".lock")   # a build running: its process id
 LOG = STAMP.with_suffix(".log")     # the background build's output
 

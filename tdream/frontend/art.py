@@ -131,7 +131,7 @@ def dither(size: tuple[int, int], colour, phase: int = 0) -> pygame.Surface:
 def game_sheets() -> dict[str, Sheet]:
     """Each game's own sprite file (its front end's ``sprite_sheet()``), by game id; games without
     sprites of their own (the default) are left out."""
-    from .game import frontends
+    from .frontends import frontends
     sheets = {gid: front.sprite_sheet() for gid, front in frontends().items()}
     return {gid: sheet for gid, sheet in sheets.items() if sheet is not None}
 

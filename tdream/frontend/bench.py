@@ -15,6 +15,7 @@ import os
 import subprocess
 import sys
 import time
+from .frontends import frontend_of
 
 
 def frontend_figures(game_id: str | None = None) -> dict:
@@ -48,7 +49,7 @@ def bench_frames(frames: int = 1200, seed: int = 11, setpiece: bool = False, gam
     from .pads import PadFrame
     from .settings import Settings
     game_id = game_id or registry.DEFAULT
-    front = registry.get(game_id).frontend()
+    front = frontend_of(game_id)
     settings = Settings(talk="always")          # the window at the largest scale that fits, as the game opens it
     display = Display(settings)
     machine = make_machine(seed, settings, front.bench_setup(seed, setpiece))
@@ -107,12 +108,13 @@ def bench_movie(seed: int = 1, game_id: str | None = None) -> dict:
     from pathlib import Path
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from ..platform import registry
-    from .movie import load_movie, record_headless, run_movie
+    from .movie import load_movie
+    from .run import record_headless, run_movie
     from .pads import PadFrame
     from .scenes.results import ResultsScene
     from .settings import Settings
     game_id = game_id or registry.DEFAULT
-    ap = registry.get(game_id).frontend().autopilot()
+    ap = frontend_of(game_id).autopilot()
     with tempfile.TemporaryDirectory() as d:
         path = Path(d) / "bench.tdm"
         record_headless(path, seed, Settings(), lambda m: PadFrame(ap.buttons(m), 1), 200000,

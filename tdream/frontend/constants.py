@@ -46,3 +46,12 @@ PLAYER_MARKS: Final = ("1", "2", "3", "4")
 # Text and animation speeds (frames), by setting; they change how long things take, never what.
 TEXT_SPEEDS: Final = {"slow": 2, "normal": 1, "fast": 0.5, "instant": 0}    # frames a character
 ANIM_SPEEDS: Final = {"slow": 1.5, "normal": 1.0, "fast": 0.5}
+
+
+def game_time(frames: int) -> str:
+    """In-game time of ``frames`` logic frames: h:mm:ss.ff (hundredths)."""
+    hundredths = int(frames * 100 / FPS)
+    s, ff = divmod(hundredths, 100)
+    m, s = divmod(s, 60)
+    h, m = divmod(m, 60)
+    return f"{h}:{m:02}:{s:02}.{ff:02}"

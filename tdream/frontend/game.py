@@ -1,7 +1,7 @@
 """A game's front end as the shell knows it: ``GameFrontend``, every hook declared with its default.
 
-``GameDef.frontend()`` gives an instance (each game's ``tdream/games/<id>/frontend/__init__.py``
-defines one; raising NotImplementedError there means the game has no front end yet, and the title
+``frontends.frontend_of(game_id)`` gives an instance (each game's ``tdream/games/<id>/frontend/__init__.py``
+defines one, ``FRONTEND``; a game with no ``frontend`` module has no front end yet, and the title
 leaves it out). The shell (title, Continue, records, bench, movies, the machine) uses nothing else
 of a game's scenes. A game overrides what is its own; the rest is the shell's default.
 """
@@ -142,17 +142,4 @@ class GameFrontend:
 _LEARN: dict = {}        # (a front end's class, howto.yaml or rules.yaml) -> its pages or rules, read once
 
 
-def frontends() -> dict:
-    """Every registered game that has a front end: its id -> its ``GameFrontend``, in the
-    registry's order (a game whose ``frontend()`` raises NotImplementedError is left out)."""
-    from ..platform import registry
-    out: dict = {}
-    for gid in registry.ids():
-        try:
-            out[gid] = registry.get(gid).frontend()
-        except NotImplementedError:
-            continue
-    return out
-
-
-__all__ = ["GameFrontend", "frontends"]
+__all__ = ["GameFrontend"]

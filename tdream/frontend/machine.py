@@ -11,9 +11,10 @@ from __future__ import annotations
 import pygame
 
 from ..rng import Rng, derive_seed
-from .constants import ANIM_SPEEDS, H, TEXT_SPEEDS, W
+from .constants import ANIM_SPEEDS, H, TEXT_SPEEDS, W, game_time
 from .pads import Buttons, PadFrame
 from .text import set_language
+from .frontends import frontend_of
 
 
 class Scene:
@@ -84,7 +85,7 @@ class Machine:
         if setup is not None:                      # a match straight away: the game's own table
             if setup.resume is None and setup.replay is None and setup.scenario is None and setup.mode != "demo":
                 self.match_started()               # a new one (tdream play --game): it played match_seed
-            self.push(setup.gamedef.frontend().table_scene(setup))
+            self.push(frontend_of(setup.gamedef.id).table_scene(setup))
         else:
             self.home()
 
@@ -181,7 +182,6 @@ class Machine:
             self.sounds.append(name)
 
     def split(self, kind: str) -> None:
-        from .movie import game_time
         self.splits.append((kind, game_time(self.frame)))
 
     # ---------------------------------------------------------------- the state, hashed
@@ -234,7 +234,6 @@ class Machine:
     def draw_timer(self, surface: pygame.Surface, x: int, y: int, align: str) -> int:
         """The in-game timer (speedruns): time from power on, h:mm:ss.ff; returns its width."""
         from .constants import GOLD, INK
-        from .movie import game_time
         text = game_time(self.frame)
         w = self.font.width(text, "small") + 4
         left = x - w if align == "right" else x

@@ -17,9 +17,11 @@ from typing import TYPE_CHECKING, Any
 from ..platform import registry
 from ..platform.protocol import CHANCE
 from ..platform.session import Seat, Session
+from .frontends import frontend_of
 
 if TYPE_CHECKING:
-    from ..platform.record import Record, Resumed
+    from ..platform.record import Record
+    from ..platform.replay import Resumed
     from ..platform.scenario import Scenario
 
 
@@ -65,7 +67,7 @@ def seat_names(kinds: list[str], profiles=()) -> list[str]:
 def scores_before(record, items) -> list[tuple[int, ...]]:
     """The scores at the start and after every turn of ``items`` (a record's inputs), replayed
     silently: the results graph of a resumed match starts at its first turn."""
-    from ..platform.record import replay_session
+    from ..platform.replay import Replay, replay_session
     session = replay_session(record)
     history = [tuple(session.match.scores())]
     seen = [session.match.progress()]
@@ -75,7 +77,7 @@ def scores_before(record, items) -> list[tuple[int, ...]]:
         if match.progress() != seen[0] or match.over:
             history.append(tuple(match.scores()))
             seen[0] = match.progress()
-    if session.replay(record, items, on_input=scored).run() is not None:
+    if Replay(session, record, items, on_input=scored).run() is not None:
         return []
     return history
 
@@ -373,11 +375,11 @@ class MatchHost:
     # ---------------------------------------------------------------- watching a record
     def start_replay(self) -> None:
         """The record's match at its start, to be watched input by input (``platform.record.Replay``)."""
-        from ..platform.record import replay_session
+        from ..platform.replay import Replay, replay_session
         record = self.watched()
         self.session = replay_session(record)
         self._before = 0                 # the progress before the input being watched
-        self.replay = self.session.replay(record, record.items, on_input=self._replayed)
+        self.replay = Replay(self.session, record, record.items, on_input=self._replayed)
 
     def watched(self) -> Record:
         """The record this host watches (its set-up's ``replay``); ValueError for a host that watches none."""
@@ -456,7 +458,7 @@ class MatchHost:
             if s.mode == "campaign" and s.profiles and s.profiles[0]:
                 me = self.names.index(s.profiles[0])
                 if res.place_of(me) <= 2:
-                    stages = game.frontend().campaign_stages
+                    stages = frontend_of(game.id).campaign_stages
                     m.records.advance_campaign(s.profiles[0], game.id, s.stage + 1, s.stage + 1 >= stages)
         except Exception as e:            # the records are a convenience: never lose the game to them
             m.warning = f"records database: {e}"

@@ -41,7 +41,7 @@ from pathlib import Path
 from .. import __version__
 from ..errors import FormatError
 from ..platform.registry import DEFAULT, LEGACY
-from .constants import FPS, PADS
+from .constants import PADS, game_time
 
 FORMAT = "tdream-movie"
 VERSION = 2
@@ -73,15 +73,6 @@ def pad_text(bits: int) -> str:
 
 def pad_bits(text: str) -> int:
     return sum(1 << i for i, ch in enumerate(text) if ch != ".")
-
-
-def game_time(frames: int) -> str:
-    """In-game time of ``frames`` logic frames: h:mm:ss.ff (hundredths)."""
-    hundredths = int(frames * 100 / FPS)
-    s, ff = divmod(hundredths, 100)
-    m, s = divmod(s, 60)
-    h, m = divmod(m, 60)
-    return f"{h}:{m:02}:{s:02}.{ff:02}"
 
 
 def data_hash(game_ids=None) -> str:
@@ -198,12 +189,6 @@ class BlankUser:
         self.root = tempfile.mkdtemp(prefix="tdream-movie-")
         self.record_dir = os.path.join(self.root, "records")
         self.db = RecordsDB(Path(self.root) / "records.sqlite")
-
-    def headless(self, seed: int, settings):
-        """A headless machine for a movie, on this folder."""
-        from .run import Headless
-        return Headless(seed=seed, settings=settings, records=self.db, record_dir=self.record_dir, today=MOVIE_DATE,
-                        movie=True)
 
     def close(self) -> None:
         import shutil
@@ -322,149 +307,9 @@ def load_movie(path, upgrade: bool = False) -> Movie:
     return movie
 
 
-@dataclass
-class MovieVerdict:
-    path: str
-    ok: bool
-    frames: int
-    message: str
-
-
-def run_movie(movie: Movie, on_frame=None):
-    """Re-run a movie through the whole front end, headless, on a blank user folder; returns
-    (machine, verdict)."""
-    with BlankUser() as folder:
-        return _run_movie(movie, on_frame, folder)
-
-
-def _run_movie(movie: Movie, on_frame, folder: BlankUser):
-    from .pads import PadFrame
-    from .settings import Settings
-    settings = Settings(**movie.settings)
-    settings.last = {**settings.last, "game": movie.game}        # the title shows the movie's game at power on
-    h = folder.headless(movie.seed, settings)
-    m = h.machine
-    checks = dict(movie.checks)
-    n = 0
-    step = m.step
-    for count, buttons, connected in movie.runs:
-        frame = PadFrame(buttons, connected)
-        for _ in range(count):
-            step(frame)
-            n += 1
-            if on_frame is not None:
-                on_frame(h, n)
-            want = checks.get(n)
-            if want is not None and m.state_hash()[:16] != want:
-                before = max([f for f in checks if f < n], default=0)
-                return m, MovieVerdict(movie.path, False, n, f"diverges between frame {before + 1} and frame {n} "
-                                                             f"(checkpoint @{n}: expected {want}, got "
-                                                             f"{m.state_hash()[:16]})")
-            if m.quit:
-                break
-    if movie.end is None:
-        return m, MovieVerdict(movie.path, True, n, "unfinished (no end line): the checkpoints agree")
-    got = m.state_hash()
-    if got != movie.end["hash"]:
-        return m, MovieVerdict(movie.path, False, n, f"final state differs at frame {n}: expected "
-                                                     f"{movie.end['hash'][:16]}, got {got[:16]}")
-    return m, MovieVerdict(movie.path, True, n, f"{n} frames, {game_time(n)}")
-
-
 def check_movie(movie) -> None:
     """A FormatError when the movie was made with other data or another front end than here."""
     here = data_hash(movie.games or [movie.game])
     if movie.data_hash != here:
         raise FormatError([f"{movie.path}:0: made with other rules data or another front end ({movie.data_hash}, "
                            f"this program has {here}); refused (--force to try anyway)"])
-
-
-def upgrade_paths(paths, out, err) -> int:
-    """``tdream movie upgrade``: a version-1 movie that plays the same here (``UPGRADABLE_V1``)
-    re-run headless and written again as version 2, with this front end's checkpoints and end
-    (atomically; the old file kept beside it as ``FILE.v1``). Exit 0, or 2 for a file it cannot
-    take."""
-    import os
-    import tempfile
-
-    from .pads import PadFrame
-    from .settings import Settings
-    worst = 0
-    for p in paths:
-        try:
-            movie = load_movie(p, upgrade=True)
-            if movie.data_hash not in UPGRADABLE_V1:
-                raise FormatError([f"{p}:2: version 2 already: nothing to upgrade"])
-        except FormatError as e:
-            for line in e.problems:
-                print(line, file=err)
-            worst = 2
-            continue
-        settings = Settings(**movie.settings)
-        blank = BlankUser()
-        h = blank.headless(movie.seed, settings)
-        m = h.machine
-        folder = os.path.dirname(os.path.abspath(p))
-        fd, tmp = tempfile.mkstemp(prefix=".upgrade-", suffix=".tdm", dir=folder)
-        os.close(fd)
-        writer = MovieWriter(tmp, movie.seed, settings)
-        n = 0
-        try:
-            for buttons, connected in movie.frames():
-                frame = PadFrame(buttons, connected)
-                m.step(frame)
-                writer.add(frame, m)
-                n += 1
-                if m.quit:
-                    break
-        finally:
-            writer.close(m)
-            blank.close()
-        os.replace(p, p + ".v1")
-        os.replace(tmp, p)
-        print(f"ok   {p}: version 1 -> 2, {n} frames, {game_time(n)} (the old one is {p}.v1)", file=out)
-    return worst
-
-
-def verify_paths(paths, out, err, force: bool = False) -> int:
-    """``tdream movie verify``: exit 0 all agree, 1 one diverges, 2 a bad file."""
-    import sys
-    out = out or sys.stdout
-    err = err or sys.stderr
-    worst = 0
-    for p in paths:
-        try:
-            movie = load_movie(p)
-            if not force:
-                check_movie(movie)
-        except FormatError as e:
-            for line in e.problems:
-                print(line, file=err)
-            worst = 2
-            continue
-        _, verdict = run_movie(movie)
-        print(f"{'ok  ' if verdict.ok else 'FAIL'} {p}: {verdict.message}", file=out)
-        if not verdict.ok:
-            worst = max(worst, 1)
-    return worst
-
-
-def record_headless(path, seed: int, settings, press, frames: int, stop=None):
-    """Make a movie without a window (on a blank user folder, as the window records one):
-    ``press(machine)`` gives each frame's PadFrame; stops after ``frames`` frames, when the
-    machine quits or when ``stop(machine)`` is true. Returns the machine."""
-    blank = BlankUser()
-    h = blank.headless(seed, settings)
-    m = h.machine
-    writer = MovieWriter(str(path), seed, settings)
-    try:
-        for _ in range(frames):
-            pads = press(m)
-            m.step(pads)
-            writer.add(pads, m)
-            if m.quit or (stop is not None and stop(m)):
-                break
-    finally:
-        writer.close(m)
-        blank.close()
-    return m

@@ -8,10 +8,16 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 import time
 
-from .constants import FRAME_S, H, W
+from dataclasses import dataclass
+
+from ..errors import FormatError
+from .constants import FRAME_S, H, W, game_time
+from .movie import MOVIE_DATE, UPGRADABLE_V1, BlankUser, Movie, MovieWriter, check_movie, load_movie
 from .pads import PadFrame
+from .settings import Settings
 
 
 def init_pygame(headless: bool) -> None:
@@ -145,7 +151,6 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
     # settings (the movie's Options are the movie's), not his records, profiles or saved games.
     watching = source is not None or (setup is not None and setup.replay is not None)
     if movie:                            # the folders of a movie: its own, blank (FORMATS.md section 4)
-        from .movie import MOVIE_DATE, BlankUser
         blank = BlankUser()
         db, record_dir, record_path, today = blank.db, blank.record_dir, None, MOVIE_DATE
     elif records:
@@ -166,7 +171,6 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
         machine.reader = reader
     writer = None
     if movie_path:
-        from .movie import MovieWriter
         writer = MovieWriter(movie_path, seed, settings)
     frame = pygame.Surface((W, H))
     import gc
@@ -258,7 +262,6 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
 
 def _end_banner(machine, frame) -> None:
     from .constants import GOLD, INK
-    from .movie import game_time
     text = f"END OF MOVIE  {game_time(machine.frame)}  {machine.frame} frames"
     import pygame
     pygame.draw.rect(frame, INK, (0, 0, W, 11))
@@ -272,3 +275,141 @@ def _apply_display(display, settings) -> None:
         display.toggle_fullscreen()
     display.resize()
 
+
+# ---------------------------------------------------------------- movies run (FORMATS.md section 4)
+def headless_on(folder: BlankUser, seed: int, settings) -> Headless:
+    """A headless machine for a movie, on a blank user folder."""
+    return Headless(seed=seed, settings=settings, records=folder.db, record_dir=folder.record_dir, today=MOVIE_DATE,
+                    movie=True)
+
+
+@dataclass
+class MovieVerdict:
+    path: str
+    ok: bool
+    frames: int
+    message: str
+
+
+def run_movie(movie: Movie, on_frame=None):
+    """Re-run a movie through the whole front end, headless, on a blank user folder; returns
+    (machine, verdict)."""
+    with BlankUser() as folder:
+        return _run_movie(movie, on_frame, folder)
+
+
+def _run_movie(movie: Movie, on_frame, folder: BlankUser):
+    settings = Settings(**movie.settings)
+    settings.last = {**settings.last, "game": movie.game}        # the title shows the movie's game at power on
+    h = headless_on(folder, movie.seed, settings)
+    m = h.machine
+    checks = dict(movie.checks)
+    n = 0
+    step = m.step
+    for count, buttons, connected in movie.runs:
+        frame = PadFrame(buttons, connected)
+        for _ in range(count):
+            step(frame)
+            n += 1
+            if on_frame is not None:
+                on_frame(h, n)
+            want = checks.get(n)
+            if want is not None and m.state_hash()[:16] != want:
+                before = max([f for f in checks if f < n], default=0)
+                return m, MovieVerdict(movie.path, False, n, f"diverges between frame {before + 1} and frame {n} "
+                                                             f"(checkpoint @{n}: expected {want}, got "
+                                                             f"{m.state_hash()[:16]})")
+            if m.quit:
+                break
+    if movie.end is None:
+        return m, MovieVerdict(movie.path, True, n, "unfinished (no end line): the checkpoints agree")
+    got = m.state_hash()
+    if got != movie.end["hash"]:
+        return m, MovieVerdict(movie.path, False, n, f"final state differs at frame {n}: expected "
+                                                     f"{movie.end['hash'][:16]}, got {got[:16]}")
+    return m, MovieVerdict(movie.path, True, n, f"{n} frames, {game_time(n)}")
+
+
+def upgrade_paths(paths, out, err) -> int:
+    """``tdream movie upgrade``: a version-1 movie that plays the same here (``UPGRADABLE_V1``)
+    re-run headless and written again as version 2, with this front end's checkpoints and end
+    (atomically; the old file kept beside it as ``FILE.v1``). Exit 0, or 2 for a file it cannot
+    take."""
+    worst = 0
+    for p in paths:
+        try:
+            movie = load_movie(p, upgrade=True)
+            if movie.data_hash not in UPGRADABLE_V1:
+                raise FormatError([f"{p}:2: version 2 already: nothing to upgrade"])
+        except FormatError as e:
+            for line in e.problems:
+                print(line, file=err)
+            worst = 2
+            continue
+        settings = Settings(**movie.settings)
+        blank = BlankUser()
+        h = headless_on(blank, movie.seed, settings)
+        m = h.machine
+        folder = os.path.dirname(os.path.abspath(p))
+        fd, tmp = tempfile.mkstemp(prefix=".upgrade-", suffix=".tdm", dir=folder)
+        os.close(fd)
+        writer = MovieWriter(tmp, movie.seed, settings)
+        n = 0
+        try:
+            for buttons, connected in movie.frames():
+                frame = PadFrame(buttons, connected)
+                m.step(frame)
+                writer.add(frame, m)
+                n += 1
+                if m.quit:
+                    break
+        finally:
+            writer.close(m)
+            blank.close()
+        os.replace(p, p + ".v1")
+        os.replace(tmp, p)
+        print(f"ok   {p}: version 1 -> 2, {n} frames, {game_time(n)} (the old one is {p}.v1)", file=out)
+    return worst
+
+
+def verify_paths(paths, out, err, force: bool = False) -> int:
+    """``tdream movie verify``: exit 0 all agree, 1 one diverges, 2 a bad file."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    worst = 0
+    for p in paths:
+        try:
+            movie = load_movie(p)
+            if not force:
+                check_movie(movie)
+        except FormatError as e:
+            for line in e.problems:
+                print(line, file=err)
+            worst = 2
+            continue
+        _, verdict = run_movie(movie)
+        print(f"{'ok  ' if verdict.ok else 'FAIL'} {p}: {verdict.message}", file=out)
+        if not verdict.ok:
+            worst = max(worst, 1)
+    return worst
+
+
+def record_headless(path, seed: int, settings, press, frames: int, stop=None):
+    """Make a movie without a window (on a blank user folder, as the window records one):
+    ``press(machine)`` gives each frame's PadFrame; stops after ``frames`` frames, when the
+    machine quits or when ``stop(machine)`` is true. Returns the machine."""
+    blank = BlankUser()
+    h = headless_on(blank, seed, settings)
+    m = h.machine
+    writer = MovieWriter(str(path), seed, settings)
+    try:
+        for _ in range(frames):
+            pads = press(m)
+            m.step(pads)
+            writer.add(pads, m)
+            if m.quit or (stop is not None and stop(m)):
+                break
+    finally:
+        writer.close(m)
+        blank.close()
+    return m

@@ -42,6 +42,7 @@ from .match import MatchHost, MatchSetup, ReplayControls
 from .scenes.pause import PauseScene
 from .text import shown_name, tr
 from .widgets import EDGE, TextBox, fit, paginate, window
+from .frontends import frontend_of
 
 INFO = rgb15(200, 224, 248)
 DIM = rgb15(160, 168, 200)
@@ -367,7 +368,7 @@ class TableScene(ReplayControls, Scene):
             texts += [t for t, _ in (lines if lines is not None else self.prompt_lines(m, prompt))]
         if self.toast:
             texts.append(self.toast)
-        known = self.gamedef.frontend().rule_texts()
+        known = frontend_of(self.gamedef.id).rule_texts()
         return [r for r in rule_ids_in(" ".join(texts)) if r in known]
 
     def show_rule(self, m, pad: int) -> bool:

@@ -160,7 +160,8 @@ def record_round_trip(game, seed: int, folder, seats: int | None = None) -> list
     to the end again: every way a record is used, on this game. Returns what went wrong."""
     from pathlib import Path
 
-    from .record import load_record, resume_record, verify_record
+    from .record import load_record
+    from .replay import resume_record, verify_record
     from .simulate import play_game
     problems: list[str] = []
     kinds = [k for k in game.cpu_kinds() if k == "random"] * (seats or game.default_seats)

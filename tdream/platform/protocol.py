@@ -587,13 +587,6 @@ class GameDef:
         function of the parsed arguments giving the exit code) with ``set_defaults(run=...)``.
         A command name the platform or another game has is a bug (argparse refuses it)."""
 
-    # ---------------------------------------------------------------- the front end
-    def frontend(self) -> Any:
-        """The game's front end: a ``tdream.frontend.game.GameFrontend`` (its ``frontend.FRONTEND``;
-        imported only by the front end: it uses pygame). Raises NotImplementedError while the game
-        has none (the title then leaves it out)."""
-        raise NotImplementedError
-
 
 def answer_seat(match, seat: int | None) -> int:
     """``seat``, or the seat the match waits for when None."""

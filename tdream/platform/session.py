@@ -271,13 +271,6 @@ class Session:
                 apply(answer, True, seat)
             self.inputs += 1
 
-    # ---------------------------------------------------------------- a record's inputs
-    def replay(self, record, items, ask_cpus: bool = False, on_input=None):
-        """A ``record.Replay`` of ``items`` (a record's inputs and checkpoints) through this
-        session (``platform.record``): verify, resume, watching and jumping all use it."""
-        from .record import Replay
-        return Replay(self, record, items, ask_cpus, on_input)
-
     def close(self) -> None:
         if self.writer is not None:
             self.writer.close()

@@ -207,7 +207,7 @@ def bench_replay(game, games: int = 20, options: dict | None = None) -> float:
     ``random`` matches written for the purpose."""
     import tempfile
 
-    from .record import verify_record
+    from .replay import verify_record
     kinds = ["random"] * game.default_seats
     with tempfile.TemporaryDirectory(prefix="tdream-bench-") as tmp:
         paths = []

@@ -4,7 +4,7 @@ makes it again (the front end's timing changed: text, beats, menus)."""
 from pathlib import Path
 
 from tdream.games.towerdream.frontend.autopilot import Autopilot
-from tdream.frontend.movie import record_headless
+from tdream.frontend.run import record_headless
 from tdream.frontend.pads import PadFrame
 from tdream.frontend.settings import Settings
 

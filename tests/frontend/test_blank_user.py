@@ -8,7 +8,8 @@ import pytest
 from tdream import cli
 from tdream.frontend import run
 from tdream.frontend.constants import A, B, DOWN, FRAME_S, START, UP
-from tdream.frontend.movie import load_movie, run_movie
+from tdream.frontend.movie import load_movie
+from tdream.frontend.run import run_movie
 from tdream.frontend.pads import PadFrame, PadReader
 from tests.conftest import run_cli
 
@@ -106,13 +107,14 @@ def test_a_movie_through_profiles_records_and_continue_verifies_in_another_user_
 def test_a_game_saved_in_a_movie_is_listed_by_its_continue_and_goes_on(tmp_path):
     """The movie's own folder holds what it saves: Pause > Save and quit, then Continue lists
     that game (named by file, dated by the movie: nothing of where the folder is) and goes on."""
-    from tdream.frontend.movie import MOVIE_DATE, BlankUser
+    from tdream.frontend.movie import BlankUser, MOVIE_DATE
+    from tdream.frontend.run import headless_on
     from tdream.frontend.scenes.modes import ContinueScene
     from tdream.frontend.settings import Settings
     from tdream.games.towerdream.frontend.autopilot import Autopilot
     from tdream.games.towerdream.frontend.table import TableScene
     with BlankUser() as user:
-        h = user.headless(5, Settings())
+        h = headless_on(user, 5, Settings())
         m = h.machine
         pilot = Autopilot()
         while not (isinstance(m.stack[-1], TableScene) and m.stack[-1].game.turn >= 2):

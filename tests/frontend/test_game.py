@@ -8,7 +8,8 @@ from tdream.frontend.scenes.results import ResultsScene
 from tdream.games.towerdream.frontend.table import GameSetup, TableScene
 from tdream.frontend.scenes.title import TitleScene
 from tdream.frontend.settings import Settings
-from tdream.platform.record import load_record, verify_paths
+from tdream.platform.record import load_record
+from tdream.platform.replay import verify_paths
 
 
 def play(seed, tmp_path, spectate=False, settings=None, frames=80000, again=True):

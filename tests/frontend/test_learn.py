@@ -12,6 +12,7 @@ from hypothesis import given, settings, strategies as st
 from tdream.errors import DataError
 from tdream.frontend.learn import load_howto, load_rules, rule_ids_in, tidy
 from tests.conftest import ROOT
+from tdream.frontend.frontends import frontend_of
 
 DOCS = {"towerdream": "RULES.md", "towers": "RULES-towers.md", "cattower": "RULES-cattower.md",
         "towerup": "RULES-towerup.md"}
@@ -45,7 +46,7 @@ def doc_rules(path: Path) -> dict[str, str]:
 
 def frontend(gid: str):
     from tdream.platform import registry
-    return registry.get(gid).frontend()
+    return frontend_of(gid)
 
 
 @pytest.mark.parametrize("gid", sorted(DOCS))

@@ -3,8 +3,9 @@ import json
 
 import pytest
 
-from tdream.frontend.movie import (CHECK_EVERY, data_hash, game_time, load_movie, pad_bits, pad_text, run_movie,
-                                   verify_paths)
+from tdream.frontend.movie import CHECK_EVERY, data_hash, load_movie, pad_bits, pad_text
+from tdream.frontend.run import run_movie, verify_paths
+from tdream.frontend.constants import game_time
 from tdream.frontend.settings import Settings
 from tests.conftest import run_cli
 

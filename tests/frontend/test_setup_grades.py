@@ -1,5 +1,6 @@
 """Issue 21: every game's set-up shows the characters' grades of that game (``GameDef.grade``,
 from the game's own data), in the seat rows ("Joji (A)") and the portrait panel ("Strength A"),
+from tdream.frontend.frontends import frontend_of
 never Tower Dream's everywhere."""
 import pytest
 
@@ -26,7 +27,7 @@ def _shown(monkeypatch, game_id: str) -> dict[str, tuple[str, list[str]]]:
     texts of the panel beside it)."""
     h = Headless(seed=1)
     m = h.machine
-    scene = registry.get(game_id).frontend().mode_scene(m, "Free play")
+    scene = frontend_of(game_id).mode_scene(m, "Free play")
     m.push(scene)
     h.step(0)
     texts = _drawn_texts(monkeypatch)

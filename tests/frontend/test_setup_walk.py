@@ -17,6 +17,7 @@ from tdream.frontend.run import Headless
 from tdream.platform import registry
 from tdream.platform.database import RecordsDB
 from tdream.platform.session import Seat, Session
+from tdream.frontend.frontends import frontend_of
 
 GAMES = ["towerdream", "towers", "cattower", "towerup"]
 PROFILES = ["Player 1", "Player 2", "Kenta", "Ann"]
@@ -31,7 +32,7 @@ def setup_scene(gid: str, tmp_path):
         db.profile(name)
     h = Headless(seed=4, records=db)
     m = h.machine
-    m.push(registry.get(gid).frontend().mode_scene(m, "Free play"))
+    m.push(frontend_of(gid).mode_scene(m, "Free play"))
     return h, m, m.stack[-1]
 
 

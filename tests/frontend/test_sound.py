@@ -14,6 +14,7 @@ from tdream.frontend import sound
 from tdream.frontend.sound import (EFFECTS, MUSIC, Bank, Sound, effect_names, game_banks, music_names, synth_effect,
                                    synth_music)
 from tdream.frontend.scenes.title import playable
+from tdream.frontend.frontends import frontend_of
 
 RATES = (32000, 44100, 48000)
 # Length range of each effect in seconds (the brief: a ~20 ms blip, jingles of 0.5-2 s, ...).
@@ -103,7 +104,7 @@ def test_every_games_table_asks_for_a_loop_there_is(game_id):
     from tdream.frontend.run import Headless
     from tdream.platform import registry
     h = Headless(seed=3)
-    h.machine.push(registry.get(game_id).frontend().demo_scene(3))
+    h.machine.push(frontend_of(game_id).demo_scene(3))
     for _ in range(30):
         h.step()
     assert h.machine.song is not None and h.machine.song in ALL_MUSIC, h.machine.song

@@ -98,7 +98,7 @@ def test_a_taken_back_answer_leaves_the_match_the_record_and_the_scores_as_they_
     the record then goes on and verifies."""
     from tdream.frontend.match import MatchHost, MatchSetup
     from tdream.frontend.run import Headless
-    from tdream.platform.record import verify_record
+    from tdream.platform.replay import verify_record
     from tdream.platform.session import CPU, DRAW, HUMAN, OVER
     path = tmp_path / "g.tdr"
     h = Headless(5, record_path=str(path))
@@ -172,7 +172,7 @@ def test_a_resumed_games_graph_starts_at_its_first_turn(tmp_path):
     from tdream import cli
     from tdream.frontend.match import MatchSetup
     from tdream.frontend.run import Headless
-    from tdream.platform.record import resume_record
+    from tdream.platform.replay import resume_record
     path = tmp_path / "g.tdr"
     assert cli.main(["play", "--text", "--turns", "9", "--seed", "3", "--record", str(path)]) == 0
     r = resume_record(path)

@@ -5,7 +5,8 @@ import itertools
 
 from tdream.frontend import run
 from tdream.frontend.constants import A, DOWN, FRAME_S, START, UP
-from tdream.frontend.movie import load_movie, run_movie
+from tdream.frontend.movie import load_movie
+from tdream.frontend.run import run_movie
 from tdream.frontend.pads import PadFrame
 from tdream.frontend.settings import Settings
 

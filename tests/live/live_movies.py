@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from tdream.frontend.frontends import frontend_of
 
 ROOT = Path(__file__).resolve().parents[2]
 # the README's key table: the SNES pad's buttons on the keyboard (pad 1)
@@ -48,7 +49,7 @@ def title_items() -> dict[str, list[str]]:
     games = games[first:] + games[:first]
     out = {}
     for g in games:
-        front = registry.get(g).frontend()
+        front = frontend_of(g)
         out[g] = list(front.MODES) + (["How to play"] if front.howto() else []) + list(SHARED)
     return out
 
@@ -358,7 +359,8 @@ def visited(movie: Path) -> list[str]:
     """The screens the movie went through (its frames played headless), in the order first seen."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from tdream.frontend.movie import load_movie, run_movie
+    from tdream.frontend.movie import load_movie
+    from tdream.frontend.run import run_movie
     seen: list[str] = []
 
     def look(h, n):

@@ -59,7 +59,7 @@ def test_a_changed_answer_in_a_record_is_a_divergence(tmp_path):
     """The round trip can fail: one die changed in a recorded Tower Dream game is found."""
     import re
 
-    from tdream.platform.record import verify_record
+    from tdream.platform.replay import verify_record
     from tdream.platform.simulate import play_game
     path = tmp_path / "g.tdr"
     play_game(registry.get("towerdream"), ["random"] * 4, 3, record=str(path))

@@ -18,7 +18,8 @@ from tdream.frontend.run import Headless
 from tdream.frontend.settings import Settings
 from tdream.platform import registry
 from tdream.platform.conformance import checked_playout, fingerprint_trail, record_round_trip, views_agree
-from tdream.platform.record import load_record, resume_record, verify_record
+from tdream.platform.record import load_record
+from tdream.platform.replay import resume_record, verify_record
 
 from ..conftest import ROOT
 
@@ -168,7 +169,7 @@ class Script:
 @pytest.fixture(scope="module")
 def session(coinxo, tmp_path_factory):
     """The whole session as a movie (as the window records one, on a blank user folder)."""
-    from tdream.frontend.movie import record_headless
+    from tdream.frontend.run import record_headless
     from tdream.frontend.scenes.title import TitleScene
     folder = tmp_path_factory.mktemp("fifth")
     script = Script()
@@ -217,7 +218,8 @@ def test_the_record_verifies_and_resumes_to_the_end_in_the_shell(session, tmp_pa
 def test_the_movie_of_the_session_verifies_and_a_changed_frame_does_not(session, tmp_path):
     import io
 
-    from tdream.frontend.movie import load_movie, run_movie, verify_paths
+    from tdream.frontend.movie import load_movie
+    from tdream.frontend.run import run_movie, verify_paths
     _, _, path, _ = session
     movie = load_movie(path)
     assert movie.game == registry.DEFAULT and movie.games == [GAME_ID]     # the title at power on, the game played

@@ -132,7 +132,7 @@ def a_record(tmp_path_factory, ruleset):
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_mutated_record_is_refused_cleanly_or_verified(data, tmp_path_factory, a_record):
-    from tdream.platform.record import verify_record
+    from tdream.platform.replay import verify_record
     f = tmp_path_factory.mktemp("fuzzr") / "r.tdr"
     text = mutate(a_record, data)
     if data.draw(st.booleans()):

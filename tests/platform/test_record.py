@@ -12,7 +12,8 @@ import pytest
 
 from tdream.errors import FormatError
 from tdream.games.towerdream import GAME
-from tdream.platform.record import RecordWriter, load_record, resume_record, verify_record
+from tdream.platform.record import RecordWriter, load_record
+from tdream.platform.replay import resume_record, verify_record
 from tdream.platform.scenario import find_scenarios, load_scenario, run_scenario
 from tdream.platform.simulate import play_game, record_name
 
@@ -428,7 +429,8 @@ def test_a_line_s_answers_read_once_are_those_read_afresh(game_id, tmp_path):
     in another order, and the second time round, when every line is known."""
     from tdream.platform import registry
     from tdream.platform.protocol import ScenarioContext
-    from tdream.platform.record import Input, Setup, replay_session, writer_for
+    from tdream.platform.record import Input, Setup, writer_for
+    from tdream.platform.replay import Replay, replay_session
     from tdream.platform.session import Seat, Session
     game = registry.get(game_id)
     names = [f"P{i + 1}" for i in range(game.default_seats)]
@@ -443,7 +445,7 @@ def test_a_line_s_answers_read_once_are_those_read_afresh(game_id, tmp_path):
     for path in paths * 2:
         record = load_record(path)
         session = replay_session(record)
-        assert session.replay(record, record.items).run() is None
+        assert Replay(session, record, record.items).run() is None
         seated = list(session.match.names)
         ctx = ScenarioContext(None, None, seated, {n: i for i, n in enumerate(seated)}, {}, {}, game)
         inputs = [i for i in record.items if isinstance(i, Input)]

@@ -101,9 +101,5 @@ class CoinXO(GameDef):
     def reason_text(self, reason: str) -> str:
         return {"line": "a line is made (X3.1)", "full": "the board is full (X3.3)"}.get(reason, reason)
 
-    def frontend(self):
-        from .frontend import FRONTEND
-        return FRONTEND
-
 
 GAME = CoinXO()

@@ -19,6 +19,7 @@ from ..constants import A, B, DOWN, GOLD, INK, L, LEFT, R, RIGHT, START, UP, WHI
 from ..machine import Scene
 from ..text import language, tr
 from ..widgets import fit, paginate, window
+from ..frontends import frontend_of
 
 INFO = rgb15(200, 216, 248)
 DIM = rgb15(160, 168, 200)
@@ -61,7 +62,7 @@ class HowToScene(Page):
 
     @property
     def front(self):
-        return registry.get(self.game).frontend()
+        return frontend_of(self.game)
 
     def screens(self, m) -> list[tuple[int, str]]:
         """(page index, text) of every screen, in the language on screen."""
@@ -139,7 +140,7 @@ class RuleScene(Page):
 
     @property
     def rules(self) -> dict:
-        return registry.get(self.game).frontend().rule_texts()
+        return frontend_of(self.game).rule_texts()
 
     def screens(self, m) -> list[str]:
         texts = self.rules.get(self.rule)

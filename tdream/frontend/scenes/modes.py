@@ -17,6 +17,7 @@ from ..constants import A, B, DOWN, GOLD, GREY, INK, LEFT, RIGHT, START, UP, WHI
 from ..machine import Scene
 from ..text import shown_name, tr
 from ..widgets import Menu, cursor, fit, skyline, window
+from ..frontends import frontend_of
 
 KEYS = ("ABCDEFGHIJKLM", "NOPQRSTUVWXYZ", "abcdefghijklm", "nopqrstuvwxyz", "0123456789 -.")
 MAX_NAME = 10
@@ -289,7 +290,8 @@ class RecordsScene(Scene):
     def watch(self, m, game: dict) -> None:
         """Watch a listed game's record, if its file is still there."""
         from ...errors import TdreamError
-        from ...platform.record import check_data, load_record, start_of
+        from ...platform.record import load_record
+        from ...platform.replay import check_data, start_of
         from ..match import MatchSetup
         path = game.get("record")
         if not path:
@@ -304,7 +306,7 @@ class RecordsScene(Scene):
             return
         setup = MatchSetup(record.setup.game, record.setup.seed, record.setup.kinds, dict(record.setup.options),
                            replay=record, speed=4)
-        m.push(registry.get(record.setup.game).frontend().table_scene(setup))
+        m.push(frontend_of(record.setup.game).table_scene(setup))
 
     def rows(self, st) -> list[tuple[str, str]]:
         """The figures of ``st`` with their labels, in the game's words (``best_label``,
@@ -486,7 +488,7 @@ class ContinueScene(Scene):
 
     def resume(self, m, path: str) -> None:
         from ...errors import TdreamError
-        from ...platform.record import resume_record
+        from ...platform.replay import resume_record
         from ..match import MatchSetup
         try:
             r = resume_record(path)
@@ -495,7 +497,7 @@ class ContinueScene(Scene):
             return
         setup = MatchSetup(r.record.setup.game, r.record.setup.seed, r.record.setup.kinds,
                            dict(r.record.setup.options), resume=r)
-        m.replace(registry.get(r.record.setup.game).frontend().table_scene(setup))
+        m.replace(frontend_of(r.record.setup.game).table_scene(setup))
 
     def at(self, g: dict) -> str:
         """The turn (or round, as the game's progress counts) a saved game goes on at."""

@@ -7,6 +7,7 @@ from ..constants import A, B, DOWN, GOLD, LEFT, RIGHT, START, UP, WHITE, rgb15
 from ..machine import Scene
 from ..text import tr
 from ..widgets import Menu, cursor, window
+from ..frontends import frontend_of
 
 OPTION_ROWS = (
     ("text_speed", "Text speed", ("slow", "normal", "fast", "instant")),
@@ -116,7 +117,7 @@ class PauseScene(Scene):
         self.pad = pad
         self.overlay_at, self.timer_at = table.overlay_at, table.timer_at    # where the table has them
         watching = table.replaying
-        learn = ["How to play"] if table.gamedef.frontend().howto() else []
+        learn = ["How to play"] if frontend_of(table.gamedef.id).howto() else []
         self.menu = Menu(["Resume"] + learn + ["Turn log", "Options", "Stop watching" if watching else "Save and quit"],
                          cancel=True)
         self.confirm: Menu | None = None

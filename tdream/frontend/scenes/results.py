@@ -10,6 +10,7 @@ from ...platform.protocol import places
 from ..machine import Scene
 from ..text import tr
 from ..widgets import fit, window
+from ..frontends import frontend_of
 
 
 def short_path(path) -> str:
@@ -79,7 +80,7 @@ class ResultsScene(Scene):
         m.match_started()
         m.sound("select")
         m.pop()                              # the results
-        m.replace(setup.gamedef.frontend().table_scene(setup))
+        m.replace(frontend_of(setup.gamedef.id).table_scene(setup))
 
     def draw_footer(self, m, surface) -> None:
         """What the keys do, blinking once the results can be left: A to the title, X a rematch."""

@@ -22,6 +22,7 @@ from ..machine import Scene
 from ..match import MatchSetup, seat_names, seat_problem
 from ..text import tr
 from ..widgets import cursor, fit, skyline, window
+from ..frontends import frontend_of
 
 TALK = ("never", "rarely", "sometimes", "often", "always")
 INFO = rgb15(200, 216, 248)
@@ -230,7 +231,7 @@ class SetupScene(SeatRows):
             "profile": setup.profiles[0] if setup.profiles else None}}
         m.settings_changed = True
         m.match_started()
-        m.replace(self.gamedef.frontend().table_scene(setup))
+        m.replace(frontend_of(self.gamedef.id).table_scene(setup))
 
     # ---------------------------------------------------------------- drawing
     def draw(self, m, surface) -> None:

@@ -15,6 +15,7 @@ from ..constants import A, GOLD, INK, L, LEFT, R, RIGHT, START, WHITE, rgb15
 from ..machine import Scene
 from ..text import tr
 from ..widgets import Menu, big_text, skyline, window
+from ..frontends import frontend_of
 
 DEMO_AFTER = 900          # frames idle on the title before the demo (15 s)
 DEMO_LENGTH = 3600        # frames of demo play (a minute), then back to the title
@@ -24,7 +25,7 @@ MENU_ROWS = 9             # the title's menu shows every item (a game's modes, H
 
 def playable() -> list[str]:
     """The registered games that have a front end, in the registry's order."""
-    from ..game import frontends
+    from ..frontends import frontends
     return list(frontends())
 
 
@@ -43,7 +44,7 @@ class TitleScene(Scene):
 
     @property
     def front(self):
-        return registry.get(self.game).frontend()
+        return frontend_of(self.game)
 
     def items(self) -> list[str]:
         learn = ["How to play"] if self.front.howto() else []
@@ -149,7 +150,7 @@ class DemoScene(Scene):
     overlay_at = (254, 32, "right")
 
     def __init__(self, game: str, seed: int) -> None:
-        self.inner = registry.get(game).frontend().demo_scene(seed)
+        self.inner = frontend_of(game).demo_scene(seed)
         self.age = 0
 
     @property

@@ -151,12 +151,6 @@ class CatTower(GameDef):
         row = match.breakdown()[seat]
         return [(k, row[k]) for k in PARTS]
 
-    # ---------------------------------------------------------------- the front end
-    def frontend(self):
-        """Its scenes (``frontend.FRONTEND``, a ``GameFrontend``): imported only by the front end."""
-        from .frontend import FRONTEND
-        return FRONTEND
-
 
 @lru_cache(maxsize=None)
 def _data_hash() -> str:

@@ -196,10 +196,6 @@ class TowerDream(GameDef):
         suffix = "" if level == "normal" else f":{level}"
         return [[k + suffix for k in t] for t in tables]
 
-    def frontend(self):
-        """Tower Dream's scenes (``frontend.FRONTEND``: a ``GameFrontend``): imported only by the front end."""
-        from .frontend import FRONTEND
-        return FRONTEND
 
     def score_parts(self, match, seat: int):
         cash, props, bonus = match.wealth_parts()[seat]

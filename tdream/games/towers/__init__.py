@@ -178,11 +178,6 @@ class Towers(GameDef):
         from .narration import score_parts
         return score_parts(match, seat)
 
-    def frontend(self):
-        """The scenes (``frontend.FRONTEND``, a ``GameFrontend``: set-up, table, status, results, demo, autopilot)."""
-        from .frontend import FRONTEND
-        return FRONTEND
-
 
 GAME = Towers()
 

@@ -163,11 +163,6 @@ class TowerUp(GameDef):
         _total, vehicles, cone, chips, _visible = match.score_parts(seat)
         return [("vehicles", vehicles), ("cone", cone), ("chips", chips)]
 
-    def frontend(self):
-        """Its scenes (``frontend.FRONTEND``, a ``GameFrontend``): imported only by the front end."""
-        from .frontend import FRONTEND
-        return FRONTEND
-
 
 GAME = TowerUp()
 

@@ -11,7 +11,16 @@ from __future__ import annotations
 import re
 
 from ....frontend.text import shown_name, tr
-from ..answers import GOOD_OF
+from ..answers import GOOD_OF, good_name
+
+GOOD_WORDS = {"house": "house", "felt": "felt", "butterfly": "butterfly", "dishes": "dishes", "cushion": "cushion",
+              "mouse": "mouse"}
+
+
+def good_word(good: int) -> str:
+    """A good's name on screen (C1.2), in the player's language."""
+    return tr(GOOD_WORDS.get(good_name(good), good_name(good)))
+
 
 _FORMS: tuple[tuple[str, str], ...] = (
     (r"C2\.1: no die showing (?P<v>\d+) is left \(left: (?P<left>[\d, ]*)\)",
@@ -38,7 +47,6 @@ def explain(why: str | None) -> str:
     """``why`` (the match's reason) in the screen's language."""
     if not why:
         return ""
-    from .prompts import good_word
     for pattern, template in _COMPILED:
         got = pattern.match(why)
         if got:

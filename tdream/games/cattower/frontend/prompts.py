@@ -15,21 +15,13 @@ from ....frontend.table import Prompt as TablePrompt
 from ....frontend.text import tr
 from ....rng import Rng
 from .. import scoring
-from ..answers import BUTTERFLY, GOODS, HOUSE, MOUSE, PASS, Draft, Drawing, House, Pass, Roll, good_name
+from ..answers import BUTTERFLY, GOODS, HOUSE, MOUSE, PASS, Draft, Drawing, House, Pass, Roll
+from .explain import explain, good_word
 
 INFO = rgb15(200, 224, 248)
 WARN = rgb15(248, 168, 96)
 END = rgb15(248, 88, 72)             # a drawing that ends the game (C4.2)
 MESSAGE_FRAMES = 180                 # a refusal stays this long (or until the next press)
-GOOD_WORDS = {"house": "house", "felt": "felt", "butterfly": "butterfly", "dishes": "dishes", "cushion": "cushion",
-              "mouse": "mouse"}
-
-
-def good_word(good: int) -> str:
-    """A good's name on screen (C1.2), in the player's language."""
-    return tr(GOOD_WORDS.get(good_name(good), good_name(good)))
-
-
 def pair_spend(x: int, y: int, good: int, floor: int) -> tuple[int, int]:
     """The cheapest (own, shared) change that turns the numbers x, y into ``good`` and ``floor``
     (C3.2): either number may be the good."""
@@ -94,7 +86,6 @@ class Prompt(TablePrompt):
         self.message_age = 0
 
     def refuse(self, m, why: str | None) -> None:
-        from .explain import explain
         self.message = explain(why)
         self.message_age = 0
         if m is not None:

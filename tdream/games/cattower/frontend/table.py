@@ -87,7 +87,7 @@ class TableScene(Table):
             return 0
         room = 0
         if m.settings.timer:
-            from ....frontend.movie import game_time
+            from ....frontend.constants import game_time
             room += m.font.width(game_time(m.frame), "small") + 4 + 3
         if m.settings.input_display:
             room += 30 * bin(m.buttons.connected & 0xF).count("1")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from ....frontend.text import shown_name, tr
+from ..data import COLOURS
 
 _C = r"(?:black|white|brown|grey)"
 _FORMS: tuple[tuple[str, str], ...] = (
@@ -43,9 +44,13 @@ _SHORT = re.compile(r"(?P<n>\d+) (?P<colour>" + _C + r") \(has (?P<k>\d+)\)")
 _COUNT = re.compile(r"(?P<n>\d+) (?P<colour>" + _C + ")")
 
 
+def colour_name(c) -> str:
+    """A floor colour's name on screen (an index or its data name)."""
+    return tr(COLOURS[c] if isinstance(c, int) else c)
+
+
 def _floors(text: str) -> str:
     """"2 black, 1 white" in the screen's words."""
-    from .prompts import colour_name
     return ", ".join(tr("{n} {colour}", n=m.group("n"), colour=colour_name(m.group("colour")))
                          for m in _COUNT.finditer(text))
 
@@ -54,7 +59,6 @@ def explain(why: str | None) -> str:
     """``why`` (the match's reason, its rule ID first) in the screen's language."""
     if not why:
         return ""
-    from .prompts import colour_name
     for pattern, template in _COMPILED:
         got = pattern.match(why)
         if not got:

@@ -25,18 +25,13 @@ from ..answers import Build, Discard, StartFloors, Take
 from ..data import COLOURS, WILD
 from ..match import LIMIT
 from .cityview import swatch
-from .explain import explain
+from .explain import colour_name, explain
 from .layout import SMALL_H
 
 INFO = rgb15(200, 224, 248)
 DIM = rgb15(160, 168, 200)
 KEYS, NOTE, MAIN, MUST = 0, 1, 2, 3   # what a line of a window is worth (MUST: on every page of it)
 PAGE_FRAMES = 180                     # frames a page of a full window stays before the next (Y: at once)
-
-
-def colour_name(c) -> str:
-    """A floor colour's name on screen (an index or its data name)."""
-    return tr(COLOURS[c] if isinstance(c, int) else c)
 
 
 def floors_text(counts) -> str:

@@ -9,9 +9,14 @@ from ....frontend.text import tr
 from ....platform.protocol import places
 from ....frontend.widgets import fit, window
 from .cityview import swatch
-from .table import reason_text
 
 HEAD = rgb15(160, 168, 200)
+REASONS = {"roof": "a player placed his last roof (U5.1)", "supply": "a colour ran out in the supply (U5.2)",
+           "city": "no site is left to build on (UG5.2)", "stuck": "nobody could play (E10)"}
+
+
+def reason_text(reason: str) -> str:
+    return tr(REASONS.get(reason, reason))
 
 
 class TowerUpResults(ResultsScene):

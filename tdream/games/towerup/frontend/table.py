@@ -23,8 +23,10 @@ from ..answers import Build, Discard, StartFloors
 from . import prompts as pr
 from .cityview import CityView
 from .hud import DIM, draw_card, draw_panel, draw_strip, panel_rects
+from .results import REASONS, TowerUpResults, reason_text
 from .layout import BOX, BOX_NARROW, CARD_X, CARD_Y, LINE_H, MAP, OBJECTIVES_WINDOW, PADS_AT, PANEL_WINDOW, SMALL_H, \
     TIMER_AT
+from ....frontend.frontends import frontend_of
 
 PROMPT_GUARD = 12                    # frames a prompt is shown before it takes a press (a press that
                                      # hurried the text before it never answers it)
@@ -35,14 +37,6 @@ def GameSetup(seed: int = 0, seats=None, options=None, **kwargs) -> MatchSetup:
     """A Tower Up match's set-up: its seed, seats (a human's pad or a CPU kind), options."""
     return MatchSetup("towerup", seed, list(seats or ["human", "joji", "yuka", "kenta"]), dict(options or {}),
                       **kwargs)
-
-
-REASONS = {"roof": "a player placed his last roof (U5.1)", "supply": "a colour ran out in the supply (U5.2)",
-           "city": "no site is left to build on (UG5.2)", "stuck": "nobody could play (E10)"}
-
-
-def reason_text(reason: str) -> str:
-    return tr(REASONS.get(reason, reason))
 
 
 class TableScene(Table):
@@ -95,7 +89,6 @@ class TableScene(Table):
         return StatusScene(self, pad)
 
     def push_results(self, m) -> None:
-        from .results import TowerUpResults
         m.push(TowerUpResults(self))
 
     def make_prompt(self, m, kind: str, seat: int) -> pr.Prompt:
@@ -117,7 +110,7 @@ class TableScene(Table):
         texts = [prompt.refusal] if prompt is not None and getattr(prompt, "refusal", "") else []
         if self.toast:
             texts.append(self.toast)
-        known = self.gamedef.frontend().rule_texts()
+        known = frontend_of(self.gamedef.id).rule_texts()
         return [r for r in rule_ids_in(" ".join(texts)) if r in known]
 
     # ---------------------------------------------------------------- take-backs (issue 36)
@@ -397,7 +390,7 @@ class TableScene(Table):
         """The deck line's pixels: to the supply, or to the speedrun timer when it is on."""
         if not m.settings.timer:
             return 124
-        from ....frontend.movie import game_time
+        from ....frontend.constants import game_time
         return TIMER_AT[0] - (m.font.width(game_time(m.frame), "small") + 4) - 6
 
     @staticmethod

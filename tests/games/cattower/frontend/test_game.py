@@ -17,7 +17,8 @@ from tdream.games.cattower.frontend.autopilot import Autopilot
 from tdream.games.cattower.frontend.prompts import DraftPrompt, DrawPrompt, HousePrompt, pair_spend
 from tdream.games.cattower.frontend.setup import SetupScene
 from tdream.games.cattower.frontend.table import PROMPT_GUARD, CatTowerSetup, TableScene
-from tdream.platform.record import load_record, verify_paths
+from tdream.platform.record import load_record
+from tdream.platform.replay import verify_paths
 
 
 def step(h, buttons=0, n=1, connected=0b0001):
@@ -493,7 +494,7 @@ def test_watching_jumps_to_a_round_and_changes_speed(watched_record):
 
 
 def test_a_game_saved_and_resumed_in_the_front_end(tmp_path):
-    from tdream.platform.record import resume_record
+    from tdream.platform.replay import resume_record
     path = tmp_path / "r.tdr"
     h = Headless(seed=7, setup=CatTowerSetup(7, ["human", "yuka", "joji"]), record_path=str(path))
     t = h.machine.stack[0]

@@ -20,6 +20,7 @@ from tdream.games.cattower.answers import Drawing
 from tdream.games.cattower.frontend.autopilot import Autopilot
 from tdream.games.cattower.frontend.prompts import DrawPrompt, HousePrompt
 from tdream.games.cattower.frontend.table import PROMPT_GUARD, CatTowerSetup
+from tdream.frontend.frontends import frontend_of
 
 DATA = Path(__file__).parent / "data"
 LONG = ["human", "tamasaburo", "cosmic-will", "hikozaemon"]
@@ -443,7 +444,7 @@ def test_how_to_play_is_a_screen_a_page_in_both_languages(lang):
     scene = HowToScene("cattower")
     m.push(scene)
     step(h, 0, 2)
-    pages = GAME.frontend().howto()
+    pages = frontend_of(GAME.id).howto()
     assert 5 <= len(pages) <= 8
     assert [i for i, _ in scene.screens(m)] == list(range(len(pages)))         # one screen a page
     for k in range(len(pages)):
@@ -461,7 +462,7 @@ def test_a_withdrawn_drawing_leaves_the_match_as_if_never_drawn_and_nothing_else
     (``take_back_words``: every other answer is followed by a chance or another seat's answer
     before the seat's next prompt, or ends the round, CG2.4)."""
     from tdream.games.cattower.answers import WITHDRAW
-    from tdream.platform.record import verify_paths
+    from tdream.platform.replay import verify_paths
     m, _ = GAME.new_match(["A", "B", "C"], {}, 5)
     while m.phase != "draw":
         aw = m.awaiting()

@@ -11,7 +11,8 @@ from tdream.games.cattower.frontend.prompts import DrawPrompt, RollPrompt
 from tdream.games.cattower.frontend.status import StatusScene, felt_lead_text
 from tdream.games.cattower.frontend.table import CatTowerSetup
 from tdream.games.cattower.queries import FeltLead
-from tdream.platform.record import load_record, verify_paths
+from tdream.platform.record import load_record
+from tdream.platform.replay import verify_paths
 
 from .test_game import live, step, tap, until
 

@@ -5,7 +5,7 @@ the record and the scores then as if the answer had never been given."""
 from __future__ import annotations
 
 from tdream.frontend.constants import A, B, DOWN, RIGHT
-from tdream.platform.record import verify_record
+from tdream.platform.replay import verify_record
 
 from .helpers import practice, texts_drawn
 

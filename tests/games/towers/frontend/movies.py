@@ -4,7 +4,7 @@ autopilot on pad 1, and back to the title. ``pytest --update-goldens`` makes it 
 end's timing changed: text, beats, menus)."""
 from pathlib import Path
 
-from tdream.frontend.movie import record_headless
+from tdream.frontend.run import record_headless
 from tdream.frontend.pads import PadFrame
 from tdream.frontend.settings import Settings
 from tdream.games.towers.frontend.autopilot import Autopilot

@@ -334,7 +334,7 @@ def _replay(frames: dict) -> None:
     import tempfile
 
     from tdream.games.towers import GAME
-    from tdream.platform.record import load_record, writer_for, Setup
+    from tdream.platform.record import Setup, load_record, writer_for
     from tdream.platform.session import Seat, Session as Drive
     with tempfile.TemporaryDirectory() as d:
         path = Path(d) / "w.tdr"

@@ -3,7 +3,8 @@ SDL's dummy drivers): play, options, simulate, tournament, scenarios, records wa
 resumed, movies, and one clear line with exit 2 for a bad file or argument."""
 import pytest
 
-from tdream.platform.record import load_record, verify_paths
+from tdream.platform.record import load_record
+from tdream.platform.replay import verify_paths
 from tests.conftest import ROOT, run_cli
 
 from .movies import SHIPPED

@@ -16,7 +16,8 @@ from tdream.games.towers.frontend.autopilot import Autopilot
 from tdream.games.towers.frontend.prompts import EndPrompt, PickPrompt, PlacePrompt
 from tdream.games.towers.frontend.setup import SetupScene
 from tdream.games.towers.frontend.table import PROMPT_GUARD, TableScene, TowersSetup
-from tdream.platform.record import load_record, verify_paths
+from tdream.platform.record import load_record
+from tdream.platform.replay import verify_paths
 
 from .screens import DATA, practice
 
@@ -487,7 +488,7 @@ def test_watching_jumps_to_a_turn_and_changes_speed(record):
 
 
 def test_a_game_saved_and_resumed_in_the_front_end(tmp_path):
-    from tdream.platform.record import resume_record
+    from tdream.platform.replay import resume_record
     path = tmp_path / "r.tdr"
     h = Headless(seed=7, setup=TowersSetup(7, ["human", "yuka"]), record_path=str(path))
     t = h.machine.stack[0]

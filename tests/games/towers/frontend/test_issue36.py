@@ -358,7 +358,7 @@ def test_take_backs_leave_the_match_and_the_record_as_if_never_given(tmp_path):
     match's fingerprint and the record are those of a game where it was never given; the game
     goes on and its record verifies."""
     from tdream.frontend.table import TakeBackScene
-    from tdream.platform.record import verify_record
+    from tdream.platform.replay import verify_record
     path = tmp_path / "t.tdr"
     h = Headless(seed=0, setup=practice("takeback"), record_path=str(path))
     m = h.machine

@@ -1,6 +1,8 @@
 """The shipped Towers movie (``data/whole-game.tdm``): it verifies with ``tdream movie verify``,
 it is a whole game from power on, and ``pytest --update-goldens`` makes it again."""
-from tdream.frontend.movie import game_time, load_movie, run_movie
+from tdream.frontend.movie import load_movie
+from tdream.frontend.run import run_movie
+from tdream.frontend.constants import game_time
 from tests.conftest import run_cli
 
 from .movies import SHIPPED, make_movie

@@ -4,7 +4,7 @@ against three characters, the results, and back to the title. ``pytest --update-
 it again (the front end's timing changed)."""
 from pathlib import Path
 
-from tdream.frontend.movie import record_headless
+from tdream.frontend.run import record_headless
 from tdream.frontend.pads import PadFrame
 from tdream.frontend.settings import Settings
 from tdream.games.towerup.frontend.autopilot import Autopilot

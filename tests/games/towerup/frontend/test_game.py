@@ -11,7 +11,8 @@ from tdream.games.towerup.frontend.autopilot import Autopilot
 from tdream.games.towerup.frontend.results import TowerUpResults
 from tdream.games.towerup.frontend.setup import SetupScene
 from tdream.games.towerup.frontend.table import PROMPT_GUARD, GameSetup, TableScene
-from tdream.platform.record import load_record, verify_paths
+from tdream.platform.record import load_record
+from tdream.platform.replay import verify_paths
 
 
 def play(seed, tmp_path, frames=60000, records=None, **kwargs):
@@ -193,7 +194,7 @@ def test_a_game_cut_off_is_resumed_and_played_to_its_end(tmp_path):
     """A game stopped half-way (the window closed) goes on from its record's last whole turn,
     with the same seats, to the end; the record then verifies."""
     from tdream.frontend.match import MatchSetup
-    from tdream.platform.record import resume_record
+    from tdream.platform.replay import resume_record
     path = tmp_path / "cut.tdr"
     h = Headless(seed=4, setup=GameSetup(4, ["human", "yuka", "joji", "hazumi"]), record_path=str(path))
     m = h.machine

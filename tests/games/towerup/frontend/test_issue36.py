@@ -31,6 +31,7 @@ from tdream.platform.scenario import load_scenario
 from tests.frontend.screens import _DRAWN, _watch_drawing, visible_texts
 
 from .test_prompts import CITY
+from tdream.frontend.frontends import frontend_of
 
 LONG = ["tamasaburo", "cosmic-will", "hikozaemon", "human"]
 
@@ -353,7 +354,7 @@ def test_a_build_that_earned_an_extra_turn_is_taken_back_and_the_record_keeps_on
     the record and the score history are then those of a game where it was never given, and the
     record verifies."""
     from tdream.frontend.table import TakeBackScene
-    from tdream.platform.record import verify_record
+    from tdream.platform.replay import verify_record
     sc = _scenario(tmp_path, EXTRA, "[U4.2]")
     path_a = tmp_path / "a.tdr"
     t = Practice(sc, record_path=str(path_a))
@@ -444,7 +445,7 @@ def test_the_turn_log_tells_the_last_turns():
 # ---------------------------------------------------------------- the speedrun overlays
 def _overlay_rects(m, scene) -> list:
     """The timer's and the four pads' rects where ``scene`` has them (as Machine.draw places them)."""
-    from tdream.frontend.movie import game_time
+    from tdream.frontend.constants import game_time
     out = []
     x, y, align = scene.overlay_at
     tw = m.font.width(game_time(m.frame), "small") + 4
@@ -540,7 +541,7 @@ def test_how_to_play_pictures_stay_in_their_rect(lang):
     h = Headless(seed=1, settings=Settings(language=lang))
     m = h.machine
     set_language(lang)
-    front = GAME.frontend()
+    front = frontend_of(GAME.id)
     pages = front.howto()
     assert 5 <= len(pages) <= 8 and {p.picture for p in pages if p.picture} <= set(PICTURES)
     from tdream.frontend.scenes.learn import PICTURE as rect

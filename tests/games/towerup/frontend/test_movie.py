@@ -2,7 +2,8 @@
 ``tdream movie verify`` re-plays to the frame; ``pytest --update-goldens`` makes it again."""
 import pytest
 
-from tdream.frontend.movie import data_hash, load_movie, run_movie
+from tdream.frontend.movie import data_hash, load_movie
+from tdream.frontend.run import run_movie
 from tests.conftest import run_cli
 
 from .movies import SHIPPED, make_movie

@@ -6,10 +6,11 @@ import pytest
 from tdream.games.towerup import GAME
 from tdream.games.towerup.data import COLOURS, WILD, Card
 from tdream.games.towerup.frontend import prompts as pr
+from tdream.frontend.frontends import frontend_of
 
 
 def test_the_shell_gets_the_module_and_its_contract():
-    front = GAME.frontend()
+    front = frontend_of(GAME.id)
     for name in ("MODES", "mode_scene", "table_scene", "demo_scene", "draw_logo", "SUBTITLE", "autopilot",
                  "bench_setup", "bench_ready", "bench_busy"):
         assert hasattr(front, name), name
@@ -176,7 +177,7 @@ def test_a_city_without_positions_is_drawn_on_a_grid():
 
 def test_the_bench_hooks(tmp_path):
     from tdream.frontend.run import Headless
-    front = GAME.frontend()
+    front = frontend_of(GAME.id)
     setup = front.bench_setup(11, False)
     h = Headless(seed=11, setup=setup)
     t = h.machine.stack[0]
