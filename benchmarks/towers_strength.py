@@ -22,6 +22,7 @@ import sys
 import time
 from multiprocessing import Pool
 from pathlib import Path
+from tdream.platform.options import option
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -126,7 +127,7 @@ def main(argv=None) -> int:
     options = {}
     for o in args.option:
         k, _, v = o.partition("=")
-        options[k] = game.option(k).parse(v)
+        options[k] = option(game, k).parse(v)
     results = []
     if args.timing:
         for kind in args.kind or ("cpu", "cpu:hard"):

@@ -10,6 +10,7 @@ import time
 
 from . import __version__
 from .errors import TdreamError
+from .platform.options import check_options, full_options, option, options_for, parse_option, seat_count
 
 
 class _Parser(argparse.ArgumentParser):
@@ -75,7 +76,7 @@ def _option(text: str) -> tuple[str, str]:
 
 def _game_args(parser) -> None:
     """--game and --option: which game, and its options (every command that starts matches), and
-    every game's flags that stand for one of its options (``GameDef.option_flags``)."""
+    every game's flags that stand for one of its options (``Program.flags``)."""
     from .platform import registry
     parser.add_argument("--game", default=None, choices=registry.ids(), metavar="ID",
                         help=f"the game: {', '.join(registry.ids())} (default {registry.DEFAULT})")
@@ -92,7 +93,7 @@ def _option_flags() -> dict:
     flags: dict = {}
     for gid in registry.ids():
         game = registry.get(gid)
-        for flag in game.option_flags:
+        for flag in game.program.flags:
             first = next((f for f in flags if f.name == flag.name), flag)
             flags.setdefault(first, []).append(game)
     return flags
@@ -219,8 +220,10 @@ def build_parser() -> argparse.ArgumentParser:
     native.add_argument("--background", action="store_true",
                         help="compile in a process of its own and return at once (the next start uses it)")
 
-    for gid in registry.ids():           # each game's own commands (GameDef.add_commands)
-        registry.get(gid).add_commands(sub)
+    for gid in registry.ids():           # each game's own commands (Program.commands)
+        commands = registry.get(gid).program.commands
+        if commands is not None:
+            commands(sub)
     return p
 
 
@@ -311,36 +314,36 @@ def _game_and_options(args, command: str):
     options: dict = {}
     for name, text in getattr(args, "option", []) or []:
         try:
-            spec = game.option(name)
+            spec = option(game, name)
         except KeyError:
             _usage(command, f"--option {name}: {game.name} has no such option "
                             f"(its options: {', '.join(o.name for o in game.options)})")
         try:
-            options[name] = game.parse_option(spec.name, text)
+            options[name] = parse_option(game, spec.name, text)
         except ValueError as e:
             _usage(command, f"--option {name}={text}: {e}")
     for flag, owners in _option_flags().items():
         text = getattr(args, _flag_dest(flag.name), None)
         if text is None:
             continue
-        mine = next((f for f in game.option_flags if f.name == flag.name), None)
+        mine = next((f for f in game.program.flags if f.name == flag.name), None)
         if mine is None:
             _usage(command, f"--{flag.name} is {_possessive(' and '.join(g.name for g in owners))}; "
                             f"{_possessive(game.name)} choices are options (--option NAME=VALUE)")
         try:
-            options[mine.option] = game.parse_option(mine.option, text)
+            options[mine.option] = parse_option(game, mine.option, text)
         except ValueError as e:
             _usage(command, f"--{flag.name} {text}: {e}")
-    for key, why in game.check_options(options):
+    for key, why in check_options(game, options):
         _usage(command, f"{key}: {why}")
     players = getattr(args, "players", None)
     if players is not None:
         try:                       # the seat count, checked against the game and its options
-            options = {k: v for k, v in game.options_for(options, players).items()
+            options = {k: v for k, v in options_for(game, options, players).items()
                        if k in options or k == game.seat_option}
         except ValueError as e:
             _usage(command, f"--players {players}: {e}")
-    args.seat_count = players or game.seat_count(options)     # the seats filled (every game)
+    args.seat_count = players or seat_count(game, options)     # the seats filled (every game)
     return game, options
 
 
@@ -379,7 +382,7 @@ def cmd_simulate(args) -> int:
     elif args.seat_count:
         from .platform.simulate import seat_kinds
         lineups = [seat_kinds(args.cpus or [], args.seat_count)]
-    style = args.json and bool(game.style_figure_names())
+    style = args.json and game.style is not None
     for r in simulate(args.games, game.id, args.seed, args.cpus, _jobs(args), options=options or None, records=records,
                       style=style, lineups=lineups, cluster=args.cluster):
         results.append(r)
@@ -387,8 +390,8 @@ def cmd_simulate(args) -> int:
             progress_bar(len(results), args.games, sys.stderr)
     summary = summarize(results, time.perf_counter() - start)
     if args.json:
-        if style and game.style_figure_names():
-            figures = game.style_summary(results, sorted({k for r in results for k in r.kinds}))
+        if style and game.style is not None:
+            figures = game.style.summary(results, sorted({k for r in results for k in r.kinds}))
             summary["style"] = figures["style"]
             summary["style_leaders"] = figures["style_leaders"]
         print(json.dumps(summary, sort_keys=True))
@@ -411,7 +414,7 @@ def cmd_tournament(args) -> int:
     show = sys.stderr.isatty() and not args.json
     chars = args.characters
     seats = _player_count(game, options, args)
-    if seats != (game.seat_count(game.full_options(options)) or game.default_seats):
+    if seats != (seat_count(game, full_options(game, options)) or game.default_seats):
         _usage("tournament", f"--players {seats}: {_possessive(game.name)} round robin seats its usual "
                              f"{game.default_seats} (its seat count is no option to set)")
     if chars is not None and (len(set(chars)) < seats or any(":" in c or c not in game.cpu_kinds() or
@@ -447,7 +450,7 @@ def cmd_bench(args) -> int:
 
 def _player_count(game, options: dict, args) -> int:
     """The seats to fill: --players, else the game's option players, else its usual count."""
-    return getattr(args, "seat_count", None) or game.seat_count(game.full_options(options)) or game.default_seats
+    return getattr(args, "seat_count", None) or seat_count(game, full_options(game, options)) or game.default_seats
 
 
 def _seats_of(game, options: dict, seed: int, humans: int, cpus: list[str] | None, players: int) -> list[str]:
@@ -541,7 +544,7 @@ def cmd_play(args) -> int:
 def cmd_records(args) -> int:
     """``tdream records``: every profile's and character's record, as a table or JSON. Over every
     game: games, wins, last places, win rate; in each game, also its largest lead, best score and
-    favourite variant in the game's own words (``GameDef.best_label``, ``score_unit``,
+    favourite variant in the game's own words (``GameDef.words``: best, unit,
     ``variant_label``: "best sum 40", "favourite board size 8x8", no variant where a game names none)."""
     from .errors import TdreamError
     from .platform import registry
@@ -557,14 +560,14 @@ def cmd_records(args) -> int:
         return 0
 
     def words(game, st: dict) -> str:
-        unit, best = game.score_unit, game.best_label
+        unit, best = game.words.unit, game.words.best
         out = f"  largest lead {st['largest_lead']:,}{unit}  {best[:1].lower()}{best[1:]} {st['best_score']:,}{unit}"
-        if game.variant_label:
+        if game.words.variant:
             try:
                 named = game.variant_text(st["favourite_variant"]) if st["favourite_variant"] else "-"
             except (TdreamError, KeyError):
                 named = st["favourite_variant"]
-            out += f"  favourite {game.variant_label} {named}"
+            out += f"  favourite {game.words.variant} {named}"
         return out
 
     def table(data: dict, indent: str, game=None) -> None:

@@ -28,6 +28,3 @@ class FormatError(DataError):
 class IllegalAnswer(TdreamError):
     """An answer the game refuses; the message names the rule it breaks."""
 
-
-class ReplayDivergence(TdreamError):
-    """A replay stopped agreeing with its record."""

@@ -2,7 +2,7 @@
 loading is ``tdream/nativeload.py``).
 
 ``tdream native`` compiles the platform's own hot modules (``PLATFORM``: the RNG, the drive loop
-and the records) and those each game names (``GameDef.native_modules``: its hot rules) with mypyc
+and the records) and those each game names (``Program.native_modules``: its hot rules) with mypyc
 (from the ``native`` extra: ``pip install -e '.[native]'``; it needs a C compiler) and puts the
 extension modules beside the sources, with a stamp of the sources they were built from. It never
 fails: with no mypyc or no compiler it says so in one line and the engine stays pure Python; a
@@ -40,11 +40,11 @@ LOG = STAMP.with_suffix(".log")     # the background build's output
 
 def modules() -> tuple[str, ...]:
     """Every module ``tdream native`` compiles: the platform's, then each registered game's
-    ``native_modules`` (in the registry's order, each once)."""
+    ``program.native_modules`` (in the registry's order, each once)."""
     from .platform import registry
     out = list(PLATFORM)
     for gid in registry.ids():
-        out += [m for m in registry.get(gid).native_modules if m not in out]
+        out += [m for m in registry.get(gid).program.native_modules if m not in out]
     return tuple(out)
 
 

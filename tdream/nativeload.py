@@ -1,7 +1,7 @@
 """Which build of a compiled module is loaded: the mypyc-compiled one only when it is fresh.
 
 ``tdream native`` (``tdream/native.py``) compiles the modules the platform and the games name
-(``GameDef.native_modules``), puts each extension beside its source, and stamps the sources it
+(``Program.native_modules``), puts each extension beside its source, and stamps the sources it
 built from (``_native.json``: module -> sha256 of its ``.py``). ``select()`` runs when ``tdream``
 is first imported and puts a finder ahead of Python's own: a module of ``tdream`` with an
 extension beside its source is loaded from the extension only when the stamp names that module

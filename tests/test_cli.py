@@ -117,19 +117,19 @@ def test_a_game_s_flags_and_commands_are_refused_in_one_line():
 
 
 def test_option_flags_and_commands_come_from_the_games(monkeypatch, capsys):
-    """The command line knows a flag or a command only from a game's declaration (GameDef.option_flags,
-    GameDef.add_commands): a flag another game declared is that game's option, and every game's
+    """The command line knows a flag or a command only from a game's declaration (GameDef.program:
+    flags, commands): a flag another game declared is that game's option, and every game's
     commands are added."""
     import pytest
     from tdream import cli
     from tdream.errors import TdreamError
     from tdream.platform import registry
-    from tdream.platform.protocol import OptionFlag
+    from tdream.platform.protocol import OptionFlag, Program
     towers = registry.get("towers")
-    monkeypatch.setattr(towers, "option_flags", (OptionFlag("size", "size", "N", "the board's size"),), raising=False)
     added = []
-    monkeypatch.setattr(towers, "add_commands", lambda sub: added.append(sub.add_parser("towers-rules",
-                                                                                        help="a test's command")))
+    monkeypatch.setattr(towers, "program", Program(flags=(OptionFlag("size", "size", "N", "the board's size"),),
+                                                   commands=lambda sub: added.append(sub.add_parser(
+                                                       "towers-rules", help="a test's command"))), raising=False)
     parser = cli.build_parser()
     assert added
     args = parser.parse_args(["simulate", "--game", "towers", "--games", "1", "--size", "10"])
@@ -337,7 +337,7 @@ def test_tournament_tables_carry_whole_names():
     from tdream.platform.tournament import format_tournament
     from tdream.platform import registry
     kinds = ["hazumi", "cosmic-will"]
-    figures = registry.get("towerup").style_figure_names()
+    figures = registry.get("towerup").style.figures
     t = {"game": "towerup", "variant": "", "games": 2, "difficulty": "normal", "win_rate": {k: 0.5 for k in kinds},
          "grade": {}, "grade_win_rate": {}, "head_to_head": {"hazumi": {"cosmic-will": 0.5},
                                                              "cosmic-will": {"hazumi": 0.5}},

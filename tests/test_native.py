@@ -78,13 +78,13 @@ def test_native_build_leaves_a_fresh_build_alone():
 
 
 def test_the_modules_built_are_the_platform_s_then_each_game_s():
-    """Issue 21: no game is named by the build; each declares its own (GameDef.native_modules)."""
+    """Issue 21: no game is named by the build; each declares its own (GameDef.program.native_modules)."""
     from tdream.platform import registry
-    declared = [m for g in registry.ids() for m in registry.get(g).native_modules]
+    declared = [m for g in registry.ids() for m in registry.get(g).program.native_modules]
     assert modules()[:len(PLATFORM)] == PLATFORM and list(modules()[len(PLATFORM):]) == declared
     assert "tdream.games.towerdream.rules.game" in declared
     # Issue 25: the platform's own are the RNG, the drive loop and the records, the RNG first
-    assert PLATFORM == ("tdream.rng", "tdream.platform.session", "tdream.platform.record")
+    assert PLATFORM == ("tdream.rng", "tdream.platform.session", "tdream.platform.record", "tdream.platform.replay")
     for path in (ROOT / "tdream" / "native.py", ROOT / "tdream" / "nativeload.py"):
         text = path.read_text()
         assert not any(g in text for g in registry.ids()), path
@@ -137,14 +137,15 @@ def test_a_module_that_fails_to_build_stays_pure_and_the_others_are_built(tree):
     assert said.splitlines()[-1].endswith("; tdream.platform.session stays pure Python")
     top = tree.root / "tdream"
     assert sorted(p.name.split(".")[0] for p in (top / "platform").iterdir()
-                  if p.name.endswith((".so", ".pyd"))) == ["record"]
+                  if p.name.endswith((".so", ".pyd"))) == ["record", "replay"]
 
 
 def test_a_game_s_native_modules_are_built_and_a_fresh_build_is_loaded(tree):
     """The build compiles exactly the modules declared (a game that adds one gets it), stamps
     them, and the loader takes a build only while its source is unchanged and TDREAM_PURE unset."""
     r = tree("import io, json\nfrom tdream import native\nfrom tdream.platform import registry\n"
-             "registry.get('towers').native_modules = ('tdream.values',)\n"
+             "from tdream.platform.protocol import Program\n"
+             "registry.get('towers').program = Program(native_modules=('tdream.values',))\n"
              "out = io.StringIO()\nnative.build(out, compile=fake)\nprint(json.dumps([native.modules(), "
              "sorted(native.stamp()), native.up_to_date(), out.getvalue()]))")
     mods, stamped, fresh, said = json.loads(r.stdout)
@@ -152,7 +153,7 @@ def test_a_game_s_native_modules_are_built_and_a_fresh_build_is_loaded(tree):
     top = tree.root / "tdream"
     assert sorted(p.name.split(".")[0] for p in top.iterdir() if p.name.endswith((".so", ".pyd"))) == ["rng", "values"]
     assert sorted(p.name.split(".")[0] for p in (top / "platform").iterdir()
-                  if p.name.endswith((".so", ".pyd"))) == ["record", "session"]
+                  if p.name.endswith((".so", ".pyd"))) == ["record", "replay", "session"]
 
     which = "import importlib.util\norigin = importlib.util.find_spec('tdream.values').origin\n" \
             "print('source' if origin.endswith('.py') else 'build')"

@@ -288,6 +288,3 @@ def _plain(value, depth: int):
         return {k: _plain(v, depth + 1) for k, v in vars(value).items() if not k.startswith("_")}
     return None
 
-
-def new_surface() -> pygame.Surface:
-    return pygame.Surface((W, H))

@@ -18,6 +18,7 @@ from ..platform import registry
 from ..platform.protocol import CHANCE
 from ..platform.session import Seat, Session
 from .frontends import frontend_of
+from ..platform.options import full_options
 
 if TYPE_CHECKING:
     from ..platform.record import Record
@@ -215,7 +216,7 @@ class MatchHost:
             given = list(sc.seats)
             path = self.open_record(lambda: m.record_path or (m.record_dir and record_file(m.record_dir, sc.seed)))
             if path:
-                header = (path, Setup(game.id, sc.seed, given, game.full_options(sc.options), sc.position))
+                header = (path, Setup(game.id, sc.seed, given, full_options(game, sc.options), sc.position))
         else:
             names = seat_names(list(s.seats), s.profiles)
             given = [Seat(n, k) for n, k in zip(names, s.seats)]

@@ -419,8 +419,8 @@ class TableScene(ReplayControls, Scene):
         turn's (``GameDef.turn_breaks``) and before the game-over line (``GameDef.ends_at``); a
         sync at the end brings what the board and HUD show up to the match."""
         game = self.gamedef
-        cuts = sorted({c for c in game.turn_breaks(events) if 0 < c < len(events)})
-        end = game.ends_at(events)
+        cuts = sorted({c for c in game.narration.turn_breaks(events) if 0 < c < len(events)})
+        end = game.narration.ends_at(events)
         start = 0
         for cut in cuts + [len(events)]:
             segment = events[start:cut]
@@ -947,9 +947,9 @@ class TableScene(ReplayControls, Scene):
         window(surface, rect)
         font.draw(surface, fit(font, self.names[seat], w - 12), x + 6, y + 4, GOLD)
         match = self.game
-        rows = [(tr(self.gamedef.part_labels.get(k, k.replace("_", " ").capitalize())), v)
+        rows = [(tr(self.gamedef.words.part(k)), v)
                 for k, v in self.gamedef.score_parts(match, seat)]
-        rows.append((tr(self.gamedef.score_label), match.scores()[seat]))
+        rows.append((tr(self.gamedef.words.score), match.scores()[seat]))
         for i, (label, value) in enumerate(rows):
             ry = y + 18 + i * 9
             if ry + 9 > y + h - 12:

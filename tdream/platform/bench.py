@@ -35,7 +35,8 @@ def game_figures(game, seconds: float) -> dict:
     out = {f"{prefix}_{unit}_per_s": turns, f"{prefix}_games_per_s": games,
            f"{verify}_{unit}_per_s": bench_replay(game)}
     for level in ("normal", "hard"):
-        tables = game.bench_lineups(level)
+        lineups = game.program.bench_lineups
+        tables = lineups(level) if lineups is not None else None
         if tables is None:
             kind = "cpu" if level == "normal" else f"cpu:{level}"
             tables = [[kind] * game.default_seats]

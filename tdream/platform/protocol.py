@@ -58,7 +58,6 @@ from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple, Protocol, Sequence, runtime_checkable
 
 CHANCE = -1          # Awaiting.player of a chance point
-BANK = -2            # the Bank as a payer, payee or owner (games with a bank)
 
 
 class Awaiting(NamedTuple):
@@ -131,7 +130,7 @@ class OptionSpec:
         if self.choices:
             if value in self.choices and type(value) is type(self.choices[list(self.choices).index(value)]):
                 return None
-            return f"{self.name} is one of {', '.join(_text(c) for c in self.choices)}, not {_text(value)}"
+            return f"no such {self.name} {_text(value)} (known: {', '.join(_text(c) for c in self.choices)})"
         if isinstance(self.default, bool) or (self.default is None and self.lo is None):
             if isinstance(value, bool):
                 return None
@@ -170,7 +169,7 @@ class OptionSpec:
 
 @dataclass(frozen=True)
 class OptionFlag:
-    """A flag of the command line that stands for one of a game's options (``GameDef.option_flags``):
+    """A flag of the command line that stands for one of a game's options (``Program.flags``):
     ``--NAME VALUE`` is ``--option OPTION=VALUE``. Every command that starts matches takes
     every game's flags; a game that declares no such flag refuses it in one line."""
 
@@ -329,6 +328,102 @@ class Commentary(Protocol):
     def react(self, match, events: list) -> list: ...
 
 
+@dataclass(frozen=True)
+class Words:
+    """A game's words on the results screen, the Records and ``tdream records`` (English; the
+    front end translates): the score's name, its unit ("Points", "pt"), each part's name; the best
+    score's ("Best sum", "Most points"); what the variant the records group by is called ("board",
+    "board size"; "" for a game whose variants are not worth naming: no "Favourite ..." line);
+    and why a match ended, by its ``Result.reason``."""
+
+    score: str = "Score"
+    unit: str = ""
+    parts: Mapping[str, str] = field(default_factory=dict)
+    best: str = "Best score"
+    variant: str = ""
+    reasons: Mapping[str, str] = field(default_factory=dict)
+
+    def reason(self, reason: str) -> str:
+        """Why a match ended, as the results screen says it."""
+        return self.reasons.get(reason, reason)
+
+    def part(self, key: str) -> str:
+        """A score part's name (its key made readable when the game names none)."""
+        return self.parts.get(key, key.replace("_", " ").capitalize())
+
+
+@dataclass(frozen=True)
+class StyleFigures:
+    """A game's style figures, counted for each seat over many matches (``tournament``,
+    ``simulate --json``): the figures' names (``tournament`` prints them for each character),
+    ``counter(seats)`` an object counting each seat's figures over one match (``observe(match,
+    seat, answer, events)``, ``figures(match)``), and ``summary(results, kinds)`` from
+    style-counted results: {"style": {kind: {figure: mean}}, "style_leaders": {figure: kind},
+    "signature_led": {kind: bool}}."""
+
+    figures: tuple[str, ...]
+    counter: Any
+    summary: Any
+
+
+class LegacyRecords:
+    """How the legacy game (``registry.LEGACY``, the one game there was) reads its version-1
+    game records: no ``game`` in the header but keys of its own (``header_keys``, text values
+    after ``program``), and checkpoints hashed as that program hashed them."""
+
+    #: the header's keys of this game's own
+    header_keys: tuple[str, ...] = ()
+
+    def header(self, header: dict, options: dict, start: dict | None) -> tuple[dict, dict | None]:
+        """A version-1 record's options and start position with what its own header keys say
+        put into them."""
+        return options, start
+
+    def fingerprint(self, match, seats: list[dict], parts: bool = True) -> tuple[str, str] | None:
+        """(fingerprint, part hashes) as the program that wrote them made them (None: as
+        ``match.fingerprint()`` makes them now; ``parts=False``: "" for the parts)."""
+        return None
+
+
+@dataclass(frozen=True)
+class Program:
+    """What a game adds to the program around it: flags of the command line that set one of its
+    options (``OptionFlag``: ``--NAME VALUE``); the modules ``tdream native`` compiles with mypyc
+    (its hot rules, by full name; the platform's own are built first); ``commands(sub)``, adding
+    its own commands to ``sub``, the argparse sub-parsers of ``tdream`` (``<noun> list|show``;
+    each parser sets ``run``, a function of the parsed arguments giving the exit code, with
+    ``set_defaults(run=...)``; a name the platform or another game has is a bug, argparse
+    refuses it); ``bench_lineups(level)``, the line-ups whose CPU decisions ``tdream bench``
+    times (None, or no function: the game's characters at tables of its usual size)."""
+
+    flags: tuple[OptionFlag, ...] = ()
+    native_modules: tuple[str, ...] = ()
+    commands: Any = None
+    bench_lineups: Any = None
+
+
+class Narration:
+    """How a game is told as text (``tdream play --text``, the table's turn breaks): a game's
+    narration module fits it (functions of these names), or an object of this class's shape."""
+
+    @staticmethod
+    def describe(event, match) -> str | None:
+        """One English line telling ``event``, or None for one not worth telling."""
+        return None
+
+    @staticmethod
+    def turn_breaks(events: list) -> list[int]:
+        """Where, in one input's events, a new turn (or round) is announced: the indices of those
+        events (text play and the table tell the comments on a turn before them)."""
+        return []
+
+    @staticmethod
+    def ends_at(events: list) -> int | None:
+        """The index in one input's events of the one that says the match is over (the game's
+        "game over" line: the characters' comments on the last turn come before it), or None."""
+        return None
+
+
 class GameDef:
     """The static description of one game, registered once (``tdream.platform.registry``).
 
@@ -354,6 +449,16 @@ class GameDef:
     #: the game's own words (regular expressions, matched whole-word and in any case): nothing
     #: outside its folder names them (tests/platform/test_layers.py), nor its id or its name
     terms: tuple[str, ...] = ()
+    #: the results screen's and the records' words (``Words``)
+    words: Words = Words()
+    #: its style figures (``StyleFigures``), or None for a game with none
+    style: StyleFigures | None = None
+    #: how its version-1 records read (``LegacyRecords``): the legacy game's alone
+    legacy: LegacyRecords = LegacyRecords()
+    #: what it adds to the command line, the native build and the bench (``Program``)
+    program: Program = Program()
+    #: how it is told as text (``Narration``: describe, turn_breaks, ends_at)
+    narration: Any = Narration()
 
     # ---------------------------------------------------------------- data
     def rules_id(self) -> str:
@@ -373,69 +478,10 @@ class GameDef:
     #: the names of the parts a match's ``part_hashes()`` covers, in order (divergence reports)
     parts: tuple[str, ...] = ()
 
-    def option(self, name: str) -> OptionSpec:
-        for o in self.options:
-            if o.name == name:
-                return o
-        raise KeyError(name)
-
-    #: flags of the command line that set one of its options (``OptionFlag``: ``--NAME VALUE``)
-    option_flags: tuple[OptionFlag, ...] = ()
-
-    def parse_option(self, name: str, text: str):
-        """The value of ``--option NAME=TEXT`` (or of the flag that stands for it). Raises ValueError
-        with one line; a game may word it its own way ("no such ...", listing what there is)."""
-        return self.option(name).parse(text)
-
-    def default_options(self) -> dict:
-        return {o.name: o.default for o in self.options}
-
-    def check_options(self, options: dict) -> list[tuple[str, str]]:
-        """(option name, what is wrong) for each unknown or bad option."""
-        out = []
-        known = {o.name: o for o in self.options}
-        for k, v in options.items():
-            if k not in known:
-                out.append((k, f"unknown option (known: {', '.join(known)})"))
-            else:
-                why = known[k].check(v)
-                if why:
-                    out.append((k, why))
-        return out
-
-    def full_options(self, options: dict | None) -> dict:
-        """The defaults with ``options`` over them."""
-        opts = self.default_options()
-        opts.update(options or {})
-        return opts
-
     #: the option that holds the seat count, for a game whose rules name it among their options
-    #: (``players``, a rule of the game); the platform sets it from the seats (``options_for``),
+    #: (``players``, a rule of the game); the platform sets it from the seats (``options.options_for``),
     #: and a value that says otherwise is refused. None: the seats alone say it.
     seat_option: str | None = None
-
-    def seat_count(self, options: dict) -> int | None:
-        """How many seats ``options`` ask for, if the seat option says; else None."""
-        v = options.get(self.seat_option) if self.seat_option else None
-        return v if isinstance(v, int) and not isinstance(v, bool) else None
-
-    def options_for(self, options: dict | None, seats: int) -> dict:
-        """The whole options of a match of ``seats`` seats: the defaults, ``options`` over them,
-        the seat option set to ``seats``. Raises ValueError (one line) for a seat count the game
-        does not seat, a seat option that says another, or a bad option."""
-        lo, hi = self.seats
-        if not lo <= seats <= hi:
-            raise ValueError(f"{self.name} seats {lo}-{hi} players, not {seats}")
-        given = dict(options or {})
-        if self.seat_option is not None:
-            said = given.get(self.seat_option)
-            if said is not None and said != seats:
-                raise ValueError(f"{seats} seats, but the option {self.seat_option}={said} says {said}: "
-                                 f"give one of them")
-            given[self.seat_option] = seats
-        for key, why in self.check_options(given):
-            raise ValueError(f"{key}: {why}")
-        return self.full_options(given)
 
     # ---------------------------------------------------------------- matches
     def new_match(self, names: list[str], options: dict, seed: int) -> tuple[Match, list]:
@@ -452,20 +498,6 @@ class GameDef:
         """The match of ``match.to_json()`` (saves, conformance tests)."""
         raise NotImplementedError
 
-    def legacy_fingerprint(self, match, seats: list[dict], parts: bool = True) -> tuple[str, str] | None:
-        """For version-1 game records: (fingerprint, part hashes) as the program that wrote them
-        made them (None: as ``match.fingerprint()`` makes them now; ``parts=False``: "" for them)."""
-        return None
-
-    #: version-1 game records (the legacy game's, ``registry.LEGACY``: no ``game`` in the header):
-    #: the header's keys of this game's own, text values after ``program``, read by ``legacy_header``
-    legacy_header_keys: tuple[str, ...] = ()
-
-    def legacy_header(self, header: dict, options: dict, start: dict | None) -> tuple[dict, dict | None]:
-        """A version-1 record's options and start position with what its own header keys
-        (``legacy_header_keys``) say put into them."""
-        return options, start
-
     # ---------------------------------------------------------------- players
     def cpu_kinds(self) -> tuple[str, ...]:
         """The CPU players' base ids: ``random`` and the characters who play this game."""
@@ -477,15 +509,7 @@ class GameDef:
 
     def split_kind(self, kind: str) -> tuple[str, str]:
         """``joji:hard`` -> (``joji``, ``hard``); raises ValueError for an unknown one."""
-        base, _, level = kind.partition(":")
-        if base not in self.cpu_kinds():
-            raise ValueError(f"unknown CPU player {kind!r} (known: {', '.join(self.cpu_kinds())})")
-        if base == "random" and level:
-            raise ValueError(f"{kind!r}: the random player has no level")
-        level = level or "normal"
-        if level not in self.cpu_levels:
-            raise ValueError(f"{kind!r}: unknown level {level!r} (known: {', '.join(self.cpu_levels)})")
-        return base, level
+        return split_kind(kind, self.cpu_kinds(), self.cpu_levels)
 
     def grade(self, kind: str) -> str:
         """A CPU player's strength grade in this game, A (strongest) to D, from the game's own
@@ -494,38 +518,10 @@ class GameDef:
         return ""
 
     # ---------------------------------------------------------------- telling it
-    def describe(self, event, match) -> str | None:
-        """One English line telling ``event`` (text play), or None for one not worth telling."""
-        return None
-
     def commentary(self, seat_kinds: list[str], seed: int, talk: str) -> Commentary | None:
         """The characters' comments on this game's events (an object with
         ``react(match, events) -> [Comment]``), or None for a game they do not comment on."""
         return None
-
-    def turn_breaks(self, events: list) -> list[int]:
-        """Where, in one input's events, a new turn (or round) is announced: the indices of
-        those events (text play and the table tell the comments on a turn before them)."""
-        return []
-
-    def ends_at(self, events: list) -> int | None:
-        """The index in one input's events of the one that says the match is over (the game's
-        "game over" line: the characters' comments on the last turn come before it), or None."""
-        return None
-
-    def style_counter(self, seats: int):
-        """An object counting each seat's style figures over a match (``observe(match, seat,
-        answer, events)``, ``figures(match)``), or None for a game with none."""
-        return None
-
-    def style_figure_names(self) -> tuple[str, ...]:
-        """The style figures ``tournament`` prints for each character (() for none)."""
-        return ()
-
-    def style_summary(self, results, kinds: list[str]) -> dict:
-        """From style-counted results (``simulate(style=True)``): {"style": {kind: {figure: mean}},
-        "style_leaders": {figure: kind}, "signature_led": {kind: bool}}."""
-        return {}
 
     def data_files(self) -> list:
         """Every data file a match of this game (and its comments, so the front end's timing)
@@ -534,25 +530,9 @@ class GameDef:
         from pathlib import Path
         return sorted(Path(inspect.getfile(type(self))).parent.rglob("*.yaml"))
 
-    #: the results screen's and the records' words for the score and its parts (English; the
-    #: front end translates): the score's name, its unit ("Points", "pt"), each part's name
-    score_label: str = "Score"
-    score_unit: str = ""
-    part_labels: Mapping[str, str] = MappingProxyType({})
-    #: the Records screen's and ``tdream records``' words: the best score ("Best sum", "Most
-    #: points"), and what the variant the records group by is called ("board", "board size"; ""
-    #: for a game whose variants are not worth naming: no "Favourite ..." line)
-    best_label: str = "Best score"
-    variant_label: str = ""
-
     def round_of(self, match) -> int:
         """The round a match is in (speedrun splits come at each new one): its progress by default."""
         return match.progress()
-
-    def bench_lineups(self, level: str = "normal") -> list[list[str]] | None:
-        """The line-ups whose CPU decisions ``tdream bench`` times (None: the game's characters
-        at tables of its usual size)."""
-        return None
 
     def score_parts(self, match, seat: int) -> list[tuple[str, int]]:
         """A seat's score broken down for the results screen and ``--json`` ((label, points), ...)."""
@@ -572,20 +552,20 @@ class GameDef:
         ``variant_name`` unless the label already says what it is."""
         return self.variant_name(variant)
 
-    def reason_text(self, reason: str) -> str:
-        """Why a match ended, as the results screen says it (English; the front end translates)."""
-        return reason
 
-    # ---------------------------------------------------------------- the program around it
-    #: the modules of this game that ``tdream native`` compiles with mypyc (its hot rules), by
-    #: full name; the platform's own (``tdream.rng``) are built first. () for none
-    native_modules: tuple[str, ...] = ()
-
-    def add_commands(self, sub) -> None:
-        """Add this game's own commands of the command line (``<noun> list|show``, say) to
-        ``sub``, the argparse sub-parsers of ``tdream``; each command's parser sets ``run`` (a
-        function of the parsed arguments giving the exit code) with ``set_defaults(run=...)``.
-        A command name the platform or another game has is a bug (argparse refuses it)."""
+def split_kind(kind: str, kinds: Sequence[str], levels: Sequence[str]) -> tuple[str, str]:
+    """A CPU player's kind among ``kinds`` at a level among ``levels``: ``joji:hard`` ->
+    (``joji``, ``hard``), ``joji`` -> (``joji``, ``normal``); raises ValueError (one line) for an
+    unknown player or level, or a level given to the random player."""
+    base, _, level = kind.partition(":")
+    if base not in kinds:
+        raise ValueError(f"unknown CPU player {kind!r} (known: {', '.join(kinds)})")
+    if base == "random" and level:
+        raise ValueError(f"{kind!r}: the random player has no level")
+    level = level or "normal"
+    if level not in levels:
+        raise ValueError(f"{kind!r}: unknown level {level!r} (known: {', '.join(levels)})")
+    return base, level
 
 
 def answer_seat(match, seat: int | None) -> int:
@@ -596,5 +576,5 @@ def answer_seat(match, seat: int | None) -> int:
     return aw.player if aw is not None else CHANCE
 
 
-__all__ = ["CHANCE", "BANK", "RandomPlayer", "Awaiting", "Result", "places", "PositionError", "OptionSpec", "OptionFlag", "ScenarioContext",
-           "ScenarioAdapter", "GameDef", "Player", "Match", "CpuPlayer", "Commentary", "answer_seat"]
+__all__ = ["CHANCE", "RandomPlayer", "Awaiting", "Result", "places", "PositionError", "OptionSpec", "OptionFlag", "Words", "StyleFigures", "LegacyRecords", "Program", "Narration", "ScenarioContext",
+           "ScenarioAdapter", "GameDef", "split_kind", "Player", "Match", "CpuPlayer", "Commentary", "answer_seat"]

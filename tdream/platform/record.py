@@ -21,9 +21,9 @@ A record is a YAML text file: a header naming everything needed to start the mat
     - {"check": 1, "state": "<sha256>", "parts": "<6 hex a part>"}
 
 Version 1 (before issue 15) is the legacy game's (``registry.LEGACY``, the one game there was):
-no ``game`` in the header but keys of that game's own (``GameDef.legacy_header_keys``, read by
-``legacy_header``), and checkpoints hashed as that program hashed them; it is read as it was
-written (``GameDef.legacy_fingerprint``). Each turn's lines are appended and flushed when the turn ends,
+no ``game`` in the header but keys of that game's own (``GameDef.legacy``: a ``LegacyRecords``, its
+``header_keys``), and checkpoints hashed as that program hashed them; it is read as it was
+written (``LegacyRecords.fingerprint``). Each turn's lines are appended and flushed when the turn ends,
 so a crash loses at most the turn in progress; a file rewritten whole is written atomically.
 """
 from __future__ import annotations
@@ -40,6 +40,7 @@ from ..yamlio import LDict, line_of, parse_yaml, read_text, short, type_name
 from . import registry
 from .protocol import CHANCE, GameDef, ScenarioContext
 from .session import Seat
+from .options import check_options, full_options, options_for
 
 FORMAT = "tdream-record"
 VERSION = 2
@@ -48,7 +49,7 @@ HEADER_KEYS = ("format", "version", "program", "game", "ruleset", "data_hash", "
 
 def v1_keys() -> tuple[str, ...]:
     """A version-1 header's keys: the legacy game's own in the place of ``game``."""
-    return HEADER_KEYS[:3] + registry.get(registry.LEGACY).legacy_header_keys + HEADER_KEYS[4:]
+    return HEADER_KEYS[:3] + registry.get(registry.LEGACY).legacy.header_keys + HEADER_KEYS[4:]
 
 
 def write_atomic(path: Path | str, text: str) -> None:
@@ -146,7 +147,7 @@ def fingerprint_of(game, match, setup: Setup | None = None, parts: bool = True) 
     them (``parts=False``: the fingerprint alone, "" for the parts: verify's hot path, which needs
     the parts only where a checkpoint disagrees)."""
     if setup is not None and setup.version < 2:
-        legacy = game.legacy_fingerprint(match, [s.to_json() for s in setup.seats], parts)
+        legacy = game.legacy.fingerprint(match, [s.to_json() for s in setup.seats], parts)
         if legacy is not None:
             return legacy
     if not parts:
@@ -228,7 +229,7 @@ def writer_for(path, game, setup: Setup, match=None) -> RecordWriter:
 
 def scenario_header(s) -> tuple:
     """(game, setup) of a scenario's match (``scenario run --record``)."""
-    return s.game, Setup(s.game.id, s.seed, list(s.seats), s.game.full_options(s.options), s.position)
+    return s.game, Setup(s.game.id, s.seed, list(s.seats), full_options(s.game, s.options), s.position)
 
 
 # ---------------------------------------------------------------------- reading
@@ -476,7 +477,7 @@ def _check_header(h, name: str) -> Setup:
     for k in h:
         if k not in keys:
             bad(f"{k}: unknown header key", line_of(h, k))
-    own = registry.get(registry.LEGACY).legacy_header_keys if v == 1 else ("game",)
+    own = registry.get(registry.LEGACY).legacy.header_keys if v == 1 else ("game",)
     for k in ("ruleset", "data_hash", "program") + own:
         if not isinstance(h[k], str):
             bad(f"{k}: must be text, not {short(h[k])}", line_of(h, k))
@@ -495,8 +496,8 @@ def _check_header(h, name: str) -> Setup:
     if start is not None and not isinstance(start, dict):
         bad(f"start: must be a scenario position or null, not {short(start)}", line_of(h, "start"))
     if v == 1:
-        options, start = game.legacy_header(h, options, start)
-    for key, why in game.check_options(options):
+        options, start = game.legacy.header(h, options, start)
+    for key, why in check_options(game, options):
         bad(f"options.{key}: {why}", line_of(h, "options"))
     lo, hi = game.seats
     seats = h["seats"]
@@ -508,7 +509,7 @@ def _check_header(h, name: str) -> Setup:
         bad(f"seats: must be {lo}-{hi} of {{name, kind}} (and colour 0-3), names unique, not {short(seats)}",
             line_of(h, "seats"))
     try:                                   # the seat count, as every match's is checked before it starts
-        game.options_for(options, len(seats))
+        options_for(game, options, len(seats))
     except ValueError as e:
         bad(f"options: {e}", line_of(h, "options"))
     return Setup(gid, seed, [Seat(s["name"], s["kind"], s.get("colour", -1)) for s in seats], options, start, v)

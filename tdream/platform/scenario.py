@@ -21,6 +21,7 @@ from ..yamlio import LDict, LList, Problems, Schema, line_of, read_yaml, short, 
 from . import registry
 from .protocol import CHANCE, GameDef, Match, PositionError, ScenarioContext
 from .session import Seat, Session
+from .options import check_options, full_options, seat_count
 
 FORMAT = "tdream-scenario"
 TOP_KEYS = ("format", "version", "name", "steps")
@@ -134,7 +135,7 @@ def load_scenario(path: Path | str, ruleset=None) -> Scenario:
             pr.at(data, "options", "options", f"must be a mapping, not {type_name(options)}")
             options = {}
         else:
-            for key, why in game.check_options(options):
+            for key, why in check_options(game, options):
                 pr.at(options, key, f"options.{key}", why)
     seed = data.get("seed", 0)
     if "seed" in data and sc.integer(data, "seed", "seed", lo=0, hi=(1 << 64) - 1) is False:
@@ -144,7 +145,7 @@ def load_scenario(path: Path | str, ruleset=None) -> Scenario:
     lo, hi = game.seats
     players_node = data.get("players")
     if players_node is None:
-        n = game.seat_count(options) or game.default_seats
+        n = seat_count(game, options) or game.default_seats
         players_node = [{"name": n_} for n_ in "ABCD"[:n]]
     seats: list[Seat] = []
     names: list[str] = []
@@ -173,7 +174,7 @@ def load_scenario(path: Path | str, ruleset=None) -> Scenario:
                     kind = seat["cpu"]
             seats.append(Seat(seat["name"], kind))
             good_players.append(seat)
-        count = game.seat_count(options)
+        count = seat_count(game, options)
         if count is not None and count != len(players_node):
             pr.at(data, "options", "options.players", f"{count} but {len(players_node)} seats are listed")
     seat_of = _SafeDict((n, i) for i, n in enumerate(names))
@@ -303,7 +304,7 @@ def scenario_session(s: Scenario, writer=None, observers=(), fresh: bool = False
     copy of its position (a practice table: the scenario loaded once may be played again)."""
     players = {seat: s.game.make_player(kind, derive_seed(s.seed, seat)) for seat, kind in s.cpus.items()}
     return Session(s.game, s.match.copy() if fresh else s.match, s.seats, s.seed, players=players, writer=writer,
-                   observers=observers, options=s.game.full_options(s.options))
+                   observers=observers, options=full_options(s.game, s.options))
 
 
 def run_scenario(s: Scenario, on_input=None, writer=None) -> list[str]:

@@ -24,6 +24,7 @@ from typing import NamedTuple
 
 from ..rng import derive_seed
 from .protocol import CHANCE, Awaiting
+from .options import options_for
 
 # What comes next (``Next.what``)
 OVER = "over"            # the match is over
@@ -79,7 +80,7 @@ def order_seats(match, seats: list[Seat]) -> list[Seat]:
 def new_match(game, seats: list[Seat], options: dict | None, seed: int):
     """(match, set-up events, whole options) of a new match of ``game`` for ``seats``: the seat
     count is checked against the game and its options first (``GameDef.options_for``: ValueError)."""
-    opts = game.options_for(options, len(seats))
+    opts = options_for(game, options, len(seats))
     match, events = game.new_match([s.name for s in seats], opts, seed)
     return match, events, opts
 
@@ -147,10 +148,6 @@ class Session:
             if s in players:
                 return Next(CPU, s, humans, awaiting=aw)
         return Next(HUMAN, humans=humans, awaiting=aw)
-
-    def waiting_for(self) -> tuple[int, ...]:
-        """The human seats the match waits for now (() for chance or the end)."""
-        return self.next().humans
 
     # ---------------------------------------------------------------- inputs
     def give(self, answer, seat: int | None = None, given: bool = False, checked: bool = False) -> list:

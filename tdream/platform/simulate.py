@@ -14,6 +14,7 @@ from ..rng import derive_seed
 from . import registry
 from .record import Setup, writer_for
 from .session import Seat, Session
+from .options import full_options, seat_count
 
 
 @dataclass
@@ -25,7 +26,7 @@ class GameResult:
     kinds: tuple[str, ...]          # in seat (turn) order
     winners: tuple[int, ...]        # seats sharing first place
     scores: tuple[int, ...]         # each seat's final score (the game's ``score_label``)
-    style: tuple = ()               # each seat's style figures (``GameDef.style_counter``), when asked for
+    style: tuple = ()               # each seat's style figures (``GameDef.style``), when asked for
     ranks: tuple[int, ...] = ()     # each seat's rank (0 = first; equal scores share a rank)
     game: str = registry.DEFAULT
 
@@ -48,7 +49,7 @@ def play_game(game, kinds: list[str], seed: int, options: dict | None = None, in
     session, _ = Session.start(game, seats, options, seed)
     if record is not None:
         session.writer = writer_for(record, game, Setup(game.id, seed, seats, session.options))
-    counter = game.style_counter(len(kinds)) if style else None
+    counter = game.style.counter(len(kinds)) if style and game.style is not None else None
     if counter is not None:
         session.observers.append(lambda s, seat, answer, events, given: counter.observe(s.match, seat, answer, events))
     try:
@@ -112,8 +113,8 @@ def simulate(games: int, game_id: str | None = None, seed: int = 0, cpus: list[s
     seats' kinds of each match in turn (cycled), instead of ``cpus``; ``style``: style figures;
     ``cluster``: a Ray cluster's address (``jobs`` >= 1: that many of its processes; 0: one per CPU)."""
     game = registry.get(game_id)
-    opts = game.full_options(options)
-    players = game.seat_count(opts) or game.default_seats
+    opts = full_options(game, options)
+    players = seat_count(game, opts) or game.default_seats
     lineups = lineups or [seat_kinds(cpus or [], players)]
     for k in {k for lineup in lineups for k in lineup}:
         game.make_player(k, 0)   # unknown kinds fail here, before any work

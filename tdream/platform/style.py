@@ -1,5 +1,5 @@
-"""Style figures over many matches (``GameDef.style_summary``, for ``tournament`` and
-``simulate --json``): each game counts its own figures per seat (its ``style_counter``); the
+"""Style figures over many matches (``GameDef.style``, for ``tournament`` and
+``simulate --json``): each game counts its own figures per seat (its ``StyleFigures.counter``); the
 means per CPU kind, each figure's leader and whether a character leads his own figure are the
 same arithmetic for every game, here."""
 from __future__ import annotations

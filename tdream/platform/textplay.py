@@ -5,7 +5,7 @@ or round begins (``GameDef.turn_breaks``), and each piece is told by the game (`
 and then commented on (``GameDef.commentary``): the comments of a turn stand before the next turn's
 line. A character who comments and is not seated is labelled as watching, as at the table. The
 event that ends the match (``GameDef.ends_at``) is told last, after the comments on the last turn:
-why it ended in the game's words (``GameDef.reason_text``) and the standings.
+why it ended in the game's words (``GameDef.words``) and the standings.
 """
 from __future__ import annotations
 
@@ -31,14 +31,14 @@ def comment_line(comment, seated: set[str]) -> str:
 def standings(game, names, ranking, scores) -> list[str]:
     """``  1. Name: score`` for each seat by place (a tie shares its place, the next is skipped:
     1, 2, 2, 4)."""
-    unit = game.score_unit
+    unit = game.words.unit
     return [f"  {rank}. {names[p]}: {scores[p]}{unit}" for rank, group in places(ranking) for p in group]
 
 
 def game_over_lines(game, match) -> list[str]:
     """The last lines of a finished match: why it ended, in the game's words, and the standings."""
     res = match.result()
-    return [f"\nGame over: {game.reason_text(res.reason)}."] + standings(game, match.names, res.ranking, res.scores)
+    return [f"\nGame over: {game.words.reason(res.reason)}."] + standings(game, match.names, res.ranking, res.scores)
 
 
 def play_text(session, out, max_turns: int | None = None, events=(), talk: str = "sometimes") -> int:
@@ -51,15 +51,15 @@ def play_text(session, out, max_turns: int | None = None, events=(), talk: str =
 
     def lines(segment) -> None:
         for e in segment:
-            line = game.describe(e, match)
+            line = game.narration.describe(e, match)
             if line:
                 print(line, file=out)
 
     def tell(evs) -> None:
         nonlocal told_end
-        end = game.ends_at(evs)
+        end = game.narration.ends_at(evs)
         start = 0
-        for cut in sorted({c for c in game.turn_breaks(evs) if 0 < c < len(evs)}) + [len(evs)]:
+        for cut in sorted({c for c in game.narration.turn_breaks(evs) if 0 < c < len(evs)}) + [len(evs)]:
             segment = evs[start:cut]
             if not segment:
                 continue
@@ -83,7 +83,7 @@ def play_text(session, out, max_turns: int | None = None, events=(), talk: str =
                 scores = match.scores()
                 order = sorted(range(len(scores)), key=lambda p: (-scores[p], p))
                 for rank, p in enumerate(order, 1):
-                    print(f"  {rank}. {match.names[p]}: {scores[p]}{game.score_unit}", file=out)
+                    print(f"  {rank}. {match.names[p]}: {scores[p]}{game.words.unit}", file=out)
                 break
             evs = session.advance()
             if evs is None:

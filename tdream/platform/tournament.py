@@ -15,6 +15,7 @@ from itertools import combinations
 from . import registry
 from .roster import CHARACTER_IDS, rank_grades
 from .simulate import simulate
+from .options import full_options, seat_count
 
 
 def lineups(characters: list[str], seats: int = 4) -> list[list[str]]:
@@ -32,10 +33,10 @@ def tournament(rounds: int = 1, game_id: str | None = None, seed: int = 0, jobs:
     game = registry.get(game_id)
     chars = list(characters or [c for c in CHARACTER_IDS if c in game.cpu_kinds()])
     kinds = [c if difficulty == "normal" else f"{c}:{difficulty}" for c in chars]
-    opts = game.full_options(options)
-    table = lineups(kinds, min(game.seat_count(opts) or game.default_seats, len(kinds)))
+    opts = full_options(game, options)
+    table = lineups(kinds, min(seat_count(game, opts) or game.default_seats, len(kinds)))
     games = len(table) * rounds
-    style_figures = bool(game.style_figure_names())
+    style_figures = game.style is not None
     wins = {k: 0.0 for k in kinds}
     seats = {k: 0 for k in kinds}
     ahead = {a: {b: 0.0 for b in kinds} for a in kinds}
@@ -69,8 +70,8 @@ def tournament(rounds: int = 1, game_id: str | None = None, seed: int = 0, jobs:
     }
     if sorted(kinds) == sorted(CHARACTER_IDS):         # all nine at normal: the grades this run gives
         out["measured_grade"] = rank_grades({k: round(100 * rates[k], 1) for k in kinds})
-    if style_figures and game.style_figure_names():
-        out.update(game.style_summary(results, kinds))       # the game's own style figures
+    if game.style is not None:
+        out.update(game.style.summary(results, kinds))       # the game's own style figures
     return out
 
 
@@ -104,7 +105,8 @@ def format_tournament(t: dict) -> list[str]:
         out.append(f"{a:<{first}}{row}")
     if "style" not in t:
         return out
-    FIGURES = registry.get(t["game"]).style_figure_names()
+    style = registry.get(t["game"]).style
+    FIGURES = style.figures if style is not None else ()
     out.append("")
     out.append("style figures (mean per game; * = the roster's highest):")
     fw = [max(10, len(f) + 2) for f in FIGURES]       # whole figure names

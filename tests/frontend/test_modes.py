@@ -9,6 +9,7 @@ from tdream.games.towerdream.frontend.campaign import CAMPAIGN, CampaignScene, o
 from tdream.frontend.scenes.results import ResultsScene
 from tdream.games.towerdream.frontend.table import TableScene
 from tdream.platform.database import RecordsDB
+from tdream.platform.options import full_options
 
 
 def run(db, mode, profile=None, seed=1, frames=80000, again=True):
@@ -277,7 +278,7 @@ def _variants(game) -> set[str]:
         else:
             vs = [o.default]
         values.append(vs + ([None] if o.nullable and None not in vs else []))
-    return {game.variant(game.full_options(dict(zip([o.name for o in game.options], combo))))
+    return {game.variant(full_options(game, dict(zip([o.name for o in game.options], combo))))
             for combo in itertools.product(*values)}
 
 
@@ -290,7 +291,7 @@ def test_every_games_records_words_have_japanese():
     missing = []
     for gid in registry.ids():
         game = registry.get(gid)
-        words = {game.score_label, game.best_label, game.variant_label}
+        words = {game.words.score, game.words.best, game.words.variant}
         for v in _variants(game) - {""}:
             words |= {game.variant_name(v), game.variant_text(v)} - {v}
         missing += [(gid, w) for w in sorted(words) if w and any(ch.isalpha() for ch in w) and w not in ja]

@@ -8,6 +8,7 @@ from tdream.platform import registry
 from tdream.platform.protocol import Result
 from tdream.platform.session import Seat, Session
 from tests.frontend import layout
+from tdream.platform.options import default_options
 
 
 def results_scene(gid: str):
@@ -46,7 +47,7 @@ def drawn_places(gid: str, ranking) -> list[tuple[str, int]]:
     from tdream.frontend.match import MatchSetup
     from tdream.frontend.run import Headless
     game = registry.get(gid)
-    options = {"players": 4} if "players" in game.default_options() else {}
+    options = {"players": 4} if "players" in default_options(game) else {}
     session, _ = Session.start(game, [Seat(n, "random") for n in ("Ann", "Bob", "Cy", "Di")], options, 3)
     session.run()
     match = Tied(session.match, ranking)

@@ -18,6 +18,7 @@ from tdream.platform import registry
 from tdream.platform.database import RecordsDB
 from tdream.platform.session import Seat, Session
 from tdream.frontend.frontends import frontend_of
+from tdream.platform.options import options_for
 
 GAMES = ["towerdream", "towers", "cattower", "towerup"]
 PROFILES = ["Player 1", "Player 2", "Kenta", "Ann"]
@@ -85,7 +86,7 @@ def test_every_seat_combination_starts_a_playable_match_or_says_why(gid, tmp_pat
         s = table.setup
         names = seat_names(list(s.seats), s.profiles)
         assert len(set(names)) == len(names), (combo, names)
-        game.options_for(s.options, len(s.seats))          # the game seats them (raises if not)
+        options_for(game, s.options, len(s.seats))          # the game seats them (raises if not)
         played += 1
     assert played and refused                     # both kinds of combination were met
 

@@ -126,8 +126,8 @@ def test_text_play_ends_with_the_game_over_line_in_words(game_id):
     over = [i for i, line in enumerate(lines) if line.startswith("Game over")]
     assert len(over) == 1, over
     i = over[0]
-    assert lines[i] == f"Game over: {game.reason_text(res.reason)}."
-    assert game.reason_text(res.reason) != res.reason            # words, not the raw reason
+    assert lines[i] == f"Game over: {game.words.reason(res.reason)}."
+    assert game.words.reason(res.reason) != res.reason            # words, not the raw reason
     rest = [line for line in lines[i + 1:] if line.strip()]
     assert len(rest) == len(session.match.names)                  # the standings, then nothing
     assert all(re.match(r"^  \d\. ", line) for line in rest)
@@ -150,7 +150,7 @@ def test_text_play_tells_a_turns_comments_before_the_next_turns_line(game_id):
 
     def tell(evs):
         nonlocal turns
-        told_lines = [game.describe(e, s2.match) for e in evs]
+        told_lines = [game.narration.describe(e, s2.match) for e in evs]
         cuts = [i for i, t in enumerate(told_lines) if i > 0 and t and TURN_LINE[game_id].match(t.lstrip("\n"))]
         turns += sum(1 for t in told_lines if t and TURN_LINE[game_id].match(t.lstrip("\n")))
         start = 0
@@ -165,8 +165,8 @@ def test_text_play_tells_a_turns_comments_before_the_next_turns_line(game_id):
     while s2.match.awaiting() is not None:
         tell(s2.advance())
     res = s2.match.result()
-    expected += ["", f"Game over: {game.reason_text(res.reason)}."]
-    expected += [f"  {r}. {s2.match.names[p]}: {res.scores[p]}{game.score_unit}"
+    expected += ["", f"Game over: {game.words.reason(res.reason)}."]
+    expected += [f"  {r}. {s2.match.names[p]}: {res.scores[p]}{game.words.unit}"
                  for r, g in enumerate(res.ranking, 1) for p in g]
     assert turns > 3 and sum(1 for x in expected if COMMENT.match(x)) >= 5     # they spoke (Towers' watchers less: issue 36)
     assert lines[:-1] == expected             # (the last element: the final newline's empty string)

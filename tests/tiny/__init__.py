@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import hashlib
 
-from tdream.platform.protocol import GameDef, OptionSpec, PositionError, ScenarioAdapter
+from tdream.platform.protocol import GameDef, OptionSpec, PositionError, ScenarioAdapter, Words, Narration
 from tdream.platform.protocol import RandomPlayer as BaseRandom
 
 from .match import RULES, CoinXOMatch, Coin, Over, Place, Started, rules
+from tdream.platform.options import full_options, options_for
 
 
 class CoinXOScenarios(ScenarioAdapter):
@@ -47,6 +48,12 @@ class LinePlayer(RandomPlayer):
         return legal[self.rng.below(len(legal))]
 
 
+class Telling(Narration):
+    @staticmethod
+    def ends_at(events: list) -> int | None:
+        return next((i for i, e in enumerate(events) if isinstance(e, Over)), None)
+
+
 class CoinXO(GameDef):
     id = "coinxo"
     name = "Coin XO"
@@ -64,14 +71,15 @@ class CoinXO(GameDef):
         OptionSpec("misere", False, rule="X3.2", help="Misere: whoever makes a line loses."),
     )
     scenario = CoinXOScenarios()
-    score_label = "Points"
-    part_labels = {"marks": "Marks", "line": "Line"}
+    narration = Telling()
+    words = Words("Points", parts={"marks": "Marks", "line": "Line"},
+                  reasons={"line": "a line is made (X3.1)", "full": "the board is full (X3.3)"})
 
     def data_hash(self) -> str:
         return hashlib.sha256(RULES.read_bytes()).hexdigest()[:16]
 
     def new_match(self, names, options, seed):
-        match = CoinXOMatch(list(names), self.options_for(options, len(names)), seed)
+        match = CoinXOMatch(list(names), options_for(self, options, len(names)), seed)
         return match, [Started(tuple(names))]
 
     def load_position(self, position, names, options, seed):
@@ -89,17 +97,11 @@ class CoinXO(GameDef):
         base, _ = self.split_kind(kind)
         return (RandomPlayer if base == "random" else LinePlayer)(seed)
 
-    def ends_at(self, events: list) -> int | None:
-        return next((i for i, e in enumerate(events) if isinstance(e, Over)), None)
-
     def score_parts(self, match, seat: int) -> list[tuple[str, int]]:
         return [("marks", match.cells.count(seat)), ("line", rules()["line_bonus"] if match.winner == seat else 0)]
 
     def variant(self, options: dict) -> str:
-        return f"{self.full_options(options)['line']} in a row"
-
-    def reason_text(self, reason: str) -> str:
-        return {"line": "a line is made (X3.1)", "full": "the board is full (X3.3)"}.get(reason, reason)
+        return f"{full_options(self, options)['line']} in a row"
 
 
 GAME = CoinXO()

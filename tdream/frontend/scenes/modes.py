@@ -18,6 +18,7 @@ from ..machine import Scene
 from ..text import shown_name, tr
 from ..widgets import Menu, cursor, fit, skyline, window
 from ..frontends import frontend_of
+from ...platform.options import full_options
 
 KEYS = ("ABCDEFGHIJKLM", "NOPQRSTUVWXYZ", "abcdefghijklm", "nopqrstuvwxyz", "0123456789 -.")
 MAX_NAME = 10
@@ -218,7 +219,7 @@ class ProfilePrefs(Scene):
 class RecordsScene(Scene):
     """Records (issue 8): in the game chosen on the title (issue 15), each profile's and
     character's games, wins, last places, win rate, largest lead, best score, favourite variant
-    and the last games (A watches one), in the game's own words (issue 21: ``GameDef.best_label``,
+    and the last games (A watches one), in the game's own words (issue 21: ``GameDef.words.best``,
     ``score_unit``, ``variant_label``; no "Favourite" line for a game with none); X erases a
     profile's records (after a confirmation)."""
 
@@ -312,12 +313,12 @@ class RecordsScene(Scene):
         """The figures of ``st`` with their labels, in the game's words (``best_label``,
         ``score_unit``: "Best sum 40"): a variant's line only for a game whose variants have a name."""
         game = registry.get(self.of)
-        unit = game.score_unit
+        unit = game.words.unit
         rows = [(tr("Games"), str(st.games)), (tr("Wins"), str(st.wins)), (tr("Last places"), str(st.last_places)),
                 (tr("Win rate"), f"{st.win_rate * 100:.1f}%"), (tr("Largest lead"), f"{st.largest_lead:,}{unit}"),
-                (tr(game.best_label), f"{st.best_score:,}{unit}")]
-        if game.variant_label:
-            rows.append((tr("Favourite {variant}", variant=tr(game.variant_label)),
+                (tr(game.words.best), f"{st.best_score:,}{unit}")]
+        if game.words.variant:
+            rows.append((tr("Favourite {variant}", variant=tr(game.words.variant)),
                          tr(variant_text(self.of, st.favourite_variant)) if st.favourite_variant else "-"))
         return rows
 
@@ -372,7 +373,7 @@ class RecordsScene(Scene):
             y += 10
         y += 6
         font.draw(surface, tr("Last games"), 96, y, GOLD, "small")
-        named = bool(registry.get(self.of).variant_label)
+        named = bool(registry.get(self.of).words.variant)
         for i, g in enumerate(st.last_games):
             row = y + 11 + i * 10
             colour = GOLD if self.focus == "games" and i == self.game else WHITE
@@ -443,7 +444,7 @@ def saved_games(folder, limit: int = 12, game: str | None = None, today: str | N
             continue
         turns = record.turns()
         g = record.game
-        out.append({"file": path.name, "game": g.id, "variant": g.variant(g.full_options(record.setup.options)),
+        out.append({"file": path.name, "game": g.id, "variant": g.variant(full_options(g, record.setup.options)),
                     "turn": turns + 1,
                     "seats": list(record.setup.names), "humans": [seat.human for seat in record.setup.seats],
                     "date": today or datetime.date.fromtimestamp(path.stat().st_mtime).isoformat()})

@@ -11,6 +11,7 @@ from ..machine import Scene
 from ..text import tr
 from ..widgets import fit, window
 from ..frontends import frontend_of
+from ...platform.options import full_options
 
 
 def short_path(path) -> str:
@@ -100,14 +101,14 @@ class ResultsScene(Scene):
         window(surface, (0, 0, 256, 224))
         font.draw(surface, tr("RESULTS"), 128, 6, GOLD, align="centre")
         res = match.result()
-        opts = game.full_options(host.session.options)
+        opts = full_options(game, host.session.options)
         where = game.variant_name(game.variant(opts)) or game.name
         font.draw(surface, tr("{board}, {k} turn(s): {why}", board=tr(where), k=match.progress(),
-                              why=tr(game.reason_text(res.reason))), 128, 20, rgb15(200, 216, 248), "small",
+                              why=tr(game.words.reason(res.reason))), 128, 20, rgb15(200, 216, 248), "small",
                   align="centre")
         parts = [game.score_parts(match, p) for p in range(len(match.names))]
-        labels = [tr(game.part_labels.get(k, k.replace("_", " ").capitalize())) for k, _ in parts[0]]
-        labels.append(tr(game.score_label))
+        labels = [tr(game.words.part(k)) for k, _ in parts[0]]
+        labels.append(tr(game.words.score))
         # each column as wide as its widest label or value, laid from the right with a gap
         rows = [[f"{v:,}" for _, v in parts[p]] + [f"{res.scores[p]:,}"] for p in range(len(match.names))]
         widths = [max([font.width(labels[i], "small")] + [font.width(r[i], "small") for r in rows])
@@ -156,7 +157,7 @@ class ResultsScene(Scene):
                    for i, row in enumerate(hist)]
             if len(pts) >= 2:
                 pygame.draw.lines(surface, PLAYER_COLOURS[host.colour_of[p]], False, pts)
-        unit = host.game.score_unit
+        unit = host.game.words.unit
         m.font.draw(surface, f"{top:,}{unit}", x0 + 1, y0 - 9, rgb15(160, 168, 200), "small")
-        m.font.draw(surface, tr("{score} over the game", score=tr(host.game.score_label)),
+        m.font.draw(surface, tr("{score} over the game", score=tr(host.game.words.score)),
                     x0 + w - 1, y0 - 9, rgb15(160, 168, 200), "small", align="right")

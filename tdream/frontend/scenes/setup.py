@@ -23,6 +23,7 @@ from ..match import MatchSetup, seat_names, seat_problem
 from ..text import tr
 from ..widgets import cursor, fit, skyline, window
 from ..frontends import frontend_of
+from ...platform.options import option, options_for
 
 TALK = ("never", "rarely", "sometimes", "often", "always")
 INFO = rgb15(200, 216, 248)
@@ -127,7 +128,7 @@ class SetupScene(SeatRows):
         self.options = {o.name: o.default for o in self.specs}
         last = m.settings.last.get(game.id, {})     # the set-up last started
         for k, v in (last.get("options") or {}).items():
-            if k in self.options and game.option(k).check(v) is None:
+            if k in self.options and option(game, k).check(v) is None:
                 self.options[k] = v
         if last.get("level") in self.levels:
             self.level = self.levels.index(last["level"])
@@ -143,7 +144,7 @@ class SetupScene(SeatRows):
 
     # ---------------------------------------------------------------- values
     def spec(self, row: str):
-        return self.gamedef.option(row.split(":", 1)[1])
+        return option(self.gamedef, row.split(":", 1)[1])
 
     def kinds(self) -> list[str]:
         """The seats filled, each a human or a CPU kind with the level chosen."""
@@ -206,7 +207,7 @@ class SetupScene(SeatRows):
             return None
         chosen = [p for p in profiles if p]
         try:
-            game.options_for(self.options, len(kinds))
+            options_for(game, self.options, len(kinds))
         except ValueError as e:
             self.message = str(e)
             return None

@@ -65,9 +65,9 @@ class StatusScene(Scene):
             font.draw(surface, seat_kind(t, p), 248, y + 2, DIM, "small", align="right")
             if p in now:
                 font.draw(surface, tr("to play"), 160, y + 2, RED if t.is_cpu(p) else GOLD, "small", align="right")
-            parts = [f"{tr(game.part_labels.get(k, k.replace('_', ' ').capitalize()))} {v:,}"
+            parts = [f"{tr(game.words.part(k))} {v:,}"
                      for k, v in game.score_parts(match, p)]
-            head = f"{tr(game.score_label)} {scores[p]:,}{game.score_unit}"
+            head = f"{tr(game.words.score)} {scores[p]:,}{game.words.unit}"
             font.draw(surface, fit(font, "   ".join([head] + parts), 224), 24, y + 13, WHITE, "small")
             y += 28
         options = t.host.session.options

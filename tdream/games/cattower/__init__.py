@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...platform.protocol import GameDef, OptionSpec
+from ...platform.protocol import GameDef, OptionSpec, Program, Words
 from .answers import CHANCE_KINDS, DECISIONS
 from .scenario import CatTowerScenarios
+from ...platform.options import check_options, full_options
 
 OPTIONS = (
     OptionSpec("pass_footprints", 1, lo=0, hi=15, rule="C2.3",
@@ -41,8 +42,8 @@ class CatTower(GameDef):
     chance_kinds = CHANCE_KINDS
     # Its hot modules, compiled by ``tdream native`` (docs/games/cattower.md, "Speed"): the engine,
     # the whole count of the scores, and the CPU players' model.
-    native_modules = ("tdream.games.cattower.match", "tdream.games.cattower.scoring",
-                      "tdream.games.cattower.brain")
+    program = Program(native_modules=("tdream.games.cattower.match", "tdream.games.cattower.scoring",
+                                      "tdream.games.cattower.brain"))
 
     def __init__(self) -> None:
         self.scenario = CatTowerScenarios(self)
@@ -63,12 +64,12 @@ class CatTower(GameDef):
         return data_hash == _data_hash() or _earlier_hashes().get(data_hash) == _data_hash()
 
     def variant(self, options: dict) -> str:
-        o = self.full_options(options)
+        o = full_options(self, options)
         return f"dishes-{o['dishes']}" + ("-felt1" if o["felt_needs_one"] else "")
 
-    score_label = "Points"              # C5.7: the points of the goods
-    best_label = "Most points"          # the Records: "Most points 63", "Favourite variant as written"
-    variant_label = "variant"
+    # C5.7: the points of the goods; the Records: "Most points 63", "Favourite variant as written"
+    words = Words("Points", best="Most points", variant="variant",
+                  reasons={"three towers": "a player has completed three towers (C4.2)"})
 
     def variant_name(self, variant: str) -> str:
         """A variant as Continue and the Records' last games name a game of it (issue 36: the
@@ -87,9 +88,6 @@ class CatTower(GameDef):
         name = self.variant_name(variant)
         return "as written" if name == self.name else name
 
-    def reason_text(self, reason: str) -> str:
-        return {"three towers": "a player has completed three towers (C4.2)"}.get(reason, reason)
-
     # ---------------------------------------------------------------- matches
     def _checked(self, names: list[str], options: dict | None) -> dict:
         lo, hi = self.seats
@@ -97,10 +95,10 @@ class CatTower(GameDef):
             raise ValueError(f"CAT TOWER seats {lo}-{hi} players (C1.1), not {len(names)}")
         if len(set(names)) != len(names):
             raise ValueError("two seats have the same name")
-        bad = self.check_options(options or {})
+        bad = check_options(self, options or {})
         if bad:
             raise ValueError("; ".join(f"{k}: {why}" for k, why in bad))
-        return self.full_options(options)
+        return full_options(self, options)
 
     def new_match(self, names, options, seed):
         from .match import CatTowerMatch
@@ -130,17 +128,11 @@ class CatTower(GameDef):
         return default_styles().grades.get(kind.partition(":")[0], "")   # measured in CAT TOWER (styles.yaml)
 
     # ---------------------------------------------------------------- telling it
-    def ends_at(self, events: list) -> int | None:
-        from . import events as ev
-        return next((i for i, e in enumerate(events) if isinstance(e, ev.GameOver)), None)
-
-    def describe(self, event, match):
-        from .narration import describe
-        return describe(event, match)
-
-    def turn_breaks(self, events):
-        from .narration import turn_breaks
-        return turn_breaks(events)
+    @property
+    def narration(self):  # type: ignore[override]
+        """Its narration module: describe, turn_breaks, ends_at."""
+        from . import narration
+        return narration
 
     def commentary(self, seat_kinds, seed, talk="sometimes"):
         from .commentary import CatTowerCommentary

@@ -28,7 +28,7 @@ spend (own change, then shared change, ascending), with ``pass`` last; ``house``
 ``IllegalAnswer`` with that reason and leaves the match unchanged.
 
 Speed (issue 25; docs/games/cattower.md, "Speed"). This module is compiled with mypyc when
-``tdream native`` has run (``GameDef.native_modules``), so its attributes and locals are typed.
+``tdream native`` has run (``Program.native_modules``), so its attributes and locals are typed.
 Each seat's score is kept by part as the drawings go (``_pts``, ``_felt``, ``_feltpts``: what one
 drawing adds is a few local sums, ``_draw_cell``) instead of being counted again from the sheets
 every round; ``scoring.py`` keeps the whole count, which builds them (``_rescore``) and which the

@@ -2,7 +2,7 @@
 
 Seats are named by their names, goods by their words, cells as ``t3f2 (tower 3, floor 2)``. An
 ``AnswerGiven`` is not told (what was drawn is told when all have drawn, CG2.1), nor the end: text
-play tells it last, after the comments (``GameDef.reason_text``).
+play tells it last, after the comments (``GameDef.words``).
 """
 from __future__ import annotations
 
@@ -88,4 +88,9 @@ def turn_breaks(events: list) -> list[int]:
     return [i for i, e in enumerate(events) if type(e) is ev.RoundStarted]
 
 
-__all__ = ["describe", "turn_breaks", "WORDS", "PLURAL"]
+def ends_at(events: list) -> int | None:
+    """The index of the event that says the match is over (its comments come before it), or None."""
+    return next((i for i, e in enumerate(events) if isinstance(e, ev.GameOver)), None)
+
+
+__all__ = ["describe", "turn_breaks", "ends_at", "WORDS", "PLURAL"]

@@ -7,10 +7,26 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...platform.protocol import GameDef, OptionFlag, OptionSpec
+from ...platform.protocol import GameDef, OptionFlag, OptionSpec, Program, Words
+from .parts import VersionOne
 from .scenario import TowerDreamScenarios
 
 HOUSE_RULES = ("starting_cash", "salary", "end_percent", "players", "build_scope", "max_rounds")
+
+
+def _commands(sub) -> None:
+    from .cli import add_commands
+    add_commands(GAME, sub)
+
+
+def _bench_lineups(level: str = "normal") -> list[list[str]]:
+    """The nine characters at three tables of four (the last one topped up): the decision times."""
+    from .ai import CHARACTER_IDS
+    ids = list(CHARACTER_IDS)
+    tables = [ids[i:i + 4] for i in range(0, len(ids), 4)]
+    tables[-1] += ids[:4 - len(tables[-1])]
+    suffix = "" if level == "normal" else f":{level}"
+    return [[k + suffix for k in t] for t in tables]
 
 
 class TowerDream(GameDef):
@@ -26,11 +42,10 @@ class TowerDream(GameDef):
     chance = True
     hidden = True                 # the card piles' order (and the RNG): nobody's to see
     live_views = True             # view(seat) is the game behind a read-only window (SealedView)
-    score_label = "Wealth"          # the results screen's words for the score and its parts
-    score_unit = "G"
-    part_labels = {"cash": "Cash", "properties": "Property", "bonuses": "Bonus"}
-    best_label = "Best Wealth"      # the Records' words: "Best Wealth 5,000G", "Favourite board Lucky Star"
-    variant_label = "board"
+    # the results screen's and the Records' words: "Best Wealth 5,000G", "Favourite board Lucky Star"
+    words = Words("Wealth", "G", {"cash": "Cash", "properties": "Property", "bonuses": "Bonus"}, "Best Wealth", "board",
+                  {"percent": "the Lands are covered", "broke": "a player went broke", "stalemate": "no more moves",
+                   "rounds": "the round limit"})
     decision_kinds = ("sell", "place", "company", "survivor", "build", "pile", "jackpot", "forced_sale", "floors")
     chance_kinds = ("roll", "draw", "slot")
 
@@ -49,18 +64,11 @@ class TowerDream(GameDef):
         return _board(board_id)
 
     # ---------------------------------------------------------------- the command line
-    option_flags = (OptionFlag("board", "board", "ID", "the board's id (tdream board list; default classic-10)"),)
-    # its hot rules and the random player (tdream native): bench and simulate play four of those
-    native_modules = ("tdream.games.towerdream.rules.game", "tdream.games.towerdream.ai.random_player")
-
-    def parse_option(self, name: str, text: str):
-        if name == "board" and text.strip() not in self.board_ids():
-            raise ValueError(f"no such board {text.strip()!r} (known: {', '.join(self.board_ids())})")
-        return super().parse_option(name, text)
-
-    def add_commands(self, sub) -> None:
-        from .cli import add_commands
-        add_commands(self, sub)
+    # --board; its hot rules and the random player (tdream native: bench and simulate play four of
+    # those); ``tdream board list|show``; the nine characters' decision times at three tables
+    program = Program(flags=(OptionFlag("board", "board", "ID", "the board's id (tdream board list; default classic-10)"),),
+                      native_modules=("tdream.games.towerdream.rules.game", "tdream.games.towerdream.ai.random_player"),
+                      commands=_commands, bench_lineups=_bench_lineups)
 
     @property
     def options(self):  # type: ignore[override]
@@ -80,26 +88,13 @@ class TowerDream(GameDef):
         from .parts import PARTS
         return tuple(PARTS)
 
-    def legacy_fingerprint(self, match, seats, parts: bool = True):
-        from .parts import legacy
-        return legacy(match, seats, parts)
-
-    legacy_header_keys = ("board",)       # a version-1 record named its board in the header
-
-    def legacy_header(self, header: dict, options: dict, start: dict | None) -> tuple[dict, dict | None]:
-        """The header's board is the option ``board`` (and a scenario position's board)."""
-        board = header["board"]
-        return dict(options, board=board), (dict(start, board=board) if start is not None else None)
+    legacy = VersionOne()                 # its version-1 records (a board in the header)
 
     def variant(self, options: dict) -> str:
         return options.get("board", "classic-10")
 
     def variant_name(self, variant: str) -> str:
         return self.board(variant).name
-
-    def reason_text(self, reason: str) -> str:
-        return {"percent": "the Lands are covered", "broke": "a player went broke", "stalemate": "no more moves",
-                "rounds": "the round limit"}.get(reason, reason)
 
     # ---------------------------------------------------------------- matches
     def _house(self, options: dict, seats: int) -> dict:
@@ -138,46 +133,29 @@ class TowerDream(GameDef):
         from .ai import make_player
         return make_player(kind, seed)
 
-    def split_kind(self, kind: str):
-        from .ai import split_kind
-        return split_kind(kind)
-
     def grade(self, kind: str) -> str:
         from .ai.roster import roster
         p = roster().get(kind.partition(":")[0])   # the cartridge's grades (data/roster.yaml)
         return p.grade if p is not None else ""
 
     # ---------------------------------------------------------------- telling it
-    def ends_at(self, events: list) -> int | None:
-        from .rules import events as ev
-        return next((i for i, e in enumerate(events) if isinstance(e, ev.GameOver)), None)
-
-    def describe(self, event, match):
-        from .narrate import describe
-        return describe(event, match)
-
     def round_of(self, match) -> int:
         return match.round
 
-    def turn_breaks(self, events):
-        from .narrate import turn_breaks
-        return turn_breaks(events)
+    @property
+    def narration(self):  # type: ignore[override]
+        """Its narration module: describe, turn_breaks, ends_at."""
+        from . import narrate
+        return narrate
 
     def commentary(self, seat_kinds, seed, talk):
         from .ai.commentary import Commentary
         return Commentary(list(seat_kinds), seed, talk)
 
-    def style_counter(self, seats: int):
-        from .style import StyleCounter
-        return StyleCounter(seats)
-
-    def style_figure_names(self) -> tuple[str, ...]:
-        from .style import FIGURES
-        return tuple(FIGURES)
-
-    def style_summary(self, results, kinds: list[str]) -> dict:
-        from .style import summary
-        return summary(results, kinds)
+    @property
+    def style(self):  # type: ignore[override]
+        from .style import STYLE
+        return STYLE
 
     def data_files(self) -> list:
         """Its package's YAML (the boards among them) and the boards of ``$TDREAM_BOARDS``."""
@@ -186,16 +164,6 @@ class TowerDream(GameDef):
         from .data.loader import boards_dir
         own = super().data_files()
         return own + [f for f in sorted(Path(boards_dir()).glob("*.yaml")) if f not in own]
-
-    def bench_lineups(self, level: str = "normal") -> list[list[str]]:
-        """The nine characters at three tables of four (the last one topped up): the decision times."""
-        from .ai import CHARACTER_IDS
-        ids = list(CHARACTER_IDS)
-        tables = [ids[i:i + 4] for i in range(0, len(ids), 4)]
-        tables[-1] += ids[:4 - len(tables[-1])]
-        suffix = "" if level == "normal" else f":{level}"
-        return [[k + suffix for k in t] for t in tables]
-
 
     def score_parts(self, match, seat: int):
         cash, props, bonus = match.wealth_parts()[seat]

@@ -1,5 +1,5 @@
 """Tower Dream's own commands of the command line (FORMATS.md section 1), added by
-``TowerDream.add_commands``: ``tdream board list`` (the boards) and ``tdream board show ID``
+``TowerDream.program.commands``: ``tdream board list`` (the boards) and ``tdream board show ID``
 (a board's map and every Road space with its Line: the global numbering scenarios use, ``at:``)."""
 from __future__ import annotations
 

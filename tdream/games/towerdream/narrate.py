@@ -1,5 +1,5 @@
 """Tower Dream's events told in one English line each (``tdream play --text``); the end is told by
-text play itself (``GameDef.reason_text``), after the last comments."""
+text play itself (``GameDef.words``), after the last comments."""
 from __future__ import annotations
 
 from .ai.commentary import speaker_name
@@ -68,3 +68,8 @@ def describe(event, game) -> str | None:
 def turn_breaks(events: list) -> list[int]:
     """Where in ``events`` a new turn begins (its comments come before it: text play)."""
     return [i for i, e in enumerate(events) if isinstance(e, ev.TurnStarted)]
+
+
+def ends_at(events: list) -> int | None:
+    """The index of the event that says the match is over (its comments come before it), or None."""
+    return next((i for i, e in enumerate(events) if isinstance(e, ev.GameOver)), None)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import hashlib
 import json
 
+from ...platform.protocol import LegacyRecords
+
 # The state's top-level keys, grouped into the parts a divergence report names.
 PARTS = {
     "players": ("names", "cash", "pos", "skip"),
@@ -42,7 +44,18 @@ def seat_kinds(game, seats: list[dict]) -> list[str]:
     return [by_name[n] for n in game.names]
 
 
-def legacy(game, seats: list[dict], parts: bool = True) -> tuple[str, str]:
-    """(fingerprint, part hashes) of a version-1 record's checkpoint (``parts=False``: "")."""
-    kinds = seat_kinds(game, seats)
-    return game.fingerprint(kinds), part_hashes(game, kinds) if parts else ""
+class VersionOne(LegacyRecords):
+    """Tower Dream's version-1 records: the header named the board (``board``), and the
+    checkpoints hashed the seats' kinds with the state."""
+
+    header_keys = ("board",)
+
+    def header(self, header: dict, options: dict, start: dict | None) -> tuple[dict, dict | None]:
+        """The header's board is the option ``board`` (and a scenario position's board)."""
+        board = header["board"]
+        return dict(options, board=board), (dict(start, board=board) if start is not None else None)
+
+    def fingerprint(self, match, seats: list[dict], parts: bool = True) -> tuple[str, str]:
+        """(fingerprint, part hashes) of a version-1 record's checkpoint (``parts=False``: "")."""
+        kinds = seat_kinds(match, seats)
+        return match.fingerprint(kinds), part_hashes(match, kinds) if parts else ""

@@ -11,6 +11,7 @@ all players' cash, his Towers (13-19 Floors, R6.3) and Grand Towers (20+). ``sim
 from __future__ import annotations
 
 from ...platform import style
+from ...platform.protocol import StyleFigures
 from .rules import events as ev
 
 FIGURES = ("landmarks", "stray_landmarks", "floors_built", "floors_per_build", "all_in", "merges", "bonus_top",
@@ -100,6 +101,9 @@ def leaders(averages: dict[str, dict[str, float]]) -> dict[str, str]:
 
 
 def summary(results, kinds: list[str]) -> dict:
-    """``GameDef.style_summary``: the means per kind, each figure's leader, and whether each
+    """``StyleFigures.summary``: the means per kind, each figure's leader, and whether each
     character leads his own figure (``SIGNATURE``)."""
     return style.summary(results, kinds, FIGURES, SIGNATURE)
+
+
+STYLE = StyleFigures(tuple(FIGURES), StyleCounter, summary)

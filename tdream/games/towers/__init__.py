@@ -12,12 +12,13 @@ Layout: ``board.py`` (squares, the support rule, territory, collapses: pure func
 """
 from __future__ import annotations
 
-from ...platform.protocol import GameDef, OptionSpec, PositionError
+from ...platform.protocol import GameDef, OptionSpec, PositionError, Program, Words
 from ...platform.roster import CHARACTER_IDS
 from . import board as bd
 from .data import data_hash, rules
 from .match import TowersMatch
 from .scenario import TowersScenarios
+from ...platform.options import check_options, full_options
 
 CLAIM_MODES = ("grace", "literal", "enclosed")
 FIRST_PLAYER = ("pick", "random")
@@ -58,7 +59,7 @@ class Towers(GameDef):
     chance_kinds = ()
     options = _options()
     # compiled by ``tdream native`` (mypyc): the board's rules, the match, the CPU's search
-    native_modules = ("tdream.games.towers.board", "tdream.games.towers.match", "tdream.games.towers.search")
+    program = Program(native_modules=("tdream.games.towers.board", "tdream.games.towers.match", "tdream.games.towers.search"))
 
     def __init__(self) -> None:
         self.scenario = TowersScenarios()
@@ -72,12 +73,13 @@ class Towers(GameDef):
         return data_hash == self.data_hash() or earlier_hashes().get(data_hash) == self.data_hash()
 
     def variant(self, options: dict) -> str:
-        n = self.full_options(options)["size"]
+        n = full_options(self, options)["size"]
         return f"{n}x{n}"
 
-    score_label = "Sum"                 # the results screen's word for the score (T6.2: tower sizes added)
-    best_label = "Best sum"             # the Records' words: "Best sum 40", "Favourite board size 8x8"
-    variant_label = "board size"
+    # the score is a sum (T6.2: tower sizes added); the Records: "Best sum 40", "Favourite board size 8x8"
+    words = Words("Sum", best="Best sum", variant="board size",
+                  reasons={"full": "no empty square is left (T6.1)", "ended": "the end was declared after a pass (T6.1)",
+                           "passes": "a round of passes: every player passed (TG6.1)"})
 
     def variant_name(self, variant: str) -> str:
         return f"the {variant} board" if variant else ""
@@ -85,13 +87,9 @@ class Towers(GameDef):
     def variant_text(self, variant: str) -> str:
         return variant
 
-    def reason_text(self, reason: str) -> str:
-        return {"full": "no empty square is left (T6.1)", "ended": "the end was declared after a pass (T6.1)",
-                "passes": "a round of passes: every player passed (TG6.1)"}.get(reason, reason)
-
     def _match_options(self, names: list[str], options: dict | None) -> dict:
         options = dict(options or {})
-        bad = self.check_options(options)
+        bad = check_options(self, options)
         if bad:
             raise ValueError("; ".join(f"{k}: {why}" for k, why in bad))
         lo, hi = self.seats
@@ -99,7 +97,7 @@ class Towers(GameDef):
             raise ValueError(f"Towers has {lo}-{hi} seats, not {len(names)}")
         if "players" in options and options["players"] != len(names):
             raise ValueError(f"players: {options['players']} but {len(names)} seats")
-        full = self.full_options(options)
+        full = full_options(self, options)
         full["players"] = len(names)
         return full
 
@@ -158,17 +156,11 @@ class Towers(GameDef):
         return styles().grades.get(kind.partition(":")[0], "")   # measured in Towers (styles.yaml)
 
     # ---------------------------------------------------------------- telling it
-    def ends_at(self, events: list) -> int | None:
-        from . import events as ev
-        return next((i for i, e in enumerate(events) if isinstance(e, ev.GameOver)), None)
-
-    def describe(self, event, match):
-        from .narration import describe
-        return describe(event, match)
-
-    def turn_breaks(self, events):
-        from .narration import turn_breaks
-        return turn_breaks(events)
+    @property
+    def narration(self):  # type: ignore[override]
+        """Its narration module: describe, turn_breaks, ends_at."""
+        from . import narration
+        return narration
 
     def commentary(self, seat_kinds: list[str], seed: int, talk: str = "sometimes"):
         from .commentary import TowersCommentary

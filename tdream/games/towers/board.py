@@ -10,7 +10,7 @@ and brings them up to date after a placement from the squares it touches (``rais
 the search does the same in its nodes. The from-scratch functions stay the reference: the tests
 hold the incremental tables equal to them after every move.
 
-Compiled with mypyc (``tdream native``; ``Towers.native_modules``): the lists are ``list[int]``
+Compiled with mypyc (``tdream native``; ``Towers.program.native_modules``): the lists are ``list[int]``
 and the loops are plain, so that the build runs them on machine integers.
 """
 from __future__ import annotations

@@ -44,7 +44,7 @@ square built on, ``board.raise_support``), any other change of the board a fresh
 legal answers and the input point are kept until the next answer. None of it is state: it is
 never serialized, and the tests hold it equal to the from-scratch functions after every move.
 
-Compiled with mypyc (``tdream native``; ``Towers.native_modules``): the class is a native one
+Compiled with mypyc (``tdream native``; ``Towers.program.native_modules``): the class is a native one
 (no attributes added at run time, no subclasses), its lists ``list[int]``.
 """
 from __future__ import annotations

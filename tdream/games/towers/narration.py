@@ -1,6 +1,6 @@
 """Towers told in text (``tdream play --text``) and its score broken down (results, ``--json``).
 
-The end is told by text play itself, after the last comments (``GameDef.reason_text``)."""
+The end is told by text play itself, after the last comments (``GameDef.words``)."""
 from __future__ import annotations
 
 from . import events as ev
@@ -73,4 +73,9 @@ def score_parts(match, seat: int) -> list[tuple[str, int]]:
     return parts
 
 
-__all__ = ["describe", "turn_breaks", "score_parts"]
+def ends_at(events: list) -> int | None:
+    """The index of the event that says the match is over (its comments come before it), or None."""
+    return next((i for i, e in enumerate(events) if isinstance(e, ev.GameOver)), None)
+
+
+__all__ = ["describe", "turn_breaks", "ends_at", "score_parts"]

@@ -29,7 +29,7 @@ each seat's towers, sum and tallest); ``analyse`` adds, in one pass over the gro
 squares, the claims and per seat what the evaluation counts of them (claimed squares, the sizes
 placeable on them and on any claimed square, liberties).
 
-Compiled with mypyc (``tdream native``; ``Towers.native_modules``): the weights are read once
+Compiled with mypyc (``tdream native``; ``Towers.program.native_modules``): the weights are read once
 into floats of the model, the nodes are native classes of ``list[int]``, and the evaluation
 adds its terms in the same order as ever, so that the build values every position exactly as
 interpreted Python does (the same choices, bit for bit).

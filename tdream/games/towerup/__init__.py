@@ -12,9 +12,10 @@ docs/games/towerup.md has the rulings the engine adds (E1, E2, ...) and how the 
 """
 from __future__ import annotations
 
-from ...platform.protocol import GameDef, OptionSpec
+from ...platform.protocol import GameDef, OptionSpec, Program, Words
 from .answers import CHANCE_KINDS, DECISIONS
 from .scenario import TowerUpScenarios
+from ...platform.options import check_options, full_options
 
 OPTIONS = (
     OptionSpec("extra_turn_on_last_roof", False, rule="UG4.1",
@@ -40,8 +41,8 @@ class TowerUp(GameDef):
     decision_kinds = DECISIONS
     chance_kinds = CHANCE_KINDS
     # its hot modules (tdream native): the rules engine, the objectives it checks, the CPU players
-    native_modules = ("tdream.games.towerup.match", "tdream.games.towerup.objectives",
-                      "tdream.games.towerup.players")
+    program = Program(native_modules=("tdream.games.towerup.match", "tdream.games.towerup.objectives",
+                                      "tdream.games.towerup.players"))
 
     def __init__(self) -> None:
         self.scenario = TowerUpScenarios(self)
@@ -64,19 +65,16 @@ class TowerUp(GameDef):
         n = options.get("players")
         return city_for(n) if isinstance(n, int) and not isinstance(n, bool) else ""
 
-    score_label = "Points"
-    best_label = "Most points"          # the Records' words: "Most points 63", "Favourite city the 36-site city"
-    variant_label = "city"
+    # the Records' words: "Most points 63", "Favourite city the 36-site city"
+    words = Words("Points", best="Most points", variant="city",
+                  reasons={"roof": "a player placed his last roof (U5.1)", "supply": "a colour ran out in the supply (U5.2)",
+                           "city": "no site is left to build on (UG5.2)", "stuck": "nobody could play (E10)"})
 
     def variant_name(self, variant: str) -> str:
         """A city by its size (UG1.2): the 36-site city, the 30-site city."""
         from .data import shipped
         city = shipped().cities.get(variant)
         return f"the {len(city.sites)}-site city" if city is not None else variant
-
-    def reason_text(self, reason: str) -> str:
-        return {"roof": "a player placed his last roof (U5.1)", "supply": "a colour ran out in the supply (U5.2)",
-                "city": "no site is left to build on (UG5.2)", "stuck": "nobody could play (E10)"}.get(reason, reason)
 
     def rules_for(self, seats: int):
         """The shipped Rules of a match of ``seats`` players."""
@@ -90,13 +88,13 @@ class TowerUp(GameDef):
             raise ValueError(f"Tower Up takes {lo}-{hi} players, not {len(names)}")
         if len(set(names)) != len(names):
             raise ValueError("two seats have the same name")
-        bad = self.check_options(options or {})
+        bad = check_options(self, options or {})
         if bad:
             raise ValueError("; ".join(f"{k}: {w}" for k, w in bad))
         n = (options or {}).get("players")
         if n is not None and n != len(names):
             raise ValueError(f"players: {n}, but {len(names)} seats")
-        return self.full_options(options)
+        return full_options(self, options)
 
     def new_match(self, names, options, seed):
         from .match import TowerUpMatch
@@ -131,33 +129,20 @@ class TowerUp(GameDef):
         return styles().grades.get(kind.partition(":")[0], "")   # measured in Tower Up (styles.yaml)
 
     # ---------------------------------------------------------------- telling it
-    def ends_at(self, events: list) -> int | None:
-        from . import events as ev
-        return next((i for i, e in enumerate(events) if isinstance(e, ev.GameEnded)), None)
-
-    def describe(self, event, match):
-        from .narration import describe
-        return describe(event, match)
-
-    def turn_breaks(self, events):
-        from .narration import turn_breaks
-        return turn_breaks(events)
+    @property
+    def narration(self):  # type: ignore[override]
+        """Its narration module: describe, turn_breaks, ends_at."""
+        from . import narration
+        return narration
 
     def commentary(self, seat_kinds, seed, talk="sometimes"):
         from .commentary import TowerUpCommentary
         return TowerUpCommentary(list(seat_kinds), seed, talk)
 
-    def style_counter(self, seats: int):
-        from .style import StyleCounter
-        return StyleCounter(seats)
-
-    def style_figure_names(self) -> tuple[str, ...]:
-        from .style import FIGURES
-        return tuple(FIGURES)
-
-    def style_summary(self, results, kinds: list[str]) -> dict:
-        from .style import summary
-        return summary(results, kinds)
+    @property
+    def style(self):  # type: ignore[override]
+        from .style import STYLE
+        return STYLE
 
     def score_parts(self, match, seat: int):
         _total, vehicles, cone, chips, _visible = match.score_parts(seat)

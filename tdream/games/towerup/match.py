@@ -20,7 +20,7 @@ legal builds follow from (``TowerUpMatch``'s docstring); the answer values are m
 Rules (``Tables``) and shared; the objectives are measured only when the action changed what
 they read (``_objectives``); the compiled build writes the fingerprint's JSON out directly. Each
 keeps a from-scratch version that tests/games/towerup/test_incremental.py compares it with.
-The module is compiled by ``tdream native`` (mypyc, ``GameDef.native_modules``): its classes
+The module is compiled by ``tdream native`` (mypyc, ``Program.native_modules``): its classes
 can be neither subclassed nor given new attributes by interpreted code, and every attribute has
 its type declared (a bool stored in an ``int`` attribute would come back as 1).
 """

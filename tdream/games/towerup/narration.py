@@ -129,4 +129,9 @@ def _card(match, cid: str) -> str:
     return f"{cid} ({card_words(card)})"
 
 
-__all__ = ["describe", "turn_breaks", "card_words", "REASONS"]
+def ends_at(events: list) -> int | None:
+    """The index of the event that says the match is over (its comments come before it), or None."""
+    return next((i for i, e in enumerate(events) if isinstance(e, ev.GameEnded)), None)
+
+
+__all__ = ["describe", "turn_breaks", "ends_at", "card_words", "REASONS"]

@@ -1,6 +1,6 @@
 """Style figures: how each seat played a game of Tower Up, counted from the engine's events
 (issue 24, as Tower Dream's ``style.py``). ``simulate --json`` and ``tournament`` average them per
-character (``GameDef.style_counter``, ``style_figure_names``, ``style_summary``).
+character (``GameDef.style``: ``STYLE``, a ``StyleFigures``).
 
 Per seat and game: builds and takes (turns of each), the share of his turns that built, rivals'
 roofs he covered and his roofs rivals covered (U3.4), roofs he placed on a tower a rival had
@@ -12,6 +12,7 @@ vehicles' furthest column and his visible roofs (the cone, U5.3).
 from __future__ import annotations
 
 from ...platform import style
+from ...platform.protocol import StyleFigures
 from . import events as ev
 from .answers import Build, Take
 
@@ -92,9 +93,11 @@ class StyleCounter:
 
 
 def summary(results, kinds: list[str]) -> dict:
-    """``GameDef.style_summary``: the means per kind, each figure's leader, and whether each
+    """``StyleFigures.summary``: the means per kind, each figure's leader, and whether each
     character leads his own figure (``SIGNATURE``)."""
     return style.summary(results, kinds, FIGURES, SIGNATURE)
 
 
-__all__ = ["FIGURES", "SIGNATURE", "StyleCounter", "summary"]
+STYLE = StyleFigures(tuple(FIGURES), StyleCounter, summary)
+
+__all__ = ["FIGURES", "SIGNATURE", "StyleCounter", "summary", "STYLE"]

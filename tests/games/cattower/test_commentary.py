@@ -20,7 +20,7 @@ def playout(kinds, seed, talk="always"):
 
     def tell(evs):
         start = 0
-        for cut in sorted({c for c in GAME.turn_breaks(evs) if 0 < c < len(evs)}) + [len(evs)]:
+        for cut in sorted({c for c in GAME.narration.turn_breaks(evs) if 0 < c < len(evs)}) + [len(evs)]:
             if cut > start:
                 piece = evs[start:cut]
                 out.append((piece, com.react(s.match, piece), tuple(s.match.dice), _felts(s.match)))

@@ -1,5 +1,5 @@
 """Issue 25: the compiled engine (``tdream native``: the match, the scoring and the CPU players'
-model, GameDef.native_modules) plays the same games as pure Python, record for record: the same
+model, Program.native_modules) plays the same games as pure Python, record for record: the same
 rolls, answers, CPU choices and checkpoints."""
 import json
 

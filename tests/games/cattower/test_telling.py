@@ -11,10 +11,10 @@ def _game(kinds, seed, talk="always"):
     seats = [Seat(f"Cat{i}", k) for i, k in enumerate(kinds)]
     s, first = Session.start(GAME, seats, {}, seed)
     com = GAME.commentary(list(kinds), seed, talk)
-    said, lines = list(com.react(s.match, first)), [GAME.describe(e, s.match) for e in first]
+    said, lines = list(com.react(s.match, first)), [GAME.narration.describe(e, s.match) for e in first]
 
     def watch(sess, seat, answer, events, given):
-        lines.extend(GAME.describe(e, sess.match) for e in events)
+        lines.extend(GAME.narration.describe(e, sess.match) for e in events)
         said.extend(com.react(sess.match, events))
     s.observers.append(watch)
     s.run()
@@ -27,7 +27,7 @@ def test_describe_uses_seat_names_for_every_event_kind():
     assert "Cat0" in text and "Round 1:" in text and "rolls" in text and "takes the" in text
     assert lines[-1].startswith("Round ") and " ends. Scores: " in lines[-1]    # the end: text play's line
     assert " seat " not in text and "P1" not in text
-    assert GAME.describe(ev.AnswerGiven(0, "draw"), s.match) is None
+    assert GAME.narration.describe(ev.AnswerGiven(0, "draw"), s.match) is None
 
 
 def test_describe_tells_each_event_in_one_line():
@@ -37,11 +37,11 @@ def test_describe_tells_each_event_in_one_line():
                ev.FirstCrossedOut(3, (0,)), ev.OneCellFromEnd(1, 5, "t5f5"), ev.SharedDie(4),
                ev.DieTaken(0, 6, (1, 6), (1,))]
     for e in samples:
-        line = GAME.describe(e, m)
+        line = GAME.narration.describe(e, m)
         assert line and "\n" not in line and ("Ann" in line or "Bo" in line or type(e) is ev.SharedDie), e
-    assert GAME.describe(ev.GameOver("three towers", ((1,), (0,)), (40, 50)), m) is None    # text play tells it
-    assert "a group of 5 mice (25 points)" in GAME.describe(samples[0], m)
-    assert "counts mice: 5 x 3 = 15" in GAME.describe(samples[2], m)
+    assert GAME.narration.describe(ev.GameOver("three towers", ((1,), (0,)), (40, 50)), m) is None    # text play tells it
+    assert "a group of 5 mice (25 points)" in GAME.narration.describe(samples[0], m)
+    assert "counts mice: 5 x 3 = 15" in GAME.narration.describe(samples[2], m)
 
 
 def test_seated_characters_voice_their_own_moments_and_spectators_the_side():

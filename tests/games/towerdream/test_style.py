@@ -68,4 +68,4 @@ def test_simulate_json_has_style_and_tournament_runs():
     seats = json.loads(r.stdout)["seats"]
     assert sum(seats.values()) == 20 and len(seats) >= 5     # the round robin's seatings, not four ids
     r = run_cli("simulate", "--games", "1", "--cpus", "joji:brutal")
-    assert r.returncode == 2 and "unknown difficulty" in r.stderr
+    assert r.returncode == 2 and "unknown level" in r.stderr

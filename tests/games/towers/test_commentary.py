@@ -11,6 +11,7 @@ from tdream.games.towers.data import COMMENTS_PATH
 from tdream.platform.comments import load_game_comments
 from tdream.platform.roster import CHARACTER_IDS
 from tdream.platform.session import Seat, Session
+from tdream.platform.options import full_options
 
 
 def test_comments_file_has_twelve_slots_or_more_for_all_nine_in_both_languages():
@@ -106,7 +107,7 @@ def playout(kinds, seed, options=None, talk="always"):
 
     def tell(evs):
         start = 0
-        for cut in sorted({c for c in GAME.turn_breaks(evs) if 0 < c < len(evs)}) + [len(evs)]:
+        for cut in sorted({c for c in GAME.narration.turn_breaks(evs) if 0 < c < len(evs)}) + [len(evs)]:
             if cut > start:
                 piece = evs[start:cut]
                 out.append((piece, com.react(s.match, piece), tuple(s.match.scores())))
@@ -205,7 +206,7 @@ def test_regression_a_player_who_walls_himself_in_walls_in_nobody():
     for e, m in rival:
         assert ("walls_in", e.by, "own") in m
     m, _ = GAME.new_match(["Ann", "Bob"], {}, 0)
-    assert GAME.describe(himself[0][0]._replace(player=1, by=1), m) == "Bob walls himself in: nowhere left to build."
+    assert GAME.narration.describe(himself[0][0]._replace(player=1, by=1), m) == "Bob walls himself in: nowhere left to build."
 
 
 def test_regression_a_no_always_plays_on_and_a_round_of_passes_asks_nobody_tg6_1():
@@ -253,7 +254,7 @@ def test_regression_the_players_speak_more_than_the_watchers_and_no_line_wears_o
         seed = 100 + g
         opp = CHARACTER_IDS[g % 9]
         kinds = ["human", opp]
-        m, events = GAME.new_match(["Player 1", opp], GAME.full_options({"players": 2}), seed)
+        m, events = GAME.new_match(["Player 1", opp], full_options(GAME, {"players": 2}), seed)
         com = GAME.commentary(kinds, seed, "sometimes")
         players = [GAME.make_player("cpu", seed), GAME.make_player(opp, seed + 1)]
         game = list(com.react(m, events))

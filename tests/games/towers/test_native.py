@@ -1,4 +1,4 @@
-"""Issue 25: Towers' compiled engine (``Towers.native_modules``: the board, the match, the CPU's
+"""Issue 25: Towers' compiled engine (``Towers.program.native_modules``: the board, the match, the CPU's
 search, built by ``tdream native``) plays the same games as pure Python, bit for bit: the same
 answers, events and fingerprints after every input, CPU players of every level included."""
 import json
@@ -52,7 +52,7 @@ def plays(pure: bool) -> dict:
 
 
 def test_towers_hot_modules_are_named_for_the_build():
-    assert GAME.native_modules == ("tdream.games.towers.board", "tdream.games.towers.match",
+    assert GAME.program.native_modules == ("tdream.games.towers.board", "tdream.games.towers.match",
                                    "tdream.games.towers.search")
 
 

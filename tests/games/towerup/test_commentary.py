@@ -93,11 +93,11 @@ def test_talk_never_is_silent_and_comments_never_change_the_game(game):
 
 def test_describe_tells_events_with_names(game):
     s, events = Session.start(game, [Seat("Ann", "cpu"), Seat("Bob", "cpu"), Seat("Cy", "cpu")], {}, 2)
-    lines = [game.describe(e, s.match) for e in events]
+    lines = [game.narration.describe(e, s.match) for e in events]
     told = []
     while s.match.awaiting() is not None:
         for e in s.advance():
-            line = game.describe(e, s.match)
+            line = game.narration.describe(e, s.match)
             if line is not None:
                 told.append(line)
                 assert "seat" not in line and not re.search(r"\bP?\d+ (takes|builds)", line)
@@ -105,9 +105,9 @@ def test_describe_tells_events_with_names(game):
     for part in ("goes first.", "Objectives:", "is dealt into the market.", "Ann ", "Bob ", "Cy ", "builds a",
                  "roofs", "scores", "Turn 1: "):
         assert part in text, part
-    assert game.describe(ev.TurnStarted(0, 3, False, False), s.match) == "Turn 4: Ann."
-    assert game.describe(ev.TurnStarted(1, 3, True, True), s.match) == "Turn 4: Bob (extra turn)."
-    assert game.describe(ev.GameEnded("roof", ((0,), (1, 2)), (9, 3, 3)), s.match) is None   # text play tells it
+    assert game.narration.describe(ev.TurnStarted(0, 3, False, False), s.match) == "Turn 4: Ann."
+    assert game.narration.describe(ev.TurnStarted(1, 3, True, True), s.match) == "Turn 4: Bob (extra turn)."
+    assert game.narration.describe(ev.GameEnded("roof", ((0,), (1, 2)), (9, 3, 3)), s.match) is None   # text play tells it
 
 
 def test_text_play_tells_the_final_turns_once_after_the_triggers_score(game):
@@ -156,7 +156,7 @@ def playout(kinds, seed, talk="always"):
 
     def tell(evs):
         start = 0
-        for cut in sorted({c for c in GAME.turn_breaks(evs) if 0 < c < len(evs)}) + [len(evs)]:
+        for cut in sorted({c for c in GAME.narration.turn_breaks(evs) if 0 < c < len(evs)}) + [len(evs)]:
             if cut > start:
                 out.append((evs[start:cut], com.react(s.match, evs[start:cut])))
             start = cut
@@ -226,13 +226,13 @@ def test_text_play_writes_a_card_as_a_person_reads_it(game):
     from tdream.games.towerup.data import COLOURS
     want = (f"{two} (1 {COLOURS[c.floors[0]]} floor, moving the {COLOURS[c.vehicles[0]]} and "
             f"{COLOURS[c.vehicles[1]]} vehicles)")
-    assert game.describe(ev.CardDealt(two), m) == f"{want} is dealt into the market."
-    assert game.describe(ev.CardTaken(0, two, (COLOURS[c.floors[0]],), ()), m) == \
+    assert game.narration.describe(ev.CardDealt(two), m) == f"{want} is dealt into the market."
+    assert game.narration.describe(ev.CardTaken(0, two, (COLOURS[c.floors[0]],), ()), m) == \
         f"Ann takes {want} and gains 1 {COLOURS[c.floors[0]]}."
     wilds = next(cid for cid, c in cards.items() if list(c.floors) == [-1, -1])
-    assert game.describe(ev.CardDealt(wilds), m) == f"{wilds} (2 wild floors) is dealt into the market."
+    assert game.narration.describe(ev.CardDealt(wilds), m) == f"{wilds} (2 wild floors) is dealt into the market."
     three = next(cid for cid, c in cards.items() if len(c.floors) == 3 and len(set(c.floors)) == 3)
-    assert " floor, 1 " in game.describe(ev.CardDealt(three), m) and " floor and 1 " in game.describe(ev.CardDealt(three), m)
+    assert " floor, 1 " in game.narration.describe(ev.CardDealt(three), m) and " floor and 1 " in game.narration.describe(ev.CardDealt(three), m)
     out = io.StringIO()
     from tdream.platform.textplay import play_text
     play_text(s, out, events=events, talk="never", max_turns=12)

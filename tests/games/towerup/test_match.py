@@ -10,6 +10,7 @@ from tdream.games.towerup.objectives import measure
 from tdream.platform.protocol import CHANCE
 
 from .conftest import CARDS, GRID, assert_no_chip_missed, load
+from tdream.platform.options import option
 
 
 def deal_all(m, seat_events=None):
@@ -339,7 +340,7 @@ def test_players_option_must_match_the_seats(game):
     assert len(m.rules.city.sites) == 30                                   # UG1.2: the 2-player city
     m, _ = game.new_match(["A", "B", "C"], {}, 0)
     assert len(m.rules.city.sites) == 36
-    assert game.option("extra_turn_on_last_roof").rule == "UG4.1" and game.option("players").rule == "UG1.2"
+    assert option(game, "extra_turn_on_last_roof").rule == "UG4.1" and option(game, "players").rule == "UG1.2"
     assert all(o.help for o in game.options)
 
 

@@ -23,9 +23,9 @@ def test_each_seat_gets_every_figure_and_they_add_up(game):
 
 def test_every_character_has_a_signature_figure_and_the_summary_names_leaders(game):
     assert set(SIGNATURE) == set(CHARACTER_IDS) and set(SIGNATURE.values()) <= set(FIGURES)
-    assert game.style_figure_names() == FIGURES
+    assert game.style.figures == FIGURES
     results = list(simulate(4, game.id, 5, cpus=["cosmic-will", "hikozaemon"], style=True, options={"players": 2}))
-    out = game.style_summary(results, ["cosmic-will", "hikozaemon"])
+    out = game.style.summary(results, ["cosmic-will", "hikozaemon"])
     assert set(out["style"]) == {"cosmic-will", "hikozaemon"} and set(out["style_leaders"]) == set(FIGURES)
     assert set(out["signature_led"]) == {"cosmic-will", "hikozaemon"}
     mean = out["style"]["cosmic-will"]["builds"]

@@ -17,6 +17,7 @@ from ....rng import Rng
 from .. import GAME
 from . import sheetview as sv
 from .table import CatTowerSetup, TableScene
+from ....platform.options import default_options, option
 
 SEAT_KINDS = ("human",) + tuple(CHARACTER_IDS) + ("random", None)
 LEVELS = ("easy", "normal", "hard")
@@ -63,10 +64,10 @@ class SetupScene(SeatRows):
         Rng(m.match_seed).shuffle(pool)          # the line-up of the match it starts
         self.seats = [pool[0] if self.spectate else "human", pool[1], pool[2], pool[3]]
         self.level = 1
-        self.options = GAME.default_options()
+        self.options = default_options(GAME)
         last = m.settings.last.get("cattower", {})
         for k, v in (last.get("options") or {}).items():
-            if k in self.options and GAME.option(k).check(v) is None:
+            if k in self.options and option(GAME, k).check(v) is None:
                 self.options[k] = v
         if last.get("level") in LEVELS:
             self.level = LEVELS.index(last["level"])
@@ -129,10 +130,10 @@ class SetupScene(SeatRows):
         elif row == "level":
             self.level = (self.level + d) % len(LEVELS)
         elif row == "pass_footprints":
-            spec = GAME.option(row)
+            spec = option(GAME, row)
             self.options[row] = max(spec.lo, min(spec.hi, self.options[row] + d))
         elif row == "dishes":
-            choices = list(GAME.option(row).choices)
+            choices = list(option(GAME, row).choices)
             self.options[row] = choices[(choices.index(self.options[row]) + d) % len(choices)]
         elif row == "felt_needs_one":
             self.options[row] = not self.options[row]

@@ -1,6 +1,7 @@
 """CPU players, on the engine's public API only. ``make_player(kind, seed)`` gives one by name:
 ``random`` (the baseline), a roster character id (``joji``), or an id with a difficulty
 (``joji:hard``; ``normal`` when not given)."""
+from ....platform import protocol
 from .character import CharacterPlayer
 from .random_player import RandomPlayer
 from .roster import CHARACTER_IDS, DIFFICULTIES, load_roster, roster
@@ -9,16 +10,8 @@ PLAYER_KINDS = ("random",) + CHARACTER_IDS
 
 
 def split_kind(kind: str) -> tuple[str, str]:
-    """``joji:hard`` -> (``joji``, ``hard``); raises ValueError for an unknown player or difficulty."""
-    base, _, difficulty = kind.partition(":")
-    if base not in PLAYER_KINDS:
-        raise ValueError(f"unknown CPU player {kind!r} (known: {', '.join(PLAYER_KINDS)})")
-    if base == "random" and difficulty:
-        raise ValueError(f"{kind!r}: the random player has no difficulty")
-    difficulty = difficulty or "normal"
-    if difficulty not in DIFFICULTIES:
-        raise ValueError(f"{kind!r}: unknown difficulty {difficulty!r} (known: {', '.join(DIFFICULTIES)})")
-    return base, difficulty
+    """``joji:hard`` -> (``joji``, ``hard``); raises ValueError for an unknown player or level."""
+    return protocol.split_kind(kind, PLAYER_KINDS, DIFFICULTIES)
 
 
 def make_player(kind: str, seed: int):

@@ -19,6 +19,7 @@ from ....rng import Rng
 from .. import GAME
 from . import boardview as bv
 from .table import TableScene, TowersSetup
+from ....platform.options import default_options, option
 
 SEAT_KINDS = ("human",) + tuple(CHARACTER_IDS) + ("random", None)
 LEVELS = ("easy", "normal", "hard")
@@ -90,12 +91,12 @@ class SetupScene(SeatRows):
         Rng(m.match_seed).shuffle(pool)          # the line-up of the match it starts
         self.seats = [pool[0] if self.spectate else "human", pool[1], None, None]
         self.level = 1
-        self.options = GAME.default_options()
+        self.options = default_options(GAME)
         self.options.pop("players", None)
         last = m.settings.last.get("towers", {})                # the set-up last started
         self.seats = remembered(self.seats, last.get("seats"), pool, self.spectate)
         for k, v in (last.get("options") or {}).items():
-            if k in self.options and GAME.option(k).check(v) is None:
+            if k in self.options and option(GAME, k).check(v) is None:
                 self.options[k] = v
         if last.get("level") in LEVELS:
             self.level = LEVELS.index(last["level"])
@@ -159,10 +160,10 @@ class SetupScene(SeatRows):
         elif row == "level":
             self.level = (self.level + d) % len(LEVELS)
         elif row == "size":
-            spec = GAME.option("size")
+            spec = option(GAME, "size")
             self.options["size"] = max(spec.lo, min(spec.hi, self.options["size"] + d))
         elif row in OPTION_ROWS:
-            choices = list(GAME.option(row).choices)
+            choices = list(option(GAME, row).choices)
             self.options[row] = choices[(choices.index(self.options[row]) + d) % len(choices)]
         elif row == "talk":
             self.talk = (self.talk + d) % len(TALK)

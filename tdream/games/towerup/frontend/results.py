@@ -8,15 +8,10 @@ from ....frontend.scenes.results import ResultsScene, record_note
 from ....frontend.text import tr
 from ....platform.protocol import places
 from ....frontend.widgets import fit, window
+from .. import GAME
 from .cityview import swatch
 
 HEAD = rgb15(160, 168, 200)
-REASONS = {"roof": "a player placed his last roof (U5.1)", "supply": "a colour ran out in the supply (U5.2)",
-           "city": "no site is left to build on (UG5.2)", "stuck": "nobody could play (E10)"}
-
-
-def reason_text(reason: str) -> str:
-    return tr(REASONS.get(reason, reason))
 
 
 class TowerUpResults(ResultsScene):
@@ -28,7 +23,7 @@ class TowerUpResults(ResultsScene):
         window(surface, (0, 0, 256, 224))
         font.draw(surface, tr("RESULTS"), 128, 4, GOLD, align="centre")
         res = match.result()
-        why = reason_text(res.reason) if match.over else tr("not over")
+        why = tr(GAME.words.reason(res.reason)) if match.over else tr("not over")
         font.draw(surface, fit(font, tr("{k} turn(s): {why}", k=match.progress(), why=why), 244), 128, 17, HEAD,
                   "small", align="centre")
         labels = [tr("Vehicles"), tr("Roofs"), tr("Cone"), tr("Chips"), tr("Score")]

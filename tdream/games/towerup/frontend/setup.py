@@ -17,6 +17,7 @@ from ....platform.roster import CHARACTER_IDS, character
 from ....rng import Rng
 from .. import GAME
 from .table import GameSetup, TableScene
+from ....platform.options import option
 
 SEAT_KINDS = ("human",) + tuple(CHARACTER_IDS) + ("random", None)
 LEVELS = ("easy", "normal", "hard")
@@ -69,7 +70,7 @@ class SetupScene(SeatRows):
             for i in range(players, 4):
                 self.seats[i] = None
         self.level = 1
-        self.extra = bool(last.get("extra_turn_on_last_roof", GAME.option("extra_turn_on_last_roof").default))
+        self.extra = bool(last.get("extra_turn_on_last_roof", option(GAME, "extra_turn_on_last_roof").default))
         self.talk = TALK.index(m.settings.talk) if m.settings.talk in TALK else 2
         self.rows = ["seat0", "seat1", "seat2", "seat3", "players", "level", "extra", "talk", "start"]
         self.index = len(self.rows) - 1

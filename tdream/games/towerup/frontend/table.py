@@ -23,7 +23,7 @@ from ..answers import Build, Discard, StartFloors
 from . import prompts as pr
 from .cityview import CityView
 from .hud import DIM, draw_card, draw_panel, draw_strip, panel_rects
-from .results import REASONS, TowerUpResults, reason_text
+from .results import TowerUpResults
 from .layout import BOX, BOX_NARROW, CARD_X, CARD_Y, LINE_H, MAP, OBJECTIVES_WINDOW, PADS_AT, PANEL_WINDOW, SMALL_H, \
     TIMER_AT
 from ....frontend.frontends import frontend_of
@@ -463,4 +463,4 @@ def _after_banner(text: str) -> str:
     return text[cut + 1:].lstrip() if cut >= 0 else text
 
 
-__all__ = ["TableScene", "GameSetup", "Beat", "PROMPT_GUARD", "reason_text", "REASONS"]
+__all__ = ["TableScene", "GameSetup", "Beat", "PROMPT_GUARD"]

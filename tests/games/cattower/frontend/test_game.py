@@ -19,6 +19,7 @@ from tdream.games.cattower.frontend.setup import SetupScene
 from tdream.games.cattower.frontend.table import PROMPT_GUARD, CatTowerSetup, TableScene
 from tdream.platform.record import load_record
 from tdream.platform.replay import verify_paths
+from tdream.platform.options import check_options
 
 
 def step(h, buttons=0, n=1, connected=0b0001):
@@ -585,7 +586,7 @@ def test_the_setup_screen_sets_every_option_by_pad():
     setup = s.match_setup(m)
     assert setup.options == {"pass_footprints": 3, "dishes": "kinds", "felt_needs_one": True}
     assert setup.seats[0] == "human" and all(k.endswith(":hard") for k in setup.seats[1:] if k != "random")
-    assert GAME.check_options(setup.options) == []
+    assert check_options(GAME, setup.options) == []
     tap(h, START)
     t = m.stack[-1]
     assert isinstance(t, TableScene) and t.game.options["pass_footprints"] == 3 and len(t.names) == 3

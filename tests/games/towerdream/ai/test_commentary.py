@@ -135,7 +135,7 @@ def _playout(kinds, seed, board="classic-10", talk="always"):
 
     def tell(evs):
         start = 0
-        for cut in sorted({c for c in GAME.turn_breaks(evs) if 0 < c < len(evs)}) + [len(evs)]:
+        for cut in sorted({c for c in GAME.narration.turn_breaks(evs) if 0 < c < len(evs)}) + [len(evs)]:
             if cut > start:
                 piece = evs[start:cut]
                 said = com.react(s.match, piece)

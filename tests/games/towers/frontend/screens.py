@@ -15,6 +15,7 @@ from tdream.frontend.settings import Settings
 from tdream.games.towers.frontend.autopilot import Autopilot
 from tdream.games.towers.frontend.table import PROMPT_GUARD, TableScene, TowersSetup
 from tests.frontend.screens import LONG_NAMES, CheckedHeadless, _watch_drawing, keep, long_names, record_path, ready
+from tdream.platform.options import full_options
 
 DATA = Path(__file__).parent / "data"
 SEED = 1
@@ -340,7 +341,7 @@ def _replay(frames: dict) -> None:
         path = Path(d) / "w.tdr"
         seats = [Seat("Kenta", "kenta"), Seat("Hazumi", "hazumi")]
         drive, _ = Drive.start(GAME, seats, {}, 5)
-        drive.writer = writer_for(path, GAME, Setup("towers", 5, seats, GAME.full_options({"players": 2})), drive.match)
+        drive.writer = writer_for(path, GAME, Setup("towers", 5, seats, full_options(GAME, {"players": 2})), drive.match)
         drive.run()
         drive.close()
         record = load_record(path)

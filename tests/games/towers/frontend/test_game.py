@@ -1,5 +1,6 @@
 """Whole Towers games through the front end, driven by synthetic pad frames (``run.Headless``):
 from power on to the results and back with one pad; two humans on two pads; every prompt's
+from tdream.platform.options import check_options, full_options
 refusals (the rule named); Y out of turn; a record watched to its end; a game resumed."""
 import pytest
 
@@ -446,7 +447,7 @@ def record(tmp_path_factory):
     path = tmp_path_factory.mktemp("rec") / "watch.tdr"
     seats = [Seat("Kenta", "kenta"), Seat("Yuka", "yuka")]
     s, _ = Session.start(GAME, seats, {}, 9)
-    s.writer = writer_for(path, GAME, Setup("towers", 9, seats, GAME.full_options({"players": 2})), s.match)
+    s.writer = writer_for(path, GAME, Setup("towers", 9, seats, full_options(GAME, {"players": 2})), s.match)
     s.run()
     s.close()
     return path
@@ -558,7 +559,7 @@ def test_the_setup_screen_sets_every_option_by_pad():
     assert setup.options == {"claim_mode": "literal", "first_player": "random", "demolish": "war", "size": 7,
                              "players": 3}
     assert setup.seats[0] == "human" and setup.seats[1].endswith(":hard") and setup.seats[2].endswith(":hard")
-    assert GAME.check_options(setup.options) == []
+    assert check_options(GAME, setup.options) == []
     tap(h, 1 << 10)
     t = m.stack[-1]
     assert isinstance(t, TableScene) and t.game.n == 7 and len(t.names) == 3
@@ -618,7 +619,7 @@ def test_a_walled_in_human_with_only_a_pass_is_told_so_T3_4():
     """Walled in with no double turn to declare (no tower of 3, T5.2): the question says a pass
     is all he can do, and the B menu opens on Pass."""
     from tdream.games.towers.match import TowersMatch
-    m, _ = TowersMatch.from_position(["Ann", "Bo"], GAME.full_options({"players": 2}), 1,
+    m, _ = TowersMatch.from_position(["Ann", "Bo"], full_options(GAME, {"players": 2}), 1,
                                      [(0, 1, 1), (1, 0, 2), (8, 0, 1)], [2, 2], 1)
     p = PlacePrompt(m, 1, "Bo")
     assert p.walled and p.only_pass and p.text() == "Bo: walled in: pass (T3.4)."

@@ -18,6 +18,7 @@ from tdream.games.towers.frontend.prompts import PickPrompt, PlacePrompt, grid_b
 from tdream.games.towers.frontend.table import PROMPT_GUARD, TableScene, TowersSetup
 
 from .screens import practice
+from tdream.platform.options import full_options
 
 ALL = 0b1111
 
@@ -146,7 +147,7 @@ def test_every_answer_that_ends_the_game_says_so_on_the_prompt_T6_1_TG6_1():
     assert p.mode == "size" and "this tower ends the game (T6.1)" in p.lines(h.machine)[0][0]
     from tdream.games.towers import GAME
     from tdream.games.towers.match import TowersMatch
-    m, _ = TowersMatch.from_position(["Ann", "Bo"], GAME.full_options({"players": 2}), 1,
+    m, _ = TowersMatch.from_position(["Ann", "Bo"], full_options(GAME, {"players": 2}), 1,
                                      [(0, 1, 1), (1, 0, 2), (8, 0, 1)], [2, 2], 1)
     m.passed[0] = True                                      # Ann has passed since the last tower
     q = PlacePrompt(m, 1, "Bo")

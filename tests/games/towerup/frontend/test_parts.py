@@ -45,7 +45,7 @@ def test_every_text_from_data_and_tables_has_japanese():
     from tdream.platform.roster import CHARACTER_IDS
     ja = load_all_ja()
     rules = GAME.rules_for(4)
-    texts = list(COLOURS) + list(table.REASONS.values()) + list(status.HOW) + [status.MAP_KEY]
+    texts = list(COLOURS) + list(GAME.words.reasons.values()) + list(status.HOW) + [status.MAP_KEY]
     texts += list(setup.INFO.values()) + list(status.PAGES) + [setup.plays(c) for c in CHARACTER_IDS]
     texts += [o.text for o in rules.objectives.values()]
     assert [t for t in texts if t not in ja] == []
