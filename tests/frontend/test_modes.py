@@ -243,10 +243,11 @@ def test_the_records_page_of_a_game_speaks_its_words(db, gid):
 
 
 def test_a_game_whose_variants_have_no_name_has_no_favourite_line(db, monkeypatch):
+    import dataclasses
     from tdream.platform import registry
     from tdream.platform.database import SeatResult
     game = registry.get("towerup")
-    monkeypatch.setattr(type(game), "variant_label", "")
+    monkeypatch.setattr(type(game), "words", dataclasses.replace(game.words, variant=""))
     db.add_game("towerup", "city-4", {}, "free", "2026-11-01", None,
                 [SeatResult("Ann", "human", 1, 55), SeatResult("joji", "cpu", 2, 45)])
     h, scene = records_page(db, "towerup")

@@ -1,9 +1,9 @@
 """Issue 21: every game's set-up shows the characters' grades of that game (``GameDef.grade``,
 from the game's own data), in the seat rows ("Joji (A)") and the portrait panel ("Strength A"),
-from tdream.frontend.frontends import frontend_of
 never Tower Dream's everywhere."""
 import pytest
 
+from tdream.frontend.frontends import frontend_of
 from tdream.frontend.run import Headless
 from tdream.platform import registry
 from tdream.platform.roster import CHARACTER_IDS, GRADES

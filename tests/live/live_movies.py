@@ -21,7 +21,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from tdream.frontend.frontends import frontend_of
 
 ROOT = Path(__file__).resolve().parents[2]
 # the README's key table: the SNES pad's buttons on the keyboard (pad 1)
@@ -42,6 +41,7 @@ def missing_tools() -> list[str]:
 def title_items() -> dict[str, list[str]]:
     """Each playable game's title menu, in the title's order (L/R, from the default game)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from tdream.frontend.frontends import frontend_of
     from tdream.frontend.scenes.title import SHARED, playable
     from tdream.platform import registry
     games = playable()

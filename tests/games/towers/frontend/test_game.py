@@ -1,9 +1,9 @@
 """Whole Towers games through the front end, driven by synthetic pad frames (``run.Headless``):
 from power on to the results and back with one pad; two humans on two pads; every prompt's
-from tdream.platform.options import check_options, full_options
 refusals (the rule named); Y out of turn; a record watched to its end; a game resumed."""
 import pytest
 
+from tdream.platform.options import check_options, full_options
 from tdream.frontend.constants import A, B, DOWN, L, LEFT, R, RIGHT, UP, Y
 from tdream.frontend.match import MatchSetup
 from tdream.frontend.run import Headless
