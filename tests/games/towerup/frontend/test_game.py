@@ -9,7 +9,7 @@ from tdream.frontend.scenes.results import ResultsScene
 from tdream.frontend.scenes.title import TitleScene
 from tdream.games.towerup.frontend.autopilot import Autopilot
 from tdream.games.towerup.frontend.results import TowerUpResults
-from tdream.games.towerup.frontend.setup import SetupScene
+from tdream.frontend.scenes.setup import SetupScene
 from tdream.games.towerup.frontend.table import PROMPT_GUARD, GameSetup, TableScene
 from tdream.platform.record import load_record, verify_paths
 
@@ -243,7 +243,7 @@ def test_set_up_by_pad_seats_players_level_option(tmp_path):
     game's set-up; an empty seat 2 cannot be chosen (2-4 players)."""
     h = Headless(seed=1)
     m = h.machine
-    s = SetupScene()
+    s = SetupScene("towerup")
     m.push(s)
 
     def tap(b):
