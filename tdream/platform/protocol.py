@@ -120,7 +120,7 @@ class OptionSpec:
     (``frontend/ja.yaml``). ``words`` gives values' words ((value, words) pairs: a choice,
     True/False, None);
     a value it does not list is said by ``word``, a template whose every field is the value
-    ("{k} footprint(s)", "{k:,}G"), or as the value itself (on/off for True/False). The help
+    ("{k} turn(s)", "{k:,}G"), or as the value itself (on/off for True/False). The help
     line beside the row is ``value_help`` for the value chosen, else ``setup_help``, else
     ``help`` with the rule. The set-up steps a whole number by ``step`` within ``offer``
     (lo, hi: fewer values than the rules allow) or the range; a nullable one has none below its

@@ -57,7 +57,8 @@ class SetupScreen:
     seats_in_options: bool = True                # the match's options name the seats filled (its seat option)
     #: a help line of the game's own instead of the shell's, by row or seat kind: "human",
     #: "random", "empty", "cpu", "level", "talk", "start", "options" (every option row), an
-    #: option's name; "" shows none (the preview stands there)
+    #: option's name; "" shows none (the preview stands there); "few": the refusal to start
+    #: with fewer seats filled than the game seats
     helps: Mapping[str, str] = field(default_factory=dict)
     #: an option's words where its ``OptionSpec`` cannot list them (a board's name, a city's
     #: sites): the value -> the words, already in the screen's language
@@ -342,8 +343,9 @@ class SetupScene(Scene):
         game = self.gamedef
         kinds = self.kinds()
         if len(kinds) < game.seats[0]:
-            self.message = tr("Nobody sits here. {game} is for {lo} to {hi} player(s).", game=tr(game.name),
-                              lo=game.seats[0], hi=game.seats[1])
+            few = self.look.helps.get("few")
+            self.message = self.tr(few) if few else tr("Nobody sits here. {game} is for {lo} to {hi} player(s).",
+                                                       game=tr(game.name), lo=game.seats[0], hi=game.seats[1])
             return None
         profiles = [self.profiles[i] for i, k in enumerate(self.seats) if k == "human"]
         why = seat_problem(kinds, profiles)

@@ -39,7 +39,8 @@ SETUP = SetupScreen(
     title="SET UP CAT TOWER", seat_kinds=tuple(CHARACTER_IDS) + ("random",), human_takes_place=True,
     remember=("options", "level", "profile"),
     helps={"level": "How well the characters play: easy, normal or hard.",
-           "start": "Each player drafts a die, then everyone draws at once on his own pad."},
+           "start": "Each player drafts a die, then everyone draws at once on his own pad.",
+           "few": "CAT TOWER is for 2 to 4 players (C1.1)."},
     style_title="CAT TOWER style:", style=PLAYS.__getitem__, preview=preview, preview_rows=("start",),
     # the speedrun overlays on the skyline under the rows' window: never over a window, the title
     # or the keys' line (issue 36)

@@ -61,7 +61,8 @@ def preview(scene, m, surface, row: str, y: int) -> int:
 SETUP = SetupScreen(
     title="SET UP THE GAME", rows=("board", "seats", "level", "options", "talk", "start"),
     seat_kinds=tuple(CHARACTER_IDS) + ("random",), human_takes_place=True, remember=("board", "profile"),
-    seats_in_options=False, helps={"level": "", "talk": "", "start": "", "board": "", "options": ""},
+    seats_in_options=False, helps={"level": "", "talk": "", "start": "", "board": "", "options": "",
+                                   "few": "Two seats at least."},
     value_words={"board": board_name}, style=lambda cid: roster()[cid].strategy,
     preview=preview, preview_rows=("board", "level", "options", "talk", "start"), lineup_rows=(),
     # the speedrun overlays (issue 36): the timer at the top right, beside the header; the pads in

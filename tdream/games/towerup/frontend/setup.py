@@ -70,7 +70,7 @@ SETUP = SetupScreen(
     seat_kinds=tuple(CHARACTER_IDS) + ("random",), human_takes_place=True,
     remember=("players", "extra_turn_on_last_roof"),
     helps={"level": "How well the characters play: easy slips now and then, normal weighs every move, hard looks "
-                    "two turns ahead.", "players": "", "start": ""},
+                    "two turns ahead.", "players": "", "start": "", "few": "Two seats at least."},
     value_words={"players": players_words}, style_title="Style:", style=plays,
     preview=preview, preview_rows=("players", "start"), lineup_rows=(),
     overlay_at=(4, 152, "left"), timer_at=(4, 140, "left"))     # on the skyline under the rows (issue 36)

@@ -269,7 +269,7 @@ def test_set_up_by_pad_seats_players_level_option(tmp_path):
     assert None not in seen and "human" in seen and "random" in seen
     while s.seats[1] != "yuka":
         tap(RIGHT)
-    setup = s.game_setup(m)
+    setup = s.match_setup(m)
     assert setup.options == {"extra_turn_on_last_roof": True, "players": 2}
     assert setup.seats[0] == "human" and setup.seats[1].endswith(":hard")
     tap(START)

@@ -45,7 +45,8 @@ def test_every_text_from_data_and_tables_has_japanese():
     ja = load_all_ja()
     rules = GAME.rules_for(4)
     texts = list(COLOURS) + list(table.REASONS.values()) + list(status.HOW) + [status.MAP_KEY]
-    texts += list(setup.INFO.values()) + list(status.PAGES) + [setup.plays(c) for c in CHARACTER_IDS]
+    texts += [setup.START, GAME.option("extra_turn_on_last_roof").setup_help] + [t for t in setup.SETUP.helps.values() if t]
+    texts += list(status.PAGES) + [setup.plays(c) for c in CHARACTER_IDS]
     texts += [o.text for o in rules.objectives.values()]
     assert [t for t in texts if t not in ja] == []
     assert all(o.name_ja for o in rules.objectives.values())
