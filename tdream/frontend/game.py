@@ -33,13 +33,11 @@ class GameFrontend:
             raise ValueError(f"{self.gamedef.name} has no mode {mode!r}")
         return SetupScene(self.gamedef.id, mode)
 
-    def own_setup(self, scene_class, mode: str):
-        """A game's own set-up scene for the title's Free play, Practice or Spectate:
-        ``scene_class(practice=..., spectate=...)`` (a game's ``mode_scene`` calls it)."""
-        kwargs = {"Free play": {}, "Practice": {"practice": True}, "Spectate": {"spectate": True}}.get(mode)
-        if kwargs is None:
-            raise ValueError(f"{self.gamedef.name} has no mode {mode!r}")
-        return scene_class(**kwargs)
+    def setup_screen(self):
+        """What the shell's set-up shows of this game beyond its ``GameDef`` (``scenes.setup.
+        SetupScreen``: rows' order, seat kinds, what is remembered, help lines, a preview drawing)."""
+        from .scenes.setup import SetupScreen
+        return SetupScreen()
 
     def table_scene(self, setup: MatchSetup, demo: bool = False) -> TableScene:
         """The scene that plays a ``MatchSetup`` (new, resumed, practice, a record watched)."""

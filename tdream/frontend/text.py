@@ -145,12 +145,26 @@ def shown_name(name: str, human: bool | None = None) -> str:
 
 def tr(template: str, **values) -> str:
     if _LANG[0] == "ja":
-        if not _JA:
-            _BY_GAME.update(load_game_ja())
-            _JA.update(load_all_ja())
         caller = sys._getframe(1).f_globals.get("__name__", "")
-        own = _BY_GAME.get(caller.split(".")[2]) if caller.startswith("tdream.games.") else None
-        template = (own.get(template) if own else None) or _JA.get(template, template)
+        template = _japanese(template, caller.split(".")[2] if caller.startswith("tdream.games.") else None)
     if "(s)" in template:
         template = plurals(template, values)
     return template.format(**values) if values else template
+
+
+def tr_in(game_id: str, template: str, **values) -> str:
+    """``tr`` as a module of the game ``game_id`` calls it: its own words first (the shell's
+    set-up saying a game's option words and help lines)."""
+    if _LANG[0] == "ja":
+        template = _japanese(template, game_id)
+    if "(s)" in template:
+        template = plurals(template, values)
+    return template.format(**values) if values else template
+
+
+def _japanese(template: str, game_id: str | None) -> str:
+    if not _JA:
+        _BY_GAME.update(load_game_ja())
+        _JA.update(load_all_ja())
+    own = _BY_GAME.get(game_id) if game_id else None
+    return (own.get(template) if own else None) or _JA.get(template, template)

@@ -112,7 +112,19 @@ class PositionError(ValueError):
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One option of a game (house rules, board size, ...): its default and what it may be."""
+    """One option of a game (house rules, board size, ...): its default and what it may be, and
+    how the set-up screen says it (every game's set-up is the shell's, drawn from these).
+
+    The set-up's words are English; the front end translates them in the game's own words
+    (``frontend/ja.yaml``). ``words`` gives values' words ((value, words) pairs: a choice,
+    True/False, None);
+    a value it does not list is said by ``word``, a template whose every field is the value
+    ("{k} turn(s)", "{k:,}G"), or as the value itself (on/off for True/False). The help
+    line beside the row is ``value_help`` for the value chosen, else ``setup_help``, else
+    ``help`` with the rule. The set-up steps a whole number by ``step`` within ``offer``
+    (lo, hi: fewer values than the rules allow) or the range; a nullable one has none below its
+    lowest. An option that counts only up to ``upto_seats`` seats shows ``past_seats`` (words,
+    help) with more."""
 
     name: str
     default: Any
@@ -121,7 +133,62 @@ class OptionSpec:
     hi: int | None = None
     nullable: bool = False              # None is allowed ("none": no limit)
     rule: str = ""                      # the rule ID it changes
-    help: str = ""
+    help: str = ""                      # what it does (``--option``, the default set-up help)
+    label: str = ""                     # the set-up row's name ("" : the name, "board_size" -> "Board size")
+    words: tuple[tuple[Any, str], ...] = ()        # (value, the set-up's words for it), ...
+    word: str = ""                      # the words of a value ``words`` lacks: a template of the value
+    value_help: tuple[tuple[Any, str], ...] = ()   # (value, the set-up's help line for it), ...
+    setup_help: str = ""                # the set-up's help line for any value
+    step: int = 1                       # the set-up's step through a range
+    offer: tuple[int, int] | None = None   # the part of the range the set-up offers (None: all)
+    upto_seats: int = 0                 # counts only with at most this many seats (0: always)
+    past_seats: tuple[str, str] = ("", "")   # beyond them: the words and the help line shown
+
+    def shown_label(self) -> str:
+        """The set-up row's name (English)."""
+        return self.label or self.name.replace("_", " ").capitalize()
+
+    def shown(self, value) -> tuple[str, dict]:
+        """The set-up's words for ``value``: (English template, its fields). Translate with
+        ``tr(template, **fields)``."""
+        said = _said(self.words, value)
+        if said is not None:
+            return said, {}
+        if value is not None and not isinstance(value, bool) and self.word:
+            import string
+            names = {f for _, f, _, _ in string.Formatter().parse(self.word) if f}
+            return self.word, dict.fromkeys(names, value)
+        if value is None:
+            return "none", {}
+        if isinstance(value, bool):
+            return ("on" if value else "off"), {}
+        return str(value), {}
+
+    def shown_help(self, value) -> str:
+        """The set-up's help line for ``value`` (English; "" when it has none)."""
+        said = _said(self.value_help, value)
+        if said is not None:
+            return said
+        if self.setup_help:
+            return self.setup_help
+        return self.help + (f" ({self.rule})" if self.rule and self.help else "")
+
+    def stepped(self, value, d: int):
+        """The value ``d`` steps from ``value`` on the set-up: a closed list cycles, on/off flips, a
+        range moves by ``step`` and stops at its ends (``offer``'s, else ``lo``/``hi``'s); a
+        nullable range has none below its lowest (none, then up: its lowest or one step)."""
+        if self.choices:
+            choices = list(self.choices)
+            return choices[(choices.index(value) + d) % len(choices)] if value in choices else choices[0]
+        if isinstance(self.default, bool):
+            return not value
+        lo, hi = self.offer or (self.lo, self.hi)
+        new = (0 if value is None else value) + self.step * d
+        if value is None and d > 0 and lo is not None:
+            new = max(new, lo)
+        if lo is not None and new < lo:
+            return None if self.nullable else lo
+        return min(new, hi) if hi is not None else new
 
     def check(self, value) -> str | None:
         """None if ``value`` is allowed, else why not."""
@@ -165,6 +232,14 @@ class OptionSpec:
         if why:
             raise ValueError(why)
         return value
+
+
+def _said(table: tuple, value) -> str | None:
+    """``table``'s (value, text) entry for ``value``, told apart by type (True is not 1)."""
+    for k, v in table:
+        if k == value and type(k) is type(value):
+            return v
+    return None
 
 
 @dataclass(frozen=True)

@@ -209,18 +209,18 @@ def test_spectate_is_not_counted_in_the_records(tmp_path):
 
 
 def test_setup_remembers_the_board_last_started():
-    from tdream.games.towerdream.frontend.setup import SetupScene
+    from tdream.frontend.scenes.setup import SetupScene
     from tdream.frontend.settings import Settings
     settings = Settings()
     h = Headless(seed=1, settings=settings)
-    h.machine.push(SetupScene())
+    h.machine.push(SetupScene("towerdream"))
     setup = h.machine.stack[-1]
-    setup.board_i = setup.boards.index("hong-kong")
+    setup.options["board"] = "hong-kong"
     h.step(START)
     assert settings.last["towerdream"]["board"] == "hong-kong"
     again = Headless(seed=1, settings=settings)
-    again.machine.push(SetupScene())
-    assert again.machine.stack[-1].boards[again.machine.stack[-1].board_i] == "hong-kong"
+    again.machine.push(SetupScene("towerdream"))
+    assert again.machine.stack[-1].options["board"] == "hong-kong"
 
 
 def test_continue_on_the_title_goes_on_with_a_saved_game(tmp_path):

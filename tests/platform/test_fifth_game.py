@@ -268,7 +268,7 @@ def tap(h, button, wait=2):
 
 def test_the_set_up_changes_seats_and_every_kind_of_option(coinxo):
     h, s = setup_scene()
-    assert s.rows == ["seat0", "seat1", "option:line", "option:skips", "option:misere", "start"]
+    assert s.rows == ["seat0", "seat1", "line", "skips", "misere", "start"]
     assert s.seats == ["human", "cpu"] and s.options == {"line": 3, "skips": 1, "misere": False}
     for _ in range(4):                                        # up from Start to seat 2
         tap(h, UP)

@@ -17,11 +17,19 @@ from ...platform.options import check_options, full_options
 
 OPTIONS = (
     OptionSpec("pass_footprints", 1, lo=0, hi=15, rule="C2.3",
-               help="footprints a player circles when he passes (0-15)"),
+               help="footprints a player circles when he passes (0-15)",
+               label="Pass gives", word="{k} footprint(s)",
+               setup_help="Footprints a player circles when he passes (C2.3); 1 is the game as written."),
     OptionSpec("dishes", "goods", ("goods", "kinds"), rule="C5.4",
-               help="dishes score 2 for each good beside them (goods) or for each different good (kinds)"),
+               help="dishes score 2 for each good beside them (goods) or for each different good (kinds)",
+               label="Dishes count", words=(("goods", "each good"), ("kinds", "each kind")), value_help=(
+                   ("goods", "A dish scores 2 for each good beside it (C5.4). The game as written."),
+                   ("kinds", "A dish scores 2 for each different good beside it (C5.4)."))),
     OptionSpec("felt_needs_one", False, rule="CG5.2",
-               help="a player with no felt in a tower scores nothing there (true), or is ranked with the rest (false)"),
+               help="a player with no felt in a tower scores nothing there (true), or is ranked with the rest (false)",
+               label="Felt with none", words=((True, "scores 0"), (False, "is ranked")), value_help=(
+                   (False, "Every player is ranked for felt in every tower, none included (CG5.2)."),
+                   (True, "A player with no felt in a tower scores nothing there (CG5.2)."))),
 )
 
 

@@ -186,13 +186,20 @@ def _board(board_id: str):
 def _options() -> tuple[OptionSpec, ...]:
     from .data import board_ids
     return (
+        # the set-up offers fewer values than the rules allow (``offer``, ``step``); a board's words are
+        # its name (the front end's ``SetupScreen.value_words``)
         OptionSpec("board", "classic-10", tuple(board_ids()), help="the board (PRESENTATION.md)"),
-        OptionSpec("starting_cash", 1500, lo=0, hi=10_000_000, rule="R2.2", help="starting cash"),
-        OptionSpec("salary", 1500, lo=0, hi=10_000_000, rule="R4.2", help="the salary for passing Start"),
-        OptionSpec("end_percent", 75, lo=1, hi=100, rule="R9.1", help="the share of Lands covered that ends the game"),
+        OptionSpec("starting_cash", 1500, lo=0, hi=10_000_000, rule="R2.2", help="starting cash",
+                   word="{k:,}G", step=500, offer=(500, 10_000)),
+        OptionSpec("salary", 1500, lo=0, hi=10_000_000, rule="R4.2", help="the salary for passing Start",
+                   word="{k:,}G", step=250, offer=(0, 5000)),
+        OptionSpec("end_percent", 75, lo=1, hi=100, rule="R9.1", help="the share of Lands covered that ends the game",
+                   label="Game ends at", word="{percent}% covered", step=5, offer=(40, 100)),
         OptionSpec("players", 4, lo=2, hi=4, rule="G2.1", help="seats"),
-        OptionSpec("build_scope", "any", ("any", "line"), rule="G8.1", help="build on any Company Land, or the Line's"),
-        OptionSpec("max_rounds", None, lo=1, hi=100_000, nullable=True, rule="G9.2", help="a limit of rounds"),
+        OptionSpec("build_scope", "any", ("any", "line"), rule="G8.1", help="build on any Company Land, or the Line's",
+                   label="Build on", words=(("any", "any Company Land"), ("line", "the Line's Lands"))),
+        OptionSpec("max_rounds", None, lo=1, hi=100_000, nullable=True, rule="G9.2", help="a limit of rounds",
+                   label="Round limit", word="{k}", step=5, offer=(1, 99)),
     )
 
 

@@ -30,14 +30,33 @@ def _options() -> tuple[OptionSpec, ...]:
     return (
         OptionSpec("claim_mode", "grace", CLAIM_MODES, rule="TG4.2",
                    help="when territory counts: grace (not until every player has a tower), literal (T4.1 as "
-                        "written: the game ends at move one), enclosed (also never a group touching the edge)"),
+                        "written: the game ends at move one), enclosed (also never a group touching the edge)",
+                   label="Territory", value_help=(
+                       ("grace", "Territory counts once every player has a tower on the board (TG4.2). The usual "
+                                 "game."),
+                       ("literal", "T4.1 as written: after the first tower the whole board is claimed, so the game "
+                                   "ends at once. For the curious."),
+                       ("enclosed", "As grace, and ground that touches the board's edge is never claimed (TG4.2)."))),
         OptionSpec("first_player", "pick", FIRST_PLAYER, rule="TG2.1",
-                   help="who goes first: pick (secret picks, T2.1) or random (the seeded coin); 3-4 players: random"),
+                   help="who goes first: pick (secret picks, T2.1) or random (the seeded coin); 3-4 players: random",
+                   label="First player", words=(("pick", "picks"), ("random", "coin")), value_help=(
+                       ("pick", "Each player picks a size 1-9 in secret; the sum decides who goes first (T2.1)."),
+                       ("random", "The first player is drawn at random (TG2.1).")),
+                   upto_seats=2, past_seats=("drawn", "With 3 or 4 players the first player is drawn: secret picks "
+                                                      "are for two (TG2.1).")),
         OptionSpec("demolish", "none", DEMOLISH, rule="T7.1",
                    help="demolition: none, advanced (T7.1: remove an own tower if none is left unsupported) or "
-                        "war (T7.2: remove it anyway; every unsupported tower falls, again and again)"),
+                        "war (T7.2: remove it anyway; every unsupported tower falls, again and again)",
+                   label="Demolition", words=(("war", "corporate war"),), value_help=(
+                       ("none", "No demolition: a tower stands for good."),
+                       ("advanced", "On his turn a player may remove one of his towers when no tower is left "
+                                    "unsupported, then build as usual (T7.1)."),
+                       ("war", "Corporate war: remove one of your towers anyway; every tower left unsupported falls, "
+                               "again and again (T7.2)."))),
         OptionSpec("size", r.size_default, lo=r.size_min, hi=r.size_max, rule="T1.1",
-                   help=f"the board's side: {r.size_min}-{r.size_max} squares (columns a-l)"),
+                   help=f"the board's side: {r.size_min}-{r.size_max} squares (columns a-l)",
+                   label="Board", word="{k}x{k}",
+                   setup_help="The board's side, 6 to 12 squares (T1.1). 8x8 is the game as written."),
         OptionSpec("players", r.players_default, lo=r.players_min, hi=r.players_max, rule="TG7.2",
                    help="seats (2-4; with 3-4 the first player is drawn and the next seat is asked to end)"),
     )

@@ -20,7 +20,10 @@ from ...platform.options import check_options, full_options
 OPTIONS = (
     OptionSpec("extra_turn_on_last_roof", False, rule="UG4.1",
                help="an extra turn earned by placing one's last roof (or by a build that leaves the city no site to "
-                    "build on) is played instead of lost"),
+                    "build on) is played instead of lost",
+               label="Last-roof extra turn",
+               setup_help="UG4.1: an extra turn earned by placing one's last roof (or by the build that fills the "
+                          "city, UG5.2) is lost; on: it is played."),
     OptionSpec("players", None, lo=2, hi=4, nullable=True, rule="UG1.2",
                help="seats, 2-4 (none: as many as are seated); 2 players play the 30-site city, 3-4 the 36-site one"),
 )

@@ -2,7 +2,7 @@
 (docs/ARCHITECTURE.md, "The front end").
 
 - ``MODES``: the title menu's items of this game (the shell adds Records, Options, Quit and
-  handles Continue); ``mode_scene(m, mode)``: the set-up a mode opens;
+  handles Continue); ``setup_screen()``: its data and preview on the shell's set-up;
 - ``table_scene(setup, demo=False)``: the table a ``MatchSetup`` is played on (new, resumed,
   practice, a record watched);
 - the title's demo: the shell's (``GameFrontend.demo_scene``: characters drawn from the seed);
@@ -27,9 +27,10 @@ class CatTowerFrontend(GameFrontend):
     MODES = MODES
     SUBTITLE = SUBTITLE
 
-    def mode_scene(self, m, mode: str):
-        from .setup import SetupScene
-        return self.own_setup(SetupScene, mode)
+    def setup_screen(self):
+        """The shell's set-up, fed with this game's data and preview (``setup.py``)."""
+        from .setup import SETUP
+        return SETUP
 
     def table_scene(self, setup, demo: bool = False):
         from .table import TableScene

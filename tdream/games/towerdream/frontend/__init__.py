@@ -2,8 +2,8 @@
 (tdream/frontend/game.py), is what the shell asks a game for:
 
 - ``MODES``: the title menu's items of this game (the shell adds Records, Options, Quit);
-- ``mode_scene(m, mode)``: the scene a mode opens (set-up for Free play, Practice, Spectate;
-  the Campaign);
+- ``mode_scene(m, mode)``: the scene a mode opens (the Campaign; the shell's set-up for the
+  others); ``setup_screen()``: its data and preview on that set-up;
 - ``table_scene(setup)``: the table a ``MatchSetup`` is played on (new, resumed, practice, watched);
 - ``demo_scene(seed)``: the title's demo;
 - ``draw_logo(m, surface, top)``, ``SUBTITLE``: the title's picture;
@@ -41,11 +41,15 @@ class TowerDreamFrontend(GameFrontend):
         return _stages()
 
     def mode_scene(self, m, mode: str):
-        from .setup import SetupScene
         if mode == "Campaign":
             from .campaign import CampaignScene
             return CampaignScene()
-        return self.own_setup(SetupScene, mode)
+        return super().mode_scene(m, mode)
+
+    def setup_screen(self):
+        """The shell's set-up, fed with this game's data and preview (``setup.py``)."""
+        from .setup import SETUP
+        return SETUP
 
     def table_scene(self, setup, demo: bool = False):
         from .table import TableScene

@@ -40,7 +40,7 @@ class Autopilot:
         from ....frontend.scenes.modes import ProfileScene
         from .campaign import CampaignScene
         from ....frontend.scenes.results import ResultsScene
-        from .setup import SetupScene
+        from ....frontend.scenes.setup import SetupScene
         from .table import PROMPT_GUARD, BuildBackScene, TableScene
         from ....frontend.scenes.title import TitleScene
         top = m.stack[-1]

@@ -45,7 +45,7 @@ class Autopilot:
         from ....frontend.scenes.modes import ProfileScene
         from ....frontend.scenes.results import ResultsScene
         from ....frontend.scenes.title import TitleScene
-        from .setup import SetupScene
+        from ....frontend.scenes.setup import SetupScene
         from .table import PROMPT_GUARD, TableScene
         top = m.stack[-1]
         self.count += 1

@@ -15,7 +15,7 @@ from tdream.games.cattower import GAME, queries
 from tdream.games.cattower.answers import PASS, Drawing
 from tdream.games.cattower.frontend.autopilot import Autopilot
 from tdream.games.cattower.frontend.prompts import DraftPrompt, DrawPrompt, HousePrompt, pair_spend
-from tdream.games.cattower.frontend.setup import SetupScene
+from tdream.frontend.scenes.setup import SetupScene
 from tdream.games.cattower.frontend.table import PROMPT_GUARD, CatTowerSetup, TableScene
 from tdream.platform.record import load_record
 from tdream.platform.replay import verify_paths

@@ -323,11 +323,11 @@ def test_the_engines_reasons_name_seats_in_the_language_on_screen():
 def test_the_set_up_says_why_it_cannot_start_in_lines_that_fit():
     """A long refusal of the set-up (two seats of one name, issue 36) is wrapped on the screen,
     never drawn past its edge."""
-    from tdream.games.cattower.frontend.setup import SetupScene
+    from tdream.frontend.scenes.setup import SetupScene
     h = Headless(seed=1)
     m = h.machine
     step(h, 0, 2)
-    scene = SetupScene()
+    scene = SetupScene("cattower")
     m.push(scene)
     step(h, 0, 2)
     scene.message = "Seats 1 and 2 would both be Cosmic Will: choose another profile, or another character."
@@ -341,13 +341,13 @@ def test_the_set_up_never_starts_two_seats_of_one_name(tmp_path):
     """Issue 36: seat 2 an unnamed person ("Player 2"), seat 1 given the profile "Player 2" (left
     in the records by an earlier game): Start says why and stays on the set-up, never a crash."""
     from tdream.frontend.constants import START
-    from tdream.games.cattower.frontend.setup import SetupScene
+    from tdream.frontend.scenes.setup import SetupScene
     from tdream.platform.database import RecordsDB
     db = RecordsDB(tmp_path / "r.db")
     h = Headless(seed=1, records=db)
     m = h.machine
     step(h, 0, 2)
-    scene = SetupScene()
+    scene = SetupScene("cattower")
     m.push(scene)
     step(h, 0, 2)
     scene.seats[1] = "human"

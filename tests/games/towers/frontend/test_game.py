@@ -15,7 +15,7 @@ from tdream.games.towers import events as ev
 from tdream.games.towers.answers import DECLARE, Pass, Place
 from tdream.games.towers.frontend.autopilot import Autopilot
 from tdream.games.towers.frontend.prompts import EndPrompt, PickPrompt, PlacePrompt
-from tdream.games.towers.frontend.setup import SetupScene
+from tdream.frontend.scenes.setup import SetupScene
 from tdream.games.towers.frontend.table import PROMPT_GUARD, TableScene, TowersSetup
 from tdream.platform.record import load_record
 from tdream.platform.replay import verify_paths

@@ -159,7 +159,7 @@ def test_the_setup_remembers_every_seat_from_the_last_game():
     """Issue 36: seat 2 went back to a random character each game; now every seat is as last
     started (the match seed changes, the line-up does not)."""
     from tdream.frontend.scenes.title import TitleScene
-    from tdream.games.towers.frontend.setup import SetupScene
+    from tdream.frontend.scenes.setup import SetupScene
     h = Headless(seed=1, settings=Settings(last={"game": "towers"}))
     m = h.machine
     tap(h, START)

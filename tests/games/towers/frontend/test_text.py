@@ -21,7 +21,10 @@ def templates() -> set[str]:
     out = set(prompts.PlacePrompt.MENU) | {"Yes, pass", "No, back", "Yes, end the game", "No, play on"}
     out |= set(prompts.PlacePrompt.LABELS.values()) | {t for _, t in ex._OWN}
     out |= {"the tower", "the demolition", "the double turn"}          # what a take-back names
-    out |= set(setup.LABELS.values()) | set(setup.VALUES.values()) | set(setup.HELP.values())
+    for spec in GAME.options:                                          # the set-up's words (GAME.options)
+        out |= {spec.label, spec.setup_help, *spec.past_seats} | {t for _, t in spec.words + spec.value_help}
+    out |= {t for t in setup.SETUP.helps.values()} | {setup.SETUP.title, setup.SETUP.style_title}
+    out.discard("")
     out |= set(setup.plays().values()) | {t for _, t in ex._FORMS}
     out |= set(table.REASONS.values()) | set(results.REASONS.values()) | set(status.PAGES)
     out |= {GAME.name, "{who} goes first (by the picks).", "{who} goes first (drawn at random).",

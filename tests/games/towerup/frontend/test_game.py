@@ -9,7 +9,7 @@ from tdream.frontend.scenes.results import ResultsScene
 from tdream.frontend.scenes.title import TitleScene
 from tdream.games.towerup.frontend.autopilot import Autopilot
 from tdream.games.towerup.frontend.results import TowerUpResults
-from tdream.games.towerup.frontend.setup import SetupScene
+from tdream.frontend.scenes.setup import SetupScene
 from tdream.games.towerup.frontend.table import PROMPT_GUARD, GameSetup, TableScene
 from tdream.platform.record import load_record
 from tdream.platform.replay import verify_paths
@@ -244,7 +244,7 @@ def test_set_up_by_pad_seats_players_level_option(tmp_path):
     game's set-up; an empty seat 2 cannot be chosen (2-4 players)."""
     h = Headless(seed=1)
     m = h.machine
-    s = SetupScene()
+    s = SetupScene("towerup")
     m.push(s)
 
     def tap(b):
@@ -270,7 +270,7 @@ def test_set_up_by_pad_seats_players_level_option(tmp_path):
     assert None not in seen and "human" in seen and "random" in seen
     while s.seats[1] != "yuka":
         tap(RIGHT)
-    setup = s.game_setup(m)
+    setup = s.match_setup(m)
     assert setup.options == {"extra_turn_on_last_roof": True, "players": 2}
     assert setup.seats[0] == "human" and setup.seats[1].endswith(":hard")
     tap(START)

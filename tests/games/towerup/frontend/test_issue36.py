@@ -488,7 +488,7 @@ def test_the_speedrun_overlays_cover_nothing_on_the_table_status_and_set_up(lang
     stand on no text, no part of the city, no panel, no market card, on the table (a prompt up, a
     line told), the status screen and the set-up."""
     from tdream.games.towerup.frontend import layout
-    from tdream.games.towerup.frontend.setup import SetupScene
+    from tdream.frontend.scenes.setup import SetupScene
     _watch_drawing()
     st = Settings(language=lang)
     st.timer = st.input_display = True
@@ -523,7 +523,7 @@ def test_the_speedrun_overlays_cover_nothing_on_the_table_status_and_set_up(lang
     h.frame()
     texts = [(d[1], d[2], d[3], d[4], d[5]) for d in _DRAWN if d[0] == "text"]
     assert not _covered(m, status, texts), _covered(m, status, texts)
-    setup = SetupScene()
+    setup = SetupScene("towerup")
     m.push(setup)
     h.step(0, 0b1111)
     _DRAWN.clear()
@@ -622,8 +622,8 @@ def test_the_games_objectives_are_told_whole_at_the_start(lang):
 
 
 def test_the_set_up_names_the_characters_in_the_screens_language():
-    from tdream.games.towerup.frontend.setup import SetupScene
-    scene = SetupScene()
+    from tdream.frontend.scenes.setup import SetupScene
+    scene = SetupScene("towerup")
     scene.seats = ["human", "cosmic-will", "tamasaburo", None]
     scene.profiles = [None, None, None, None]
     scene.prefs = {}

@@ -6,6 +6,7 @@ import pytest
 from tdream.games.towerup import GAME
 from tdream.games.towerup.data import COLOURS, WILD, Card
 from tdream.games.towerup.frontend import prompts as pr
+from tdream.platform.options import option
 from tdream.frontend.frontends import frontend_of
 
 
@@ -46,7 +47,8 @@ def test_every_text_from_data_and_tables_has_japanese():
     ja = load_all_ja()
     rules = GAME.rules_for(4)
     texts = list(COLOURS) + list(GAME.words.reasons.values()) + list(status.HOW) + [status.MAP_KEY]
-    texts += list(setup.INFO.values()) + list(status.PAGES) + [setup.plays(c) for c in CHARACTER_IDS]
+    texts += [setup.START, option(GAME, "extra_turn_on_last_roof").setup_help] + [t for t in setup.SETUP.helps.values() if t]
+    texts += list(status.PAGES) + [setup.plays(c) for c in CHARACTER_IDS]
     texts += [o.text for o in rules.objectives.values()]
     assert [t for t in texts if t not in ja] == []
     assert all(o.name_ja for o in rules.objectives.values())
