@@ -9,7 +9,7 @@ from tdream.frontend.run import Headless
 from tdream.games.towerdream.frontend.layout import MAP, VIEW
 from tdream.games.towerdream.frontend.prompts import BuildPrompt, DicePrompt, LandPrompt
 from tdream.frontend.scenes.results import ResultsScene
-from tdream.games.towerdream.frontend.table import PROMPT_GUARD, GameSetup, TableScene
+from tdream.games.towerdream.frontend.table import GameSetup, TableScene
 
 from ..conftest import run_cli
 
@@ -134,12 +134,12 @@ def test_seat_colours_survive_watching_and_resuming(tmp_path):
 
 def test_a_press_that_hurries_text_never_answers_a_prompt():
     """Issue 14 (8): A held down through the text and into a prompt answers nothing until the
-    prompt has been shown PROMPT_GUARD frames; then a press answers it."""
+    prompt has been shown ``prompt_guard`` frames; then a press answers it."""
     h, t = play(GameSetup("classic-7", 4, ["human", "joji", "yuka", "kenta"]), frames=4000,
                 until=lambda t, m: isinstance(t.prompt, LandPrompt) and t.beat is None)
     assert isinstance(t.prompt, LandPrompt) and t.prompt_age == 0
     prompt = t.prompt
-    for i in range(PROMPT_GUARD):
+    for i in range(TableScene.prompt_guard):
         h.step(A if i % 2 == 0 else 0)                     # mashing A, as to hurry text
         assert t.prompt is prompt and prompt.answer is None
     h.step(0)
@@ -151,7 +151,7 @@ def test_the_status_screen_opens_before_the_roll():
     """Issue 14 (10): X while the die spins opens the status screen; the spin waits."""
     from tdream.games.towerdream.frontend.status import StatusScene
     h, t = play(GameSetup("classic-7", 4, ["human", "joji", "yuka", "kenta"]), frames=4000,
-                until=lambda t, m: isinstance(t.prompt, DicePrompt) and t.beat is None and t.prompt_age > PROMPT_GUARD)
+                until=lambda t, m: isinstance(t.prompt, DicePrompt) and t.beat is None and t.prompt_age > t.prompt_guard)
     face = t.prompt.face
     h.step(X)
     assert isinstance(h.machine.stack[-1], StatusScene)

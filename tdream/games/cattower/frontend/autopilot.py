@@ -44,7 +44,7 @@ class Autopilot:
         from ....frontend.scenes.results import ResultsScene
         from ....frontend.scenes.title import TitleScene
         from .setup import SetupScene
-        from .table import PROMPT_GUARD, TableScene
+        from .table import TableScene
         top = m.stack[-1]
         if self.count % 2 != 0:              # a press is a change: every other frame
             return 0
@@ -79,7 +79,7 @@ class Autopilot:
                 if seat is None or pad != top.control_pad:
                     return 0
                 return A if self.count % 6 == 0 and top.beat is not None else 0     # hurry the text now and then
-            if prompt.age < PROMPT_GUARD or prompt.answer is not None:
+            if prompt.age < top.prompt_guard or prompt.answer is not None:
                 return 0
             if self.seen.get(seat) is not prompt:
                 self.seen[seat] = prompt

@@ -30,7 +30,6 @@ from . import sheetview as sv
 from .layout import BAND_H, BOX_H, BOX_Y, LINE_H, SMALL_H, TRAY_X, band_y, sheet_layouts
 from .prompts import DraftPrompt, DrawPrompt, HousePrompt, Prompt, RollPrompt, good_word
 
-PROMPT_GUARD = 12                    # frames a prompt is shown before it takes a press
 THINK = 24                           # frames a CPU seat "thinks" before it answers (a person can follow)
 ROLL = 24                            # frames the dice tumble
 DRAWN = 10                           # frames a drawing takes to appear
@@ -68,7 +67,6 @@ class TableScene(Table):
     box_style = BoxStyle((0, BOX_Y, 256, BOX_H), "small", lines=2, line_h=LINE_H, small_h=SMALL_H)
     jump_rect = (64, 34, 128, 40)    # over the top sheets: the band (the round, the keys) and the overlays' line stay in view
     think_frames = THINK
-    prompt_guard = PROMPT_GUARD
 
     @property
     def overlay_at(self) -> tuple[int, int, str]:
@@ -731,4 +729,4 @@ class TableScene(Table):
         return y
 
 
-__all__ = ["TableScene", "CatTowerSetup", "Beat", "PROMPT_GUARD"]
+__all__ = ["TableScene", "CatTowerSetup", "Beat"]

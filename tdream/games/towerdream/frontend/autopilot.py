@@ -41,7 +41,7 @@ class Autopilot:
         from .campaign import CampaignScene
         from ....frontend.scenes.results import ResultsScene
         from .setup import SetupScene
-        from .table import PROMPT_GUARD, BuildBackScene, TableScene
+        from .table import BuildBackScene, TableScene
         from ....frontend.scenes.title import TitleScene
         top = m.stack[-1]
         self.count += 1
@@ -86,7 +86,7 @@ class Autopilot:
                 if kind == "BuildPrompt":
                     self.builds += 1
                 return 0
-            if top.prompt_age < PROMPT_GUARD:              # not taking presses yet: a person waits too
+            if top.prompt_age < top.prompt_guard:              # not taking presses yet: a person waits too
                 return 0
             self.waited += 1
             if kind == "DicePrompt":

@@ -30,8 +30,6 @@ from .status import StatusScene
 
 from .layout import (BOX_H, BOX_Y, HUD_H, LINE_H, SMALL_H, TIMER_AT, VIEW, die_xy, info_h, map_rect,  # noqa: E402
                      pads_at, view_rect)
-PROMPT_GUARD = 12                    # frames a prompt is shown before it takes a press: a press that
-                                     # hurried the text before it never answers it (issue 14)
 
 
 def GameSetup(board: str = "classic-10", seed: int = 0, seats=None, options=None, **kwargs) -> MatchSetup:

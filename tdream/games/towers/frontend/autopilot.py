@@ -44,7 +44,7 @@ class Autopilot:
         from ....frontend.scenes.results import ResultsScene
         from ....frontend.scenes.title import TitleScene
         from .setup import SetupScene
-        from .table import PROMPT_GUARD, TableScene
+        from .table import TableScene
         top = m.stack[-1]
         odd = self.count % 2 == 0            # a press is a change: every other frame
         if not odd:
@@ -81,7 +81,7 @@ class Autopilot:
                 if seat is None or pad != top.control_pad:
                     return 0
                 return A if self.count % 6 == 0 else 0       # hurry the text now and then
-            if prompt.age < PROMPT_GUARD:
+            if prompt.age < top.prompt_guard:
                 return 0
             kind = type(prompt).__name__
             if prompt is not self.seen:

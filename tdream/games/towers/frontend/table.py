@@ -30,7 +30,6 @@ from .explain import explain
 from .layout import BOARD, BOX_H, BOX_Y, LABEL_H, LINE_H, PANEL_W, PANEL_X, SMALL_H, cell_size, origin, panel_height
 from .prompts import WARN, EndPrompt, PickPrompt, PlacePrompt, Prompt
 
-PROMPT_GUARD = 12                    # frames a prompt is shown before it takes a press (issue 14)
 THINK = 30                           # frames a CPU seat "thinks" before it answers (a person can follow)
 BUILD = 18                           # frames a tower takes to rise
 INFO = rgb15(200, 224, 248)
@@ -736,4 +735,4 @@ class TableScene(Table):
             font.draw(surface, line, 64, y0 + i * 9, INFO, "small")
 
 
-__all__ = ["TableScene", "TowersSetup", "Beat", "Shown", "PROMPT_GUARD"]
+__all__ = ["TableScene", "TowersSetup", "Beat", "Shown"]

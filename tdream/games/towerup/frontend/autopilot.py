@@ -46,7 +46,7 @@ class Autopilot:
         from ....frontend.scenes.results import ResultsScene
         from ....frontend.scenes.title import TitleScene
         from .setup import SetupScene
-        from .table import PROMPT_GUARD, TableScene
+        from .table import TableScene
         top = m.stack[-1]
         self.count += 1
         odd = self.count % 2 == 0            # a press is a change: every other frame
@@ -88,7 +88,7 @@ class Autopilot:
                 if prompt.kind == "turn":
                     self.turns += 1
                 return 0
-            if top.prompt_age < PROMPT_GUARD:
+            if top.prompt_age < top.prompt_guard:
                 return 0
             if prompt.kind == "turn" and prompt.stage == "market":
                 if prompt.legal_sites and self.turns % self.build_every == 0:

@@ -26,8 +26,6 @@ from .hud import DIM, draw_card, draw_panel, draw_strip, panel_rects
 from .layout import BOX, BOX_NARROW, CARD_X, CARD_Y, LINE_H, MAP, OBJECTIVES_WINDOW, PADS_AT, PANEL_WINDOW, SMALL_H, \
     TIMER_AT
 
-PROMPT_GUARD = 12                    # frames a prompt is shown before it takes a press (a press that
-                                     # hurried the text before it never answers it)
 PANEL_FRAMES = 150                   # frames a player's details (L/R) stay up
 
 
@@ -52,7 +50,6 @@ class TableScene(Table):
     box_style = BoxStyle(BOX, "small", lines=4, line_h=LINE_H, small_h=SMALL_H, face_at=(4, 3), text_x=6,
                          face_text_x=25, text_y=3, right=4, arrow_at=(10, 7))
     think_frames = 12
-    prompt_guard = PROMPT_GUARD
 
     def box_rect(self) -> tuple[int, int, int, int]:
         """The text box (and a prompt's window in its place): narrower by the pads' gutter while the
@@ -470,4 +467,4 @@ def _after_banner(text: str) -> str:
     return text[cut + 1:].lstrip() if cut >= 0 else text
 
 
-__all__ = ["TableScene", "GameSetup", "Beat", "PROMPT_GUARD", "reason_text", "REASONS"]
+__all__ = ["TableScene", "GameSetup", "Beat", "reason_text", "REASONS"]

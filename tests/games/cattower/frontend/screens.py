@@ -14,7 +14,7 @@ from tdream.games.cattower import queries
 from tdream.games.cattower.answers import Drawing
 from tdream.games.cattower.frontend.autopilot import Autopilot
 from tdream.games.cattower.frontend.prompts import pair_spend
-from tdream.games.cattower.frontend.table import PROMPT_GUARD, CatTowerSetup, TableScene
+from tdream.games.cattower.frontend.table import CatTowerSetup, TableScene
 from tests.frontend.screens import LONG_NAMES, CheckedHeadless, _watch_drawing, keep, long_names, record_path
 
 SEED = 1
@@ -64,7 +64,7 @@ class Session:
     def prompt(self, seat: int = 0):
         t = self.table
         p = t.prompts.get(seat)
-        return p if p is not None and (t.beat is None or t.beat.kind == "ready") and p.age >= PROMPT_GUARD \
+        return p if p is not None and (t.beat is None or t.beat.kind == "ready") and p.age >= TableScene.prompt_guard \
             and p.answer is None else None
 
 

@@ -16,7 +16,7 @@ from tdream.games.cattower.answers import PASS, Drawing
 from tdream.games.cattower.frontend.autopilot import Autopilot
 from tdream.games.cattower.frontend.prompts import DraftPrompt, DrawPrompt, HousePrompt, pair_spend
 from tdream.games.cattower.frontend.setup import SetupScene
-from tdream.games.cattower.frontend.table import PROMPT_GUARD, CatTowerSetup, TableScene
+from tdream.games.cattower.frontend.table import CatTowerSetup, TableScene
 from tdream.platform.record import load_record, verify_paths
 
 
@@ -34,7 +34,7 @@ def tap(h, button, pad=0, wait=3, connected=0b0001):
 
 def live(t, seat):
     p = t.prompts.get(seat)
-    return p if p is not None and (t.beat is None or t.beat.kind == "ready") and p.age >= PROMPT_GUARD \
+    return p if p is not None and (t.beat is None or t.beat.kind == "ready") and p.age >= TableScene.prompt_guard \
         and p.answer is None else None
 
 

@@ -19,7 +19,7 @@ from tdream.games.cattower import GAME
 from tdream.games.cattower.answers import Drawing
 from tdream.games.cattower.frontend.autopilot import Autopilot
 from tdream.games.cattower.frontend.prompts import DrawPrompt, HousePrompt
-from tdream.games.cattower.frontend.table import PROMPT_GUARD, CatTowerSetup
+from tdream.games.cattower.frontend.table import CatTowerSetup, TableScene
 
 DATA = Path(__file__).parent / "data"
 LONG = ["human", "tamasaburo", "cosmic-will", "hikozaemon"]
@@ -40,7 +40,7 @@ def tap(h, button, pad=0, wait=3, connected=0b0001):
 def live(t, seat):
     p = t.prompts.get(seat)
     return p if p is not None and (t.beat is None or t.beat.kind in ("ready", "unready")) \
-        and p.age >= PROMPT_GUARD and p.answer is None else None
+        and p.age >= TableScene.prompt_guard and p.answer is None else None
 
 
 def until(h, test, frames=20000, buttons=None, connected=0b0001):
@@ -52,7 +52,6 @@ def until(h, test, frames=20000, buttons=None, connected=0b0001):
 
 
 def table_of(h):
-    from tdream.games.cattower.frontend.table import TableScene
     return next(s for s in h.machine.stack if isinstance(s, TableScene))
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from tdream.frontend.constants import A, B, DOWN, LEFT, R, RIGHT, SELECT, START, UP, X, Y
 from tdream.frontend.settings import Settings
 from tdream.games.towers.frontend.autopilot import Autopilot
-from tdream.games.towers.frontend.table import PROMPT_GUARD, TableScene, TowersSetup
+from tdream.games.towers.frontend.table import TableScene, TowersSetup
 from tests.frontend.screens import LONG_NAMES, CheckedHeadless, _watch_drawing, keep, long_names, record_path, ready
 
 DATA = Path(__file__).parent / "data"
@@ -65,7 +65,7 @@ class Session:
     def prompt(self, seat: int = 0):
         t = self.table
         p = t.prompts.get(seat)
-        return p if p is not None and t.beat is None and p.age >= PROMPT_GUARD else None
+        return p if p is not None and t.beat is None and p.age >= TableScene.prompt_guard else None
 
 
 def practice(name: str):

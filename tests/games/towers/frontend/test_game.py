@@ -15,7 +15,7 @@ from tdream.games.towers.answers import DECLARE, Pass, Place
 from tdream.games.towers.frontend.autopilot import Autopilot
 from tdream.games.towers.frontend.prompts import EndPrompt, PickPrompt, PlacePrompt
 from tdream.games.towers.frontend.setup import SetupScene
-from tdream.games.towers.frontend.table import PROMPT_GUARD, TableScene, TowersSetup
+from tdream.games.towers.frontend.table import TableScene, TowersSetup
 from tdream.platform.record import load_record, verify_paths
 
 from .screens import DATA, practice
@@ -64,7 +64,7 @@ def prompt_of(t, seat=0, kind=None, frames=4000, h=None, connected=0b0001):
     """Step until the table's prompt of ``seat`` (of class ``kind``) takes presses."""
     for _ in range(frames):
         p = t.prompts.get(seat)
-        if p is not None and t.beat is None and p.age >= PROMPT_GUARD and (kind is None or isinstance(p, kind)):
+        if p is not None and t.beat is None and p.age >= TableScene.prompt_guard and (kind is None or isinstance(p, kind)):
             return p
         step(h, 0, 1, connected)
     raise AssertionError(f"no prompt for seat {seat}")
@@ -212,7 +212,7 @@ def my_turn():
     ap = Autopilot()
     for _ in range(20000):
         p = t.prompts.get(0)
-        if isinstance(p, PlacePrompt) and t.beat is None and p.age >= PROMPT_GUARD and t.game.turn >= 3:
+        if isinstance(p, PlacePrompt) and t.beat is None and p.age >= TableScene.prompt_guard and t.game.turn >= 3:
             return h, t, p
         h.step(ap.buttons(h.machine))
     raise AssertionError("never my turn")

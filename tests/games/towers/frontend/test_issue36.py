@@ -15,7 +15,7 @@ from tdream.games.towers import events as ev
 from tdream.games.towers.answers import DECLARE, Demolish, Pass, Place
 from tdream.games.towers.frontend.autopilot import Autopilot
 from tdream.games.towers.frontend.prompts import PickPrompt, PlacePrompt, grid_buttons
-from tdream.games.towers.frontend.table import PROMPT_GUARD, TableScene, TowersSetup
+from tdream.games.towers.frontend.table import TableScene, TowersSetup
 
 from .screens import practice
 
@@ -37,7 +37,7 @@ def tap(h, button, pad=0, wait=3, connected=0b0001):
 def prompt_of(t, h, seat=0, kind=PlacePrompt, frames=4000, connected=0b0001):
     for _ in range(frames):
         p = t.prompts.get(seat)
-        if p is not None and t.beat is None and p.age >= PROMPT_GUARD and isinstance(p, kind):
+        if p is not None and t.beat is None and p.age >= TableScene.prompt_guard and isinstance(p, kind):
             return p
         step(h, 0, 1, connected)
     raise AssertionError(f"no prompt for seat {seat}")
@@ -328,7 +328,7 @@ def test_the_last_tower_built_stays_outlined_until_the_next(monkeypatch):
     ap = Autopilot()
     for _ in range(20000):
         p = t.prompts.get(0)
-        if isinstance(p, PlacePrompt) and t.beat is None and p.age >= PROMPT_GUARD and t.game.turn >= 4:
+        if isinstance(p, PlacePrompt) and t.beat is None and p.age >= TableScene.prompt_guard and t.game.turn >= 4:
             break
         h.step(ap.buttons(h.machine))
     step(h, 0, 400)                                        # a long look at the board
@@ -478,7 +478,7 @@ def test_the_timer_and_four_pads_cover_no_panel_board_or_text(players, monkeypat
     ap = Autopilot()
     for _ in range(8000):
         p = t.prompts.get(0)
-        if isinstance(p, PlacePrompt) and t.beat is None and p.age >= PROMPT_GUARD:
+        if isinstance(p, PlacePrompt) and t.beat is None and p.age >= TableScene.prompt_guard:
             break
         h.step(ap.buttons(h.machine), ALL)
     texts = []

@@ -10,7 +10,7 @@ from tdream.frontend.scenes.title import TitleScene
 from tdream.games.towerup.frontend.autopilot import Autopilot
 from tdream.games.towerup.frontend.results import TowerUpResults
 from tdream.games.towerup.frontend.setup import SetupScene
-from tdream.games.towerup.frontend.table import PROMPT_GUARD, GameSetup, TableScene
+from tdream.games.towerup.frontend.table import GameSetup, TableScene
 from tdream.platform.record import load_record, verify_paths
 
 
@@ -105,7 +105,7 @@ def test_two_human_pads_each_answer_their_own_seat(tmp_path):
             if not checked and t.prompt_seat in t.pad_of:
                 checked = True                      # the other pad's A and Down do nothing here
                 other = 1 - t.pad_of[t.prompt_seat]
-                for _ in range(PROMPT_GUARD + 2):
+                for _ in range(TableScene.prompt_guard + 2):
                     h.step((0, 0, 0, 0), 0b0011)
                 for b in (DOWN, 0, A, 0, A, 0):
                     pads = [0, 0, 0, 0]
@@ -142,7 +142,7 @@ def test_an_unplugged_pad_waits_and_says_so(tmp_path):
     _DRAWN.clear()
     h.frame()
     assert any("Connect pad 2" in x[0] for x in visible_texts(_DRAWN))
-    for _ in range(PROMPT_GUARD):
+    for _ in range(TableScene.prompt_guard):
         h.step((0, 0, 0, 0), 0b0011)
     h.step((0, A, 0, 0), 0b0011)                 # plugged in: pad 2 answers
     h.step((0, 0, 0, 0), 0b0011)
