@@ -119,6 +119,52 @@ class Prompt:
         return False
 
 
+class RefusalPrompt(Prompt):
+    """A prompt that says why the match refused a person's last choice: ``refuse(m, why)`` puts
+    the match's reason in the game's words (``refusal_text``, its rule ID first) in ``message``,
+    with the cancel sound, for ``message_frames`` frames or until a press clears it; the game
+    draws ``message`` where its prompt's lines go. Nothing refused ever goes to the match."""
+
+    message_frames = 150             # a refusal stays this long (or until the next press)
+
+    def __init__(self, seat: int, name: str) -> None:
+        self.seat = seat
+        self.name = name
+        self.age = 0
+        self.message = ""            # a refusal: why the last choice is not allowed
+        self.message_age = 0
+
+    def refusal_text(self, why: str | None) -> str:
+        """The match's reason as the screen says it (the game's words)."""
+        return why or ""
+
+    def refuse(self, m, why: str | None) -> None:
+        self.message = self.refusal_text(why)
+        self.message_age = 0
+        if m is not None:
+            m.sound("cancel")
+
+    def tick(self) -> None:
+        self.age += 1
+        if self.message:
+            self.message_age += 1
+            if self.message_age > self.message_frames:
+                self.message = ""
+
+    def closed_message(self, b, pad: int) -> bool:
+        """A press with a refusal up: B closes it and does nothing else (issue 36: the B that
+        closed a refusal must not also go back or pass), True; any other press but A closes it
+        and goes on (False)."""
+        if not self.message or not b.pressed[pad]:
+            return False
+        if b.press(pad, B):
+            self.message = ""
+            return True
+        if not b.press(pad, A):
+            self.message = ""
+        return False
+
+
 def speaker_info(speaker: str) -> tuple[str, tuple]:
     """A character's name and speech colour (the platform's nine)."""
     from ..platform.roster import CHARACTER_IDS, character
