@@ -21,8 +21,8 @@ events look like are the game's: a game's table subclasses this one and gives
 - its layout: ``board_area`` (nothing the table draws covers it: text box, banners, the REPLAY line,
   toasts, notices), ``box_style`` (the text box), ``replay_at`` and ``jump_rect``, ``seat_area(seat)``
   (where one seat's status peek goes at a simultaneous point);
-- optionally ``status_scene(pad)`` (X; the shell's ``scenes/status.py`` by default) and
-  ``pilot(prompt, answer)``: the button that gives ``answer`` at one of its prompts (the shell's
+- optionally ``status`` (X: its status screen's pages, a ``scenes/status.Status``; the shell's
+  one page by default) and ``pilot(prompt, answer)``: the button that gives ``answer`` at one of its prompts (the shell's
   autopilot, ``frontend/autopilot.py``, plays a game whose table gives it).
 
 The table gives an input once every beat of the last one has played, so the live match is the
@@ -40,6 +40,7 @@ from .constants import A, B, GOLD, INK, L, LEFT, R, RED, RIGHT, SELECT, START, W
 from .machine import Scene
 from .match import MatchHost, MatchSetup, ReplayControls
 from .scenes.pause import PauseScene
+from .scenes.status import Status, StatusScene
 from .text import shown_name, tr
 from .widgets import EDGE, TextBox, fit, paginate, window
 
@@ -192,6 +193,7 @@ class TableScene(ReplayControls, Scene):
                                      # hurried the text before it never answers it)
     comment_hold = 90                # frames a comment stays once typed
     hosts: tuple[str, ...] = ()      # speakers of the game's own who never "watch" (event hosts)
+    status: Status | None = None     # the status screen's pages (X; None: the shell's one page)
     replaying = False                # watching a record (set from the host once the table starts)
     done = False                     # the match is over and its end has been shown (results pushed)
 
@@ -347,9 +349,7 @@ class TableScene(ReplayControls, Scene):
         prompt.tick()
 
     def status_scene(self, pad: int):
-        """The game's status screen (X); by default the shell's (``scenes/status.py``: each
-        seat's kind, score and its parts, whose turn, the options)."""
-        from .scenes.status import StatusScene
+        """The status screen (X): the shell's, paged, showing the game's ``status``."""
         return StatusScene(self, pad)
 
     def question_at(self, w: int, h: int) -> tuple[int, int]:

@@ -145,12 +145,26 @@ def shown_name(name: str, human: bool | None = None) -> str:
 
 def tr(template: str, **values) -> str:
     if _LANG[0] == "ja":
-        if not _JA:
-            _BY_GAME.update(load_game_ja())
-            _JA.update(load_all_ja())
         caller = sys._getframe(1).f_globals.get("__name__", "")
-        own = _BY_GAME.get(caller.split(".")[2]) if caller.startswith("tdream.games.") else None
-        template = (own.get(template) if own else None) or _JA.get(template, template)
+        template = _japanese(template, caller.split(".")[2] if caller.startswith("tdream.games.") else None)
     if "(s)" in template:
         template = plurals(template, values)
     return template.format(**values) if values else template
+
+
+def tr_game(game: str, template: str, **values) -> str:
+    """``tr`` as a module of game ``game`` says it (its own file first): a game's words the
+    shell draws for it (a status page's title)."""
+    if _LANG[0] == "ja":
+        template = _japanese(template, game)
+    if "(s)" in template:
+        template = plurals(template, values)
+    return template.format(**values) if values else template
+
+
+def _japanese(template: str, game: str | None) -> str:
+    if not _JA:
+        _BY_GAME.update(load_game_ja())
+        _JA.update(load_all_ja())
+    own = _BY_GAME.get(game) if game else None
+    return (own.get(template) if own else None) or _JA.get(template, template)

@@ -693,15 +693,14 @@ def test_a_rivals_double_turn_that_walls_you_in_is_warned_of_TG4_3():
 def test_the_status_page_lists_each_players_double_turns_and_T5_2():
     """Issue 22, 6: the status page says each player's double turns left and whether T5.2 (a
     tower of 3 or more) allows one now."""
-    from tdream.games.towers.frontend.status import StatusScene
+    from tdream.games.towers.frontend.status import double_line
     h = Headless(seed=0, setup=practice("double"))
     t = h.machine.stack[0]
     prompt_of(t, 0, PlacePrompt, h=h)
-    s = StatusScene(t, 0)
-    assert s.double_line(t.game, 0) == "Double turns: 2 left. T5.2: no 3+ tower yet."
-    assert s.double_line(t.game, 1) == "Double turns: 2 left. T5.2: may declare now."
+    assert double_line(t.game, 0) == "Double turns: 2 left. T5.2: no 3+ tower yet."
+    assert double_line(t.game, 1) == "Double turns: 2 left. T5.2: may declare now."
     t.game.doubles[1] = 0
-    assert s.double_line(t.game, 1) == "Double turns: none left (T5.1)."
+    assert double_line(t.game, 1) == "Double turns: none left (T5.1)."
 
 
 def test_a_long_question_wraps_whole_and_its_first_line_stays_whole():

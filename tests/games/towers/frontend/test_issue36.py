@@ -524,7 +524,7 @@ def test_select_on_a_refusal_shows_the_rule_it_names():
 def test_the_status_page_says_the_danger_squares_whole_TG4_3(monkeypatch):
     """The status page cut "Danger: one enemy tower at a2 walls him in (TG4.3)." to its width
     (a "." where it stopped); it goes on over two rows."""
-    from tdream.games.towers.frontend.status import StatusScene
+    from tdream.frontend.scenes.status import StatusScene
     h = Headless(seed=0, setup=practice("threat"))
     t = h.machine.stack[0]
     prompt_of(t, h)
@@ -541,7 +541,7 @@ def test_the_status_page_says_the_danger_squares_whole_TG4_3(monkeypatch):
 def test_the_status_page_opened_at_the_secret_picks_hides_the_pads_too_TG2_1():
     """Player 1 has picked and still holds his direction; Player 2 opens the status page (X): the
     input display (the top scene's) shows neither pad until the picks are revealed."""
-    from tdream.games.towers.frontend.status import StatusScene
+    from tdream.frontend.scenes.status import StatusScene
     h = Headless(seed=4, setup=TowersSetup(4, ["human", "human"]), settings=Settings(input_display=True))
     t = h.machine.stack[0]
     prompt_of(t, h, 0, PickPrompt, connected=ALL)
