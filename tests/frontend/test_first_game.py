@@ -149,7 +149,7 @@ def test_a_press_that_hurries_text_never_answers_a_prompt():
 
 def test_the_status_screen_opens_before_the_roll():
     """Issue 14 (10): X while the die spins opens the status screen; the spin waits."""
-    from tdream.games.towerdream.frontend.status import StatusScene
+    from tdream.frontend.scenes.status import StatusScene
     h, t = play(GameSetup("classic-7", 4, ["human", "joji", "yuka", "kenta"]), frames=4000,
                 until=lambda t, m: isinstance(t.prompt, DicePrompt) and t.beat is None and t.prompt_age > t.prompt_guard)
     face = t.prompt.face
