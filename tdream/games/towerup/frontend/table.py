@@ -25,6 +25,7 @@ from .cityview import CityView
 from .hud import DIM, draw_card, draw_panel, draw_strip, panel_rects
 from .layout import BOX, BOX_NARROW, CARD_X, CARD_Y, LINE_H, MAP, OBJECTIVES_WINDOW, PADS_AT, PANEL_WINDOW, SMALL_H, \
     TIMER_AT
+from .status import STATUS, draw_player_tall
 
 PANEL_FRAMES = 150                   # frames a player's details (L/R) stay up
 
@@ -50,6 +51,7 @@ class TableScene(Table):
     box_style = BoxStyle(BOX, "small", lines=4, line_h=LINE_H, small_h=SMALL_H, face_at=(4, 3), text_x=6,
                          face_text_x=25, text_y=3, right=4, arrow_at=(10, 7))
     think_frames = 12
+    status = STATUS                      # X: players, objectives, how to play
 
     def box_rect(self) -> tuple[int, int, int, int]:
         """The text box (and a prompt's window in its place): narrower by the pads' gutter while the
@@ -86,10 +88,6 @@ class TableScene(Table):
     def music(self, m) -> str:
         game = self.game
         return "tension" if game.ending or min(game.supply) <= game.rules.components.near_empty else "play"
-
-    def status_scene(self, pad: int):
-        from .status import StatusScene
-        return StatusScene(self, pad)
 
     def push_results(self, m) -> None:
         from .results import TowerUpResults
@@ -423,7 +421,6 @@ class TableScene(Table):
     def draw(self, m, surface) -> None:
         super().draw(m, surface)
         if self.panel_frames and self.panel >= 0:
-            from .status import draw_player_tall
             window(surface, PANEL_WINDOW)
             draw_player_tall(m, surface, self, self.panel, PANEL_WINDOW)
 

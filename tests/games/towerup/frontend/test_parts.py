@@ -45,7 +45,7 @@ def test_every_text_from_data_and_tables_has_japanese():
     ja = load_all_ja()
     rules = GAME.rules_for(4)
     texts = list(COLOURS) + list(table.REASONS.values()) + list(status.HOW) + [status.MAP_KEY]
-    texts += list(setup.INFO.values()) + list(status.PAGES) + [setup.plays(c) for c in CHARACTER_IDS]
+    texts += list(setup.INFO.values()) + [p.title for p in status.STATUS.pages] + [setup.plays(c) for c in CHARACTER_IDS]
     texts += [o.text for o in rules.objectives.values()]
     assert [t for t in texts if t not in ja] == []
     assert all(o.name_ja for o in rules.objectives.values())
@@ -132,7 +132,7 @@ def test_the_objectives_page_fits_four_long_names():
     more rather than "...Hikozaem" cut at the edge), and nothing runs into the keys at the foot."""
     import pygame
     from tdream.frontend.run import Headless
-    from tdream.games.towerup.frontend.status import StatusScene
+    from tdream.frontend.scenes.status import StatusScene
     from tdream.games.towerup.frontend.table import GameSetup
     from tests.frontend.screens import _DRAWN, _watch_drawing, visible_texts
     _watch_drawing()
