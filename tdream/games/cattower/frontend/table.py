@@ -29,6 +29,7 @@ from .. import scoring
 from . import sheetview as sv
 from .layout import BAND_H, BOX_H, BOX_Y, LINE_H, SMALL_H, TRAY_X, band_y, sheet_layouts
 from .prompts import DraftPrompt, DrawPrompt, HousePrompt, Prompt, RollPrompt, good_word
+from .status import STATUS
 
 THINK = 24                           # frames a CPU seat "thinks" before it answers (a person can follow)
 ROLL = 24                            # frames the dice tumble
@@ -67,6 +68,7 @@ class TableScene(Table):
     box_style = BoxStyle((0, BOX_Y, 256, BOX_H), "small", lines=2, line_h=LINE_H, small_h=SMALL_H)
     jump_rect = (64, 34, 128, 40)    # over the top sheets: the band (the round, the keys) and the overlays' line stay in view
     think_frames = THINK
+    status = STATUS                      # X: the scores, the towers, the felt
 
     @property
     def overlay_at(self) -> tuple[int, int, str]:
@@ -114,10 +116,6 @@ class TableScene(Table):
         if not self.prompts:
             return None
         return self.prompts[min(self.prompts)]
-
-    def status_scene(self, pad: int):
-        from .status import StatusScene
-        return StatusScene(self, pad)
 
     def music(self, m) -> str:
         return "tension" if queries.near_end(self.game) else "play"

@@ -5,10 +5,11 @@ why; who leads each tower's felt on the status screen; the line under a sheet ne
 part's "+N" beside its own value."""
 from tdream.frontend.constants import A, B, X
 from tdream.frontend.run import Headless
+from tdream.frontend.scenes.status import StatusScene
 from tdream.games.cattower import GAME
 from tdream.games.cattower.frontend.autopilot import Autopilot
 from tdream.games.cattower.frontend.prompts import DrawPrompt, RollPrompt
-from tdream.games.cattower.frontend.status import StatusScene, felt_lead_text
+from tdream.games.cattower.frontend.status import felt_lead_text
 from tdream.games.cattower.frontend.table import CatTowerSetup
 from tdream.games.cattower.queries import FeltLead
 from tdream.platform.record import load_record, verify_paths
