@@ -102,6 +102,7 @@ class Prompt:
     given: bool = False              # a chance outcome the person supplied (a die stopped with A)
     secret: bool = False             # what the pad does here is secret from the others at the screen
     speaker: str | None = None       # a host of the game's who asks it (his face beside the text)
+    kind: str = ""                   # what it asks, as the autopilot counts it ("": its class's name)
 
     def tick(self) -> None:
         """One frame of it (``TableScene.prompt_tick``): it ages."""

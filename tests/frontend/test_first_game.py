@@ -3,7 +3,7 @@ import re
 
 import pytest
 
-from tdream.games.towerdream.frontend.autopilot import Autopilot
+from tdream.games.towerdream.frontend import FRONTEND
 from tdream.frontend.constants import A, B, DOWN, START, X
 from tdream.frontend.run import Headless
 from tdream.games.towerdream.frontend.layout import MAP, VIEW
@@ -22,7 +22,7 @@ def play(setup, frames=40000, until=None, pads=0b0001, pilot=None, settings=None
     h = Headless(seed=setup.seed, setup=setup, settings=settings)
     m = h.machine
     t = m.stack[0]
-    pilot = pilot or Autopilot()
+    pilot = pilot or FRONTEND.autopilot()
     for _ in range(frames):
         if until is not None and until(t, m):
             break
@@ -120,7 +120,7 @@ def test_seat_colours_survive_watching_and_resuming(tmp_path):
     setup = GameSetup("classic-7", 4, ["human", "joji", "yuka", "kenta"], colours={"Ann": 3}, profiles=["Ann"])
     h = Headless(seed=4, setup=setup, record_path=str(path))
     t = h.machine.stack[0]
-    pilot = Autopilot()
+    pilot = FRONTEND.autopilot()
     for _ in range(1500):
         h.step(pilot.buttons(h.machine))
     played = list(t.colour_of)
@@ -198,7 +198,7 @@ def test_spectate_is_not_counted_in_the_records(tmp_path):
     db = RecordsDB(tmp_path / "r.db")
     h = Headless(seed=2, records=db)
     m = h.machine
-    pilot = Autopilot(spectate=True)
+    pilot = FRONTEND.autopilot(spectate=True)
     for _ in range(60000):
         h.step(pilot.buttons(m))
         if isinstance(m.stack[-1], ResultsScene):
@@ -230,7 +230,7 @@ def test_continue_on_the_title_goes_on_with_a_saved_game(tmp_path):
     folder = tmp_path / "records"
     h = Headless(seed=5, setup=GameSetup("classic-7", 5, ["human", "joji", "yuka", "kenta"]), record_dir=str(folder))
     m = h.machine
-    pilot = Autopilot()
+    pilot = FRONTEND.autopilot()
     for _ in range(2500):
         h.step(pilot.buttons(m))
     turn = m.stack[0].game.turn

@@ -13,7 +13,7 @@ from tdream.frontend.run import Headless
 from tdream.frontend.settings import Settings
 from tdream.games.towers import events as ev
 from tdream.games.towers.answers import DECLARE, Demolish, Pass, Place
-from tdream.games.towers.frontend.autopilot import Autopilot
+from tdream.games.towers.frontend import FRONTEND
 from tdream.games.towers.frontend.prompts import PickPrompt, PlacePrompt, grid_buttons
 from tdream.games.towers.frontend.table import TableScene, TowersSetup
 
@@ -229,7 +229,7 @@ def test_players_are_marked_by_their_tower_not_a_token_like_a_trophy():
     from tdream.games.towers.frontend.results import TowersResults
     h = Headless(seed=0, setup=TowersSetup(0, ["human", "human"]))
     t = h.machine.stack[0]
-    ap = Autopilot(pad=-1)
+    ap = FRONTEND.autopilot(pad=-1)
     for _ in range(60000):
         h.step(ap.buttons(h.machine), 0b0011)
         if isinstance(h.machine.stack[-1], TowersResults):
@@ -325,7 +325,7 @@ def test_the_last_tower_built_stays_outlined_until_the_next(monkeypatch):
     built = []
     t.host.session.observers.append(lambda s, seat, a, events, g: built.extend(
         e.square for e in events if type(e) is ev.TowerPlaced))
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     for _ in range(20000):
         p = t.prompts.get(0)
         if isinstance(p, PlacePrompt) and t.beat is None and p.age >= TableScene.prompt_guard and t.game.turn >= 4:
@@ -405,7 +405,7 @@ def test_take_backs_leave_the_match_and_the_record_as_if_never_given(tmp_path):
     assert t.game.owner[a8] == 0 and (t.game.fingerprint(), _record_text(t, path)) == fresh
     told = [text for _, text in t.log]
     assert "Player 1 takes back the demolition." in told
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     from tdream.frontend.scenes.results import ResultsScene
     for _ in range(60000):
         h.step(ap.buttons(m))
@@ -446,7 +446,7 @@ def test_the_turn_log_reads_fifteen_turns_as_they_happened():
     h = Headless(seed=5, setup=TowersSetup(5, ["human", "joji"], {"first_player": "random"}),
                  settings=Settings(talk="always"))
     t = h.machine.stack[0]
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     for _ in range(40000):
         h.step(ap.buttons(h.machine))
         if t.game.turn > 15 and t.beat is None:
@@ -475,7 +475,7 @@ def test_the_timer_and_four_pads_cover_no_panel_board_or_text(players, monkeypat
     h = Headless(seed=2, setup=TowersSetup(2, kinds, {"players": players}),
                  settings=Settings(timer=True, input_display=True))
     t = h.machine.stack[0]
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     for _ in range(8000):
         p = t.prompts.get(0)
         if isinstance(p, PlacePrompt) and t.beat is None and p.age >= TableScene.prompt_guard:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tdream.frontend.constants import A, B, DOWN, LEFT, R, RIGHT, SELECT, START, UP, X, Y
-from tdream.games.towerup.frontend.autopilot import Autopilot
+from tdream.games.towerup.frontend import FRONTEND
 from tdream.games.towerup.frontend.table import GameSetup, TableScene
 from tests.frontend.screens import LONG_NAMES, CheckedHeadless, _watch_drawing, keep, long_names, ready, record_path
 
@@ -203,7 +203,7 @@ def _game_screens(frames: dict, settings=None, prefix: str = "") -> None:
     from tdream.frontend.scenes.results import ResultsScene
     s = Session(setup=GameSetup(SEED, ["human", "joji", "yuka", "kenta"]), settings=settings)
     s.prefix = prefix
-    ap = Autopilot(hurry=False)
+    ap = FRONTEND.autopilot(hurry=False)
     t = s.m.stack[0]
     done: set = set()
     extras = False
@@ -274,7 +274,7 @@ def _long_screens(frames: dict, settings=None, prefix: str = "") -> None:
     text box at its fullest (four lines); in both languages (issue 36)."""
     s = Session(setup=GameSetup(3, LONG_NAMES), record_path=record_path(prefix + "towerup"), settings=settings)
     s.prefix = prefix
-    ap = Autopilot(hurry=False)
+    ap = FRONTEND.autopilot(hurry=False)
     if not prefix:
         long_names(s, ap, ready)
     else:                                    # Japanese lines are short: the box may never fill its four
@@ -314,7 +314,7 @@ def _overlay_screens(frames: dict, settings, prefix: str = "") -> None:
     s = Session(setup=GameSetup(SEED, ["human", "joji", "yuka", "kenta"]), settings=settings)
     s.prefix = prefix
     t = s.m.stack[0]
-    ap = Autopilot(hurry=False)
+    ap = FRONTEND.autopilot(hurry=False)
     for _ in range(40000):
         if t.prompt is not None and t.beat is None and t.prompt_age == TableScene.prompt_guard and t.game.progress() >= 6 \
                 and t.prompt.kind == "turn":

@@ -7,7 +7,7 @@ from tdream.frontend.constants import A, B, DOWN, LEFT, RIGHT, START, UP
 from tdream.frontend.run import Headless
 from tdream.frontend.scenes.results import ResultsScene
 from tdream.frontend.scenes.title import TitleScene
-from tdream.games.towerup.frontend.autopilot import Autopilot
+from tdream.games.towerup.frontend import FRONTEND
 from tdream.games.towerup.frontend.results import TowerUpResults
 from tdream.games.towerup.frontend.setup import SetupScene
 from tdream.games.towerup.frontend.table import GameSetup, TableScene
@@ -20,7 +20,7 @@ def play(seed, tmp_path, frames=60000, records=None, **kwargs):
     path = tmp_path / f"towerup-{seed}.tdr"
     h = Headless(seed=seed, record_path=str(path), records=records)
     m = h.machine
-    ap = Autopilot(again=True, **kwargs)
+    ap = FRONTEND.autopilot(again=True, **kwargs)
     table = None
     seen = set()
     for _ in range(frames):
@@ -50,7 +50,7 @@ def test_a_whole_four_player_game_with_one_pad_title_to_results_and_back(one_pad
     from tdream.platform.roster import CHARACTER_IDS
     assert table.kinds.count("human") == 1
     assert sum(1 for k in table.kinds if k.split(":")[0] in CHARACTER_IDS) == 3
-    assert ap.prompts.get("turn", 0) > 5 and ap.builds > 0, ap.prompts
+    assert ap.prompts.get("turn", 0) > 5 and ap.tally.get("builds", 0) > 0, ap.prompts
     assert verify_paths([str(path)], False, None, None) == 0
     record = load_record(str(path))
     assert record.setup.game == "towerup" and record.setup.kinds.count("human") == 1 and record.finished
@@ -93,7 +93,7 @@ def test_two_human_pads_each_answer_their_own_seat(tmp_path):
     m = h.machine
     t = m.stack[0]
     assert sorted(t.pad_of.values()) == [0, 1]
-    ap = Autopilot(pad=-1)
+    ap = FRONTEND.autopilot(pad=-1)
     answered = {0: 0, 1: 0}
     checked = False
     last = None
@@ -126,7 +126,7 @@ def test_an_unplugged_pad_waits_and_says_so(tmp_path):
     h = Headless(seed=1, setup=GameSetup(1, ["joji", "human", "human", "kenta"]))
     m = h.machine
     t = m.stack[0]
-    ap = Autopilot(pad=0)
+    ap = FRONTEND.autopilot(pad=0)
     for _ in range(20000):
         if t.prompt is not None and t.beat is None and t.pad_of[t.prompt_seat] == 1:
             break
@@ -197,7 +197,7 @@ def test_a_game_cut_off_is_resumed_and_played_to_its_end(tmp_path):
     path = tmp_path / "cut.tdr"
     h = Headless(seed=4, setup=GameSetup(4, ["human", "yuka", "joji", "hazumi"]), record_path=str(path))
     m = h.machine
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     t = m.stack[0]
     while t.game.progress() < 20:
         h.step(ap.buttons(m))
@@ -211,7 +211,7 @@ def test_a_game_cut_off_is_resumed_and_played_to_its_end(tmp_path):
     t2 = m2.stack[0]
     assert isinstance(t2, TableScene) and t2.shown.fingerprint() == t2.game.fingerprint()
     h2.frame()
-    ap2 = Autopilot()
+    ap2 = FRONTEND.autopilot()
     for _ in range(60000):
         h2.step(ap2.buttons(m2))
         if t2.game.over and isinstance(m2.stack[-1], ResultsScene):
@@ -286,7 +286,7 @@ def test_continue_on_the_title_resumes_a_saved_game(tmp_path):
     from tdream.frontend.scenes.modes import ContinueScene
     h = Headless(seed=6, record_dir=str(tmp_path))
     m = h.machine
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     while not (isinstance(m.stack[-1], TableScene) and m.stack[-1].game.progress() >= 12):
         h.step(ap.buttons(m))
     turns = m.stack[-1].game.progress()
