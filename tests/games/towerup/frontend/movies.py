@@ -1,4 +1,4 @@
-"""The movie shipped with Tower Up's tests: synthetic input from power on (the title's L to Tower
+"""The movie shipped with Tower Up's tests: synthetic input from power on (the title's left to Tower
 Up, Free play, the set-up as it stands) through a whole 4-player game with the autopilot on pad 1
 against three characters, the results, and back to the title. ``pytest --update-goldens`` makes
 it again (the front end's timing changed)."""
