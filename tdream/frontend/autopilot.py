@@ -16,7 +16,7 @@ prompts are answered (by default the answer its CPU player would give, pressed t
 table's ``TableScene.pilot``), whether its table asks one seat at a time through the text box
 (``each_seat = False``: that prompt, the same press on every pad) or several seats at once (each
 pad its own seat's prompt), its own screens, and its CPU player. ``options`` are the game's own
-settings of its pilot (Tower Dream's ``spin``, Tower Up's ``build_every``).
+settings of its pilot (how long a die spins, how often to build).
 """
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ class Autopilot:
         self.options = options            # the game's own settings of its pilot
         self.count = 0                    # frames
         self.prompts: dict[str, int] = {}     # prompts seen, by kind
-        self.tally: dict[str, int] = {}       # what the game's pilot counts (Tower Up's builds)
+        self.tally: dict[str, int] = {}       # what the game's pilot counts of its own
         self.tables = 0                   # tables seen
         self.table: TableScene | None = None
         self.player: Any = None           # the CPU player it asks (``Pilot.player``)

@@ -1005,7 +1005,7 @@ class TableScene(ReplayControls, Scene):
         font.draw(surface, fit(font, tr("B: back"), w - 12), x + 6, y + h - 11, DIM, "small")
 
 
-__all__ = ["TableScene", "Prompt", "Beat", "BoxStyle", "speaker_info", "rects_meet", "INFO", "DIM"]
+__all__ = ["TableScene", "Prompt", "RefusalPrompt", "Beat", "BoxStyle", "speaker_info", "rects_meet", "INFO", "DIM"]
 
 
 class TakeBackScene(Scene):
