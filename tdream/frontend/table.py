@@ -22,8 +22,9 @@ events look like are the game's: a game's table subclasses this one and gives
   toasts, notices), ``box_style`` (the text box), ``replay_at`` and ``jump_rect``, ``seat_area(seat)``
   (where one seat's status peek goes at a simultaneous point);
 - optionally ``status`` (X: its status screen's pages, a ``scenes/status.Status``; the shell's
-  one page by default) and ``pilot(prompt, answer)``: the button that gives ``answer`` at one of its prompts (the shell's
-  autopilot, ``frontend/autopilot.py``, plays a game whose table gives it).
+  one page by default) and ``pilot(prompt, answer)``: the button that gives ``answer`` at one of
+  its prompts (the shell's autopilot, ``frontend/autopilot.py``, presses it unless the game's
+  ``Pilot`` answers its own way).
 
 The table gives an input once every beat of the last one has played, so the live match is the
 position after the input being told (an out-of-turn answer a person presses while beats play is

@@ -84,7 +84,7 @@ class Prompt(RefusalPrompt):
 
     answer = None
     kind = ""
-    message_frames = 180
+    message_frames = 180                 # a refusal stays this long (or until the next press)
 
     def __init__(self, match, seat: int, name: str) -> None:
         self.match = match
