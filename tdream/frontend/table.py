@@ -21,9 +21,10 @@ events look like are the game's: a game's table subclasses this one and gives
 - its layout: ``board_area`` (nothing the table draws covers it: text box, banners, the REPLAY line,
   toasts, notices), ``box_style`` (the text box), ``replay_at`` and ``jump_rect``, ``seat_area(seat)``
   (where one seat's status peek goes at a simultaneous point);
-- optionally ``status_scene(pad)`` (X; the shell's ``scenes/status.py`` by default) and
-  ``pilot(prompt, answer)``: the button that gives ``answer`` at one of its prompts (the shell's
-  autopilot, ``frontend/autopilot.py``, plays a game whose table gives it).
+- optionally ``status`` (X: its status screen's pages, a ``scenes/status.Status``; the shell's
+  one page by default) and ``pilot(prompt, answer)``: the button that gives ``answer`` at one of
+  its prompts (the shell's autopilot, ``frontend/autopilot.py``, presses it unless the game's
+  ``Pilot`` answers its own way).
 
 The table gives an input once every beat of the last one has played, so the live match is the
 position after the input being told (an out-of-turn answer a person presses while beats play is
@@ -40,6 +41,7 @@ from .constants import A, B, GOLD, INK, L, LEFT, R, RED, RIGHT, SELECT, START, W
 from .machine import Scene
 from .match import MatchHost, MatchSetup, ReplayControls
 from .scenes.pause import PauseScene
+from .scenes.status import Status, StatusScene
 from .text import shown_name, tr
 from .widgets import EDGE, TextBox, fit, paginate, window
 from .frontends import frontend_of
@@ -102,6 +104,7 @@ class Prompt:
     given: bool = False              # a chance outcome the person supplied (a die stopped with A)
     secret: bool = False             # what the pad does here is secret from the others at the screen
     speaker: str | None = None       # a host of the game's who asks it (his face beside the text)
+    kind: str = ""                   # what it asks, as the autopilot counts it ("": its class's name)
 
     def tick(self) -> None:
         """One frame of it (``TableScene.prompt_tick``): it ages."""
@@ -117,6 +120,52 @@ class Prompt:
     def back_free(self) -> bool:
         """B means nothing at this prompt now (the table then offers on it to take back the
         seat's last answer, where the game allows one: ``TableScene.take_back_words``)."""
+        return False
+
+
+class RefusalPrompt(Prompt):
+    """A prompt that says why the match refused a person's last choice: ``refuse(m, why)`` puts
+    the match's reason in the game's words (``refusal_text``, its rule ID first) in ``message``,
+    with the cancel sound, for ``message_frames`` frames or until a press clears it; the game
+    draws ``message`` where its prompt's lines go. Nothing refused ever goes to the match."""
+
+    message_frames = 150             # a refusal stays this long (or until the next press)
+
+    def __init__(self, seat: int, name: str) -> None:
+        self.seat = seat
+        self.name = name
+        self.age = 0
+        self.message = ""            # a refusal: why the last choice is not allowed
+        self.message_age = 0
+
+    def refusal_text(self, why: str | None) -> str:
+        """The match's reason as the screen says it (the game's words)."""
+        return why or ""
+
+    def refuse(self, m, why: str | None) -> None:
+        self.message = self.refusal_text(why)
+        self.message_age = 0
+        if m is not None:
+            m.sound("cancel")
+
+    def tick(self) -> None:
+        self.age += 1
+        if self.message:
+            self.message_age += 1
+            if self.message_age > self.message_frames:
+                self.message = ""
+
+    def closed_message(self, b, pad: int) -> bool:
+        """A press with a refusal up: B closes it and does nothing else (issue 36: the B that
+        closed a refusal must not also go back or pass), True; any other press but A closes it
+        and goes on (False)."""
+        if not self.message or not b.pressed[pad]:
+            return False
+        if b.press(pad, B):
+            self.message = ""
+            return True
+        if not b.press(pad, A):
+            self.message = ""
         return False
 
 
@@ -147,6 +196,7 @@ class TableScene(ReplayControls, Scene):
                                      # hurried the text before it never answers it)
     comment_hold = 90                # frames a comment stays once typed
     hosts: tuple[str, ...] = ()      # speakers of the game's own who never "watch" (event hosts)
+    status: Status | None = None     # the status screen's pages (X; None: the shell's one page)
     replaying = False                # watching a record (set from the host once the table starts)
     done = False                     # the match is over and its end has been shown (results pushed)
 
@@ -302,9 +352,7 @@ class TableScene(ReplayControls, Scene):
         prompt.tick()
 
     def status_scene(self, pad: int):
-        """The game's status screen (X); by default the shell's (``scenes/status.py``: each
-        seat's kind, score and its parts, whose turn, the options)."""
-        from .scenes.status import StatusScene
+        """The status screen (X): the shell's, paged, showing the game's ``status``."""
         return StatusScene(self, pad)
 
     def question_at(self, w: int, h: int) -> tuple[int, int]:
@@ -959,7 +1007,7 @@ class TableScene(ReplayControls, Scene):
         font.draw(surface, fit(font, tr("B: back"), w - 12), x + 6, y + h - 11, DIM, "small")
 
 
-__all__ = ["TableScene", "Prompt", "Beat", "BoxStyle", "speaker_info", "rects_meet", "INFO", "DIM"]
+__all__ = ["TableScene", "Prompt", "RefusalPrompt", "Beat", "BoxStyle", "speaker_info", "rects_meet", "INFO", "DIM"]
 
 
 class TakeBackScene(Scene):

@@ -7,7 +7,8 @@ own ``tdream/games/<id>/frontend/ja.yaml`` (its screens and its data texts: card
 ``tr`` called from a module of ``tdream.games.<id>`` looks in that game's file first, then in the
 shared one, so two games may say one English word two ways ("Plays:"). Called from the shell (a
 menu item, a label a game hands over), ``tr`` looks in the shared file, then in the games' files
-in registry order. A template with no Japanese stays English. The language is the
+in registry order; ``tr_in(game, template)`` says a game's own words the shell draws for it (a
+status page's title) as that game's modules would. A template with no Japanese stays English. The language is the
 machine's setting, set once a frame (``set_language``); it changes how long text takes to type,
 so movies name it in their header.
 """

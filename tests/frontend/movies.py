@@ -3,7 +3,7 @@ human with the autopilot on pad 1, three CPUs) and back to the title. ``pytest -
 makes it again (the front end's timing changed: text, beats, menus)."""
 from pathlib import Path
 
-from tdream.games.towerdream.frontend.autopilot import Autopilot
+from tdream.games.towerdream.frontend import FRONTEND
 from tdream.frontend.run import record_headless
 from tdream.frontend.pads import PadFrame
 from tdream.frontend.settings import Settings
@@ -15,7 +15,7 @@ def make_movie(path, seed: int = 1, settings=None, spin: int = 5):
     """Record the autopilot's whole game as a movie; returns the machine at its end."""
     from tdream.frontend.scenes.results import ResultsScene
     from tdream.frontend.scenes.title import TitleScene
-    ap = Autopilot(again=True, spin=spin)
+    ap = FRONTEND.autopilot(again=True, spin=spin)
     seen = {"results": False}
 
     def press(m):

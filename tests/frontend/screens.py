@@ -6,7 +6,7 @@ each frame is the same on every run with the same pygame-ce.
 """
 from __future__ import annotations
 
-from tdream.games.towerdream.frontend.autopilot import Autopilot
+from tdream.games.towerdream.frontend import FRONTEND
 from tdream.frontend.constants import A, B, DOWN, R, SELECT, START, UP, X
 from tdream.frontend.run import Headless
 
@@ -185,7 +185,7 @@ def _game_screens(frames: dict, settings=None, prefix: str = "") -> None:
     from tdream.frontend.scenes.results import ResultsScene
     s = Session(setup=GameSetup("classic-10", SEED, ["human", "joji", "yuka", "kenta"]), settings=settings)
     s.prefix = prefix
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     want = {"board", "dice", "walk", "fee", "comment", "place", "company", "build-land", "build-floors", "sell",
             "merge", "status-companies", "status-players", "status-lines", "pause", "overview", "panel"}
     m = s.m
@@ -257,7 +257,7 @@ def _setpiece_screens(frames: dict) -> None:
                                ("lucky-star", 3, ["joji", "yuka", "kenta", "hazumi"])):
         s = Session(seed=seed, setup=GameSetup(board, seed, kinds))
         t = s.m.stack[0]
-        ap = Autopilot(pad=-1)
+        ap = FRONTEND.autopilot(pad=-1)
         for _ in range(30000):
             b = t.beat
             key = None
@@ -426,7 +426,7 @@ def _long_screens(frames: dict, settings=None, prefix: str = "") -> None:
     s = Session(setup=GameSetup("classic-10", SEED, LONG_NAMES), settings=settings,
                 record_path=record_path(prefix + "towerdream"))
     s.prefix = prefix
-    long_names(s, Autopilot(), ready, whole=not prefix)
+    long_names(s, FRONTEND.autopilot(), ready, whole=not prefix)
     frames.update({prefix + k: v for k, v in s.frames.items()})
 
 

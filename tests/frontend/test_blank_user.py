@@ -111,12 +111,12 @@ def test_a_game_saved_in_a_movie_is_listed_by_its_continue_and_goes_on(tmp_path)
     from tdream.frontend.run import headless_on
     from tdream.frontend.scenes.modes import ContinueScene
     from tdream.frontend.settings import Settings
-    from tdream.games.towerdream.frontend.autopilot import Autopilot
+    from tdream.games.towerdream.frontend import FRONTEND
     from tdream.games.towerdream.frontend.table import TableScene
     with BlankUser() as user:
         h = headless_on(user, 5, Settings())
         m = h.machine
-        pilot = Autopilot()
+        pilot = FRONTEND.autopilot()
         while not (isinstance(m.stack[-1], TableScene) and m.stack[-1].game.turn >= 2):
             h.step(pilot.buttons(m))
         m.reset(m.home_scene())                       # Pause > Save and quit

@@ -3,13 +3,13 @@ import re
 
 import pytest
 
-from tdream.games.towerdream.frontend.autopilot import Autopilot
+from tdream.games.towerdream.frontend import FRONTEND
 from tdream.frontend.constants import A, B, DOWN, START, X
 from tdream.frontend.run import Headless
 from tdream.games.towerdream.frontend.layout import MAP, VIEW
 from tdream.games.towerdream.frontend.prompts import BuildPrompt, DicePrompt, LandPrompt
 from tdream.frontend.scenes.results import ResultsScene
-from tdream.games.towerdream.frontend.table import PROMPT_GUARD, GameSetup, TableScene
+from tdream.games.towerdream.frontend.table import GameSetup, TableScene
 
 from ..conftest import run_cli
 
@@ -22,7 +22,7 @@ def play(setup, frames=40000, until=None, pads=0b0001, pilot=None, settings=None
     h = Headless(seed=setup.seed, setup=setup, settings=settings)
     m = h.machine
     t = m.stack[0]
-    pilot = pilot or Autopilot()
+    pilot = pilot or FRONTEND.autopilot()
     for _ in range(frames):
         if until is not None and until(t, m):
             break
@@ -120,7 +120,7 @@ def test_seat_colours_survive_watching_and_resuming(tmp_path):
     setup = GameSetup("classic-7", 4, ["human", "joji", "yuka", "kenta"], colours={"Ann": 3}, profiles=["Ann"])
     h = Headless(seed=4, setup=setup, record_path=str(path))
     t = h.machine.stack[0]
-    pilot = Autopilot()
+    pilot = FRONTEND.autopilot()
     for _ in range(1500):
         h.step(pilot.buttons(h.machine))
     played = list(t.colour_of)
@@ -134,12 +134,12 @@ def test_seat_colours_survive_watching_and_resuming(tmp_path):
 
 def test_a_press_that_hurries_text_never_answers_a_prompt():
     """Issue 14 (8): A held down through the text and into a prompt answers nothing until the
-    prompt has been shown PROMPT_GUARD frames; then a press answers it."""
+    prompt has been shown ``prompt_guard`` frames; then a press answers it."""
     h, t = play(GameSetup("classic-7", 4, ["human", "joji", "yuka", "kenta"]), frames=4000,
                 until=lambda t, m: isinstance(t.prompt, LandPrompt) and t.beat is None)
     assert isinstance(t.prompt, LandPrompt) and t.prompt_age == 0
     prompt = t.prompt
-    for i in range(PROMPT_GUARD):
+    for i in range(TableScene.prompt_guard):
         h.step(A if i % 2 == 0 else 0)                     # mashing A, as to hurry text
         assert t.prompt is prompt and prompt.answer is None
     h.step(0)
@@ -149,9 +149,9 @@ def test_a_press_that_hurries_text_never_answers_a_prompt():
 
 def test_the_status_screen_opens_before_the_roll():
     """Issue 14 (10): X while the die spins opens the status screen; the spin waits."""
-    from tdream.games.towerdream.frontend.status import StatusScene
+    from tdream.frontend.scenes.status import StatusScene
     h, t = play(GameSetup("classic-7", 4, ["human", "joji", "yuka", "kenta"]), frames=4000,
-                until=lambda t, m: isinstance(t.prompt, DicePrompt) and t.beat is None and t.prompt_age > PROMPT_GUARD)
+                until=lambda t, m: isinstance(t.prompt, DicePrompt) and t.beat is None and t.prompt_age > t.prompt_guard)
     face = t.prompt.face
     h.step(X)
     assert isinstance(h.machine.stack[-1], StatusScene)
@@ -198,7 +198,7 @@ def test_spectate_is_not_counted_in_the_records(tmp_path):
     db = RecordsDB(tmp_path / "r.db")
     h = Headless(seed=2, records=db)
     m = h.machine
-    pilot = Autopilot(spectate=True)
+    pilot = FRONTEND.autopilot(spectate=True)
     for _ in range(60000):
         h.step(pilot.buttons(m))
         if isinstance(m.stack[-1], ResultsScene):
@@ -230,7 +230,7 @@ def test_continue_on_the_title_goes_on_with_a_saved_game(tmp_path):
     folder = tmp_path / "records"
     h = Headless(seed=5, setup=GameSetup("classic-7", 5, ["human", "joji", "yuka", "kenta"]), record_dir=str(folder))
     m = h.machine
-    pilot = Autopilot()
+    pilot = FRONTEND.autopilot()
     for _ in range(2500):
         h.step(pilot.buttons(m))
     turn = m.stack[0].game.turn

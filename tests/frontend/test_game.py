@@ -1,7 +1,7 @@
 """Whole games through the front end (issue 5), driven by synthetic pad input from power on."""
 import pytest
 
-from tdream.games.towerdream.frontend.autopilot import Autopilot
+from tdream.games.towerdream.frontend import FRONTEND
 from tdream.frontend.constants import A
 from tdream.frontend.run import Headless
 from tdream.frontend.scenes.results import ResultsScene
@@ -17,7 +17,7 @@ def play(seed, tmp_path, spectate=False, settings=None, frames=80000, again=True
     path = tmp_path / f"game-{seed}-{spectate}.tdr"
     h = Headless(seed=seed, settings=settings, record_path=str(path))
     m = h.machine
-    ap = Autopilot(spectate=spectate, again=again)
+    ap = FRONTEND.autopilot(spectate=spectate, again=again)
     table = None
     seen_results = False
     for _ in range(frames):
@@ -160,7 +160,7 @@ def test_every_decision_the_engine_asks_has_a_prompt(tmp_path):
         h = Headless(seed=seed, setup=GameSetup(board, seed, ["human"] * 4), record_path=str(path))
         m = h.machine
         t = m.stack[0]
-        ap = Autopilot(pad=-1)
+        ap = FRONTEND.autopilot(pad=-1)
         last = None
         for _ in range(40000):
             if t.prompt is not None and t.prompt is not last:
@@ -179,7 +179,7 @@ def test_a_recorded_game_with_a_human_resumes_in_the_front_end(tmp_path):
     path = tmp_path / "g.tdr"
     h = Headless(seed=3, setup=GameSetup("classic-7", 3, ["human", "joji", "yuka", "kenta"]), record_path=str(path))
     m = h.machine
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     t = m.stack[0]
     while t.game.turn < 9:
         h.step(ap.buttons(m))

@@ -2,7 +2,7 @@
 import socket
 import threading
 
-from tdream.games.towerdream.frontend.autopilot import Autopilot
+from tdream.games.towerdream.frontend import FRONTEND
 from tdream.frontend.livesplit import LiveSplit
 from tdream.frontend.run import Headless
 from tdream.frontend.scenes.results import ResultsScene
@@ -11,7 +11,7 @@ from tdream.frontend.scenes.results import ResultsScene
 def test_a_game_gives_start_a_split_a_round_and_end():
     h = Headless(seed=1)
     m = h.machine
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     for _ in range(60000):
         h.step(ap.buttons(m))
         if isinstance(m.stack[-1], ResultsScene):

@@ -2,7 +2,7 @@
 counted), the Campaign (a top-two place unlocks the next board), Records growing."""
 import pytest
 
-from tdream.games.towerdream.frontend.autopilot import Autopilot
+from tdream.games.towerdream.frontend import FRONTEND
 from tdream.frontend.run import Headless
 from tdream.frontend.scenes.modes import RecordsScene
 from tdream.games.towerdream.frontend.campaign import CAMPAIGN, CampaignScene, opponents
@@ -15,7 +15,7 @@ from tdream.platform.options import full_options
 def run(db, mode, profile=None, seed=1, frames=80000, again=True):
     h = Headless(seed=seed, records=db, today="2026-11-30")
     m = h.machine
-    ap = Autopilot(mode=mode, profile=profile, again=again)
+    ap = FRONTEND.autopilot(mode=mode, profile=profile, again=again)
     table = None
     for _ in range(frames):
         h.step(ap.buttons(m))
@@ -140,7 +140,7 @@ def test_a_database_broken_mid_game_never_stops_the_game(tmp_path):
     db.profile("Ann")
     h = Headless(seed=1, records=db, today="2026-11-30")
     m = h.machine
-    ap = Autopilot(mode="Free play", profile="Ann")
+    ap = FRONTEND.autopilot(mode="Free play", profile="Ann")
     broken = False
     for _ in range(80000):
         h.step(ap.buttons(m))

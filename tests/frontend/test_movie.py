@@ -151,7 +151,7 @@ def test_a_movie_recorded_live_into_a_game_verifies(tmp_path):
     the movie, draw or not), from power on through the title and the Free-play set-up into a game,
     verifies."""
     from tdream.rng import Rng
-    from tdream.games.towerdream.frontend.autopilot import Autopilot
+    from tdream.games.towerdream.frontend import FRONTEND
     from tdream.frontend.movie import MovieWriter
     from tdream.frontend.pads import PadFrame
     from tdream.frontend.run import Headless
@@ -161,7 +161,7 @@ def test_a_movie_recorded_live_into_a_game_verifies(tmp_path):
     m = h.machine
     path = tmp_path / "live.tdm"
     writer = MovieWriter(str(path), 3, settings)
-    pilot, load = Autopilot(), Rng(99)
+    pilot, load = FRONTEND.autopilot(), Rng(99)
     in_game = 0
     for _ in range(3 * CHECK_EVERY + 77):
         pads = PadFrame(pilot.buttons(m), 1)

@@ -103,13 +103,13 @@ def test_a_folder_that_cannot_be_written_plays_on_unrecorded_and_says_why(tmp_pa
     from tdream.frontend.constants import START
     from tdream.frontend.run import Headless
     from tdream.frontend.scenes.pause import PauseScene
-    from tdream.games.towerdream.frontend.autopilot import Autopilot
+    from tdream.games.towerdream.frontend import FRONTEND
     from tdream.games.towerdream.frontend.table import TableScene
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the records folder should be")
     h = Headless(seed=3, record_dir=str(blocker / "records"))
     m = h.machine
-    pilot = Autopilot()
+    pilot = FRONTEND.autopilot()
     for _ in range(4000):
         h.step(pilot.buttons(m))
         if isinstance(m.stack[-1], TableScene) and m.stack[-1].game.turn >= 2:

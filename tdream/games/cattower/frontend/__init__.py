@@ -59,8 +59,10 @@ class CatTowerFrontend(GameFrontend):
         return PICTURES
 
     def autopilot(self, **kwargs):
-        from .autopilot import Autopilot
-        return Autopilot(**kwargs)
+        """The shell's autopilot with CAT TOWER's pilot (``autopilot.py``)."""
+        from ....frontend.autopilot import Autopilot
+        from .autopilot import CatTowerPilot
+        return Autopilot(self.gamedef.id, pilot=CatTowerPilot(), **kwargs)
 
     def bench_setup(self, seed: int, setpiece: bool):
         """The busiest table: four people, each drawing with his preview up (the autopilot's pads

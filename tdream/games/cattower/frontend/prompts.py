@@ -11,7 +11,7 @@ are made when drawn (``tr``), so a language changed in the options shows at once
 from __future__ import annotations
 
 from ....frontend.constants import A, B, DOWN, L, LEFT, R, RIGHT, UP, Y, rgb15
-from ....frontend.table import Prompt as TablePrompt
+from ....frontend.table import RefusalPrompt
 from ....frontend.text import tr
 from ....rng import Rng
 from .. import scoring
@@ -21,7 +21,6 @@ from .explain import explain, good_word
 INFO = rgb15(200, 224, 248)
 WARN = rgb15(248, 168, 96)
 END = rgb15(248, 88, 72)             # a drawing that ends the game (C4.2)
-MESSAGE_FRAMES = 180                 # a refusal stays this long (or until the next press)
 def pair_spend(x: int, y: int, good: int, floor: int) -> tuple[int, int]:
     """The cheapest (own, shared) change that turns the numbers x, y into ``good`` and ``floor``
     (C3.2): either number may be the good."""
@@ -70,49 +69,24 @@ def preview_of(match, seat: int, drawing: Drawing) -> dict:
             "footprints": min(sheet.footprint_cap, fp), "tower": tw.number}
 
 
-class Prompt(TablePrompt):
-    """One seat's question. ``age``: frames it has been up (the table's guard against a press
-    meant for the text before it)."""
+class Prompt(RefusalPrompt):
+    """One seat's question (``age``: frames it has been up, the table's guard against a press
+    meant for the text before it), with the match's refusal of his last choice (the shell's; B
+    that closes it, ``closed_message``, must not ask to pass: issue 36's C3.2 window)."""
 
     answer = None
     kind = ""
+    message_frames = 180                 # a refusal stays this long (or until the next press)
 
     def __init__(self, match, seat: int, name: str) -> None:
         self.match = match
-        self.seat = seat
-        self.name = name
-        self.age = 0
-        self.message = ""                # a refusal: why the last choice is not allowed
-        self.message_age = 0
+        super().__init__(seat, name)
 
-    def refuse(self, m, why: str | None) -> None:
-        self.message = explain(why)
-        self.message_age = 0
-        if m is not None:
-            m.sound("cancel")
-
-    def tick(self) -> None:
-        self.age += 1
-        if self.message:
-            self.message_age += 1
-            if self.message_age > MESSAGE_FRAMES:
-                self.message = ""
+    def refusal_text(self, why: str | None) -> str:
+        return explain(why)
 
     def handle(self, m, b, pad: int) -> None:
         pass
-
-    def closed_message(self, b, pad: int) -> bool:
-        """A press with a refusal up: B closes it and does nothing else (issue 36: the B that
-        closed the C3.2 window must not ask to pass), True; any other press but A closes it and
-        goes on (False)."""
-        if not self.message or not b.pressed[pad]:
-            return False
-        if b.press(pad, B):
-            self.message = ""
-            return True
-        if not b.press(pad, A):
-            self.message = ""
-        return False
 
     def text(self) -> str:
         return ""

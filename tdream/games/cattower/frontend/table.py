@@ -29,8 +29,8 @@ from .. import scoring
 from . import sheetview as sv
 from .layout import BAND_H, BOX_H, BOX_Y, LINE_H, SMALL_H, TRAY_X, band_y, sheet_layouts
 from .prompts import DraftPrompt, DrawPrompt, HousePrompt, Prompt, RollPrompt, good_word
+from .status import STATUS
 
-PROMPT_GUARD = 12                    # frames a prompt is shown before it takes a press
 THINK = 24                           # frames a CPU seat "thinks" before it answers (a person can follow)
 ROLL = 24                            # frames the dice tumble
 DRAWN = 10                           # frames a drawing takes to appear
@@ -40,7 +40,7 @@ BG = rgb15(40, 32, 56)
 ROW = 9                              # a line of the small face in a peek or a refusal window
 MARK_TEXT = {"open": "-", "crossed": "x"}
 CLOSED = -1                          # a peek closed this frame (``handle_peek``)
-PAGE_FRAMES = 90                     # a refusal's page stays this long before the next (prompts.MESSAGE_FRAMES)
+PAGE_FRAMES = 90                     # a refusal's page stays this long before the next (a prompt's message_frames)
 LIST = {"en": ", ", "ja": "、"}       # names in a list, as each language writes them
 BOX_ROWS = 2                         # the small rows under a prompt's question in the text box
 MARK_COLOUR = {"open": DIM, "crossed": RED, "first": GOLD, "later": WHITE}
@@ -68,7 +68,7 @@ class TableScene(Table):
     box_style = BoxStyle((0, BOX_Y, 256, BOX_H), "small", lines=2, line_h=LINE_H, small_h=SMALL_H)
     jump_rect = (64, 34, 128, 40)    # over the top sheets: the band (the round, the keys) and the overlays' line stay in view
     think_frames = THINK
-    prompt_guard = PROMPT_GUARD
+    status = STATUS                      # X: the scores, the towers, the felt
 
     @property
     def overlay_at(self) -> tuple[int, int, str]:
@@ -116,10 +116,6 @@ class TableScene(Table):
         if not self.prompts:
             return None
         return self.prompts[min(self.prompts)]
-
-    def status_scene(self, pad: int):
-        from .status import StatusScene
-        return StatusScene(self, pad)
 
     def music(self, m) -> str:
         return "tension" if queries.near_end(self.game) else "play"
@@ -731,4 +727,4 @@ class TableScene(Table):
         return y
 
 
-__all__ = ["TableScene", "CatTowerSetup", "Beat", "PROMPT_GUARD"]
+__all__ = ["TableScene", "CatTowerSetup", "Beat"]

@@ -98,8 +98,10 @@ class TowerDreamFrontend(GameFrontend):
         return BANK
 
     def autopilot(self, **kwargs):
-        from .autopilot import Autopilot
-        return Autopilot(**kwargs)
+        """The shell's autopilot with Tower Dream's pilot (``autopilot.py``)."""
+        from ....frontend.autopilot import Autopilot
+        from .autopilot import TowerDreamPilot
+        return Autopilot(self.gamedef.id, pilot=TowerDreamPilot(), **kwargs)
 
     def bench_setup(self, seed: int, setpiece: bool):
         """``classic-10`` with four CPU characters; Lucky Star (its Card, Slot and fortune spaces)

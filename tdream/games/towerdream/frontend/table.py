@@ -26,12 +26,10 @@ from . import pictures
 from . import prompts as pr
 from . import setpieces as sp
 from .setpieces import PilePrompt, SlotPrompt
-from .status import StatusScene
+from .status import STATUS
 
 from .layout import (BOX_H, BOX_Y, HUD_H, LINE_H, SMALL_H, TIMER_AT, VIEW, die_xy, info_h, map_rect,  # noqa: E402
                      pads_at, view_rect)
-PROMPT_GUARD = 12                    # frames a prompt is shown before it takes a press: a press that
-                                     # hurried the text before it never answers it (issue 14)
 
 
 def GameSetup(board: str = "classic-10", seed: int = 0, seats=None, options=None, **kwargs) -> MatchSetup:
@@ -46,6 +44,7 @@ class TableScene(Table):
                          text_x=8, face_text_x=44, text_y=3, right=8, arrow_at=(12, 7), fit_prompt=False)
     jump_rect = (64, 80, 128, 40)
     hosts = ("taxi-driver", "old-man")   # the Events' and the card piles' hosts never watch
+    status = STATUS                      # X: Companies, players' Wealth, Line Owners
     _settings = None                     # the machine's settings (the overlays' places follow them): never state
 
     # ---------------------------------------------------------------- where things are (layout.py)
@@ -96,9 +95,6 @@ class TableScene(Table):
         """A speaker's name as the screen says it (a character's and a host's in the language on
         screen, issue 36) and his colour of speech."""
         return tr(shown_name(speaker_name(speaker))), _speech_colour(speaker)
-
-    def status_scene(self, pad: int):
-        return StatusScene(self, pad)
 
     def music(self, m) -> str:
         game = self.game

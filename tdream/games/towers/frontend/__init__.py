@@ -52,8 +52,10 @@ class TowersFrontend(GameFrontend):
         return PICTURES
 
     def autopilot(self, **kwargs):
-        from .autopilot import Autopilot
-        return Autopilot(**kwargs)
+        """The shell's autopilot with Towers' pilot (``autopilot.py``)."""
+        from ....frontend.autopilot import Autopilot
+        from .autopilot import TowersPilot
+        return Autopilot(self.gamedef.id, pilot=TowersPilot(), **kwargs)
 
     def bench_setup(self, seed: int, setpiece: bool):
         """The busiest board: 12x12 with four characters."""

@@ -36,3 +36,17 @@ def origin(n: int) -> tuple[int, int]:
 def panel_height(seats: int) -> int:
     """Each player's panel: taller with fewer players (room below for the turn and the keys)."""
     return {2: 56, 3: 44}.get(seats, 38)
+
+
+def name_rows(font, name: str, width: int, face: str = "small") -> list[str]:
+    """A name in one row ``width`` wide, or two where it does not fit (cut after its last "・" or
+    space that leaves a first row that fits, else where the row is full): never cut short."""
+    if font.width(name, face) <= width:
+        return [name]
+    for k in range(len(name) - 1, 0, -1):
+        if name[k - 1] in "・ " and font.width(name[:k].rstrip(), face) <= width:
+            return [name[:k].rstrip(), name[k:].strip()]
+    k = len(name)
+    while k > 1 and font.width(name[:k], face) > width:
+        k -= 1
+    return [name[:k], name[k:]]

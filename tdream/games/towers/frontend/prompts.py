@@ -9,7 +9,7 @@ Words are made when drawn (``tr``), so a language changed in the options shows a
 from __future__ import annotations
 
 from ....frontend.constants import A, B, DOWN, GOLD, LEFT, RED, RIGHT, UP, rgb15
-from ....frontend.table import Prompt as TablePrompt
+from ....frontend.table import RefusalPrompt
 from ....frontend.text import shown_name, tr
 from ....frontend.widgets import Menu
 from ..answers import DECLARE, END_NO, END_YES, PASS, Demolish, Pass, Pick, Place
@@ -18,34 +18,16 @@ from .explain import explain, refused_size
 
 INFO = rgb15(200, 224, 248)
 WARN = rgb15(248, 168, 96)
-MESSAGE_FRAMES = 150                 # a refusal stays this long (or until the next press)
 
 
-class Prompt(TablePrompt):
-    """One seat's question. ``age``: frames it has been up (the table's guard against a press
-    meant for the text before it)."""
+class Prompt(RefusalPrompt):
+    """One seat's question (``age``: frames it has been up, the table's guard against a press
+    meant for the text before it), with the match's refusal of his last choice (the shell's)."""
 
     answer = None
 
-    def __init__(self, seat: int, name: str) -> None:
-        self.seat = seat
-        self.name = name
-        self.age = 0
-        self.message = ""                # a refusal: why the last choice is not allowed
-        self.message_age = 0
-
-    def refuse(self, m, why: str | None) -> None:
-        self.message = explain(why)
-        self.message_age = 0
-        if m is not None:
-            m.sound("cancel")
-
-    def tick(self) -> None:
-        self.age += 1
-        if self.message:
-            self.message_age += 1
-            if self.message_age > MESSAGE_FRAMES:
-                self.message = ""
+    def refusal_text(self, why: str | None) -> str:
+        return explain(why)
 
     def handle(self, m, b, pad: int) -> None:
         pass
@@ -189,12 +171,9 @@ class PlacePrompt(Prompt):
         """The cursor's square: the largest size there and why one more is refused."""
         self.top, self.why = self.match.largest_size(self.square, self.seat)
 
-    def refuse(self, m, why: str | None) -> None:
+    def refusal_text(self, why: str | None) -> str:
         """A refusal said to him (his name is in the question above it already)."""
-        self.message = explain(why, self.match.names[self.seat])
-        self.message_age = 0
-        if m is not None:
-            m.sound("cancel")
+        return explain(why, self.match.names[self.seat])
 
     def declare(self, m) -> None:
         """Y on his pad (the table's): "declare a double turn?", A yes, B back to where he was."""

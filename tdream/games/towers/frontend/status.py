@@ -1,184 +1,164 @@
-"""The status screen (X, as in Tower Dream): the players (sums, towers by size, territory, double
-turns, walls), the board with its squares named, and the rules in brief; L/R or left/right
-turn the page, B or X closes it."""
+"""The status screen's pages (X, as in Tower Dream; the shell's paged screen): the players (sums,
+towers by size, territory, double turns, walls), the board with its squares named, and the
+rules in brief."""
 from __future__ import annotations
 
 import pygame
 
-from ....frontend.constants import B, GOLD, INK, L, LEFT, PLAYER_COLOURS, R, RED, RIGHT, WHITE, X, rgb15
-from ....frontend.machine import Scene
+from ....frontend.constants import PLAYER_COLOURS, RED, WHITE, rgb15
+from ....frontend.scenes.status import Page, Status, seat_kind
 from ....frontend.text import tr
-from ....frontend import widgets
 from ....frontend.widgets import fit
-from ....frontend.scenes.status import seat_kind  # a person's pad, or the CPU and its level
 from ..data import rules
 from . import boardview as bv
-from .table import name_rows
+from .layout import name_rows
 
-PAGES = ("Players", "Board", "Building", "Turns")
 DIM = rgb15(160, 168, 200)
 INFO = rgb15(200, 216, 248)
 WARN = rgb15(248, 168, 96)
 
 
-class StatusScene(Scene):
-    overlay_at = (4, 212, "left")        # the bottom row, inside the window (the keys' line goes up when they are on)
+def draw_players(status, m, surface, y: int) -> None:
+    """Each seat: his sum, towers and territory (T6.2, T4.1), whether he is walled in or one
+    enemy tower from it and where (TG4.3; two rows where the squares need them, never cut),
+    his double turns and whether T5.2 allows them now (T5.1)."""
+    t, font = status.table, m.font
+    match = t.game
+    scores = match.scores()
+    claims = match.claims()
+    first, step = (11, 8) if len(t.names) > 3 else (12, 9)        # four players: rows closer, apart from the next
+    for p in range(len(t.names)):
+        c = PLAYER_COLOURS[t.colour_of[p]]
+        font.draw(surface, fit(font, t.names[p], 150, "main"), 8, y, c)
+        font.draw(surface, seat_kind(t, p), 248, y + 2, DIM, "small", align="right")
+        sizes = [s for o, s in zip(match.owner, match.size) if o == p]
+        rows = [(tr("Sum {sum}: {k} tower(s), tallest {top}; territory {ground}", sum=scores[p], k=len(sizes),
+                    top=max(sizes, default=0), ground=claims.count(p)), WHITE)]
+        rows += [(line, wall_colour(status, match, p)) for line in font.wrap(wall_line(status, match, p), 232, "small")]
+        rows.append((double_line(match, p), INFO))
+        for i, (line, colour) in enumerate(rows[:4]):
+            font.draw(surface, line, 16, y + first + i * step, colour, "small")
+        y += 45 if len(t.names) > 3 else 52
 
-    def __init__(self, table, pad: int) -> None:
-        self.table = table
-        self.pad = pad
-        self.page = 0
 
-    def hidden_pads(self, m) -> int:
-        """The table's: opened during the secret picks, it shows no pick on the input display."""
-        return self.table.hidden_pads(m)
+def wall_line(status, match, p: int) -> str:
+    """Whether ``p`` is walled in, one enemy tower from it (TG4.3: the squares, the first six
+    and how many more), or where he can build."""
+    if match.walled_in(p):
+        return tr("Walled in: nowhere left to build (TG4.3).")
+    found = threats(status, match, p)
+    if found:
+        squares = sorted({sq for sq, _ in found}, key=match.geo.index.get)
+        more = len(squares) - 6
+        shown = ", ".join(squares[:6]) + (tr(" and {k} more", k=more) if more > 0 else "")
+        return tr("Danger: one enemy tower at {squares} walls him in (TG4.3).", squares=shown)
+    return tr("Can build on {k} square(s).", k=len(match.placements(p)))
 
-    def handle(self, m, b) -> None:
-        if b.press(self.pad, B | X):
-            m.pop()
-        elif b.repeat(self.pad, R | RIGHT):
-            self.page = (self.page + 1) % len(PAGES)
-        elif b.repeat(self.pad, L | LEFT):
-            self.page = (self.page - 1) % len(PAGES)
 
-    def draw(self, m, surface) -> None:
-        font = m.font
-        surface.fill(INK)
-        widgets.window(surface, (0, 0, 256, 224))
-        for i, name in enumerate(PAGES):
-            font.draw(surface, tr(name), 8 + i * 62, 6, GOLD if i == self.page else rgb15(120, 128, 168))
-        (self.draw_players, self.draw_board, self.draw_building, self.draw_turns)[self.page](m, surface, 22)
-        on = m.settings.timer or m.settings.input_display       # the timer and pads take the bottom row's left
-        font.draw(surface, tr("L/R: page   B: back"), 250, 203 if on else 213, DIM, "small", align="right")
+def wall_colour(status, match, p: int) -> tuple:
+    return RED if match.walled_in(p) else WARN if threats(status, match, p) else DIM
 
-    def draw_players(self, m, surface, y: int) -> None:
-        """Each seat: his sum, towers and territory (T6.2, T4.1), whether he is walled in or one
-        enemy tower from it and where (TG4.3; two rows where the squares need them, never cut),
-        his double turns and whether T5.2 allows them now (T5.1)."""
-        t, font = self.table, m.font
-        match = t.game
-        scores = match.scores()
-        claims = match.claims()
-        first, step = (11, 8) if len(t.names) > 3 else (12, 9)        # four players: rows closer, apart from the next
-        for p in range(len(t.names)):
-            c = PLAYER_COLOURS[t.colour_of[p]]
-            font.draw(surface, fit(font, t.names[p], 150, "main"), 8, y, c)
-            font.draw(surface, seat_kind(t, p), 248, y + 2, DIM, "small", align="right")
-            sizes = [s for o, s in zip(match.owner, match.size) if o == p]
-            rows = [(tr("Sum {sum}: {k} tower(s), tallest {top}; territory {ground}", sum=scores[p], k=len(sizes),
-                        top=max(sizes, default=0), ground=claims.count(p)), WHITE)]
-            rows += [(line, self.wall_colour(match, p)) for line in font.wrap(self.wall_line(match, p), 232, "small")]
-            rows.append((self.double_line(match, p), INFO))
-            for i, (line, colour) in enumerate(rows[:4]):
-                font.draw(surface, line, 16, y + first + i * step, colour, "small")
-            y += 45 if len(t.names) > 3 else 52
 
-    def wall_line(self, match, p: int, font=None) -> str:
-        """Whether ``p`` is walled in, one enemy tower from it (TG4.3: the squares, the first six
-        and how many more), or where he can build."""
-        if match.walled_in(p):
-            return tr("Walled in: nowhere left to build (TG4.3).")
-        threats = self.threats(match, p)
-        if threats:
-            squares = sorted({sq for sq, _ in threats}, key=match.geo.index.get)
-            more = len(squares) - 6
-            shown = ", ".join(squares[:6]) + (tr(" and {k} more", k=more) if more > 0 else "")
-            return tr("Danger: one enemy tower at {squares} walls him in (TG4.3).", squares=shown)
-        return tr("Can build on {k} square(s).", k=len(match.placements(p)))
+def double_line(match, p: int) -> str:
+    """``p``'s double turns (T5.1) and whether T5.2 (a tower of 3 or more) allows one now."""
+    status = match.declare_status(p)
+    need = rules().declare_min_size
+    if status.left == 0:
+        return tr("Double turns: none left (T5.1).")
+    if not status.tall:
+        return tr("Double turns: {k} left. T5.2: no {need}+ tower yet.", k=status.left, need=need)
+    if status.reason is None:
+        return tr("Double turns: {k} left. T5.2: may declare now.", k=status.left)
+    return tr("Double turns: {k} left. T5.2 met (a {need}+ tower).", k=status.left, need=need)
 
-    def wall_colour(self, match, p: int) -> tuple:
-        return RED if match.walled_in(p) else WARN if self.threats(match, p) else DIM
 
-    def double_line(self, match, p: int) -> str:
-        """``p``'s double turns (T5.1) and whether T5.2 (a tower of 3 or more) allows one now."""
-        status = match.declare_status(p)
-        need = rules().declare_min_size
-        if status.left == 0:
-            return tr("Double turns: none left (T5.1).")
-        if not status.tall:
-            return tr("Double turns: {k} left. T5.2: no {need}+ tower yet.", k=status.left, need=need)
-        if status.reason is None:
-            return tr("Double turns: {k} left. T5.2: may declare now.", k=status.left)
-        return tr("Double turns: {k} left. T5.2 met (a {need}+ tower).", k=status.left, need=need)
+def threats(status, match, p: int) -> list:
+    """TG4.3's threats against seat ``p`` (kept in the screen's cache of drawing, made again when the
+    match moves)."""
+    key = (status.table.host.session.inputs, match.fingerprint())
+    cache = status._cache.get("threats")
+    if cache is None or cache[0] != key:
+        cache = status._cache["threats"] = (key, {})
+    if p not in cache[1]:
+        cache[1][p] = match.wall_threats(p) if not match.over else []
+    return cache[1][p]
 
-    def threats(self, match, p: int) -> list:
-        """TG4.3's threats against seat ``p`` (a cache of drawing, made again when the match moves)."""
-        key = (self.table.host.session.inputs, match.fingerprint())
-        cache = getattr(self, "_threats", None)
-        if cache is None or cache[0] != key:
-            cache = self._threats = (key, {})
-        if p not in cache[1]:
-            cache[1][p] = match.wall_threats(p) if not match.over else []
-        return cache[1][p]
 
-    def draw_board(self, m, surface, y: int) -> None:
-        """The board with its columns and rows named (TG1.1), territory tinted; the legend."""
-        t, font = self.table, m.font
-        match = t.game
-        n = match.n
-        cell = min(20, 176 // n)
-        x0, y0 = 18, y + 12
-        claims = match.claims()
-        pic = bv.board_picture(font, n, cell, match.owner, match.size, claims, t.colour_of)
-        surface.blit(pic, (x0, y0))
-        for i in range(n):
-            font.draw(surface, bv.COLUMNS[i], x0 + i * cell + cell // 2 - 2, y0 - 9, DIM, "small")
-            font.draw(surface, str(i + 1), x0 - 3, y0 + i * cell + (cell - 8) // 2, DIM, "small", align="right")
-        lx = x0 + n * cell + 8
-        ly = y0
-        for p, name in enumerate(t.names):
-            colour = t.colour_of[p]
-            pygame.draw.rect(surface, PLAYER_COLOURS[colour], (lx, ly + 1, 7, 7))
-            for row in name_rows(font, name, 250 - lx - 10):        # a long name on two rows, never cut
-                font.draw(surface, row, lx + 10, ly, PLAYER_COLOURS[colour], "small")
-                ly += 9
-            font.draw(surface, tr("{k} claimed", k=claims.count(p)), lx + 10, ly, WHITE, "small")
-            ly += 13
-        ly += 4
-        for line in font.wrap(tr("Tinted: territory. Only its claimer builds there (T3.1)."), 250 - lx, "small"):
-            font.draw(surface, line, lx, ly, DIM, "small")
+def draw_board(status, m, surface, y: int) -> None:
+    """The board with its columns and rows named (TG1.1), territory tinted; the legend."""
+    t, font = status.table, m.font
+    match = t.game
+    n = match.n
+    cell = min(20, 176 // n)
+    x0, y0 = 18, y + 12
+    claims = match.claims()
+    pic = bv.board_picture(font, n, cell, match.owner, match.size, claims, t.colour_of)
+    surface.blit(pic, (x0, y0))
+    for i in range(n):
+        font.draw(surface, bv.COLUMNS[i], x0 + i * cell + cell // 2 - 2, y0 - 9, DIM, "small")
+        font.draw(surface, str(i + 1), x0 - 3, y0 + i * cell + (cell - 8) // 2, DIM, "small", align="right")
+    lx = x0 + n * cell + 8
+    ly = y0
+    for p, name in enumerate(t.names):
+        colour = t.colour_of[p]
+        pygame.draw.rect(surface, PLAYER_COLOURS[colour], (lx, ly + 1, 7, 7))
+        for row in name_rows(font, name, 250 - lx - 10):        # a long name on two rows, never cut
+            font.draw(surface, row, lx + 10, ly, PLAYER_COLOURS[colour], "small")
             ly += 9
+        font.draw(surface, tr("{k} claimed", k=claims.count(p)), lx + 10, ly, WHITE, "small")
+        ly += 13
+    ly += 4
+    for line in font.wrap(tr("Tinted: territory. Only its claimer builds there (T3.1)."), 250 - lx, "small"):
+        font.draw(surface, line, lx, ly, DIM, "small")
+        ly += 9
 
-    def draw_building(self, m, surface, y: int) -> None:
-        """Towers in brief for a new player (RULES-towers.md 3-4): a turn, the support rule, territory."""
-        self.paragraphs(m, surface, y, [
-            tr("Your turn: build one tower on an empty square no rival claims (T3.1), or pass. Size 1 goes "
-               "anywhere (T3.2)."),
-            tr("A tower of size s needs one of (T3.3): an own tower taller than s beside it; or two towers of "
-               "s-1+ beside it, one yours; or one beside and two at its corners of s-1+, one yours. Beside: the "
-               "four squares next to it; corners: the four diagonal ones."),
-            tr("Territory: empty ground walled off by one player's towers alone; only he builds there (T4.1). "
-               "It counts once every player has a tower (TG4.2)."),
-            tr("Whose towers touch no square he may use is walled in and can only pass (TG4.3): red corners warn "
-               "you where one more enemy tower would do it."),
-        ])
 
-    def draw_turns(self, m, surface, y: int) -> None:
-        """Double turns, the end, demolition (the options in play) and the keys."""
-        opts = self.table.game.options
-        paras = [
-            tr("Double turns: twice a game, with a tower of 3 or more, press Y for an extra turn right after "
-               "the current one, yours or a rival's (T5.1, T5.2)."),
-            tr("The end: the board is full, or after a pass the next player may end it (T6.1); once every "
-               "player has passed since the last tower, it ends at once (TG6.1). The higher sum of sizes wins "
-               "(T6.2)."),
-        ]
-        if opts["demolish"] == "advanced":
-            paras.append(tr("Demolition (B menu): remove one of your towers if none is left unsupported, then build "
-                            "(T7.1)."))
-        elif opts["demolish"] == "war":
-            paras.append(tr("Corporate war (B menu): remove one of your towers; every tower left unsupported "
-                            "falls, again and again (T7.2)."))
-        paras.append(tr("Keys: A builds, B opens the turn's menu, Y declares a double turn (from any player's "
-                        "pad), X shows this screen, Start pauses."))
-        self.paragraphs(m, surface, y, paras)
+def draw_building(status, m, surface, y: int) -> None:
+    """Towers in brief for a new player (RULES-towers.md 3-4): a turn, the support rule, territory."""
+    paragraphs(m, surface, y, [
+        tr("Your turn: build one tower on an empty square no rival claims (T3.1), or pass. Size 1 goes "
+           "anywhere (T3.2)."),
+        tr("A tower of size s needs one of (T3.3): an own tower taller than s beside it; or two towers of "
+           "s-1+ beside it, one yours; or one beside and two at its corners of s-1+, one yours. Beside: the "
+           "four squares next to it; corners: the four diagonal ones."),
+        tr("Territory: empty ground walled off by one player's towers alone; only he builds there (T4.1). "
+           "It counts once every player has a tower (TG4.2)."),
+        tr("Whose towers touch no square he may use is walled in and can only pass (TG4.3): red corners warn "
+           "you where one more enemy tower would do it."),
+    ])
 
-    def paragraphs(self, m, surface, y: int, paras: list[str]) -> None:
-        font = m.font
-        for text in paras:
-            for line in font.wrap(text, 238, "small"):
-                if y > 200:
-                    return
-                font.draw(surface, line, 9, y, INFO, "small")
-                y += 9
-            y += 5
+
+def draw_turns(status, m, surface, y: int) -> None:
+    """Double turns, the end, demolition (the options in play) and the keys."""
+    opts = status.table.game.options
+    paras = [
+        tr("Double turns: twice a game, with a tower of 3 or more, press Y for an extra turn right after "
+           "the current one, yours or a rival's (T5.1, T5.2)."),
+        tr("The end: the board is full, or after a pass the next player may end it (T6.1); once every "
+           "player has passed since the last tower, it ends at once (TG6.1). The higher sum of sizes wins "
+           "(T6.2)."),
+    ]
+    if opts["demolish"] == "advanced":
+        paras.append(tr("Demolition (B menu): remove one of your towers if none is left unsupported, then build "
+                        "(T7.1)."))
+    elif opts["demolish"] == "war":
+        paras.append(tr("Corporate war (B menu): remove one of your towers; every tower left unsupported "
+                        "falls, again and again (T7.2)."))
+    paras.append(tr("Keys: A builds, B opens the turn's menu, Y declares a double turn (from any player's "
+                    "pad), X shows this screen, Start pauses."))
+    paragraphs(m, surface, y, paras)
+
+
+def paragraphs(m, surface, y: int, paras: list[str]) -> None:
+    font = m.font
+    for text in paras:
+        for line in font.wrap(text, 238, "small"):
+            if y > 200:
+                return
+            font.draw(surface, line, 9, y, INFO, "small")
+            y += 9
+        y += 5
+
+
+STATUS = Status((Page("Players", draw_players), Page("Board", draw_board), Page("Building", draw_building),
+                 Page("Turns", draw_turns)), tab_step=62, foot=(213, 203), overlay_at=(4, 212, "left"))

@@ -27,30 +27,17 @@ from ..answers import DECLARE, Declare, Demolish, Place
 from ..data import rules
 from . import boardview as bv
 from .explain import explain
-from .layout import BOARD, BOX_H, BOX_Y, LABEL_H, LINE_H, PANEL_W, PANEL_X, SMALL_H, cell_size, origin, panel_height
+from .layout import BOARD, BOX_H, BOX_Y, LABEL_H, LINE_H, PANEL_W, PANEL_X, SMALL_H, cell_size, name_rows, \
+    origin, panel_height
 from .prompts import WARN, EndPrompt, PickPrompt, PlacePrompt, Prompt
+from .status import STATUS
 
-PROMPT_GUARD = 12                    # frames a prompt is shown before it takes a press (issue 14)
 THINK = 30                           # frames a CPU seat "thinks" before it answers (a person can follow)
 BUILD = 18                           # frames a tower takes to rise
 INFO = rgb15(200, 224, 248)
 DIM = rgb15(160, 168, 200)
 REASONS = {"full": "no empty square is left (T6.1)", "ended": "the end was declared after a pass (T6.1)",
            "passes": "a round of passes: every player passed (TG6.1)"}
-
-
-def name_rows(font, name: str, width: int, face: str = "small") -> list[str]:
-    """A name in one row ``width`` wide, or two where it does not fit (cut after its last "・" or
-    space that leaves a first row that fits, else where the row is full): never cut short."""
-    if font.width(name, face) <= width:
-        return [name]
-    for k in range(len(name) - 1, 0, -1):
-        if name[k - 1] in "・ " and font.width(name[:k].rstrip(), face) <= width:
-            return [name[:k].rstrip(), name[k:].strip()]
-    k = len(name)
-    while k > 1 and font.width(name[:k], face) > width:
-        k -= 1
-    return [name[:k], name[k:]]
 
 
 def TowersSetup(seed: int = 0, seats=None, options=None, **kwargs) -> MatchSetup:
@@ -96,6 +83,7 @@ class TableScene(Table):
     box_style = BoxStyle((0, BOX_Y, 256, BOX_H), "small", lines=3, line_h=LINE_H, small_h=SMALL_H, wrap_prompt=True)
     jump_rect = (32, 76, 128, 40)
     think_frames = THINK
+    status = STATUS                      # X: players, board, building, turns
 
     @property
     def overlay_at(self) -> tuple[int, int, str]:
@@ -115,10 +103,6 @@ class TableScene(Table):
 
     def sync_shown(self) -> None:
         self.shown.sync(self.game)
-
-    def status_scene(self, pad: int):
-        from .status import StatusScene
-        return StatusScene(self, pad)
 
     def music(self, m) -> str:
         match = self.game
@@ -736,4 +720,4 @@ class TableScene(Table):
             font.draw(surface, line, 64, y0 + i * 9, INFO, "small")
 
 
-__all__ = ["TableScene", "TowersSetup", "Beat", "Shown", "PROMPT_GUARD"]
+__all__ = ["TableScene", "TowersSetup", "Beat", "Shown"]

@@ -64,8 +64,10 @@ class TowerUpFrontend(GameFrontend):
         return PICTURES
 
     def autopilot(self, **kwargs):
-        from .autopilot import Autopilot
-        return Autopilot(**kwargs)
+        """The shell's autopilot with Tower Up's pilot (``autopilot.py``)."""
+        from ....frontend.autopilot import Autopilot
+        from .autopilot import TowerUpPilot
+        return Autopilot(self.gamedef.id, pilot=TowerUpPilot(), **kwargs)
 
     def bench_setup(self, seed: int, setpiece: bool):
         """Four characters on the 36-site city (there are no set pieces: the same game either way)."""

@@ -1,18 +1,15 @@
-"""Status (X): every player's holding and score as it stands, the game's three objectives with
-their chips and each player's progress, and how a turn goes (a page each: L/R or left/right to
-turn, B or X to close)."""
+"""Status (X; the shell's paged screen): every player's holding and score as it stands, the game's
+three objectives with their chips and each player's progress, and how a turn goes, a page each."""
 from __future__ import annotations
 
-from ....frontend.constants import B, GOLD, INK, L, LEFT, PLAYER_COLOURS, R, RIGHT, WHITE, X, rgb15
-from ....frontend.machine import Scene
+from ....frontend.constants import GOLD, PLAYER_COLOURS, WHITE
+from ....frontend.scenes.status import Page, Status
 from ....frontend.text import tr
-from ....frontend.widgets import fit, window
+from ....frontend.widgets import fit
 from ..objectives import measure
 from .cityview import swatch
 from .hud import DIM
 from .prompts import colour_name, objective_name
-
-PAGES = ("Players", "Objectives", "How to play")
 
 HOW = (
     "Your turn: take a market card, or build (U3.1, U3.4).",
@@ -117,85 +114,69 @@ def draw_player_tall(m, surface, table, p: int, rect) -> None:
         yy += 2
 
 
-class StatusScene(Scene):
-    overlay_at = (2, 214, "left")        # the pads on the foot line, left of the keys
-    timer_at = (251, 4, "right")         # the timer at the top right, after the pages' names
+def draw_players(status, m, surface, y: int) -> None:
+    """Every player's holding (``draw_player``), one under the other."""
+    for p in range(len(status.table.shown.names)):
+        y += draw_player(m, surface, status.table, p, 8, y, 240) + 3
 
-    def __init__(self, table, pad: int) -> None:
-        self.table = table
-        self.pad = pad
-        self.page = 0
 
-    def handle(self, m, b) -> None:
-        if b.press(self.pad, B | X):
-            m.pop()
-        elif b.repeat(self.pad, R | RIGHT):
-            self.page = (self.page + 1) % len(PAGES)
-        elif b.repeat(self.pad, L | LEFT):
-            self.page = (self.page - 1) % len(PAGES)
-
-    def draw(self, m, surface) -> None:
-        font = m.font
-        surface.fill(INK)
-        window(surface, (0, 0, 256, 224))
-        x = 8
-        for i, name in enumerate(PAGES):
-            x += font.draw(surface, tr(name), x, 6, GOLD if i == self.page else rgb15(120, 128, 168)) + 10
-        y = 22
-        if self.page == 0:
-            for p in range(len(self.table.shown.names)):
-                y += draw_player(m, surface, self.table, p, 8, y, 240) + 3
-        elif self.page == 1:
-            self.draw_objectives(m, surface, y)
-        else:
-            for para in HOW:
-                for line in font.wrap(tr(para), 240, "small"):
-                    font.draw(surface, line, 8, y, WHITE, "small")
-                    y += 9
-                y += 3
-        font.draw(surface, tr("L/R: page   B: back"), 250, 213, rgb15(160, 168, 200), "small", align="right")
-
-    def draw_objectives(self, m, surface, y: int) -> None:
-        """The three objectives: name, condition, chips left; who holds a chip and everyone's
-        progress (have / need)."""
-        game = self.table.shown
-        font = m.font
-        cat = game.rules.objectives
-        for j, oid in enumerate(game.objectives):
-            obj = cat[oid]
-            font.draw(surface, objective_name(obj), 8, y, GOLD)
-            left = " ".join(str(c) for c in game.chips_left[j]) or tr("none")
-            font.draw(surface, tr("chips left {chips}", chips=left), 248, y + 2, WHITE, "small", align="right")
-            y += 12
-            for line in font.wrap(tr(obj.text), 236, "small"):
-                font.draw(surface, line, 14, y, DIM, "small")
-                y += 9
-            x = 14
-            for p in range(len(game.names)):
-                have, need = measure(obj, game, p)
-                chip = next((v for o, v in game.chips[p] if o == oid), None)
-                who = self.table.names[p]
-                text = (tr("{who} {chip}", who=who, chip=tr("chip {k}", k=chip)) if chip is not None
-                        else tr("{who} {have}/{need}", who=who, have=min(have, need), need=need))
-                w = font.width(text, "small")
-                if x > 14 and x + w > 248:                # the next line rather than cut (four long names)
-                    x, y = 14, y + 9
-                text = fit(font, text, 248 - x)
-                x += font.draw(surface, text, x, y, PLAYER_COLOURS[self.table.colour_of[p]], "small") + 8
-            y += 14
-        if not game.objectives:
-            font.draw(surface, tr("No objectives in this game."), 8, y, WHITE)
-        y += 4
-        x = 8 + font.draw(surface, tr("Colours:"), 8, y, DIM, "small") + 6
-        for c in range(4):
-            swatch(surface, c, x, y, 7, 7)
-            x += 9 + font.draw(surface, colour_name(c), x + 9, y, WHITE, "small") + 8
-        y += 12
-        for line in font.wrap(tr(MAP_KEY), 240, "small"):
-            if y + 9 > 212:                               # clear of the keys at the foot
-                break
-            font.draw(surface, line, 8, y, DIM, "small")
+def draw_how(status, m, surface, y: int) -> None:
+    """How a turn goes, in brief (``HOW``)."""
+    font = m.font
+    for para in HOW:
+        for line in font.wrap(tr(para), 240, "small"):
+            font.draw(surface, line, 8, y, WHITE, "small")
             y += 9
+        y += 3
 
 
-__all__ = ["StatusScene", "draw_player", "draw_player_tall", "PAGES", "HOW", "MAP_KEY"]
+def draw_objectives(status, m, surface, y: int) -> None:
+    """The three objectives: name, condition, chips left; who holds a chip and everyone's
+    progress (have / need)."""
+    game = status.table.shown
+    font = m.font
+    cat = game.rules.objectives
+    for j, oid in enumerate(game.objectives):
+        obj = cat[oid]
+        font.draw(surface, objective_name(obj), 8, y, GOLD)
+        left = " ".join(str(c) for c in game.chips_left[j]) or tr("none")
+        font.draw(surface, tr("chips left {chips}", chips=left), 248, y + 2, WHITE, "small", align="right")
+        y += 12
+        for line in font.wrap(tr(obj.text), 236, "small"):
+            font.draw(surface, line, 14, y, DIM, "small")
+            y += 9
+        x = 14
+        for p in range(len(game.names)):
+            have, need = measure(obj, game, p)
+            chip = next((v for o, v in game.chips[p] if o == oid), None)
+            who = status.table.names[p]
+            text = (tr("{who} {chip}", who=who, chip=tr("chip {k}", k=chip)) if chip is not None
+                    else tr("{who} {have}/{need}", who=who, have=min(have, need), need=need))
+            w = font.width(text, "small")
+            if x > 14 and x + w > 248:                # the next line rather than cut (four long names)
+                x, y = 14, y + 9
+            text = fit(font, text, 248 - x)
+            x += font.draw(surface, text, x, y, PLAYER_COLOURS[status.table.colour_of[p]], "small") + 8
+        y += 14
+    if not game.objectives:
+        font.draw(surface, tr("No objectives in this game."), 8, y, WHITE)
+    y += 4
+    x = 8 + font.draw(surface, tr("Colours:"), 8, y, DIM, "small") + 6
+    for c in range(4):
+        swatch(surface, c, x, y, 7, 7)
+        x += 9 + font.draw(surface, colour_name(c), x + 9, y, WHITE, "small") + 8
+    y += 12
+    for line in font.wrap(tr(MAP_KEY), 240, "small"):
+        if y + 9 > 212:                               # clear of the keys at the foot
+            break
+        font.draw(surface, line, 8, y, DIM, "small")
+        y += 9
+
+
+# the pages' names in a row (each 10 after the one before), the timer at the top right after them,
+# the pads on the foot line left of the keys
+STATUS = Status((Page("Players", draw_players), Page("Objectives", draw_objectives), Page("How to play", draw_how)),
+                overlay_at=(2, 214, "left"), timer_at=(251, 4, "right"))
+
+__all__ = ["STATUS", "draw_player", "draw_player_tall", "draw_players", "draw_objectives", "draw_how", "HOW",
+           "MAP_KEY"]

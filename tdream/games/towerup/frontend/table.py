@@ -27,9 +27,8 @@ from .results import TowerUpResults
 from .layout import BOX, BOX_NARROW, CARD_X, CARD_Y, LINE_H, MAP, OBJECTIVES_WINDOW, PADS_AT, PANEL_WINDOW, SMALL_H, \
     TIMER_AT
 from ....frontend.frontends import frontend_of
+from .status import STATUS, draw_player_tall
 
-PROMPT_GUARD = 12                    # frames a prompt is shown before it takes a press (a press that
-                                     # hurried the text before it never answers it)
 PANEL_FRAMES = 150                   # frames a player's details (L/R) stay up
 
 
@@ -46,7 +45,7 @@ class TableScene(Table):
     box_style = BoxStyle(BOX, "small", lines=4, line_h=LINE_H, small_h=SMALL_H, face_at=(4, 3), text_x=6,
                          face_text_x=25, text_y=3, right=4, arrow_at=(10, 7))
     think_frames = 12
-    prompt_guard = PROMPT_GUARD
+    status = STATUS                      # X: players, objectives, how to play
 
     def box_rect(self) -> tuple[int, int, int, int]:
         """The text box (and a prompt's window in its place): narrower by the pads' gutter while the
@@ -83,10 +82,6 @@ class TableScene(Table):
     def music(self, m) -> str:
         game = self.game
         return "tension" if game.ending or min(game.supply) <= game.rules.components.near_empty else "play"
-
-    def status_scene(self, pad: int):
-        from .status import StatusScene
-        return StatusScene(self, pad)
 
     def push_results(self, m) -> None:
         m.push(TowerUpResults(self))
@@ -419,7 +414,6 @@ class TableScene(Table):
     def draw(self, m, surface) -> None:
         super().draw(m, surface)
         if self.panel_frames and self.panel >= 0:
-            from .status import draw_player_tall
             window(surface, PANEL_WINDOW)
             draw_player_tall(m, surface, self, self.panel, PANEL_WINDOW)
 
@@ -463,4 +457,4 @@ def _after_banner(text: str) -> str:
     return text[cut + 1:].lstrip() if cut >= 0 else text
 
 
-__all__ = ["TableScene", "GameSetup", "Beat", "PROMPT_GUARD"]
+__all__ = ["TableScene", "GameSetup", "Beat"]

@@ -12,9 +12,9 @@ from tdream.frontend.constants import A, B, DOWN, RIGHT, SELECT, START, UP, X, Y
 from tdream.frontend.settings import Settings
 from tdream.games.cattower import queries
 from tdream.games.cattower.answers import Drawing
-from tdream.games.cattower.frontend.autopilot import Autopilot
+from tdream.games.cattower.frontend import FRONTEND
 from tdream.games.cattower.frontend.prompts import pair_spend
-from tdream.games.cattower.frontend.table import PROMPT_GUARD, CatTowerSetup, TableScene
+from tdream.games.cattower.frontend.table import CatTowerSetup, TableScene
 from tests.frontend.screens import LONG_NAMES, CheckedHeadless, _watch_drawing, keep, long_names, record_path
 
 SEED = 1
@@ -64,17 +64,17 @@ class Session:
     def prompt(self, seat: int = 0):
         t = self.table
         p = t.prompts.get(seat)
-        return p if p is not None and (t.beat is None or t.beat.kind == "ready") and p.age >= PROMPT_GUARD \
+        return p if p is not None and (t.beat is None or t.beat.kind == "ready") and p.age >= TableScene.prompt_guard \
             and p.answer is None else None
 
 
-def steer(s: Session, ap: Autopilot, seat: int, answer, frames: int = 200) -> None:
+def steer(s: Session, ap, seat: int, answer, frames: int = 200) -> None:
     """Press (every other frame, as the autopilot does) until the seat's prompt is on ``answer``
     (without choosing it)."""
     p = s.prompt(seat)
     for _ in range(frames):
         ap.planned[seat] = (p, answer)
-        b = ap._answer(s.table.game, p, seat)
+        b = ap.pilot.answer(ap, s.table, p, seat)
         if b == A:
             ap.planned.pop(seat, None)
             s.step(0, 4)
@@ -141,7 +141,7 @@ def _game(frames: dict, prefix: str = "", settings=None) -> None:
     steered into two houses (the second refused the good of the first)."""
     s = Session(frames, prefix, setup=CatTowerSetup(SEED, ["human", "joji", "yuka", "kenta"]), settings=settings)
     t = s.table
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     shots = {
         "roll": lambda b: b.kind == "roll" and b.age == 10,
         "comment": lambda b: b.kind == "say" and b.speaker is not None and b.age == 8 and t.game.round >= 3,
@@ -263,7 +263,7 @@ def _two_pads(frames: dict) -> None:
     three: one)."""
     s = Session(frames, setup=CatTowerSetup(4, ["human", "human", "hazumi", "marimo"]), connected=0b0011)
     t = s.table
-    ap = Autopilot(pad=-1)
+    ap = FRONTEND.autopilot(pad=-1)
     s.until(lambda: s.prompt(0) is not None and s.prompt(1) is not None and s.prompt(0).kind == "draw"
             and t.game.round >= 2, 8000, lambda m: ap.buttons(m))
     s.tap(RIGHT, 2, pad=1)
@@ -283,7 +283,7 @@ def _two_pads(frames: dict) -> None:
     s.shot("two-taken-back")
     s = Session(frames, setup=CatTowerSetup(7, ["human", "human", "cosmic-will"]), connected=0b0011)
     t = s.table
-    ap = Autopilot(pad=-1)
+    ap = FRONTEND.autopilot(pad=-1)
     s.until(lambda: s.prompt(0) is not None and s.prompt(1) is not None and s.prompt(0).kind == "draw"
             and t.game.round >= 5, 12000, lambda m: ap.buttons(m))
     s.tap(X, 6, pad=1)                         # three columns: both pages in his column at once
@@ -299,7 +299,7 @@ def _fewer(frames: dict, prefix: str = "", settings=None, only: str = "") -> Non
             continue
         s = Session(frames, prefix, setup=CatTowerSetup(seed, seats), settings=settings)
         t = s.table
-        ap = Autopilot()
+        ap = FRONTEND.autopilot()
         s.until(lambda: s.prompt(0) is not None and s.prompt(0).kind == "draw" and t.game.round >= 4, 8000,
                 lambda m: ap.buttons(m))
         s.step(0, 4)
@@ -317,7 +317,7 @@ def practice(name: str):
 def _practice(frames: dict, prefix: str = "", settings=None) -> None:
     """A position played as practice: a rival one cell from his third tower (C4.2)."""
     s = Session(frames, prefix, setup=practice("near-end"), settings=settings)
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     s.until(lambda: s.prompt(0) is not None and s.prompt(0).kind == "draw", 3000, lambda m: ap.buttons(m))
     s.step(0, 4)
     while (s.m.frame // 10) % 2:                  # the last cell blinks: on
@@ -330,14 +330,14 @@ def _long(frames: dict, prefix: str = "", settings=None) -> None:
     text box at its fullest."""
     s = Session(frames, prefix, setup=CatTowerSetup(3, LONG_NAMES), settings=settings,
                 record_path=record_path("cattower"))
-    long_names(s, Autopilot(), lambda t: s.prompt(0) is not None and s.prompt(0).kind == "draw" and t.game.round >= 4)
+    long_names(s, FRONTEND.autopilot(), lambda t: s.prompt(0) is not None and s.prompt(0).kind == "draw" and t.game.round >= 4)
 
 
 def _end(frames: dict, prefix: str = "", settings=None) -> None:
     """One cell from his own third tower, behind (issue 36): the first cursor elsewhere; on that
     cell the prompt says the drawing ends the game (C4.2); A asks once more, with the scores."""
     s = Session(frames, prefix, setup=practice("own-end"), settings=settings)
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     s.until(lambda: s.prompt(0) is not None and s.prompt(0).kind == "draw", 3000, lambda m: ap.buttons(m))
     p = s.prompt(0)
     sheet = s.table.game.sheet
@@ -358,7 +358,7 @@ def _overlays(frames: dict) -> None:
     st = Settings(talk="always", timer=True, input_display=True)
     s = Session(frames, setup=CatTowerSetup(5, ["human", "human", "human", "human"]), settings=st, connected=0b1111)
     t = s.table
-    ap = Autopilot(pad=-1)
+    ap = FRONTEND.autopilot(pad=-1)
     s.until(lambda: t.game.round >= 2 and s.prompt(0) is not None and s.prompt(0).kind == "draft", 20000,
             lambda m: ap.buttons(m))
     s.step(0, 4)

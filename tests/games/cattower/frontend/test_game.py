@@ -13,10 +13,10 @@ from tdream.frontend.scenes.title import TitleScene
 from tdream.frontend.settings import Settings
 from tdream.games.cattower import GAME, queries
 from tdream.games.cattower.answers import PASS, Drawing
-from tdream.games.cattower.frontend.autopilot import Autopilot
+from tdream.games.cattower.frontend import FRONTEND
 from tdream.games.cattower.frontend.prompts import DraftPrompt, DrawPrompt, HousePrompt, pair_spend
 from tdream.frontend.scenes.setup import SetupScene
-from tdream.games.cattower.frontend.table import PROMPT_GUARD, CatTowerSetup, TableScene
+from tdream.games.cattower.frontend.table import CatTowerSetup, TableScene
 from tdream.platform.record import load_record
 from tdream.platform.replay import verify_paths
 from tdream.platform.options import check_options
@@ -36,7 +36,7 @@ def tap(h, button, pad=0, wait=3, connected=0b0001):
 
 def live(t, seat):
     p = t.prompts.get(seat)
-    return p if p is not None and (t.beat is None or t.beat.kind == "ready") and p.age >= PROMPT_GUARD \
+    return p if p is not None and (t.beat is None or t.beat.kind == "ready") and p.age >= TableScene.prompt_guard \
         and p.answer is None else None
 
 
@@ -54,7 +54,7 @@ def play(seed, tmp_path, frames=80000, records=None, **kwargs):
     path = tmp_path / f"cattower-{seed}.tdr"
     h = Headless(seed=seed, record_path=str(path), records=records)
     m = h.machine
-    ap = Autopilot(again=True, **kwargs)
+    ap = FRONTEND.autopilot(again=True, **kwargs)
     table, seen = None, set()
     for _ in range(frames):
         h.step(ap.buttons(m))
@@ -126,7 +126,7 @@ def test_four_people_on_four_pads_play_a_whole_game_at_once(tmp_path):
     m = h.machine
     t = m.stack[0]
     assert sorted(t.pad_of.values()) == [0, 1, 2, 3]
-    ap = Autopilot(pad=-1)
+    ap = FRONTEND.autopilot(pad=-1)
     together = 0
     for _ in range(80000):
         if len([s for s in range(4) if live(t, s) is not None and t.prompts[s].kind == "draw"]) == 4:
@@ -146,7 +146,7 @@ def test_two_human_pads_each_draw_on_their_own_and_nobody_sees_the_other(tmp_pat
     h = Headless(seed=4, setup=CatTowerSetup(4, ["human", "human", "joji", "kenta"]))
     m = h.machine
     t = m.stack[0]
-    ap = Autopilot(pad=-1)
+    ap = FRONTEND.autopilot(pad=-1)
     until(h, lambda: live(t, 0) is not None and live(t, 1) is not None and t.prompts[0].kind == "draw",
           8000, lambda m: ap.buttons(m), 0b0011)
     p0, p1 = t.prompts[0], t.prompts[1]
@@ -177,7 +177,7 @@ def test_x_on_one_pad_while_two_draw_shows_his_status_over_his_sheet_and_the_oth
     h = Headless(seed=4, setup=CatTowerSetup(4, ["human", "human", "joji", "kenta"]))
     m = h.machine
     t = m.stack[0]
-    ap = Autopilot(pad=-1)
+    ap = FRONTEND.autopilot(pad=-1)
     until(h, lambda: live(t, 0) is not None and live(t, 1) is not None and t.prompts[0].kind == "draw",
           8000, lambda m: ap.buttons(m), 0b0011)
     p0, p1 = t.prompts[0], t.prompts[1]
@@ -250,7 +250,7 @@ def test_an_unplugged_pad_waits_and_says_so():
     h = Headless(seed=1, setup=CatTowerSetup(1, ["human", "human", "joji"]))
     m = h.machine
     t = m.stack[0]
-    ap = Autopilot(pad=0)
+    ap = FRONTEND.autopilot(pad=0)
     until(h, lambda: live(t, 1) is not None, 8000, lambda m: ap.buttons(m), 0b0001)
     p = t.prompts[1]
     for _ in range(20):
@@ -271,7 +271,7 @@ def at_draw():
     """Player 1 against Joji and Yuka at a drawing of round 4 or later (a few cells filled)."""
     h = Headless(seed=6, setup=CatTowerSetup(6, ["human", "joji", "yuka"]))
     t = h.machine.stack[0]
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     sheet = t.game.sheet
 
     def ready():
@@ -284,10 +284,10 @@ def at_draw():
 
 
 def steer(h, t, p, good, cell):
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     for _ in range(100):
         ap.planned[0] = (p, Drawing(good, cell))
-        b = ap._answer(t.game, p, 0)
+        b = ap.pilot.answer(ap, t, p, 0)
         if b == A:
             return
         tap(h, b, wait=1)
@@ -370,7 +370,7 @@ def test_y_shows_what_the_good_adds_on_every_cell(at_draw):
 def test_a_taken_die_is_refused_with_C2_1():
     h = Headless(seed=1, setup=CatTowerSetup(1, ["human", "joji", "yuka", "kenta"]))
     t = h.machine.stack[0]
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     until(h, lambda: live(t, 0) is not None and t.prompts[0].kind == "draft"
           and any(v not in t.game.pool for v in t.prompts[0].dice), 20000, lambda m: ap.buttons(m))
     p = t.prompts[0]
@@ -390,7 +390,7 @@ def test_a_house_good_chosen_before_is_refused_with_C5_1():
     """Steered into two houses: the second may not count the first's good."""
     h = Headless(seed=1, setup=CatTowerSetup(1, ["human", "joji", "yuka", "kenta"]))
     t = h.machine.stack[0]
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     houses = []
 
     def press(m):
@@ -445,7 +445,7 @@ def test_practice_warns_that_a_rival_is_one_cell_from_the_end_C4_2():
     from .screens import practice
     h = Headless(seed=1, setup=practice("near-end"))
     t = h.machine.stack[0]
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     until(h, lambda: live(t, 0) is not None and t.prompts[0].kind == "draw", 3000, lambda m: ap.buttons(m))
     assert [(n.seat, n.cell) for n in queries.near_end(t.shown, 0)] == [(1, "t5f5")]
     _watch_drawing()
@@ -499,7 +499,7 @@ def test_a_game_saved_and_resumed_in_the_front_end(tmp_path):
     path = tmp_path / "r.tdr"
     h = Headless(seed=7, setup=CatTowerSetup(7, ["human", "yuka", "joji"]), record_path=str(path))
     t = h.machine.stack[0]
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     while t.game.round < 6:
         h.step(ap.buttons(h.machine))
     h.machine.reset(TitleScene())                  # quit mid-game: the record stays
@@ -510,7 +510,7 @@ def test_a_game_saved_and_resumed_in_the_front_end(tmp_path):
     h2 = Headless(seed=7, setup=setup, record_path=str(path))
     t2 = h2.machine.stack[0]
     assert t2.game.fingerprint() == r.session.match.fingerprint() and t2.shown.cells == t2.game.cells
-    ap2 = Autopilot()
+    ap2 = FRONTEND.autopilot()
     for _ in range(60000):
         h2.step(ap2.buttons(h2.machine))
         if isinstance(h2.machine.stack[-1], ResultsScene):
@@ -523,7 +523,7 @@ def test_a_game_saved_and_resumed_in_the_front_end(tmp_path):
 def test_continue_on_the_title_resumes_an_unfinished_game(tmp_path):
     h = Headless(seed=3, setup=CatTowerSetup(3, ["human", "hazumi"]), record_dir=str(tmp_path))
     t = h.machine.stack[0]
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     while t.game.round < 4:
         h.step(ap.buttons(h.machine))
     played = t.game.progress()

@@ -17,9 +17,9 @@ from tdream.frontend.run import Headless
 from tdream.frontend.settings import Settings
 from tdream.games.cattower import GAME
 from tdream.games.cattower.answers import Drawing
-from tdream.games.cattower.frontend.autopilot import Autopilot
+from tdream.games.cattower.frontend import FRONTEND
 from tdream.games.cattower.frontend.prompts import DrawPrompt, HousePrompt
-from tdream.games.cattower.frontend.table import PROMPT_GUARD, CatTowerSetup
+from tdream.games.cattower.frontend.table import CatTowerSetup, TableScene
 from tdream.frontend.frontends import frontend_of
 
 DATA = Path(__file__).parent / "data"
@@ -41,7 +41,7 @@ def tap(h, button, pad=0, wait=3, connected=0b0001):
 def live(t, seat):
     p = t.prompts.get(seat)
     return p if p is not None and (t.beat is None or t.beat.kind in ("ready", "unready")) \
-        and p.age >= PROMPT_GUARD and p.answer is None else None
+        and p.age >= TableScene.prompt_guard and p.answer is None else None
 
 
 def until(h, test, frames=20000, buttons=None, connected=0b0001):
@@ -53,7 +53,6 @@ def until(h, test, frames=20000, buttons=None, connected=0b0001):
 
 
 def table_of(h):
-    from tdream.games.cattower.frontend.table import TableScene
     return next(s for s in h.machine.stack if isinstance(s, TableScene))
 
 
@@ -66,17 +65,17 @@ def practice(name: str):
 def at_draw(seed=6, seats=("human", "joji", "yuka"), rounds=3, settings=None, connected=0b0001):
     h = Headless(seed=seed, setup=CatTowerSetup(seed, list(seats)), settings=settings)
     t = h.machine.stack[0]
-    ap = Autopilot(pad=-1)
+    ap = FRONTEND.autopilot(pad=-1)
     until(h, lambda: live(t, 0) is not None and t.prompts[0].kind == "draw" and t.game.round >= rounds, 30000,
           lambda m: ap.buttons(m), connected)
     return h, t, t.prompts[0]
 
 
 def steer(h, t, p, good, cell, pad=0, connected=0b0001):
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     for _ in range(100):
         ap.planned[p.seat] = (p, Drawing(good, cell))
-        b = ap._answer(t.game, p, p.seat)
+        b = ap.pilot.answer(ap, t, p, p.seat)
         if b == A:
             return
         tap(h, b, pad=pad, wait=1, connected=connected)
@@ -138,7 +137,7 @@ def test_a_drawing_that_ends_the_game_says_so_and_asks_once_more(tmp_path):
     path = tmp_path / "end.tdr"
     h = Headless(seed=1, setup=practice("own-end"), record_path=str(path))
     t = h.machine.stack[0]
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     until(h, lambda: live(t, 0) is not None and t.prompts[0].kind == "draw", 3000, lambda m: ap.buttons(m))
     p = t.prompts[0]
     sheet = t.game.sheet
@@ -363,7 +362,7 @@ def test_the_turn_log_tells_the_round_and_the_starting_felt():
     (CG5.2), the roll, each die taken, each drawing (which good where) and the passes."""
     h = Headless(seed=2, setup=CatTowerSetup(2, ["human", "joji", "yuka", "kenta"]))
     t = h.machine.stack[0]
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     until(h, lambda: t.shown.round >= 3 and t.beat is None, 30000, lambda m: ap.buttons(m))
     log = [text for _, text in t.log]
     assert any(line.startswith("Everyone starts with 15 points") and "CG5.2" in line for line in log[:3]), log[:3]
@@ -475,7 +474,7 @@ def test_a_withdrawn_drawing_leaves_the_match_as_if_never_drawn_and_nothing_else
     path = tmp_path / "w.tdr"
     h = Headless(seed=4, setup=CatTowerSetup(4, ["human", "human", "joji", "kenta"]), record_path=str(path))
     t = h.machine.stack[0]
-    ap = Autopilot(pad=-1)
+    ap = FRONTEND.autopilot(pad=-1)
     until(h, lambda: live(t, 0) is not None and live(t, 1) is not None and t.prompts[0].kind == "draw"
           and t.game.round >= 2, 8000, lambda m: ap.buttons(m), 0b0011)
     assert getattr(t.host, "take_back", None) is None

@@ -5,10 +5,11 @@ why; who leads each tower's felt on the status screen; the line under a sheet ne
 part's "+N" beside its own value."""
 from tdream.frontend.constants import A, B, X
 from tdream.frontend.run import Headless
+from tdream.frontend.scenes.status import StatusScene
 from tdream.games.cattower import GAME
-from tdream.games.cattower.frontend.autopilot import Autopilot
+from tdream.games.cattower.frontend import FRONTEND
 from tdream.games.cattower.frontend.prompts import DrawPrompt, RollPrompt
-from tdream.games.cattower.frontend.status import StatusScene, felt_lead_text
+from tdream.games.cattower.frontend.status import felt_lead_text
 from tdream.games.cattower.frontend.table import CatTowerSetup
 from tdream.games.cattower.queries import FeltLead
 from tdream.platform.record import load_record
@@ -22,7 +23,7 @@ def at_own_roll(seed: int, path=None):
     h = Headless(seed=seed, setup=CatTowerSetup(seed, ["human", "joji", "yuka", "kenta"]),
                  record_path=str(path) if path else None)
     t = h.machine.stack[0]
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     until(h, lambda: isinstance(live(t, 0), RollPrompt), 40000, lambda m: ap.buttons(m))
     return h, t
 
@@ -47,7 +48,7 @@ def test_the_human_parent_rolls_with_a_and_the_same_presses_give_the_same_roll(t
         step(h, 0, 2)
         assert t.game.phase == "draft" and t.game.dice == sorted(faces)
         rolls.append(tuple(t.game.dice))
-        ap = Autopilot()
+        ap = FRONTEND.autopilot()
         until(h, lambda: t.game.progress() >= r0, 20000, lambda m: ap.buttons(m))      # the round played
         t.host.close()
         given = [i for i in load_record(str(path)).items if getattr(i, "given", False)]
@@ -59,7 +60,7 @@ def test_the_human_parent_rolls_with_a_and_the_same_presses_give_the_same_roll(t
 def test_the_cpu_parent_still_rolls_by_himself():
     h = Headless(seed=3, setup=CatTowerSetup(3, ["joji", "human", "yuka", "kenta"]))
     t = h.machine.stack[0]
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     for _ in range(4000):
         h.step(ap.buttons(h.machine))
         assert not any(isinstance(p, RollPrompt) and s != 1 for s, p in t.prompts.items())
@@ -72,7 +73,7 @@ def at_two_drawing(seed: int, path=None):
     h = Headless(seed=seed, setup=CatTowerSetup(seed, ["human", "human", "joji", "kenta"]),
                  record_path=str(path) if path else None)
     t = h.machine.stack[0]
-    ap = Autopilot(pad=-1)
+    ap = FRONTEND.autopilot(pad=-1)
     until(h, lambda: live(t, 0) is not None and live(t, 1) is not None and t.prompts[0].kind == "draw",
           20000, lambda m: ap.buttons(m), 0b0011)
     return h, t, ap
@@ -139,7 +140,7 @@ def test_the_status_screen_says_who_leads_each_towers_felt():
     assert felt_lead_text(FeltLead(3, (0, 1, 2, 3), 0, 0))[0] == "-"
     h = Headless(seed=5, setup=CatTowerSetup(5, ["human", "joji", "yuka", "kenta"]))
     t = h.machine.stack[0]
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     until(h, lambda: t.game.round >= 6 and live(t, 0) is not None, 40000, lambda m: ap.buttons(m))
     from tests.frontend.screens import _DRAWN, _watch_drawing, visible_texts
     tap(h, X, wait=2)

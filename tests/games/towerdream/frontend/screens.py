@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tdream.frontend.constants import A, B, DOWN, R, RIGHT, SELECT, START, X
 from tdream.frontend.settings import Settings
-from tdream.games.towerdream.frontend.autopilot import Autopilot
+from tdream.games.towerdream.frontend import FRONTEND
 from tdream.games.towerdream.frontend.table import GameSetup
 from tests.frontend.screens import LONG_NAMES, keep
 
@@ -33,7 +33,7 @@ def _told_whole(shots: Shots, lang: str) -> None:
     on some page (issue 36)."""
     table = Table(GameSetup("lucky-star", 1, LONG_NAMES), Settings(language=lang), pads=0b0001)
     t, m = table.t, table.m
-    pilot = Autopilot()
+    pilot = FRONTEND.autopilot()
     done: set = set()
     taken: set = set()
     for _ in range(60000):
@@ -56,7 +56,7 @@ def _overlays(shots: Shots) -> None:
     settings = Settings(timer=True, input_display=True)
     table = Table(GameSetup("classic-10", 1, LONG_NAMES), settings)
     t = table.t
-    pilot = Autopilot()
+    pilot = FRONTEND.autopilot()
     for _ in range(60000):
         if t.beat is None and t.prompt is not None and t.prompt_age >= t.prompt_guard and t.game.turn >= 20:
             break

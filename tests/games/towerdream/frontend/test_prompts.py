@@ -90,8 +90,8 @@ def test_the_last_turn_by_the_round_limit_says_so():
     game's last before the die is stopped."""
     table = practice("build_end/max_rounds_option.yaml")
     t = table.t
-    from tdream.games.towerdream.frontend.autopilot import Autopilot
-    pilot = Autopilot(pad=-1)
+    from tdream.games.towerdream.frontend import FRONTEND
+    pilot = FRONTEND.autopilot(pad=-1)
     for _ in range(40000):
         if (t.beat is None and type(t.prompt).__name__ == "DicePrompt" and t.game.round == 3
                 and t.game.to_move == 3):
@@ -126,12 +126,12 @@ def test_every_prompt_with_the_longest_name_keeps_its_words_in_the_box(lang, boa
     """Issues 21 and 36: a prompt's question and its small lines (and the shell's hints: B takes
     back, Select shows a rule) fit the text box whole, with the longest name, in both languages:
     the question never cut to one line to make room, no small line past the box."""
-    from tdream.games.towerdream.frontend.autopilot import Autopilot
+    from tdream.games.towerdream.frontend import FRONTEND
     from tdream.games.towerdream.frontend.table import GameSetup
     table = Table(GameSetup(board, seed, ["human", "human", "human", "human"],
                             profiles=["Wilhelmina", "WWWWWWWWWW", "Hikozaemin", "Mmmmmmmmmm"]), Settings(language=lang))
     t, m = table.t, table.m
-    pilot = Autopilot(pad=-1)
+    pilot = FRONTEND.autopilot(pad=-1)
     seen = set()
     for _ in range(30000):
         prompt = t.prompt if t.beat is None else None

@@ -9,7 +9,7 @@ import pytest
 from tdream.frontend.constants import B, R, X
 from tdream.frontend.settings import Settings
 from tdream.frontend.text import set_language, tr
-from tdream.games.towerdream.frontend.autopilot import Autopilot
+from tdream.games.towerdream.frontend import FRONTEND
 from tdream.games.towerdream.frontend.table import GameSetup
 from tests.frontend.layout import DRAWING, problems, watch
 
@@ -21,7 +21,7 @@ LONG = ["human", "tamasaburo", "cosmic-will", "hikozaemon"]       # the roster's
 def _long_table(lang: str, overlays: bool = True, turn: int = 30) -> Table:
     settings = Settings(language=lang, timer=overlays, input_display=overlays)
     table = Table(GameSetup("classic-10", 1, LONG, profiles=["Wilhelmina"]), settings)
-    pilot = Autopilot()
+    pilot = FRONTEND.autopilot()
     t = table.t
     for _ in range(60000):
         if t.beat is None and t.prompt is not None and t.prompt_age >= t.prompt_guard and t.game.turn >= turn:

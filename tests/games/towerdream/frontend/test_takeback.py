@@ -112,13 +112,13 @@ def test_a_placement_taken_back_at_the_build_and_the_mark_with_it():
 def test_nothing_is_taken_back_in_the_campaign():
     """Take-backs are for Free play and Practice: in the Campaign B at the Build builds nothing
     and no prompt offers to take back."""
-    from tdream.games.towerdream.frontend.autopilot import Autopilot
+    from tdream.games.towerdream.frontend import FRONTEND
     from tdream.games.towerdream.frontend.table import GameSetup
 
     from .helpers import Table
     table = Table(GameSetup("classic-7", 3, ["human", "joji", "yuka", "kenta"], mode="campaign"), pads=0b0001)
     t, m = table.t, table.m
-    pilot = Autopilot()
+    pilot = FRONTEND.autopilot()
     builds = 0
     for _ in range(20000):
         prompt = t.prompt if t.beat is None else None

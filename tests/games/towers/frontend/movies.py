@@ -7,7 +7,7 @@ from pathlib import Path
 from tdream.frontend.run import record_headless
 from tdream.frontend.pads import PadFrame
 from tdream.frontend.settings import Settings
-from tdream.games.towers.frontend.autopilot import Autopilot
+from tdream.games.towers.frontend import FRONTEND
 
 SHIPPED = Path(__file__).parent / "data" / "whole-game.tdm"
 
@@ -16,7 +16,7 @@ def make_movie(path, seed: int = 1, settings=None):
     """Record the autopilot's whole game as a movie; returns the machine at its end."""
     from tdream.frontend.scenes.results import ResultsScene
     from tdream.frontend.scenes.title import TitleScene
-    ap = Autopilot(again=True)
+    ap = FRONTEND.autopilot(again=True)
     seen = {"results": False}
 
     def press(m):

@@ -12,8 +12,8 @@ from pathlib import Path
 
 from tdream.frontend.constants import A, B, DOWN, LEFT, R, RIGHT, SELECT, START, UP, X, Y
 from tdream.frontend.settings import Settings
-from tdream.games.towers.frontend.autopilot import Autopilot
-from tdream.games.towers.frontend.table import PROMPT_GUARD, TableScene, TowersSetup
+from tdream.games.towers.frontend import FRONTEND
+from tdream.games.towers.frontend.table import TableScene, TowersSetup
 from tests.frontend.screens import LONG_NAMES, CheckedHeadless, _watch_drawing, keep, long_names, record_path, ready
 from tdream.platform.options import full_options
 
@@ -66,7 +66,7 @@ class Session:
     def prompt(self, seat: int = 0):
         t = self.table
         p = t.prompts.get(seat)
-        return p if p is not None and t.beat is None and p.age >= PROMPT_GUARD else None
+        return p if p is not None and t.beat is None and p.age >= TableScene.prompt_guard else None
 
 
 def practice(name: str):
@@ -111,7 +111,7 @@ def _game(frames: dict, prefix: str = "", settings=None) -> None:
     """One human (pad 1) against Joji from the set-up's table, every prompt and screen of a turn."""
     s = Session(frames, prefix, setup=TowersSetup(SEED, ["human", "joji"]), settings=settings)
     t = s.table
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     s.until(lambda: s.prompt(0) is not None and t.shown.ready[1], 2000)
     s.tap(RIGHT, 2)
     s.tap(RIGHT, 2)
@@ -194,7 +194,7 @@ def _game(frames: dict, prefix: str = "", settings=None) -> None:
     s.tap(Y, 2)                                  # "Declare?" over his panel, then A: the banner
     s.tap(A, 12)
     s.shot("double-turn")
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     from tdream.frontend.scenes.results import ResultsScene
     play_until(lambda: isinstance(s.top, ResultsScene), 60000)
     s.step(0, 40)
@@ -306,7 +306,7 @@ def _four(frames: dict) -> None:
     """Four players on the 12x12 board: the panels of four, the board at 16 pixels a square."""
     s = Session(frames, setup=TowersSetup(2, ["human", "joji", "yuka", "kenta"], {"size": 12, "players": 4}))
     t = s.table
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     s.until(lambda: s.prompt(0) is not None and t.game.turn >= 6, 8000, lambda m: ap.buttons(m))
     s.step(0, 4)
     s.shot("board-four")
@@ -317,7 +317,7 @@ def _four(frames: dict) -> None:
     s.tap(B)
     s = Session(frames, setup=TowersSetup(6, ["human", "marimo", "yuderu"], {"size": 10, "players": 3}))
     t = s.table
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     s.until(lambda: s.prompt(0) is not None and t.game.turn >= 9, 8000, lambda m: ap.buttons(m))
     s.step(0, 4)
     s.shot("board-three")
@@ -327,7 +327,7 @@ def _long(frames: dict) -> None:
     """Four players of the longest names on the 12x12 board, to the results; the quit
     confirmation on the way; the text box at its fullest."""
     s = Session(frames, setup=TowersSetup(3, LONG_NAMES, {"size": 12, "players": 4}), record_path=record_path("towers"))
-    long_names(s, Autopilot(), ready)
+    long_names(s, FRONTEND.autopilot(), ready)
 
 
 def _replay(frames: dict) -> None:
@@ -414,7 +414,7 @@ def _overlays(frames: dict) -> None:
     for k, kinds in ((2, ["human", "joji"]), (4, ["human", "joji", "yuka", "kenta"])):
         s = Session(frames, setup=TowersSetup(2, kinds, {"players": k}), settings=on, connected=0b1111)
         t = s.table
-        ap = Autopilot()
+        ap = FRONTEND.autopilot()
         s.until(lambda: s.prompt(0) is not None and t.game.turn >= 5, 8000, lambda m: ap.buttons(m))
         s.step(0, 4)
         s.shot(f"overlays-{k}")
@@ -443,7 +443,7 @@ def _long_ja(frames: dict) -> None:
     own: dict = {}                    # long_names looks for its shots by name: the English ones are in ``frames``
     s = Session(own, "ja-", setup=TowersSetup(3, LONG_NAMES, {"size": 12, "players": 4}),
                 settings=Settings(language="ja", talk="always"), record_path=record_path("ja-towers"))
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     long_names(s, ap, ready, whole=False)
     from tdream.frontend.scenes.results import ResultsScene
     s.until(lambda: isinstance(s.top, ResultsScene), 120000, lambda m: ap.buttons(m))

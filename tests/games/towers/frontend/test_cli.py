@@ -104,12 +104,12 @@ def test_the_records_database_counts_a_finished_free_game(tmp_path):
     """A Free game of Towers finished in the front end is a row of the records database."""
     from tdream.frontend.run import Headless
     from tdream.frontend.scenes.results import ResultsScene
-    from tdream.games.towers.frontend.autopilot import Autopilot
+    from tdream.games.towers.frontend import FRONTEND
     from tdream.games.towers.frontend.table import TowersSetup
     from tdream.platform.database import RecordsDB
     db = RecordsDB(tmp_path / "r.db")
     h = Headless(seed=2, setup=TowersSetup(2, ["human", "marimo"]), records=db, record_path=str(tmp_path / "g.tdr"))
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     for _ in range(60000):
         h.step(ap.buttons(h.machine))
         if isinstance(h.machine.stack[-1], ResultsScene):

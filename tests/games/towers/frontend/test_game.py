@@ -13,10 +13,10 @@ from tdream.frontend.settings import Settings
 from tdream.games.towers import GAME
 from tdream.games.towers import events as ev
 from tdream.games.towers.answers import DECLARE, Pass, Place
-from tdream.games.towers.frontend.autopilot import Autopilot
+from tdream.games.towers.frontend import FRONTEND
 from tdream.games.towers.frontend.prompts import EndPrompt, PickPrompt, PlacePrompt
 from tdream.frontend.scenes.setup import SetupScene
-from tdream.games.towers.frontend.table import PROMPT_GUARD, TableScene, TowersSetup
+from tdream.games.towers.frontend.table import TableScene, TowersSetup
 from tdream.platform.record import load_record
 from tdream.platform.replay import verify_paths
 
@@ -29,7 +29,7 @@ def play(seed, tmp_path, frames=60000, **kwargs):
     connected = 0b0011 if kwargs.get("humans", 1) >= 2 else 0b0001
     h = Headless(seed=seed, record_path=str(path))
     m = h.machine
-    ap = Autopilot(again=True, **kwargs)
+    ap = FRONTEND.autopilot(again=True, **kwargs)
     table, seen, visited = None, False, set()
     for _ in range(frames):
         h.step(ap.buttons(m), connected)
@@ -66,7 +66,7 @@ def prompt_of(t, seat=0, kind=None, frames=4000, h=None, connected=0b0001):
     """Step until the table's prompt of ``seat`` (of class ``kind``) takes presses."""
     for _ in range(frames):
         p = t.prompts.get(seat)
-        if p is not None and t.beat is None and p.age >= PROMPT_GUARD and (kind is None or isinstance(p, kind)):
+        if p is not None and t.beat is None and p.age >= TableScene.prompt_guard and (kind is None or isinstance(p, kind)):
             return p
         step(h, 0, 1, connected)
     raise AssertionError(f"no prompt for seat {seat}")
@@ -99,7 +99,7 @@ def test_speeds_and_language_change_no_outcome(one_pad, tmp_path):
     _, _, table, path, _, _ = one_pad
     fast = Settings(text_speed="instant", anim_speed="fast", skip_cpu=True, talk="always", language="ja")
     h = Headless(seed=1, settings=fast, record_path=str(tmp_path / "fast.tdr"))
-    ap = Autopilot(again=True)
+    ap = FRONTEND.autopilot(again=True)
     for _ in range(60000):
         h.step(ap.buttons(h.machine))
         if isinstance(h.machine.stack[-1], ResultsScene):
@@ -211,10 +211,10 @@ def my_turn():
     """Player 1 to move against Joji, after a few turns (a tower of each on the board)."""
     h = Headless(seed=5, setup=TowersSetup(5, ["human", "joji"], {"first_player": "random"}))
     t = h.machine.stack[0]
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     for _ in range(20000):
         p = t.prompts.get(0)
-        if isinstance(p, PlacePrompt) and t.beat is None and p.age >= PROMPT_GUARD and t.game.turn >= 3:
+        if isinstance(p, PlacePrompt) and t.beat is None and p.age >= TableScene.prompt_guard and t.game.turn >= 3:
             return h, t, p
         h.step(ap.buttons(h.machine))
     raise AssertionError("never my turn")
@@ -493,7 +493,7 @@ def test_a_game_saved_and_resumed_in_the_front_end(tmp_path):
     path = tmp_path / "r.tdr"
     h = Headless(seed=7, setup=TowersSetup(7, ["human", "yuka"]), record_path=str(path))
     t = h.machine.stack[0]
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     while t.game.turn < 8:
         h.step(ap.buttons(h.machine))
     h.machine.reset(TitleScene())                  # quit mid-game: the record stays
@@ -504,7 +504,7 @@ def test_a_game_saved_and_resumed_in_the_front_end(tmp_path):
     h2 = Headless(seed=7, setup=setup, record_path=str(path))
     t2 = h2.machine.stack[0]
     assert t2.game.fingerprint() == r.session.match.fingerprint() and t2.shown.owner == t2.game.owner
-    ap2 = Autopilot()
+    ap2 = FRONTEND.autopilot()
     for _ in range(60000):
         h2.step(ap2.buttons(h2.machine))
         if isinstance(h2.machine.stack[-1], ResultsScene):
@@ -572,7 +572,7 @@ def test_continue_on_the_title_resumes_an_unfinished_towers_game(tmp_path):
     from tdream.frontend.constants import START
     h = Headless(seed=3, setup=TowersSetup(3, ["human", "hazumi"]), record_dir=str(tmp_path))
     t = h.machine.stack[0]
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     while t.game.turn < 6:
         h.step(ap.buttons(h.machine))
     played = t.game.progress()
@@ -695,15 +695,14 @@ def test_a_rivals_double_turn_that_walls_you_in_is_warned_of_TG4_3():
 def test_the_status_page_lists_each_players_double_turns_and_T5_2():
     """Issue 22, 6: the status page says each player's double turns left and whether T5.2 (a
     tower of 3 or more) allows one now."""
-    from tdream.games.towers.frontend.status import StatusScene
+    from tdream.games.towers.frontend.status import double_line
     h = Headless(seed=0, setup=practice("double"))
     t = h.machine.stack[0]
     prompt_of(t, 0, PlacePrompt, h=h)
-    s = StatusScene(t, 0)
-    assert s.double_line(t.game, 0) == "Double turns: 2 left. T5.2: no 3+ tower yet."
-    assert s.double_line(t.game, 1) == "Double turns: 2 left. T5.2: may declare now."
+    assert double_line(t.game, 0) == "Double turns: 2 left. T5.2: no 3+ tower yet."
+    assert double_line(t.game, 1) == "Double turns: 2 left. T5.2: may declare now."
     t.game.doubles[1] = 0
-    assert s.double_line(t.game, 1) == "Double turns: none left (T5.1)."
+    assert double_line(t.game, 1) == "Double turns: none left (T5.1)."
 
 
 def test_a_long_question_wraps_whole_and_its_first_line_stays_whole():

@@ -13,9 +13,9 @@ from tdream.frontend.run import Headless
 from tdream.frontend.settings import Settings
 from tdream.games.towers import events as ev
 from tdream.games.towers.answers import DECLARE, Demolish, Pass, Place
-from tdream.games.towers.frontend.autopilot import Autopilot
+from tdream.games.towers.frontend import FRONTEND
 from tdream.games.towers.frontend.prompts import PickPrompt, PlacePrompt, grid_buttons
-from tdream.games.towers.frontend.table import PROMPT_GUARD, TableScene, TowersSetup
+from tdream.games.towers.frontend.table import TableScene, TowersSetup
 
 from .screens import practice
 from tdream.platform.options import full_options
@@ -38,7 +38,7 @@ def tap(h, button, pad=0, wait=3, connected=0b0001):
 def prompt_of(t, h, seat=0, kind=PlacePrompt, frames=4000, connected=0b0001):
     for _ in range(frames):
         p = t.prompts.get(seat)
-        if p is not None and t.beat is None and p.age >= PROMPT_GUARD and isinstance(p, kind):
+        if p is not None and t.beat is None and p.age >= TableScene.prompt_guard and isinstance(p, kind):
             return p
         step(h, 0, 1, connected)
     raise AssertionError(f"no prompt for seat {seat}")
@@ -230,7 +230,7 @@ def test_players_are_marked_by_their_tower_not_a_token_like_a_trophy():
     from tdream.games.towers.frontend.results import TowersResults
     h = Headless(seed=0, setup=TowersSetup(0, ["human", "human"]))
     t = h.machine.stack[0]
-    ap = Autopilot(pad=-1)
+    ap = FRONTEND.autopilot(pad=-1)
     for _ in range(60000):
         h.step(ap.buttons(h.machine), 0b0011)
         if isinstance(h.machine.stack[-1], TowersResults):
@@ -326,10 +326,10 @@ def test_the_last_tower_built_stays_outlined_until_the_next(monkeypatch):
     built = []
     t.host.session.observers.append(lambda s, seat, a, events, g: built.extend(
         e.square for e in events if type(e) is ev.TowerPlaced))
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     for _ in range(20000):
         p = t.prompts.get(0)
-        if isinstance(p, PlacePrompt) and t.beat is None and p.age >= PROMPT_GUARD and t.game.turn >= 4:
+        if isinstance(p, PlacePrompt) and t.beat is None and p.age >= TableScene.prompt_guard and t.game.turn >= 4:
             break
         h.step(ap.buttons(h.machine))
     step(h, 0, 400)                                        # a long look at the board
@@ -406,7 +406,7 @@ def test_take_backs_leave_the_match_and_the_record_as_if_never_given(tmp_path):
     assert t.game.owner[a8] == 0 and (t.game.fingerprint(), _record_text(t, path)) == fresh
     told = [text for _, text in t.log]
     assert "Player 1 takes back the demolition." in told
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     from tdream.frontend.scenes.results import ResultsScene
     for _ in range(60000):
         h.step(ap.buttons(m))
@@ -447,7 +447,7 @@ def test_the_turn_log_reads_fifteen_turns_as_they_happened():
     h = Headless(seed=5, setup=TowersSetup(5, ["human", "joji"], {"first_player": "random"}),
                  settings=Settings(talk="always"))
     t = h.machine.stack[0]
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     for _ in range(40000):
         h.step(ap.buttons(h.machine))
         if t.game.turn > 15 and t.beat is None:
@@ -476,10 +476,10 @@ def test_the_timer_and_four_pads_cover_no_panel_board_or_text(players, monkeypat
     h = Headless(seed=2, setup=TowersSetup(2, kinds, {"players": players}),
                  settings=Settings(timer=True, input_display=True))
     t = h.machine.stack[0]
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     for _ in range(8000):
         p = t.prompts.get(0)
-        if isinstance(p, PlacePrompt) and t.beat is None and p.age >= PROMPT_GUARD:
+        if isinstance(p, PlacePrompt) and t.beat is None and p.age >= TableScene.prompt_guard:
             break
         h.step(ap.buttons(h.machine), ALL)
     texts = []
@@ -525,7 +525,7 @@ def test_select_on_a_refusal_shows_the_rule_it_names():
 def test_the_status_page_says_the_danger_squares_whole_TG4_3(monkeypatch):
     """The status page cut "Danger: one enemy tower at a2 walls him in (TG4.3)." to its width
     (a "." where it stopped); it goes on over two rows."""
-    from tdream.games.towers.frontend.status import StatusScene
+    from tdream.frontend.scenes.status import StatusScene
     h = Headless(seed=0, setup=practice("threat"))
     t = h.machine.stack[0]
     prompt_of(t, h)
@@ -542,7 +542,7 @@ def test_the_status_page_says_the_danger_squares_whole_TG4_3(monkeypatch):
 def test_the_status_page_opened_at_the_secret_picks_hides_the_pads_too_TG2_1():
     """Player 1 has picked and still holds his direction; Player 2 opens the status page (X): the
     input display (the top scene's) shows neither pad until the picks are revealed."""
-    from tdream.games.towers.frontend.status import StatusScene
+    from tdream.frontend.scenes.status import StatusScene
     h = Headless(seed=4, setup=TowersSetup(4, ["human", "human"]), settings=Settings(input_display=True))
     t = h.machine.stack[0]
     prompt_of(t, h, 0, PickPrompt, connected=ALL)

@@ -26,7 +26,7 @@ def templates() -> set[str]:
     out |= {t for t in setup.SETUP.helps.values()} | {setup.SETUP.title, setup.SETUP.style_title}
     out.discard("")
     out |= set(setup.plays().values()) | {t for _, t in ex._FORMS}
-    out |= set(table.REASONS.values()) | set(results.REASONS.values()) | set(status.PAGES)
+    out |= set(table.REASONS.values()) | set(results.REASONS.values()) | {p.title for p in status.STATUS.pages}
     out |= {GAME.name, "{who} goes first (by the picks).", "{who} goes first (drawn at random).",
             "{who} goes first (as set up).", "A person with a pad: the keyboard is pad 1. A: choose a profile.",
             "Plays any legal move at random.", "Nobody sits here. Towers is for 2 to 4 players.",

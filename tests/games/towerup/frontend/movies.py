@@ -1,4 +1,4 @@
-"""The movie shipped with Tower Up's tests: synthetic input from power on (the title's L to Tower
+"""The movie shipped with Tower Up's tests: synthetic input from power on (the title's left to Tower
 Up, Free play, the set-up as it stands) through a whole 4-player game with the autopilot on pad 1
 against three characters, the results, and back to the title. ``pytest --update-goldens`` makes
 it again (the front end's timing changed)."""
@@ -7,7 +7,7 @@ from pathlib import Path
 from tdream.frontend.run import record_headless
 from tdream.frontend.pads import PadFrame
 from tdream.frontend.settings import Settings
-from tdream.games.towerup.frontend.autopilot import Autopilot
+from tdream.games.towerup.frontend import FRONTEND
 
 SHIPPED = Path(__file__).parent / "data" / "whole-game.tdm"
 
@@ -16,7 +16,7 @@ def make_movie(path, seed: int = 1, settings=None):
     """Record the autopilot's whole game as a movie; returns the machine at its end."""
     from tdream.frontend.scenes.results import ResultsScene
     from tdream.frontend.scenes.title import TitleScene
-    ap = Autopilot(again=True)
+    ap = FRONTEND.autopilot(again=True)
     seen = {"results": False}
 
     def press(m):

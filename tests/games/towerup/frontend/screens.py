@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from tdream.frontend.constants import A, B, DOWN, LEFT, R, RIGHT, SELECT, START, UP, X, Y
-from tdream.games.towerup.frontend.autopilot import Autopilot
-from tdream.games.towerup.frontend.table import PROMPT_GUARD, GameSetup
+from tdream.games.towerup.frontend import FRONTEND
+from tdream.games.towerup.frontend.table import GameSetup, TableScene
 from tests.frontend.screens import LONG_NAMES, CheckedHeadless, _watch_drawing, keep, long_names, ready, record_path
 
 SEED = 1
@@ -203,7 +203,7 @@ def _game_screens(frames: dict, settings=None, prefix: str = "") -> None:
     from tdream.frontend.scenes.results import ResultsScene
     s = Session(setup=GameSetup(SEED, ["human", "joji", "yuka", "kenta"]), settings=settings)
     s.prefix = prefix
-    ap = Autopilot(hurry=False)
+    ap = FRONTEND.autopilot(hurry=False)
     t = s.m.stack[0]
     done: set = set()
     extras = False
@@ -230,7 +230,7 @@ def _game_screens(frames: dict, settings=None, prefix: str = "") -> None:
                     name = FANFARES.get(beat.tag)
                 elif beat.kind == "say" and beat.tag == "scored" and beat.box is not None and beat.box.held == 3:
                     name = "scored"
-            elif prompt is not None and t.prompt_age == PROMPT_GUARD:
+            elif prompt is not None and t.prompt_age == TableScene.prompt_guard:
                 if prompt.kind == "turn":
                     _turn_script(s, t, done)
                 else:
@@ -274,7 +274,7 @@ def _long_screens(frames: dict, settings=None, prefix: str = "") -> None:
     text box at its fullest (four lines); in both languages (issue 36)."""
     s = Session(setup=GameSetup(3, LONG_NAMES), record_path=record_path(prefix + "towerup"), settings=settings)
     s.prefix = prefix
-    ap = Autopilot(hurry=False)
+    ap = FRONTEND.autopilot(hurry=False)
     if not prefix:
         long_names(s, ap, ready)
     else:                                    # Japanese lines are short: the box may never fill its four
@@ -314,9 +314,9 @@ def _overlay_screens(frames: dict, settings, prefix: str = "") -> None:
     s = Session(setup=GameSetup(SEED, ["human", "joji", "yuka", "kenta"]), settings=settings)
     s.prefix = prefix
     t = s.m.stack[0]
-    ap = Autopilot(hurry=False)
+    ap = FRONTEND.autopilot(hurry=False)
     for _ in range(40000):
-        if t.prompt is not None and t.beat is None and t.prompt_age == PROMPT_GUARD and t.game.progress() >= 6 \
+        if t.prompt is not None and t.beat is None and t.prompt_age == TableScene.prompt_guard and t.game.progress() >= 6 \
                 and t.prompt.kind == "turn":
             s.step(0, 2, 0b1111)
             s.shot("overlays")
@@ -352,7 +352,7 @@ def _take_back_screens(frames: dict) -> None:
     s.tap(A)
     s.tap(A)                                   # the roof on a1: an extra turn
     for _ in range(2000):
-        if t.prompt is not None and t.prompt is not p and t.beat is None and t.prompt_age >= PROMPT_GUARD:
+        if t.prompt is not None and t.prompt is not p and t.beat is None and t.prompt_age >= TableScene.prompt_guard:
             break
         s.step()
     s.shot("take-back-offer")
@@ -387,7 +387,7 @@ def _practice_screens(frames: dict) -> None:
     s.step(0, 200)
     p = t.prompt
     assert p is not None and p.kind == "turn", (t.beat, p)
-    s.step(0, PROMPT_GUARD)
+    s.step(0, TableScene.prompt_guard)
     s.tap(A)                                   # the wild card: which colour?
     while p._wild_reason(p.pick) is None:
         s.tap(RIGHT)
@@ -401,7 +401,7 @@ def _practice_screens(frames: dict) -> None:
     t = s.m.stack[0]
     s.step(0, 200)
     assert t.prompt is not None and t.prompt.kind == "turn"
-    s.step(0, PROMPT_GUARD)
+    s.step(0, TableScene.prompt_guard)
     s.shot("practice-city-2")
     s.tap(A)                                   # the first card: over ten floors
     assert t.prompt.stage == "take"

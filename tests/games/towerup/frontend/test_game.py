@@ -7,10 +7,10 @@ from tdream.frontend.constants import A, B, DOWN, LEFT, RIGHT, START, UP
 from tdream.frontend.run import Headless
 from tdream.frontend.scenes.results import ResultsScene
 from tdream.frontend.scenes.title import TitleScene
-from tdream.games.towerup.frontend.autopilot import Autopilot
+from tdream.games.towerup.frontend import FRONTEND
 from tdream.games.towerup.frontend.results import TowerUpResults
 from tdream.frontend.scenes.setup import SetupScene
-from tdream.games.towerup.frontend.table import PROMPT_GUARD, GameSetup, TableScene
+from tdream.games.towerup.frontend.table import GameSetup, TableScene
 from tdream.platform.record import load_record
 from tdream.platform.replay import verify_paths
 
@@ -21,7 +21,7 @@ def play(seed, tmp_path, frames=60000, records=None, **kwargs):
     path = tmp_path / f"towerup-{seed}.tdr"
     h = Headless(seed=seed, record_path=str(path), records=records)
     m = h.machine
-    ap = Autopilot(again=True, **kwargs)
+    ap = FRONTEND.autopilot(again=True, **kwargs)
     table = None
     seen = set()
     for _ in range(frames):
@@ -51,7 +51,7 @@ def test_a_whole_four_player_game_with_one_pad_title_to_results_and_back(one_pad
     from tdream.platform.roster import CHARACTER_IDS
     assert table.kinds.count("human") == 1
     assert sum(1 for k in table.kinds if k.split(":")[0] in CHARACTER_IDS) == 3
-    assert ap.prompts.get("turn", 0) > 5 and ap.builds > 0, ap.prompts
+    assert ap.prompts.get("turn", 0) > 5 and ap.tally.get("builds", 0) > 0, ap.prompts
     assert verify_paths([str(path)], False, None, None) == 0
     record = load_record(str(path))
     assert record.setup.game == "towerup" and record.setup.kinds.count("human") == 1 and record.finished
@@ -94,7 +94,7 @@ def test_two_human_pads_each_answer_their_own_seat(tmp_path):
     m = h.machine
     t = m.stack[0]
     assert sorted(t.pad_of.values()) == [0, 1]
-    ap = Autopilot(pad=-1)
+    ap = FRONTEND.autopilot(pad=-1)
     answered = {0: 0, 1: 0}
     checked = False
     last = None
@@ -106,7 +106,7 @@ def test_two_human_pads_each_answer_their_own_seat(tmp_path):
             if not checked and t.prompt_seat in t.pad_of:
                 checked = True                      # the other pad's A and Down do nothing here
                 other = 1 - t.pad_of[t.prompt_seat]
-                for _ in range(PROMPT_GUARD + 2):
+                for _ in range(TableScene.prompt_guard + 2):
                     h.step((0, 0, 0, 0), 0b0011)
                 for b in (DOWN, 0, A, 0, A, 0):
                     pads = [0, 0, 0, 0]
@@ -127,7 +127,7 @@ def test_an_unplugged_pad_waits_and_says_so(tmp_path):
     h = Headless(seed=1, setup=GameSetup(1, ["joji", "human", "human", "kenta"]))
     m = h.machine
     t = m.stack[0]
-    ap = Autopilot(pad=0)
+    ap = FRONTEND.autopilot(pad=0)
     for _ in range(20000):
         if t.prompt is not None and t.beat is None and t.pad_of[t.prompt_seat] == 1:
             break
@@ -143,7 +143,7 @@ def test_an_unplugged_pad_waits_and_says_so(tmp_path):
     _DRAWN.clear()
     h.frame()
     assert any("Connect pad 2" in x[0] for x in visible_texts(_DRAWN))
-    for _ in range(PROMPT_GUARD):
+    for _ in range(TableScene.prompt_guard):
         h.step((0, 0, 0, 0), 0b0011)
     h.step((0, A, 0, 0), 0b0011)                 # plugged in: pad 2 answers
     h.step((0, 0, 0, 0), 0b0011)
@@ -198,7 +198,7 @@ def test_a_game_cut_off_is_resumed_and_played_to_its_end(tmp_path):
     path = tmp_path / "cut.tdr"
     h = Headless(seed=4, setup=GameSetup(4, ["human", "yuka", "joji", "hazumi"]), record_path=str(path))
     m = h.machine
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     t = m.stack[0]
     while t.game.progress() < 20:
         h.step(ap.buttons(m))
@@ -212,7 +212,7 @@ def test_a_game_cut_off_is_resumed_and_played_to_its_end(tmp_path):
     t2 = m2.stack[0]
     assert isinstance(t2, TableScene) and t2.shown.fingerprint() == t2.game.fingerprint()
     h2.frame()
-    ap2 = Autopilot()
+    ap2 = FRONTEND.autopilot()
     for _ in range(60000):
         h2.step(ap2.buttons(m2))
         if t2.game.over and isinstance(m2.stack[-1], ResultsScene):
@@ -287,7 +287,7 @@ def test_continue_on_the_title_resumes_a_saved_game(tmp_path):
     from tdream.frontend.scenes.modes import ContinueScene
     h = Headless(seed=6, record_dir=str(tmp_path))
     m = h.machine
-    ap = Autopilot()
+    ap = FRONTEND.autopilot()
     while not (isinstance(m.stack[-1], TableScene) and m.stack[-1].game.progress() >= 12):
         h.step(ap.buttons(m))
     turns = m.stack[-1].game.progress()

@@ -26,7 +26,7 @@ from tdream.frontend.run import Headless
 from tdream.frontend.settings import Settings
 from tdream.frontend.text import set_language
 from tdream.games.towerup.answers import Build, Discard, Take
-from tdream.games.towerup.frontend.table import PROMPT_GUARD, GameSetup
+from tdream.games.towerup.frontend.table import GameSetup
 from tdream.platform.scenario import load_scenario
 from tests.frontend.screens import _DRAWN, _watch_drawing, visible_texts
 
@@ -64,7 +64,7 @@ class Practice:
     def prompt(self):
         t = self.t
         for _ in range(6000):
-            if self.m.stack[-1] is t and t.prompt is not None and t.beat is None and t.prompt_age >= PROMPT_GUARD:
+            if self.m.stack[-1] is t and t.prompt is not None and t.beat is None and t.prompt_age >= t.prompt_guard:
                 return t.prompt
             self.h.step((0, 0, 0, 0), 0b1111)
         raise AssertionError("no prompt came")
@@ -343,7 +343,7 @@ steps:
 
 def _play_to_next_prompt(t: Practice, p) -> None:
     for _ in range(6000):
-        if t.t.prompt is not None and t.t.prompt is not p and t.t.beat is None and t.t.prompt_age >= PROMPT_GUARD:
+        if t.t.prompt is not None and t.t.prompt is not p and t.t.beat is None and t.t.prompt_age >= t.t.prompt_guard:
             return
         t.h.step((0, 0, 0, 0), 0b1111)
     raise AssertionError("no next prompt")
@@ -498,7 +498,7 @@ def test_the_speedrun_overlays_cover_nothing_on_the_table_status_and_set_up(lang
     seen = 0
     for _ in range(30000):
         h.step((0, 0, 0, 0), 0b1111)
-        if (t.prompt is not None and t.beat is None and t.prompt_age > PROMPT_GUARD) or \
+        if (t.prompt is not None and t.beat is None and t.prompt_age > t.prompt_guard) or \
                 (t.beat is not None and t.beat.box is not None and t.beat.box.held == 2):
             _DRAWN.clear()
             h.frame()

@@ -13,7 +13,7 @@ from tdream.frontend.match import MatchSetup
 from tdream.frontend.run import Headless
 from tdream.frontend.table import rects_meet
 from tdream.games.towerup.frontend import layout
-from tdream.games.towerup.frontend.autopilot import Autopilot
+from tdream.games.towerup.frontend import FRONTEND
 from tdream.games.towerup.frontend.cityview import CityView
 from tdream.games.towerup.frontend.table import GameSetup, TableScene
 
@@ -141,7 +141,7 @@ def test_a_whole_game_never_covers_the_city(players):
     h = Headless(seed=3, setup=GameSetup(3, seats, {"players": players}))
     t = h.machine.stack[0]
     watch = Watch(h, t)
-    ap = Autopilot(build_every=1)
+    ap = FRONTEND.autopilot(build_every=1)
 
     def extra(i, press):
         if i % 997 == 500:
@@ -172,7 +172,7 @@ def _practice(name: str):
 def test_the_discard_and_a_wild_card_never_cover_the_city():
     h, t = _practice("discard.yaml")
     watch = Watch(h, t)
-    _run(h, t, Autopilot(), 4000, watch, lambda: ("prompt", "discard", "") in watch.seen)
+    _run(h, t, FRONTEND.autopilot(), 4000, watch, lambda: ("prompt", "discard", "") in watch.seen)
     assert ("prompt", "discard", "") in watch.seen
     h, t = _practice("wild_refused.yaml")
     watch = Watch(h, t)

@@ -48,7 +48,7 @@ def test_every_text_from_data_and_tables_has_japanese():
     rules = GAME.rules_for(4)
     texts = list(COLOURS) + list(GAME.words.reasons.values()) + list(status.HOW) + [status.MAP_KEY]
     texts += [setup.START, option(GAME, "extra_turn_on_last_roof").setup_help] + [t for t in setup.SETUP.helps.values() if t]
-    texts += list(status.PAGES) + [setup.plays(c) for c in CHARACTER_IDS]
+    texts += [p.title for p in status.STATUS.pages] + [setup.plays(c) for c in CHARACTER_IDS]
     texts += [o.text for o in rules.objectives.values()]
     assert [t for t in texts if t not in ja] == []
     assert all(o.name_ja for o in rules.objectives.values())
@@ -135,7 +135,7 @@ def test_the_objectives_page_fits_four_long_names():
     more rather than "...Hikozaem" cut at the edge), and nothing runs into the keys at the foot."""
     import pygame
     from tdream.frontend.run import Headless
-    from tdream.games.towerup.frontend.status import StatusScene
+    from tdream.frontend.scenes.status import StatusScene
     from tdream.games.towerup.frontend.table import GameSetup
     from tests.frontend.screens import _DRAWN, _watch_drawing, visible_texts
     _watch_drawing()

@@ -7,7 +7,6 @@ from tdream.frontend.constants import A, B, DOWN, LEFT, RIGHT, UP, Y
 from tdream.frontend.match import MatchSetup
 from tdream.frontend.run import Headless
 from tdream.games.towerup.answers import Build, Discard, Take
-from tdream.games.towerup.frontend.table import PROMPT_GUARD
 from tdream.platform.scenario import load_scenario
 from tests.frontend.screens import _DRAWN, _watch_drawing, visible_texts
 
@@ -56,7 +55,7 @@ class Table:
     def prompt(self):
         t = self.t
         for _ in range(4000):
-            if t.prompt is not None and t.beat is None and t.prompt_age >= PROMPT_GUARD:
+            if t.prompt is not None and t.beat is None and t.prompt_age >= t.prompt_guard:
                 return t.prompt
             self.h.step((0, 0, 0, 0), 0b1111)
         raise AssertionError("no prompt came")
