@@ -9,8 +9,21 @@ import sys
 import time
 
 from . import __version__
-from .errors import TdreamError
+from .errors import FormatError, TdreamError
+from .platform import registry
+from .platform.bench import figures, units
+from .platform.database import RecordsDB
 from .platform.options import check_options, full_options, option, options_for, parse_option, seat_count
+from .platform.protocol import GameDef
+from .platform.record import RecordWriter, Setup, load_record, writer_for
+from .platform.replay import check_data, resume_record, start_of, verify_paths
+from .platform.roster import CHARACTER_IDS
+from .platform.scenario import load_scenario, run_paths
+from .platform.session import Seat, Session
+from .platform.simulate import progress_bar, seat_kinds, simulate, summarize
+from .platform.textplay import play_text
+from .platform.tournament import format_tournament, lineups as round_robin, tournament
+from .rng import Rng
 
 
 class _Parser(argparse.ArgumentParser):
@@ -62,7 +75,6 @@ def _cpus(text: str) -> list[str]:
     if not names:
         raise argparse.ArgumentTypeError("give one or more CPU ids, comma-separated")
     if names == ["all"]:
-        from .platform.roster import CHARACTER_IDS
         return list(CHARACTER_IDS)
     return names
 
@@ -77,7 +89,6 @@ def _option(text: str) -> tuple[str, str]:
 def _game_args(parser) -> None:
     """--game and --option: which game, and its options (every command that starts matches), and
     every game's flags that stand for one of its options (``Program.flags``)."""
-    from .platform import registry
     parser.add_argument("--game", default=None, choices=registry.ids(), metavar="ID",
                         help=f"the game: {', '.join(registry.ids())} (default {registry.DEFAULT})")
     parser.add_argument("--option", type=_option, action="append", default=[], metavar="NAME=VALUE",
@@ -89,7 +100,6 @@ def _game_args(parser) -> None:
 
 def _option_flags() -> dict:
     """Every game's option flags, each once ({flag as the first game declares it: the games declaring it})."""
-    from .platform import registry
     flags: dict = {}
     for gid in registry.ids():
         game = registry.get(gid)
@@ -129,7 +139,6 @@ def _verify_and_play(sub, name: str, what: str, verify_help: str, play_help: str
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from .platform import registry
     p = _Parser(prog="tdream", description="Tower games on one program: "
                 + ", ".join(registry.get(g).name for g in registry.ids()) + ".")
     p.add_argument("--version", action="version", version=f"tdream {__version__}")
@@ -238,7 +247,6 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "scenario":
             if args.action != "run":
                 parser.parse_args(["scenario", "--help"])
-            from .platform.scenario import run_paths
             record_dir = _make_dir(args.record) if args.record else None
             return run_paths(args.paths, sys.stdout, sys.stderr, record_dir, args.game)
         if args.command == "replay" and args.action == "play":
@@ -246,7 +254,6 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "replay":
             if args.action != "verify":
                 parser.parse_args(["replay", "--help"])
-            from .platform.replay import verify_paths
             return verify_paths(args.files, args.force, sys.stdout, sys.stderr)
         if args.command == "records":
             return cmd_records(args)
@@ -293,7 +300,6 @@ def _quiet_stdout() -> None:
 
 
 def _make_dir(path: str) -> str:
-    from .errors import FormatError
     try:
         os.makedirs(path, exist_ok=True)
     except OSError as e:
@@ -309,7 +315,6 @@ def _usage(command: str, what: str):
 def _game_and_options(args, command: str):
     """The game (--game) and its options (--option, the game's option flags, simulate's --players),
     every one checked: a bad one is one line and exit 2."""
-    from .platform import registry
     game = registry.get(getattr(args, "game", None))
     options: dict = {}
     for name, text in getattr(args, "option", []) or []:
@@ -355,7 +360,6 @@ def _check_cpus(game, cpus, command: str, seats: int | None = None) -> None:
             game.split_kind(k)
         except ValueError as e:
             _usage(command, f"--cpus: {e}")
-    from .platform.roster import CHARACTER_IDS
     if seats is not None and cpus and cpus != list(CHARACTER_IDS) and len(cpus) > seats:
         _usage(command, f"--cpus names {len(cpus)} CPU players, but {game.name} has {seats} CPU seat{'s' if seats != 1 else ''} here: "
                         f"name at most {seats}, or seat more players (--players)")
@@ -367,7 +371,6 @@ def _jobs(args) -> int:
 
 
 def cmd_simulate(args) -> int:
-    from .platform.simulate import progress_bar, simulate, summarize
     game, options = _game_and_options(args, "simulate")
     _check_cpus(game, args.cpus, "simulate", _player_count(game, options, args))
     results = []
@@ -375,12 +378,9 @@ def cmd_simulate(args) -> int:
     show = sys.stderr.isatty() and not args.json
     records = _make_dir(args.records) if args.records else None
     lineups = None
-    from .platform.roster import CHARACTER_IDS
     if args.cpus == list(CHARACTER_IDS):       # --cpus all: the round robin's seatings in turn
-        from .platform.tournament import lineups as round_robin
         lineups = round_robin([c for c in CHARACTER_IDS if c in game.cpu_kinds()], _player_count(game, options, args))
     elif args.seat_count:
-        from .platform.simulate import seat_kinds
         lineups = [seat_kinds(args.cpus or [], args.seat_count)]
     style = args.json and game.style is not None
     for r in simulate(args.games, game.id, args.seed, args.cpus, _jobs(args), options=options or None, records=records,
@@ -408,8 +408,6 @@ def cmd_simulate(args) -> int:
 
 
 def cmd_tournament(args) -> int:
-    from .platform.simulate import progress_bar
-    from .platform.tournament import format_tournament, tournament
     game, options = _game_and_options(args, "tournament")
     show = sys.stderr.isatty() and not args.json
     chars = args.characters
@@ -436,7 +434,6 @@ def cmd_bench(args) -> int:
     front end's (the front end's bench), then which engine build ran."""
     from .frontend.bench import frontend_figures
     from .native import engine_kind
-    from .platform.bench import figures, units
     out = figures(args.seconds, args.game)
     out.update(frontend_figures(args.game))
     out["engine"] = engine_kind()
@@ -460,8 +457,6 @@ def _seats_of(game, options: dict, seed: int, humans: int, cpus: list[str] | Non
         _usage("play", f"--humans {humans}: {game.name} seats {players} here")
     if cpus:
         return ["human"] * humans + [cpus[i % len(cpus)] for i in range(players - humans)]
-    from .platform.roster import CHARACTER_IDS
-    from .rng import Rng
     pool = [c for c in CHARACTER_IDS if c in game.cpu_kinds()] or ["random"]
     Rng(seed).shuffle(pool)
     return ["human"] * humans + [pool[i % len(pool)] for i in range(players - humans)]
@@ -489,14 +484,12 @@ def cmd_play(args) -> int:
     direct = (args.game is not None or any(getattr(args, _flag_dest(f)) is not None for f in flags)
               or args.humans is not None or args.cpus or args.option or args.players is not None)
     if args.resume:
-        from .platform.replay import resume_record
         r = resume_record(args.resume)
         if r.note:
             print(f"tdream: {r.note}; resuming from turn {r.session.match.progress() + 1}", file=sys.stderr)
         setup = MatchSetup(r.record.setup.game, r.record.setup.seed, r.record.setup.kinds,
                            dict(r.record.setup.options), resume=r)
     elif args.scenario:
-        from .platform.scenario import load_scenario
         sc = load_scenario(args.scenario)
         setup = MatchSetup(sc.game.id, sc.seed, [s.kind for s in sc.seats], dict(sc.options), scenario=sc,
                            mode="practice")
@@ -546,10 +539,6 @@ def cmd_records(args) -> int:
     game: games, wins, last places, win rate; in each game, also its largest lead, best score and
     favourite variant in the game's own words (``GameDef.words``: best, unit,
     ``variant_label``: "best sum 40", "favourite board size 8x8", no variant where a game names none)."""
-    from .errors import TdreamError
-    from .platform import registry
-    from .platform.database import RecordsDB
-    from .platform.protocol import GameDef
     db = RecordsDB()
     if db.warning:
         print(f"tdream: {db.warning}", file=sys.stderr)
@@ -597,8 +586,6 @@ def cmd_replay_play(args) -> int:
     """``replay play``: watch a game record in the front end."""
     from .frontend.match import MatchSetup
     from .frontend.settings import load_settings
-    from .platform.record import load_record
-    from .platform.replay import check_data, start_of
     record = load_record(args.file)
     check_data(record)
     start_of(record)                    # a header that gives no game: one line, exit 2
@@ -646,10 +633,6 @@ def _records_dir() -> str:
 
 def cmd_play_text(args) -> int:
     """A CPU game told in text, recorded as it goes (no window needed)."""
-    from .platform.record import RecordWriter, Setup, writer_for
-    from .platform.replay import resume_record
-    from .platform.session import Seat, Session
-    from .platform.textplay import play_text
     if args.resume:
         r = resume_record(args.resume)
         session = r.session

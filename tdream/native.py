@@ -20,6 +20,7 @@ test suite runs against whichever is in use; a test compares the two).
 """
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import shutil
@@ -30,6 +31,7 @@ import time
 from pathlib import Path
 
 from .nativeload import STAMP, TOP, builds, source, source_hash, stamp
+from .platform import registry
 
 # The platform's own, built first (the games' modules import the RNG): the RNG, the drive loop
 # (``Session``: next, give, the fast path of run) and the records (reading, ``Replay``, verify).
@@ -41,7 +43,6 @@ LOG = STAMP.with_suffix(".log")     # the background build's output
 def modules() -> tuple[str, ...]:
     """Every module ``tdream native`` compiles: the platform's, then each registered game's
     ``program.native_modules`` (in the registry's order, each once)."""
-    from .platform import registry
     out = list(PLATFORM)
     for gid in registry.ids():
         out += [m for m in registry.get(gid).program.native_modules if m not in out]
@@ -50,7 +51,6 @@ def modules() -> tuple[str, ...]:
 
 def engine_kind() -> str:
     """``compiled`` when every module of ``modules()`` is loaded from its mypyc build, else ``python``."""
-    import importlib
     compiled = [not (importlib.import_module(m).__file__ or "").endswith(".py") for m in modules()]
     return "compiled" if compiled and all(compiled) else "python"
 

@@ -2,6 +2,9 @@
 ``file:line: key.path: what is wrong`` (STYLE.md rule 8)."""
 from __future__ import annotations
 
+import hashlib
+import json
+import re
 from pathlib import Path
 
 import yaml
@@ -203,7 +206,6 @@ class Schema:
 
 
 def is_slug(v) -> bool:
-    import re
     return isinstance(v, str) and re.fullmatch(r"[a-z0-9][a-z0-9-]*", v) is not None
 
 
@@ -225,8 +227,6 @@ def content_hash(parts) -> str:
     """16 hex digits over named plain data (each part's canonical JSON): a data hash that changes
     only with what is hashed. ``parts``: (name, value) pairs; a game passes what changes play, its
     display-only keys (grades, where a site is drawn) left out."""
-    import hashlib
-    import json
     h = hashlib.sha256()
     for name, value in parts:
         h.update(name.encode() + b"\0")
@@ -242,7 +242,6 @@ def plain_yaml(path) -> object:
 def check_earlier_hashes(data, pr, key: str = "earlier_hashes") -> None:
     """``earlier_hashes``, when a data file has it: a mapping of earlier 16-hex data hashes to the
     hash they play the same as (records made with them verify); a problem reported through ``pr``."""
-    import re
     if not isinstance(data, dict) or key not in data:
         return
     node = data[key]

@@ -21,6 +21,7 @@ from ..errors import DataError
 from ..platform.roster import CHARACTER_IDS
 from ..yamlio import Problems, line_of, read_yaml
 from .constants import DIM, GREY, PLAYER_COLOURS, PLAYER_DARK
+from .frontends import frontends
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 SPRITES = ASSETS / "art" / "sprites.yaml"
@@ -131,7 +132,6 @@ def dither(size: tuple[int, int], colour, phase: int = 0) -> pygame.Surface:
 def game_sheets() -> dict[str, Sheet]:
     """Each game's own sprite file (its front end's ``sprite_sheet()``), by game id; games without
     sprites of their own (the default) are left out."""
-    from .frontends import frontends
     sheets = {gid: front.sprite_sheet() for gid, front in frontends().items()}
     return {gid: sheet for gid, sheet in sheets.items() if sheet is not None}
 

@@ -11,19 +11,29 @@
 """
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
+
+from ..platform import registry
+from .display import Display
 from .frontends import frontend_of
+from .movie import load_movie
+from .pads import PadFrame
+from .run import init_pygame, make_machine, record_headless, run_movie
+from .scenes.results import ResultsScene
+from .scenes.title import playable
+from .settings import Settings
 
 
 def frontend_figures(game_id: str | None = None) -> dict:
     """The front end's figures of every game that has one (or of ``game_id``'s), in the
     registry's order: its frames, its set pieces' frames, its movie; then, for every game,
     start-up and memory."""
-    from ..platform import registry
-    from .scenes.title import playable
     out: dict = {}
     for gid in [g for g in ([game_id] if game_id else registry.ids()) if g in playable()]:
         out.update(bench_frames(game_id=gid))         # each game's busiest screen, and its set pieces
@@ -41,13 +51,8 @@ def bench_frames(frames: int = 1200, seed: int = 11, setpiece: bool = False, gam
     (``bench_busy``: a comment typing out; with ``setpiece``, a set piece on screen). The default game's
     figures keep section 5's names (``frame_ms_p99``); another game's carry its id."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from ..platform import registry
-    from .run import init_pygame, make_machine
     init_pygame(True)
     import pygame
-    from .display import Display
-    from .pads import PadFrame
-    from .settings import Settings
     game_id = game_id or registry.DEFAULT
     front = frontend_of(game_id)
     settings = Settings(talk="always")          # the window at the largest scale that fits, as the game opens it
@@ -61,7 +66,6 @@ def bench_frames(frames: int = 1200, seed: int = 11, setpiece: bool = False, gam
         guard += 1
         machine.step(idle)
 
-    import gc
     gc.collect()
     gc.freeze()                      # as the window does after start-up
     times: list[float] = []
@@ -104,15 +108,7 @@ def bench_movie(seed: int = 1, game_id: str | None = None) -> dict:
     """``movie_verify_frames_per_s``: a whole game's movie (its front end's autopilot on pad 1
     with CPUs, from power on) re-run through the whole front end headless, as ``movie verify``
     does (another game's figure carries its id)."""
-    import tempfile
-    from pathlib import Path
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from ..platform import registry
-    from .movie import load_movie
-    from .run import record_headless, run_movie
-    from .pads import PadFrame
-    from .scenes.results import ResultsScene
-    from .settings import Settings
     game_id = game_id or registry.DEFAULT
     ap = frontend_of(game_id).autopilot()
     with tempfile.TemporaryDirectory() as d:

@@ -7,7 +7,18 @@ of a game's scenes. A game overrides what is its own; the rest is the shell's de
 """
 from __future__ import annotations
 
+import inspect
+from pathlib import Path
 from typing import TYPE_CHECKING
+
+from ..platform.roster import CHARACTER_IDS
+from ..rng import Rng
+from .autopilot import Autopilot
+from .constants import GOLD, rgb15
+from .learn import load_howto, load_rules
+from .match import MatchSetup
+from .scenes.setup import SetupScene, SetupScreen
+from .widgets import big_text
 
 if TYPE_CHECKING:
     from .match import MatchSetup
@@ -28,7 +39,6 @@ class GameFrontend:
     # ---------------------------------------------------------------- scenes
     def mode_scene(self, m, mode: str):
         """The scene a title menu item opens (its set-up): the shell's seats-and-options set-up."""
-        from .scenes.setup import SetupScene
         if mode not in self.MODES:
             raise ValueError(f"{self.gamedef.name} has no mode {mode!r}")
         return SetupScene(self.gamedef.id, mode)
@@ -36,7 +46,6 @@ class GameFrontend:
     def setup_screen(self):
         """What the shell's set-up shows of this game beyond its ``GameDef`` (``scenes.setup.
         SetupScreen``: rows' order, seat kinds, what is remembered, help lines, a preview drawing)."""
-        from .scenes.setup import SetupScreen
         return SetupScreen()
 
     def table_scene(self, setup: MatchSetup, demo: bool = False) -> TableScene:
@@ -45,9 +54,6 @@ class GameFrontend:
 
     def demo_scene(self, seed: int) -> TableScene:
         """The title's demo: the game's characters (or its CPU players) at a table, nothing recorded."""
-        from ..platform.roster import CHARACTER_IDS
-        from ..rng import Rng
-        from .match import MatchSetup
         game = self.gamedef
         pool = [c for c in CHARACTER_IDS if c in game.cpu_kinds()] or \
             [k for k in game.cpu_kinds() if k != "random"] or ["random"]
@@ -57,19 +63,15 @@ class GameFrontend:
 
     def draw_logo(self, m, surface, top: int) -> None:
         """The title's picture: the game's name, large."""
-        from .constants import GOLD
-        from .widgets import big_text
         big_text(m, surface, self.gamedef.name.upper(), 128, top, GOLD)
 
     def autopilot(self, **kwargs):
         """A pad that plays a whole game from power on (movies, ``tdream bench``)."""
-        from .autopilot import Autopilot
         return Autopilot(self.gamedef.id, **kwargs)
 
     # ---------------------------------------------------------------- bench (``<id>_frame_ms_p99``)
     def bench_setup(self, seed: int, setpiece: bool) -> MatchSetup:
         """The match whose busiest screen ``tdream bench`` times."""
-        from .match import MatchSetup
         game = self.gamedef
         kinds = [k for k in game.cpu_kinds() if k != "random"][:1] or ["random"]
         return MatchSetup(game.id, seed, [kinds[0]] * game.default_seats, {})
@@ -85,8 +87,6 @@ class GameFrontend:
     # ---------------------------------------------------------------- learning it at the table (issue 36)
     def folder(self):
         """The game's front-end folder (its sprites, words, How-to-play pages and rule texts)."""
-        import inspect
-        from pathlib import Path
         return Path(inspect.getfile(type(self))).parent
 
     def howto(self) -> list:
@@ -102,7 +102,6 @@ class GameFrontend:
         key = (type(self), name)
         known = _LEARN.get(key)
         if known is None:
-            from .learn import load_howto, load_rules
             path = self.folder() / name
             known = _LEARN[key] = ((load_howto if name == "howto.yaml" else load_rules)(path) if path.exists()
                                    else empty)
@@ -118,7 +117,6 @@ class GameFrontend:
         little darker than the window, then the game's drawing (``howto_pictures``), kept inside."""
         import pygame
 
-        from .constants import rgb15
         pygame.draw.rect(surface, rgb15(16, 24, 72), rect)
         fn = self.howto_pictures().get(picture)
         if fn is not None:

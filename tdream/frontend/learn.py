@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import DataError
+from ..yamlio import Problems, Schema, read_yaml, type_name
 
 RULE_ID = re.compile(r"\b([A-Z]{1,3}\d+\.\d+[a-z]?)\b")
 LANGUAGES = ("en", "ja")
@@ -47,7 +48,6 @@ class Page:
 
 def _both(schema, probs, node, key, path: str) -> dict:
     """A text in both languages: {en: ..., ja: ...}, each non-empty."""
-    from ..yamlio import type_name
     value = node[key]
     if not isinstance(value, dict):
         probs.at(node, key, path, f"must be a mapping of en and ja texts, not {type_name(value)}")
@@ -85,7 +85,6 @@ _WIDE_GAP = re.compile(r"(?<=[\u2e80-\uffef]) (?=[\u2e80-\uffef])")
 
 def load_howto(path: Path | str) -> list[Page]:
     """A game's How-to-play pages. Raises DataError naming the file, line and problem."""
-    from ..yamlio import Problems, Schema, read_yaml
     data = read_yaml(path, DataError)
     probs = Problems(str(path), DataError)
     schema = Schema(probs)
@@ -122,7 +121,6 @@ def load_howto(path: Path | str) -> list[Page]:
 
 def load_rules(path: Path | str) -> dict[str, dict]:
     """A game's rules by ID, in the file's order: {ID: {en: text, ja: text}}. Raises DataError."""
-    from ..yamlio import Problems, Schema, read_yaml
     data = read_yaml(path, DataError)
     probs = Problems(str(path), DataError)
     schema = Schema(probs)

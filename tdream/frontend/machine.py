@@ -8,13 +8,17 @@ only the top scene handles input and updates; scenes are drawn bottom-up from th
 """
 from __future__ import annotations
 
+import hashlib
+import json
+
 import pygame
 
+from ..platform.session import Session
 from ..rng import Rng, derive_seed
-from .constants import ANIM_SPEEDS, H, TEXT_SPEEDS, W, game_time
+from .constants import ANIM_SPEEDS, DIM, GOLD, INK, PLAYER_COLOURS, TEXT_SPEEDS, WHITE, H, W, game_time
+from .frontends import frontend_of
 from .pads import Buttons, PadFrame
 from .text import set_language
-from .frontends import frontend_of
 
 
 class Scene:
@@ -193,8 +197,6 @@ class Machine:
         An attribute whose name starts with ``_`` is a cache of drawing (pictures, text laid out),
         never state: drawing may fill those and nothing else, so that a movie recorded in a window
         (drawing whenever the display can) verifies headless (never drawing)."""
-        import hashlib
-        import json
         data = {"frame": self.frame, "held": self.buttons.held, "quit": self.quit, "matches": self.matches,
                 "scenes": [[type(sc).__name__, _plain(sc, 0)] for sc in self.stack]}
         return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
@@ -233,7 +235,6 @@ class Machine:
 
     def draw_timer(self, surface: pygame.Surface, x: int, y: int, align: str) -> int:
         """The in-game timer (speedruns): time from power on, h:mm:ss.ff; returns its width."""
-        from .constants import GOLD, INK
         text = game_time(self.frame)
         w = self.font.width(text, "small") + 4
         left = x - w if align == "right" else x
@@ -243,7 +244,6 @@ class Machine:
 
     def draw_inputs(self, surface: pygame.Surface, x: int, y: int, align: str) -> None:
         """Each connected pad's buttons this frame: a small pad, lit where pressed."""
-        from .constants import DIM, INK, PLAYER_COLOURS, WHITE
         pads = [p for p in range(4) if self.buttons.connected >> p & 1]
         hidden = 0                               # any scene's secret (a pause menu over the picks too)
         for scene in self.stack:
@@ -279,7 +279,6 @@ def _plain(value, depth: int):
     fingerprint = getattr(value, "fingerprint", None)
     if fingerprint is not None and hasattr(value, "awaiting"):
         return fingerprint()
-    from ..platform.session import Session
     if isinstance(value, Session):                  # the drive loop: its match, and how far it has got
         return {"match": value.match.fingerprint(), "inputs": value.inputs}
     module = type(value).__module__

@@ -31,17 +31,26 @@ machine's folders hold never changes what the same pads do.
 from __future__ import annotations
 
 import hashlib
-import sys
 import json
 import os
 import re
+import shutil
+import sys
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import __version__
 from ..errors import FormatError
+from ..platform import registry
+from ..platform.database import RecordsDB
+from ..platform.record import write_atomic
 from ..platform.registry import DEFAULT, LEGACY
+from ..platform.roster import ROSTER_FILE
+from ..yamlio import read_text
 from .constants import PADS, game_time
+from .settings import _check
+from .text import JA_FILE
 
 FORMAT = "tdream-movie"
 VERSION = 2
@@ -80,9 +89,6 @@ def data_hash(game_ids=None) -> str:
     shared words (characters, Japanese) and everything the data of the games it plays holds
     (``game_ids``: one id or a list; rules, boards, cards, styles and every comment line: their
     lengths set how long text types out)."""
-    from ..platform import registry
-    from ..platform.roster import ROSTER_FILE
-    from .text import JA_FILE
     ids = [game_ids] if game_ids is None or isinstance(game_ids, str) else list(game_ids)
     h = hashlib.sha256(f"front end {FRONT_END}\0".encode())
     for f in (ROSTER_FILE, JA_FILE):
@@ -124,7 +130,6 @@ class MovieWriter:
         self.header = {"format": FORMAT, "version": VERSION, "program": f"tdream {__version__}", "game": game,
                        "games": [game], "data_hash": data_hash(game), "seed": seed,
                        "settings": {k: getattr(settings, k) for k in PLAY_SETTINGS}, "pads": PADS}
-        from ..platform.record import write_atomic
         write_atomic(self.path, self._header_text())
         self.file = open(self.path, "a", encoding="utf-8")
         self.run: tuple | None = None
@@ -169,7 +174,6 @@ class MovieWriter:
         self.file.close()
         games = list(machine.games_played) or self.header["games"]
         if games != self.header["games"]:          # the header again: the games the movie played
-            from ..platform.record import write_atomic
             old = self._header_text()
             self.header["games"] = games
             self.header["data_hash"] = data_hash(games)
@@ -183,15 +187,12 @@ class BlankUser:
     only the games saved during the movie), in a temporary directory that goes on ``close``."""
 
     def __init__(self) -> None:
-        import tempfile
 
-        from ..platform.database import RecordsDB
         self.root = tempfile.mkdtemp(prefix="tdream-movie-")
         self.record_dir = os.path.join(self.root, "records")
         self.db = RecordsDB(Path(self.root) / "records.sqlite")
 
     def close(self) -> None:
-        import shutil
         self.db.close()
         shutil.rmtree(self.root, ignore_errors=True)
 
@@ -204,7 +205,6 @@ class BlankUser:
 
 def first_game(settings) -> str:
     """The game the title shows at power on: the one last chosen, if it is here."""
-    from ..platform import registry
     last = settings.last.get("game")
     return last if last in registry.ids() else registry.DEFAULT
 
@@ -212,7 +212,6 @@ def first_game(settings) -> str:
 def load_movie(path, upgrade: bool = False) -> Movie:
     """Read a movie. Raises FormatError naming the file, the line and what is wrong (``upgrade``:
     read a version-1 movie that ``UPGRADABLE_V1`` knows, as the legacy game's: ``registry.LEGACY``)."""
-    from ..yamlio import read_text
     text = read_text(path, FormatError)
     lines = text.split("\n")
     if "inputs:" in lines and "frames:" not in lines and any(line.strip() == "format: tdream-record"
@@ -256,7 +255,6 @@ def load_movie(path, upgrade: bool = False) -> Movie:
     if not isinstance(settings, dict) or not set(PLAY_SETTINGS) - set(OPTIONAL_SETTINGS) <= set(settings) \
             or not set(settings) <= set(PLAY_SETTINGS):
         raise FormatError([f"{path}:0: settings must give exactly {', '.join(PLAY_SETTINGS)}"])
-    from .settings import _check
     checked, problems = _check({"format": "tdream-settings", "version": 1, **settings})
     if problems:
         raise FormatError([f"{path}:0: settings: {problems[0]}"])
@@ -267,7 +265,6 @@ def load_movie(path, upgrade: bool = False) -> Movie:
         raise FormatError([f"{path}:0: pads must be {PADS}"])
     if i >= len(lines):
         raise FormatError([f"{path}:{i}: no 'frames:' line"])
-    from ..platform import registry
     if header["game"] not in registry.ids():
         raise FormatError([f"{path}:0: game {header['game']!r}: no such game here (known: {', '.join(registry.ids())})"])
     games = header.get("games", [header["game"]])

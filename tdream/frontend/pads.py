@@ -15,7 +15,8 @@ from __future__ import annotations
 from types import ModuleType
 from typing import NamedTuple
 
-from .constants import A, B, BIT, BUTTONS, DOWN, L, LEFT, PADS, R, REPEAT_EVERY, REPEAT_HOLD, RIGHT, SELECT, START, UP, X, Y
+from .constants import (BIT, BUTTONS, DOWN, LEFT, PADS, REPEAT_EVERY, REPEAT_HOLD, RIGHT, SELECT, START, UP, A, B, L, R,
+                        X, Y)
 
 
 class PadFrame(NamedTuple):

@@ -6,18 +6,27 @@ step as fast as they can.
 """
 from __future__ import annotations
 
+import datetime
+import gc
 import os
 import sys
 import tempfile
 import time
-
 from dataclasses import dataclass
 
 from ..errors import FormatError
-from .constants import FRAME_S, H, W, game_time
+from ..platform.database import RecordsDB
+from .art import Art
+from .constants import FRAME_S, GOLD, INK, H, W, game_time
+from .display import Display
+from .font import Font
+from .livesplit import LiveSplit
+from .machine import Machine
 from .movie import MOVIE_DATE, UPGRADABLE_V1, BlankUser, Movie, MovieWriter, check_movie, load_movie
-from .pads import PadFrame
-from .settings import Settings
+from .pads import PadFrame, PadReader
+from .scenes.title import TitleScene
+from .settings import Settings, save_settings
+from .sound import Sound
 
 
 def init_pygame(headless: bool) -> None:
@@ -49,11 +58,6 @@ def no_display() -> str | None:
 
 def make_machine(seed: int = 0, settings=None, setup=None, record_dir=None, record_path=None, warning=None,
                  records=None, today: str = "", movie: bool = False):
-    from .art import Art
-    from .font import Font
-    from .machine import Machine
-    from .scenes.title import TitleScene
-    from .settings import Settings
     return Machine(Font(), Art(), settings or Settings(), seed=seed, setup=setup, record_dir=record_dir,
                    record_path=record_path, warning=warning, records=records, today=today, home=TitleScene,
                    movie=movie)
@@ -128,9 +132,6 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
         print(f"tdream: SDL found no display and fell back to its {driver} driver: the window would not be seen; "
               f"start it in a desktop session, or try tdream play --text", file=sys.stderr)
         return 2
-    from .display import Display
-    from .pads import PadReader
-    from .settings import save_settings
     if fullscreen:
         settings.fullscreen = True
     if scale:
@@ -142,7 +143,6 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
         return 2
     if warning:
         print(f"tdream: {warning}", file=sys.stderr)
-    import datetime
     today = datetime.date.today().isoformat()
     db = None
     blank = None
@@ -154,7 +154,6 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
         blank = BlankUser()
         db, record_dir, record_path, today = blank.db, blank.record_dir, None, MOVIE_DATE
     elif records:
-        from ..platform.database import RecordsDB
         try:
             db = RecordsDB()
             if db.warning:
@@ -173,12 +172,9 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
     if movie_path:
         writer = MovieWriter(movie_path, seed, settings)
     frame = pygame.Surface((W, H))
-    import gc
     gc.collect()
     gc.freeze()          # what start-up made stays: the collector's passes in play stay short
     frames_in = iter(source) if source is not None else None
-    from .livesplit import LiveSplit
-    from .sound import Sound
     splits = LiveSplit()
     sound = Sound(settings.music, settings.sound)
     ended = False
@@ -261,7 +257,6 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
 
 
 def _end_banner(machine, frame) -> None:
-    from .constants import GOLD, INK
     text = f"END OF MOVIE  {game_time(machine.frame)}  {machine.frame} frames"
     import pygame
     pygame.draw.rect(frame, INK, (0, 0, W, 11))

@@ -33,6 +33,8 @@ from typing import Callable, Mapping
 import numpy as np
 import pygame
 
+from .frontends import frontends
+
 
 @contextlib.contextmanager
 def _quiet_stderr():
@@ -438,7 +440,6 @@ MUSIC = tuple(SHARED.songs)
 def game_banks() -> dict[str, Bank]:
     """Each game's own sounds (its front end's ``sound_bank()``), by game id; games without sounds
     of their own (the default) are left out."""
-    from .frontends import frontends
     banks = {gid: front.sound_bank() for gid, front in frontends().items()}
     return {gid: bank for gid, bank in banks.items() if bank is not None}
 

@@ -14,12 +14,17 @@ so movies name it in their header.
 """
 from __future__ import annotations
 
+import importlib
+import inspect
 import re
 import string
 import sys
 from pathlib import Path
 
 from ..errors import DataError
+from ..platform import registry
+from ..platform.roster import characters
+from ..yamlio import Problems, read_yaml
 
 JA_FILE = Path(__file__).resolve().parents[2] / "assets" / "text" / "ja.yaml"
 _LANG = ["en"]
@@ -40,7 +45,6 @@ def fields(template: str) -> set[str]:
 
 def load_ja(path: Path = JA_FILE) -> dict[str, str]:
     """The Japanese templates, checked: text to text, the same {fields} on both sides."""
-    from ..yamlio import Problems, read_yaml
     data = read_yaml(path, DataError)
     probs = Problems(str(path), DataError)
     if not isinstance(data, dict) or data.get("format") != "tdream-text" or data.get("version") != 1:
@@ -85,9 +89,6 @@ def plurals(template: str, values: dict) -> str:
 
 def ja_files() -> list[Path]:
     """The shared Japanese texts, then every registered game's own (``frontend/ja.yaml``)."""
-    import importlib
-    import inspect
-    from ..platform import registry
     out = [JA_FILE] if JA_FILE.exists() else []
     for gid in registry.ids():
         folder = Path(inspect.getfile(importlib.import_module(registry.GAMES[gid]))).parent
@@ -108,9 +109,6 @@ def load_all_ja() -> dict[str, str]:
 
 def load_game_ja() -> dict[str, dict[str, str]]:
     """Each registered game's own templates (its ``frontend/ja.yaml``), by game id."""
-    import importlib
-    import inspect
-    from ..platform import registry
     out: dict[str, dict[str, str]] = {}
     for gid in registry.ids():
         path = Path(inspect.getfile(importlib.import_module(registry.GAMES[gid]))).parent / "frontend" / "ja.yaml"
@@ -131,7 +129,6 @@ def shown_name(name: str, human: bool | None = None) -> str:
         return name
     if human and not name.startswith("Player "):
         return name
-    from ..platform.roster import characters
     known = {c.name for c in characters().values()} | {"Random", "CPU"}
     base, k = name, ""
     numbered = _SEAT.match(name)

@@ -3,9 +3,8 @@ from __future__ import annotations
 
 import pygame
 
+from .constants import DOWN, GOLD, GREY, INK, UP, WHITE, WINDOW_BG, WINDOW_EDGE, WINDOW_SHADE, A, B, rgb15
 from .text import tr
-from .constants import A, B, DOWN, GOLD, GREY, INK, UP, WHITE, WINDOW_BG, WINDOW_EDGE, WINDOW_SHADE, rgb15
-
 
 EDGE = 3                 # a window's double edge and the dark line inside it, each side: text stays inside
 

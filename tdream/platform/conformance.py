@@ -8,12 +8,18 @@ independent; the JSON state reads back to the same fingerprint; ``view`` changes
 """
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
 from typing import NoReturn
 
 from ..errors import IllegalAnswer
 from ..rng import Rng, derive_seed
-from .protocol import CHANCE
+from . import registry
+from .protocol import CHANCE, Commentary, CpuPlayer, Match
+from .record import load_record
+from .replay import resume_record, verify_record
 from .session import Seat, Session
+from .simulate import play_game
 
 SAMPLE = 12          # legal answers checked at each point (all of them when fewer)
 
@@ -141,8 +147,6 @@ def checked_playout(game, seed: int, seats: int | None = None, options: dict | N
 
 def fingerprint_trail(game_id: str, seed: int, seats: int | None = None, options: dict | None = None) -> str:
     """The sha256 of every fingerprint of a random playout (compared across processes)."""
-    import hashlib
-    from . import registry
     game = registry.get(game_id)
     session = random_session(game, seed, seats, options)
     h = hashlib.sha256()
@@ -158,11 +162,7 @@ __all__ = ["ConformanceError", "checked_playout", "fingerprint_trail", "random_s
 def record_round_trip(game, seed: int, folder, seats: int | None = None) -> list[str]:
     """A CPU match recorded, verified from its header, resumed from its cut-off half and played
     to the end again: every way a record is used, on this game. Returns what went wrong."""
-    from pathlib import Path
 
-    from .record import load_record
-    from .replay import resume_record, verify_record
-    from .simulate import play_game
     problems: list[str] = []
     kinds = [k for k in game.cpu_kinds() if k == "random"] * (seats or game.default_seats)
     path = Path(folder) / f"{game.id}-{seed}.tdr"
@@ -230,7 +230,6 @@ def missing_members(obj, proto) -> list[str]:
 def protocol_shapes(game, seed: int = 1) -> list[str]:
     """What of the protocol's ``Match``, ``CpuPlayer`` and ``Commentary`` a game's objects lack:
     a new match, the player of each of its CPU kinds, its characters' commentary."""
-    from .protocol import Commentary, CpuPlayer, Match
     problems = []
     match = random_session(game, seed).match
     if missing_members(match, Match):

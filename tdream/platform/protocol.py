@@ -53,9 +53,14 @@ have ``interject(view, seat) -> answer | None`` for out-of-turn answers. They se
 """
 from __future__ import annotations
 
+import inspect
+import string
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple, Protocol, Sequence, runtime_checkable
+
+from ..rng import Rng
 
 CHANCE = -1          # Awaiting.player of a chance point
 
@@ -155,7 +160,6 @@ class OptionSpec:
         if said is not None:
             return said, {}
         if value is not None and not isinstance(value, bool) and self.word:
-            import string
             names = {f for _, f, _, _ in string.Formatter().parse(self.word) if f}
             return self.word, dict.fromkeys(names, value)
         if value is None:
@@ -354,7 +358,6 @@ class RandomPlayer(Player):
     it is (its ``random`` kind)."""
 
     def __init__(self, seed: int) -> None:
-        from ..rng import Rng
         self.rng = Rng(seed)
 
     def choose(self, view, seat: int):
@@ -601,8 +604,6 @@ class GameDef:
     def data_files(self) -> list:
         """Every data file a match of this game (and its comments, so the front end's timing)
         depends on: its package's YAML files; a game with data elsewhere adds them. Movies hash them."""
-        import inspect
-        from pathlib import Path
         return sorted(Path(inspect.getfile(type(self))).parent.rglob("*.yaml"))
 
     def round_of(self, match) -> int:

@@ -19,9 +19,10 @@ from ..errors import DataError, FormatError, IllegalAnswer
 from ..rng import derive_seed
 from ..yamlio import LDict, LList, Problems, Schema, line_of, read_yaml, short, type_name
 from . import registry
-from .protocol import CHANCE, GameDef, Match, PositionError, ScenarioContext
-from .session import Seat, Session
 from .options import check_options, full_options, seat_count
+from .protocol import CHANCE, GameDef, Match, PositionError, ScenarioContext
+from .record import scenario_header, writer_for
+from .session import Seat, Session
 
 FORMAT = "tdream-scenario"
 TOP_KEYS = ("format", "version", "name", "steps")
@@ -413,7 +414,6 @@ def run_paths(paths: list[str], out, err, record_dir: str | None = None, game_id
             skipped += 1
             continue
         if record_dir:
-            from .record import scenario_header, writer_for
             game, setup = scenario_header(s)
             writer = writer_for(str(Path(record_dir) / (f.stem + ".tdr")), game, setup, s.match)
             try:

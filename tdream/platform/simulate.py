@@ -7,14 +7,16 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 
 from ..rng import derive_seed
 from . import registry
-from .record import Setup, writer_for
-from .session import Seat, Session
 from .options import full_options, seat_count
+from .record import Setup, write_atomic, writer_for
+from .replay import verify_record
+from .session import CPU, DRAW, OFFER, OVER, Seat, Session
 
 
 @dataclass
@@ -121,7 +123,6 @@ def simulate(games: int, game_id: str | None = None, seed: int = 0, cpus: list[s
     tasks = [(i, seed, lineups[i % len(lineups)]) for i in range(games)]
     if cluster is not None:
         from .cluster import check_fingerprint, pool_map
-        from .record import write_atomic
         for theirs, result, text in pool_map(cluster, jobs if jobs >= 1 else None, _init_worker,
                                              (game.id, options, records, style), _play_remote, tasks, games):
             check_fingerprint(theirs)
@@ -206,9 +207,7 @@ def bench_matches(game, seconds: float = 3.0, windows: int = 5, kinds: list[str]
 def bench_replay(game, games: int = 20, options: dict | None = None) -> float:
     """Turns a second that ``replay verify`` checks, checkpoints included, over records of
     ``random`` matches written for the purpose."""
-    import tempfile
 
-    from .replay import verify_record
     kinds = ["random"] * game.default_seats
     with tempfile.TemporaryDirectory(prefix="tdream-bench-") as tmp:
         paths = []
@@ -234,7 +233,6 @@ def bench_decisions(game, lineups: list[list[str]], games: int = 2, options: dic
                     seed: int = 13) -> float:
     """The 99th percentile of one CPU decision's time (ms), for the slowest kind, over
     ``games`` matches of each line-up."""
-    from .session import CPU, DRAW, OFFER, OVER
     times: dict[str, list[float]] = {}
     for g in range(games):
         for t, kinds in enumerate(lineups):

@@ -7,18 +7,24 @@ end (``TableScene.count``).
 """
 from __future__ import annotations
 
+import datetime
 import os
+from pathlib import Path
 
 import pygame
 
+from ...errors import TdreamError
 from ...platform import registry
+from ...platform.options import full_options
+from ...platform.record import load_record
+from ...platform.replay import check_data, resume_record, start_of
 from ...platform.roster import CHARACTER_IDS, character
-from ..constants import A, B, DOWN, GOLD, GREY, INK, LEFT, RIGHT, START, UP, WHITE, X, rgb15
+from ..constants import DOWN, GOLD, GREY, INK, LEFT, RIGHT, START, UP, WHITE, A, B, X, rgb15
+from ..frontends import frontend_of
 from ..machine import Scene
+from ..match import MatchSetup
 from ..text import shown_name, tr
 from ..widgets import Menu, cursor, fit, skyline, window
-from ..frontends import frontend_of
-from ...platform.options import full_options
 
 KEYS = ("ABCDEFGHIJKLM", "NOPQRSTUVWXYZ", "abcdefghijklm", "nopqrstuvwxyz", "0123456789 -.")
 MAX_NAME = 10
@@ -290,10 +296,6 @@ class RecordsScene(Scene):
 
     def watch(self, m, game: dict) -> None:
         """Watch a listed game's record, if its file is still there."""
-        from ...errors import TdreamError
-        from ...platform.record import load_record
-        from ...platform.replay import check_data, start_of
-        from ..match import MatchSetup
         path = game.get("record")
         if not path:
             self.message = tr("Cannot watch it: {why}", why="no record was kept")
@@ -402,7 +404,6 @@ def fit_words(font, text: str, width: int) -> str:
 
 def variant_name(game_id: str, variant: str) -> str:
     """How a game names the variant its records group by (a board's name)."""
-    from ...errors import TdreamError
     try:
         return registry.get(game_id).variant_name(variant)
     except (TdreamError, KeyError):
@@ -412,7 +413,6 @@ def variant_name(game_id: str, variant: str) -> str:
 def variant_text(game_id: str, variant: str) -> str:
     """A variant as the records name it after the game's ``variant_label`` ("8x8" after "board
     size", a board's name after "board")."""
-    from ...errors import TdreamError
     try:
         return registry.get(game_id).variant_text(variant)
     except (TdreamError, KeyError):
@@ -425,12 +425,7 @@ def saved_games(folder, limit: int = 12, game: str | None = None, today: str | N
     turn, seats, date}. Damaged files are left out. ``today``: the date of every one (a movie's
     blank folder holds only the games saved in it, on its date), else each file's own; the list
     holds no path, so a movie's folder may be anywhere (FORMATS.md section 4)."""
-    import datetime
-    import os
-    from pathlib import Path
 
-    from ...errors import TdreamError
-    from ...platform.record import load_record
     if not folder or not os.path.isdir(folder):
         return []
     files = sorted(Path(folder).glob("*.tdr"), key=lambda p: (-p.stat().st_mtime_ns, p.name))
@@ -488,9 +483,6 @@ class ContinueScene(Scene):
             self.resume(m, os.path.join(m.record_dir, self.games[self.index]["file"]))
 
     def resume(self, m, path: str) -> None:
-        from ...errors import TdreamError
-        from ...platform.replay import resume_record
-        from ..match import MatchSetup
         try:
             r = resume_record(path)
         except (TdreamError, OSError) as e:

@@ -3,11 +3,14 @@ from __future__ import annotations
 
 import pygame
 
-from ..constants import A, B, DOWN, GOLD, LEFT, RIGHT, START, UP, WHITE, rgb15
+from ..art import dither
+from ..constants import DOWN, GOLD, LEFT, RIGHT, START, UP, WHITE, A, B, rgb15
+from ..frontends import frontend_of
 from ..machine import Scene
 from ..text import tr
 from ..widgets import Menu, cursor, window
-from ..frontends import frontend_of
+from .learn import HowToScene, LogScene
+from .remap import RemapScene
 
 OPTION_ROWS = (
     ("text_speed", "Text speed", ("slow", "normal", "fast", "instant")),
@@ -72,7 +75,6 @@ class OptionsScene(Scene):
                     setattr(m.settings, key, values[(i + d) % len(values)])
                     m.settings_changed = True
         elif b.press(pad, A) and self.index == len(OPTION_ROWS):
-            from .remap import RemapScene
             m.push(RemapScene(pad))
             return
         if b.press(pad, B) or b.press(pad, START) or (b.press(pad, A) and self.index == len(OPTION_ROWS) + 1):
@@ -104,7 +106,6 @@ _SHADE: list = []
 def _shade() -> pygame.Surface:
     """The game behind the pause menu, dimmed: every other pixel dark (15-bit, no blending)."""
     if not _SHADE:
-        from ..art import dither
         _SHADE.append(dither((256, 224), (0, 0, 24)))
     return _SHADE[0]
 
@@ -143,10 +144,8 @@ class PauseScene(Scene):
             if choice == "Resume":
                 m.pop()
             elif choice == "How to play":
-                from .learn import HowToScene
                 m.push(HowToScene(self.table.gamedef.id))
             elif choice == "Turn log":
-                from .learn import LogScene
                 m.push(LogScene(self.table, self.pad))
             elif choice == "Options":
                 m.push(OptionsScene(self.pad))

@@ -11,11 +11,14 @@ from __future__ import annotations
 import pygame
 
 from ...platform import registry
-from ..constants import A, GOLD, INK, L, LEFT, R, RIGHT, START, WHITE, rgb15
+from ..constants import GOLD, INK, LEFT, RIGHT, START, WHITE, A, L, R, rgb15
+from ..frontends import frontend_of, frontends
 from ..machine import Scene
 from ..text import tr
 from ..widgets import Menu, big_text, skyline, window
-from ..frontends import frontend_of
+from .learn import HowToScene
+from .modes import ContinueScene, RecordsScene
+from .pause import OptionsScene
 
 DEMO_AFTER = 900          # frames idle on the title before the demo (15 s)
 DEMO_LENGTH = 3600        # frames of demo play (a minute), then back to the title
@@ -25,7 +28,6 @@ MENU_ROWS = 9             # the title's menu shows every item (a game's modes, H
 
 def playable() -> list[str]:
     """The registered games that have a front end, in the registry's order."""
-    from ..frontends import frontends
     return list(frontends())
 
 
@@ -93,16 +95,12 @@ class TitleScene(Scene):
             choice = self.menu.items[self.menu.chosen]
             self.menu.chosen = None
             if choice == "Continue":
-                from .modes import ContinueScene
                 m.push(ContinueScene(self.game))
             elif choice == "Records":
-                from .modes import RecordsScene
                 m.push(RecordsScene(self.game))
             elif choice == "How to play":
-                from .learn import HowToScene
                 m.push(HowToScene(self.game))
             elif choice == "Options":
-                from .pause import OptionsScene
                 m.push(OptionsScene(self.pad))
             elif choice == "Quit":
                 m.quit = True
