@@ -51,7 +51,8 @@ class TowerDream(GameDef):
     # ---------------------------------------------------------------- the command line
     option_flags = (OptionFlag("board", "board", "ID", "the board's id (tdream board list; default classic-10)"),)
     # its hot rules and the random player (tdream native): bench and simulate play four of those
-    native_modules = ("tdream.games.towerdream.rules.game", "tdream.games.towerdream.ai.random_player")
+    native_modules = ("tdream.games.towerdream.rules.game", "tdream.games.towerdream.rules.state_text",
+                      "tdream.games.towerdream.rules.answer_lists", "tdream.games.towerdream.ai.random_player")
 
     def parse_option(self, name: str, text: str):
         if name == "board" and text.strip() not in self.board_ids():
