@@ -264,7 +264,7 @@ def load_ruleset(path: Path | str | None = None) -> Ruleset:
     kinds = set(BUILTIN_EVENTS) | set(event_kinds)
     cards = _load_cards(files["cards"], problems, kinds)
     slot = _load_slot(files["slot"], problems, kinds)
-    if problems:
+    if problems or slot is None:
         raise DataError(problems)
     opts = dict(DEFAULT_OPTIONS)
     opts.update(data["options"])
@@ -416,6 +416,7 @@ def load_board(ref: str | Path, ruleset: Ruleset) -> Board:
         node, key = _locate(data, key_path)
         pr.at(node, key, key_path, what)
     pr.raise_if_any()
+    assert board is not None            # build_board gives None only with problems, raised above
     return board
 
 

@@ -21,7 +21,10 @@ class Sell(NamedTuple):
     """Sell Floors (R3.1, or a card's offer): ``items`` is ((land, floors), ...); () is none."""
 
     items: tuple[tuple[str, int], ...] = ()
-    kind = "sell"
+
+    @property
+    def kind(self) -> str:
+        return "sell"
 
     def to_step(self):
         return [{"land": land, "floors": n} for land, n in self.items]
@@ -29,7 +32,10 @@ class Sell(NamedTuple):
 
 class Roll(NamedTuple):
     value: int
-    kind = "roll"
+
+    @property
+    def kind(self) -> str:
+        return "roll"
 
     def to_step(self):
         return self.value
@@ -39,7 +45,10 @@ class Place(NamedTuple):
     """Place a new Landmark on a vacant Land (R7.1)."""
 
     land: str
-    kind = "place"
+
+    @property
+    def kind(self) -> str:
+        return "place"
 
     def to_step(self):
         return self.land
@@ -49,7 +58,10 @@ class Claim(NamedTuple):
     """Claim a Bank-owned Landmark instead of placing (R7.3)."""
 
     land: str
-    kind = "place"
+
+    @property
+    def kind(self) -> str:
+        return "place"
 
     def to_step(self):
         return {"claim": self.land}
@@ -57,7 +69,10 @@ class Claim(NamedTuple):
 
 class StartCompany(NamedTuple):
     company: str
-    kind = "company"
+
+    @property
+    def kind(self) -> str:
+        return "company"
 
     def to_step(self):
         return self.company
@@ -65,7 +80,10 @@ class StartCompany(NamedTuple):
 
 class Survivor(NamedTuple):
     company: str
-    kind = "survivor"
+
+    @property
+    def kind(self) -> str:
+        return "survivor"
 
     def to_step(self):
         return self.company
@@ -76,7 +94,10 @@ class Build(NamedTuple):
 
     land: str | None = None
     floors: int = 0
-    kind = "build"
+
+    @property
+    def kind(self) -> str:
+        return "build"
 
     def to_step(self):
         return "none" if self.land is None else {"land": self.land, "floors": self.floors}
@@ -84,7 +105,10 @@ class Build(NamedTuple):
 
 class ChoosePile(NamedTuple):
     pile: str
-    kind = "pile"
+
+    @property
+    def kind(self) -> str:
+        return "pile"
 
     def to_step(self):
         return self.pile
@@ -92,7 +116,10 @@ class ChoosePile(NamedTuple):
 
 class Draw(NamedTuple):
     card: str
-    kind = "draw"
+
+    @property
+    def kind(self) -> str:
+        return "draw"
 
     def to_step(self):
         return self.card
@@ -100,7 +127,10 @@ class Draw(NamedTuple):
 
 class SlotStop(NamedTuple):
     symbols: tuple[str, ...]
-    kind = "slot"
+
+    @property
+    def kind(self) -> str:
+        return "slot"
 
     def to_step(self):
         return list(self.symbols)
@@ -108,7 +138,10 @@ class SlotStop(NamedTuple):
 
 class JackpotLand(NamedTuple):
     land: str
-    kind = "jackpot"
+
+    @property
+    def kind(self) -> str:
+        return "jackpot"
 
     def to_step(self):
         return self.land
@@ -118,7 +151,10 @@ class ForcedSale(NamedTuple):
     """Sell one item to cover a debt (R6.4, G6.2): a Floor of ``land``, or its Landmark."""
 
     land: str
-    kind = "forced_sale"
+
+    @property
+    def kind(self) -> str:
+        return "forced_sale"
 
     def to_step(self):
         return self.land
@@ -128,7 +164,10 @@ class FreeFloors(NamedTuple):
     """Where a card's free Floors go."""
 
     land: str
-    kind = "floors"
+
+    @property
+    def kind(self) -> str:
+        return "floors"
 
     def to_step(self):
         return self.land
