@@ -166,3 +166,13 @@ class BuildAnswers(LazyAnswers):
                 return self.table[lands[i]][index + 1]
             index -= most
         raise IndexError(index)   # pragma: no cover
+
+
+# Made through these from the engine (another compiled module): a call of a function passes its
+# arguments natively, where a class called from outside parses them as a tuple and keywords.
+def sell_answers(avail: list[tuple[str, int]], limit: int) -> SellAnswers:
+    return SellAnswers(avail, limit)
+
+
+def build_answers(lands: list[int], table: list[list[Build]]) -> BuildAnswers:
+    return BuildAnswers(lands, table)

@@ -22,20 +22,12 @@ class Sell(NamedTuple):
 
     items: tuple[tuple[str, int], ...] = ()
 
-    @property
-    def kind(self) -> str:
-        return "sell"
-
     def to_step(self):
         return [{"land": land, "floors": n} for land, n in self.items]
 
 
 class Roll(NamedTuple):
     value: int
-
-    @property
-    def kind(self) -> str:
-        return "roll"
 
     def to_step(self):
         return self.value
@@ -46,10 +38,6 @@ class Place(NamedTuple):
 
     land: str
 
-    @property
-    def kind(self) -> str:
-        return "place"
-
     def to_step(self):
         return self.land
 
@@ -59,10 +47,6 @@ class Claim(NamedTuple):
 
     land: str
 
-    @property
-    def kind(self) -> str:
-        return "place"
-
     def to_step(self):
         return {"claim": self.land}
 
@@ -70,20 +54,12 @@ class Claim(NamedTuple):
 class StartCompany(NamedTuple):
     company: str
 
-    @property
-    def kind(self) -> str:
-        return "company"
-
     def to_step(self):
         return self.company
 
 
 class Survivor(NamedTuple):
     company: str
-
-    @property
-    def kind(self) -> str:
-        return "survivor"
 
     def to_step(self):
         return self.company
@@ -95,20 +71,12 @@ class Build(NamedTuple):
     land: str | None = None
     floors: int = 0
 
-    @property
-    def kind(self) -> str:
-        return "build"
-
     def to_step(self):
         return "none" if self.land is None else {"land": self.land, "floors": self.floors}
 
 
 class ChoosePile(NamedTuple):
     pile: str
-
-    @property
-    def kind(self) -> str:
-        return "pile"
 
     def to_step(self):
         return self.pile
@@ -117,10 +85,6 @@ class ChoosePile(NamedTuple):
 class Draw(NamedTuple):
     card: str
 
-    @property
-    def kind(self) -> str:
-        return "draw"
-
     def to_step(self):
         return self.card
 
@@ -128,20 +92,12 @@ class Draw(NamedTuple):
 class SlotStop(NamedTuple):
     symbols: tuple[str, ...]
 
-    @property
-    def kind(self) -> str:
-        return "slot"
-
     def to_step(self):
         return list(self.symbols)
 
 
 class JackpotLand(NamedTuple):
     land: str
-
-    @property
-    def kind(self) -> str:
-        return "jackpot"
 
     def to_step(self):
         return self.land
@@ -152,10 +108,6 @@ class ForcedSale(NamedTuple):
 
     land: str
 
-    @property
-    def kind(self) -> str:
-        return "forced_sale"
-
     def to_step(self):
         return self.land
 
@@ -165,15 +117,32 @@ class FreeFloors(NamedTuple):
 
     land: str
 
-    @property
-    def kind(self) -> str:
-        return "floors"
-
     def to_step(self):
         return self.land
 
 
 typed_values(globals())
+
+# Each answer's kind (FORMATS.md section 2), a class attribute: read at every check and record
+# line, where a property would be a Python call. Set here, not in the class body, which a
+# NamedTuple keeps for its fields.
+KIND_OF: dict[type, str] = {
+    Sell: "sell",
+    Roll: "roll",
+    Place: "place",
+    Claim: "place",
+    StartCompany: "company",
+    Survivor: "survivor",
+    Build: "build",
+    ChoosePile: "pile",
+    Draw: "draw",
+    SlotStop: "slot",
+    JackpotLand: "jackpot",
+    ForcedSale: "forced_sale",
+    FreeFloors: "floors",
+}
+for _cls, _kind in KIND_OF.items():
+    setattr(_cls, "kind", _kind)
 
 
 NO_SELL = Sell(())

@@ -25,7 +25,7 @@ from itertools import product
 from typing import Any, Final, NamedTuple
 
 from . import events as ev
-from .answer_lists import BuildAnswers, LazyAnswers, SellAnswers
+from .answer_lists import BuildAnswers, LazyAnswers, SellAnswers, build_answers, sell_answers
 from .answers import (
     Build, ChoosePile, Claim, Draw, ForcedSale, FreeFloors, JackpotLand, Place, Roll, Sell, SlotStop, StartCompany,
     Survivor,
@@ -36,7 +36,7 @@ from ....errors import IllegalAnswer
 from ....platform.protocol import Awaiting, Result
 from ....rng import Rng
 from .ruleset import DEFAULT_OPTIONS, PILES, Ruleset
-from .state_text import NAMED_MOST, STATE_VERSION, StateText, new_text, read_state, state_json
+from .state_text import NAMED_MOST, STATE_VERSION, Fields, StateText, new_text, read_state, state_json
 from .tables import Tables, awaiting_of, tables_for
 from .view import SealedView
 
@@ -516,7 +516,7 @@ class Game:
         limit = self.offer[0]
         floors, company, names = self.floors, self.company, self.tables.names
         avail = [(names[x], floors[x]) for x in self.holdings[p] if floors[x] > 0 and company[x] >= 0]
-        return SellAnswers(avail, limit)
+        return sell_answers(avail, limit)
 
     def _big_companies(self) -> int:
         """How many Companies have reached the Level that cannot be absorbed (R7.10)."""
@@ -586,7 +586,7 @@ class Game:
         return out
 
     def _build_answers(self) -> "BuildAnswers":
-        return BuildAnswers(self._buildable(self.player), self.tables.build)
+        return build_answers(self._buildable(self.player), self.tables.build)
 
     def _company_lands(self, p: int) -> list[int]:
         return [x for x in self.holdings[p] if self.company[x] >= 0]
@@ -644,8 +644,7 @@ class Game:
         if self.over:
             return "the game is over"
         phase = self.phase
-        waiting = self._waiting_seat()
-        if seat is not None and seat != waiting:
+        if seat is not None and seat != (waiting := self._waiting_seat()):
             if waiting < 0:
                 return f"the game awaits a chance outcome ({phase}), not a decision"
             who = self.names[seat] if 0 <= seat < len(self.names) else str(seat)
@@ -1532,7 +1531,12 @@ class Game:
             text = self._text = new_text(self.board.id, self.names, self.options, self.ruleset.id)
         lands = self._lands_written
         self._lands_written = []
-        return text.write(self, lands, kinds)
+        return text.write(_new(Fields, (
+            self.after_debt, self.after_sell, self.broke, self.candidates, self.cash, self.company, self.debts,
+            self.discards, self.effect_source, self.effects, self.floors, self.jackpot, self.mark, self.offer,
+            self.over, self.over_reason, self.owner, self.pending_floors, self.phase, self.pile, self.piles,
+            self.placed, self.player, self.pos, self.rng.state, self.round, self.seat, self.skip, self.space,
+            self.turn)), lands, kinds)
 
     def part_hashes(self) -> str:
         """Six hex digits of each part of the state (``parts.PARTS``): which parts differ."""

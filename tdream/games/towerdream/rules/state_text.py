@@ -17,7 +17,7 @@ separators=(",", ":"))`` after every answer, and another writes a Land behind th
 from __future__ import annotations
 
 import json
-from typing import Final, Protocol
+from typing import Final, NamedTuple, Protocol
 
 from ....rng import Rng
 from .board import BANK, Board
@@ -34,7 +34,7 @@ _RUN: Final = 16     # the elements of a run of a Land list: short enough to joi
 
 
 class State(Protocol):
-    """What the text is written from: a game's state (``Game``), field by field."""
+    """A game's state (``Game``), field by field: what ``state_json`` reads and ``read_state`` writes."""
 
     ruleset: Ruleset
     board: Board
@@ -65,6 +65,43 @@ class State(Protocol):
     player: int
     pos: list[int]
     rng: Rng
+    round: int
+    seat: int
+    skip: list[int]
+    space: int
+    turn: int
+
+
+class Fields(NamedTuple):
+    """The fields of a state the text reads, in its order (the keys sorted; the unchanging ones
+    apart): ``Game.canonical_json`` hands them over in one tuple, which the compiled text reads
+    natively (a game's attributes read from another module go through Python, each)."""
+
+    after_debt: str
+    after_sell: str
+    broke: int
+    candidates: list[int]
+    cash: list[int]
+    company: list[int]
+    debts: list[list]
+    discards: dict[str, list[str]]
+    effect_source: str
+    effects: list[list]
+    floors: list[int]
+    jackpot: int
+    mark: list[int]
+    offer: list[int]
+    over: bool
+    over_reason: str
+    owner: list[int]
+    pending_floors: int
+    phase: str
+    pile: str
+    piles: dict[str, list[str]]
+    placed: int
+    player: int
+    pos: list[int]
+    rng: int                   # the RNG's state
     round: int
     seat: int
     skip: list[int]
@@ -133,8 +170,9 @@ class StateText:
         """A text for a copy of the game: the unchanging parts shared, nothing else kept yet."""
         return StateText(self.fixed)
 
-    def write(self, g: State, lands: list[int], kinds: list[str] | None = None) -> str:
-        """The state's canonical JSON: sorted keys, no spaces, ASCII. ``lands``: the Lands whose
+    def write(self, g: Fields, lands: list[int], kinds: list[str] | None = None) -> str:
+        """The state's canonical JSON: sorted keys, no spaces, ASCII. ``g``: the state's fields;
+        ``lands``: the Lands whose
         owner, Floors or Company were written since the last call (where to look first);
         ``kinds``: what sits in each seat, for the fingerprints of records made before seats left
         the state (version 1: they held them, as ``kinds``)."""
@@ -161,7 +199,7 @@ class StateText:
             '],"pending_floors":', _int_text(g.pending_floors), ',"phase":', _str_text(g.phase),
             ',"pile":', _str_text(g.pile), ',"piles":', self.piles.piles(g.piles),
             ',"placed":', _int_text(g.placed), ',"player":', _int_text(g.player), ',"pos":', self.pos.ints(g.pos),
-            ',"rng":', str(g.rng.state), ',"round":', _int_text(g.round),
+            ',"rng":', str(g.rng), ',"round":', _int_text(g.round),
             fixed[3], _int_text(g.seat), ',"skip":', self.skip.ints(g.skip), ',"space":', _int_text(g.space),
             ',"turn":', _int_text(g.turn), fixed[4],
         ])
