@@ -172,36 +172,38 @@ class StateText:
 
     def write(self, g: Fields, lands: list[int], kinds: list[str] | None = None) -> str:
         """The state's canonical JSON: sorted keys, no spaces, ASCII. ``g``: the state's fields;
-        ``lands``: the Lands whose
-        owner, Floors or Company were written since the last call (where to look first);
+        ``lands``: the Lands whose owner, Floors or Company were written since the last call
+        (where to look first);
         ``kinds``: what sits in each seat, for the fingerprints of records made before seats left
         the state (version 1: they held them, as ``kinds``)."""
         fixed = self.fixed
         kinds_part = "" if kinds is None else ',"kinds":' + _json_strs(kinds)
         touched = lands if len(lands) <= NAMED_MOST else []   # (a merge): each Land list compared whole
+        # One unpacking (interpreted, a field read by its name costs a descriptor call each)
+        (after_debt, after_sell, broke, candidates, cash, company, debts, discards, effect_source, effects, floors,
+         jackpot, mark, offer, over, over_reason, owner, pending_floors, phase, pile, piles, placed, player, pos,
+         rng, round_, seat, skip, space, turn) = g
         # (_str_text and _int_text called by their names: a compiled build calls them directly,
         # where a local alias of either would be a call through Python)
-        debts = g.debts
-        effects = g.effects
         return "".join([
-            '{"after_debt":', _str_text(g.after_debt), ',"after_sell":', _str_text(g.after_sell),
-            fixed[0], _int_text(g.broke),
-            ',"candidates":', self.candidates.ints(g.candidates), ',"cash":', self.cash.ints(g.cash),
-            ',"company":[', self.company.ints_at(g.company, touched),
+            '{"after_debt":', _str_text(after_debt), ',"after_sell":', _str_text(after_sell),
+            fixed[0], _int_text(broke),
+            ',"candidates":', self.candidates.ints(candidates), ',"cash":', self.cash.ints(cash),
+            ',"company":[', self.company.ints_at(company, touched),
             '],"debts":', (ENCODE(debts if kinds is None else _v1_debts(debts)) if debts else "[]"),
-            ',"discards":', self.discards.piles(g.discards), ',"effect_source":', _str_text(g.effect_source),
+            ',"discards":', self.discards.piles(discards), ',"effect_source":', _str_text(effect_source),
             ',"effects":', ENCODE(effects) if effects else "[]",
-            ',"floors":[', self.floors.ints_at(g.floors, touched), '],"jackpot":', _int_text(g.jackpot),
-            kinds_part, ',"mark":', self.mark.ints(g.mark),
-            fixed[1], self.offer.ints(g.offer),
-            fixed[2], "true" if g.over else "false",
-            ',"over_reason":', _str_text(g.over_reason), ',"owner":[', self.owner.ints_at(g.owner, touched),
-            '],"pending_floors":', _int_text(g.pending_floors), ',"phase":', _str_text(g.phase),
-            ',"pile":', _str_text(g.pile), ',"piles":', self.piles.piles(g.piles),
-            ',"placed":', _int_text(g.placed), ',"player":', _int_text(g.player), ',"pos":', self.pos.ints(g.pos),
-            ',"rng":', str(g.rng), ',"round":', _int_text(g.round),
-            fixed[3], _int_text(g.seat), ',"skip":', self.skip.ints(g.skip), ',"space":', _int_text(g.space),
-            ',"turn":', _int_text(g.turn), fixed[4],
+            ',"floors":[', self.floors.ints_at(floors, touched), '],"jackpot":', _int_text(jackpot),
+            kinds_part, ',"mark":', self.mark.ints(mark),
+            fixed[1], self.offer.ints(offer),
+            fixed[2], "true" if over else "false",
+            ',"over_reason":', _str_text(over_reason), ',"owner":[', self.owner.ints_at(owner, touched),
+            '],"pending_floors":', _int_text(pending_floors), ',"phase":', _str_text(phase),
+            ',"pile":', _str_text(pile), ',"piles":', self.piles.piles(piles),
+            ',"placed":', _int_text(placed), ',"player":', _int_text(player), ',"pos":', self.pos.ints(pos),
+            ',"rng":', str(rng), ',"round":', _int_text(round_),
+            fixed[3], _int_text(seat), ',"skip":', self.skip.ints(skip), ',"space":', _int_text(space),
+            ',"turn":', _int_text(turn), fixed[4],
         ])
 
 
