@@ -87,7 +87,7 @@ _TABLES: Final[dict[tuple[int, int], Tables]] = {}   # (ruleset, board) by ident
 
 
 def tables_for(rs: Ruleset, b: Board, seats: int) -> Tables:
-    """The Tables of a ruleset and a board (made at first use; kept while both objects live)."""
+    """The Tables of a ruleset and a board, by identity (made at first use; kept, up to 64 pairs)."""
     key = (id(rs), id(b))
     t = _TABLES.get(key)
     if t is None or t.ruleset is not rs or t.board is not b or t.seats < seats:
