@@ -92,7 +92,8 @@ def test_campaign_opposition_grows_from_d_to_a():
 
 
 def test_a_campaign_with_a_rival_of_another_grade_is_refused(tmp_path):
-    from tdream.games.towerdream.data.loader import DATA_DIR, load_campaign
+    from tdream.games.towerdream.campaign import load_campaign
+    from tdream.games.towerdream.data.loader import DATA_DIR
     from tdream.errors import DataError
     bad = tmp_path / "campaign.yaml"
     bad.write_text((DATA_DIR / "campaign.yaml").read_text().replace("rivals: [kenta, cosmic-will]",

@@ -67,7 +67,9 @@ class TowerDream(GameDef):
     # --board; its hot rules and the random player (tdream native: bench and simulate play four of
     # those); ``tdream board list|show``; the nine characters' decision times at three tables
     program = Program(flags=(OptionFlag("board", "board", "ID", "the board's id (tdream board list; default classic-10)"),),
-                      native_modules=("tdream.games.towerdream.rules.game", "tdream.games.towerdream.ai.random_player"),
+                      native_modules=("tdream.games.towerdream.rules.game", "tdream.games.towerdream.rules.state_text",
+                                      "tdream.games.towerdream.rules.answer_lists",
+                                      "tdream.games.towerdream.ai.random_player"),
                       commands=_commands, bench_lineups=_bench_lineups)
 
     @property

@@ -78,7 +78,7 @@ class StyleCounter:
         total_cash = sum(max(0, c) for c in game.cash) or 1
         out = []
         for p in range(self.n):
-            f = {k: v[p] for k, v in self.count.items()}
+            f: dict[str, float] = {k: v[p] for k, v in self.count.items()}
             f["floors_per_build"] = round(f["floors_built"] / self.builds[p], 3) if self.builds[p] else 0.0
             f["all_in"] = round(self.spent_share[p] / self.build_turns[p], 4) if self.build_turns[p] else 0.0
             f["cash_share"] = round(max(0, game.cash[p]) / total_cash, 4)

@@ -99,12 +99,8 @@ class CharacterPlayer(Player):
             value, bonus, g = self._plan(game, p, a)
             scored.append((value, i, a, bonus, g))
         scored.sort(key=lambda t: (-t[0], t[1]))
-        best = None
-        for value, i, a, bonus, g in scored[:self.DEEP]:
-            v = self._past_roll(g, p) + bonus
-            if best is None or v > best[0]:
-                best = (v, a)
-        return best[1]
+        # the first of the best past the roll (``max`` keeps the first of equals)
+        return max(scored[:self.DEEP], key=lambda t: self._past_roll(t[4], p) + t[3])[2]
 
     def _plan(self, game, p: int, answer) -> tuple:
         """An answer as a plan: the answer with its follow-ups, then, after a Landmark, the best
@@ -113,13 +109,9 @@ class CharacterPlayer(Player):
         aw = g.awaiting()
         if aw is None or aw.player != p or aw.kind != "build":
             return self.evaluate(g, p) + bonus, bonus, g
-        best = None
-        for b in self._build_plans(g):
-            g2, b2 = self._settled(g, p, b)
-            v = self.evaluate(g2, p) + b2
-            if best is None or v > best[0]:
-                best = (v, b2, g2)
-        return best[0] + bonus, best[1] + bonus, best[2]
+        plans = (self._settled(g, p, b) for b in self._build_plans(g))     # each weighed as it is made
+        v, b2, g2 = max(((self.evaluate(g2, p) + b2, b2, g2) for g2, b2 in plans), key=lambda t: t[0])
+        return v + bonus, b2 + bonus, g2
 
     def _settled(self, game, p: int, answer) -> tuple:
         """A copy of ``game`` after ``answer`` and the follow-ups of the same seat (a Building
@@ -168,14 +160,11 @@ class CharacterPlayer(Player):
         if aw is None or aw.kind != "place" or aw.player == p:
             return g
         q = aw.player
-        best = None
-        for a in g.legal_answers():
-            c, _ = self._settled(g, q, a)
+
+        def gain(c) -> int:
             wealth = c.wealth()
-            gain = wealth[q] - wealth[p]
-            if best is None or gain > best[0]:
-                best = (gain, c)
-        return best[1]
+            return wealth[q] - wealth[p]
+        return max((self._settled(g, q, a)[0] for a in g.legal_answers()), key=gain)
 
     def _settle_forced_sales(self, g) -> None:
         for _ in range(200):

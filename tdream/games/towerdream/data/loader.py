@@ -264,7 +264,7 @@ def load_ruleset(path: Path | str | None = None) -> Ruleset:
     kinds = set(BUILTIN_EVENTS) | set(event_kinds)
     cards = _load_cards(files["cards"], problems, kinds)
     slot = _load_slot(files["slot"], problems, kinds)
-    if problems:
+    if problems or slot is None:
         raise DataError(problems)
     opts = dict(DEFAULT_OPTIONS)
     opts.update(data["options"])
@@ -340,38 +340,6 @@ def board_ids() -> list[str]:
     return order + [b for b in found if b not in order]
 
 
-def load_campaign(path: Path | str | None = None) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
-    """The Campaign's stages (board, grade, rivals) from ``campaign.yaml``. Raises DataError."""
-    from ..ai.roster import roster
-    path = Path(path) if path else DATA_DIR / "campaign.yaml"
-    data = read_yaml(path, DataError)
-    pr = Problems(str(path), DataError)
-    sc = Schema(pr)
-    stages = []
-    if check_header(data, pr, "tdream-campaign") and sc.mapping(data, "", ("format", "version", "stages")) \
-            and sc.sequence(data, "stages", "stages"):
-        boards = board_ids()
-        people = roster()
-        for i, st in enumerate(data["stages"]):
-            sp = f"stages.{i}"
-            if not sc.mapping(st, sp, ("board", "grade", "rivals"), (), data["stages"], i):
-                continue
-            if sc.string(st, "board", f"{sp}.board") and st["board"] not in boards:
-                pr.at(st, "board", f"{sp}.board", f"{short(st['board'])}: no such board")
-            sc.string(st, "grade", f"{sp}.grade", choices=("A", "B", "C", "D"))
-            if not sc.sequence(st, "rivals", f"{sp}.rivals") or not 1 <= len(st["rivals"]) <= 3:
-                pr.at(st, "rivals", f"{sp}.rivals", "one to three characters")
-                continue
-            for k, r in enumerate(st["rivals"]):
-                if r not in people:
-                    pr.at(st["rivals"], k, f"{sp}.rivals.{k}", f"{short(r)}: not a character of the roster")
-                elif people[r].grade != st["grade"]:
-                    pr.at(st["rivals"], k, f"{sp}.rivals.{k}", f"{r} is grade {people[r].grade}, not {st['grade']}")
-            stages.append((st["board"], st["grade"], tuple(st["rivals"])))
-    pr.raise_if_any()
-    return tuple(stages)
-
-
 def load_board(ref: str | Path, ruleset: Ruleset) -> Board:
     """A board by id (from ``boards/``) or by path. Raises DataError listing every problem."""
     ref = str(ref)
@@ -416,6 +384,7 @@ def load_board(ref: str | Path, ruleset: Ruleset) -> Board:
         node, key = _locate(data, key_path)
         pr.at(node, key, key_path, what)
     pr.raise_if_any()
+    assert board is not None            # build_board gives None only with problems, raised above
     return board
 
 

@@ -9,7 +9,7 @@ from ....frontend.scenes.modes import ProfileScene
 from ....frontend.text import shown_name, tr
 from ....frontend.widgets import cursor, fit, skyline, window
 from ....platform.roster import character
-from ..data.loader import load_campaign
+from ..campaign import load_campaign
 
 CAMPAIGN = load_campaign()
 

@@ -21,7 +21,6 @@ class Sell(NamedTuple):
     """Sell Floors (R3.1, or a card's offer): ``items`` is ((land, floors), ...); () is none."""
 
     items: tuple[tuple[str, int], ...] = ()
-    kind = "sell"
 
     def to_step(self):
         return [{"land": land, "floors": n} for land, n in self.items]
@@ -29,7 +28,6 @@ class Sell(NamedTuple):
 
 class Roll(NamedTuple):
     value: int
-    kind = "roll"
 
     def to_step(self):
         return self.value
@@ -39,7 +37,6 @@ class Place(NamedTuple):
     """Place a new Landmark on a vacant Land (R7.1)."""
 
     land: str
-    kind = "place"
 
     def to_step(self):
         return self.land
@@ -49,7 +46,6 @@ class Claim(NamedTuple):
     """Claim a Bank-owned Landmark instead of placing (R7.3)."""
 
     land: str
-    kind = "place"
 
     def to_step(self):
         return {"claim": self.land}
@@ -57,7 +53,6 @@ class Claim(NamedTuple):
 
 class StartCompany(NamedTuple):
     company: str
-    kind = "company"
 
     def to_step(self):
         return self.company
@@ -65,7 +60,6 @@ class StartCompany(NamedTuple):
 
 class Survivor(NamedTuple):
     company: str
-    kind = "survivor"
 
     def to_step(self):
         return self.company
@@ -76,7 +70,6 @@ class Build(NamedTuple):
 
     land: str | None = None
     floors: int = 0
-    kind = "build"
 
     def to_step(self):
         return "none" if self.land is None else {"land": self.land, "floors": self.floors}
@@ -84,7 +77,6 @@ class Build(NamedTuple):
 
 class ChoosePile(NamedTuple):
     pile: str
-    kind = "pile"
 
     def to_step(self):
         return self.pile
@@ -92,7 +84,6 @@ class ChoosePile(NamedTuple):
 
 class Draw(NamedTuple):
     card: str
-    kind = "draw"
 
     def to_step(self):
         return self.card
@@ -100,7 +91,6 @@ class Draw(NamedTuple):
 
 class SlotStop(NamedTuple):
     symbols: tuple[str, ...]
-    kind = "slot"
 
     def to_step(self):
         return list(self.symbols)
@@ -108,7 +98,6 @@ class SlotStop(NamedTuple):
 
 class JackpotLand(NamedTuple):
     land: str
-    kind = "jackpot"
 
     def to_step(self):
         return self.land
@@ -118,7 +107,6 @@ class ForcedSale(NamedTuple):
     """Sell one item to cover a debt (R6.4, G6.2): a Floor of ``land``, or its Landmark."""
 
     land: str
-    kind = "forced_sale"
 
     def to_step(self):
         return self.land
@@ -128,13 +116,33 @@ class FreeFloors(NamedTuple):
     """Where a card's free Floors go."""
 
     land: str
-    kind = "floors"
 
     def to_step(self):
         return self.land
 
 
 typed_values(globals())
+
+# Each answer's kind (FORMATS.md section 2), a class attribute: read at every check and record
+# line, where a property would be a Python call. Set here, not in the class body, which a
+# NamedTuple keeps for its fields.
+KIND_OF: dict[type, str] = {
+    Sell: "sell",
+    Roll: "roll",
+    Place: "place",
+    Claim: "place",
+    StartCompany: "company",
+    Survivor: "survivor",
+    Build: "build",
+    ChoosePile: "pile",
+    Draw: "draw",
+    SlotStop: "slot",
+    JackpotLand: "jackpot",
+    ForcedSale: "forced_sale",
+    FreeFloors: "floors",
+}
+for _cls, _kind in KIND_OF.items():
+    setattr(_cls, "kind", _kind)
 
 
 NO_SELL = Sell(())

@@ -6,10 +6,13 @@ A ``Board`` is static: built once from its data and never changed by a game. Lan
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Final
 
 BUILTIN_EVENTS = ("start", "card", "jackpot", "slot")
 LINE = "line"
+VACANT: Final = -1          # a Land's owner: a seat, the Bank or nobody
+BANK: Final = -2
 COLUMN_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
@@ -41,9 +44,6 @@ class Board:
     adjacent: tuple[tuple[int, ...], ...]        # G1.4: orthogonal neighbours, same level
     spaces: tuple[Space, ...]
     lines_of_land: tuple[tuple[int, ...], ...]   # Road spaces whose Line holds the Land
-    # Values the engine derives from the board once and keeps here (answer objects, look-ups);
-    # never part of a game's state and never compared.
-    derived: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     @property
     def land_count(self) -> int:

@@ -12,24 +12,32 @@ and the record player:
   or one drawn from the game's own seeded RNG (which lives in the state).
 
 The state is plain data (ints, strings, lists) and serializes to JSON (``to_json``/``from_json``);
-``fingerprint()`` is the sha256 of its canonical JSON. No pygame, no clock, no I/O.
+``fingerprint()`` is the sha256 of its canonical JSON (``state_text`` writes it). No pygame, no
+clock, no I/O. What follows from the ruleset and the board alone is one frozen value, ``Tables``;
+a Land's owner, Floors and Company are written through one door (``_set_owner``, ``_set_floors``,
+``_set_company``), which keeps what follows from them with them.
 """
 from __future__ import annotations
 
 import hashlib
-import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
+from itertools import product
 from typing import Any, Final, NamedTuple
 
 from . import events as ev
+from .answer_lists import BuildAnswers, LazyAnswers, SellAnswers, build_answers, sell_answers
 from .answers import (
-    NO_BUILD, NO_SELL, Build, ChoosePile, Claim, Draw, ForcedSale, FreeFloors, JackpotLand, Place,
-    Roll, Sell, SlotStop, StartCompany, Survivor,
+    Build, ChoosePile, Claim, Draw, ForcedSale, FreeFloors, JackpotLand, Place, Roll, Sell, SlotStop, StartCompany,
+    Survivor,
 )
-from .board import LINE, Board
-from ....platform.protocol import Awaiting, PositionError, Result
+from .board import BANK, LINE, VACANT, Board
+from .position import read_position
+from ....errors import IllegalAnswer
+from ....platform.protocol import Awaiting, Result
 from ....rng import Rng
-from .ruleset import DEFAULT_OPTIONS, PILES, Card, Ruleset
+from .ruleset import DEFAULT_OPTIONS, PILES, Ruleset
+from .state_text import NAMED_MOST, STATE_VERSION, Fields, StateText, new_text, read_state, state_json
+from .tables import Tables, awaiting_of, tables_for
 from .view import SealedView
 
 # Events and answers are NamedTuples; the hot paths make them with tuple.__new__ (all fields
@@ -71,18 +79,12 @@ _TurnStarted: Final = ev.TurnStarted
 _TurnsToSkip: Final = ev.TurnsToSkip
 _WentBroke: Final = ev.WentBroke
 
-VACANT: Final = -1
-BANK: Final = -2
-STATE_VERSION: Final = 1
-
 
 class LandInfo(NamedTuple):
     owner: int                 # a seat, BANK or VACANT
     floors: int
     company: str | None        # the Company's id, None when loose or vacant
     mark: bool                 # its Building Mark stands here
-
-
 
 
 class Game:
@@ -139,91 +141,33 @@ class Game:
         self.over = False
         self.over_reason = ""
         self.broke = -1
-        # Static look-ups and caches of the answers now legal (not state; ``apply`` clears them).
+        self._big = 0                     # Companies of the Level that cannot be absorbed (R7.10)
+        self._setup(opts)
+
+    def _setup(self, opts: dict) -> None:
+        """What is not state: the tables, the options as the rules read them, the caches."""
+        self.tables = tables_for(self.ruleset, self.board, len(self.names))
+        self._salary: int = opts["salary"]
+        self._max_rounds: int | None = opts["max_rounds"]
+        self._seats = len(self.names)
+        self._line_scope: bool = opts["build_scope"] == "line"       # G8.1
+        self._threshold: int = -(-self.tables.land_count * opts["end_percent"] // 100)   # G9.1: ceil
+        # The answers now legal, found at a phase's check (``apply`` forgets them).
         self._place_cache: list | None = None
         self._build_cache: list[int] | None = None
-        self._fixed: list[str] = []              # canonical_json's unchanging parts, once
-        # canonical_json's lists and piles, each kept with what it was written from (a
-        # checkpoint a turn writes the state, and most of it is as the last one left it).
-        self._written: list[_Written] = []     # made at the first canonical_json (a copy seldom needs them)
-        # The Lands whose owner, floors or company were written since the last canonical_json
-        # (kept only once it has been made): where _Written.ints_at looks first.
-        self._touched: list[int] = []
-        self._big = -1
-        self._view: SealedView | None = None    # the seats' view, made when first asked
-        self._counts = [0] * n                  # scratch of line_owners: no lists made a landing
-        self._fees = [0] * n
-        self._setup_static()
-
-    def _setup_static(self) -> None:
-        rs, b = self.ruleset, self.board
-        # Each seat's input points by phase, made as they come: a str key, no tuple made a look-up.
-        self._awaits: list[dict[str, Awaiting]] = [{} for _ in self.names]
-        # start space -> [(distance, space)] of the Start and Jackpot spaces ahead
-        self._passes: dict[int, list[tuple[int, int]]] = b.derived.setdefault("passes", {})
-        self._salary: int = self.options["salary"]
-        self._max_rounds: int | None = self.options["max_rounds"]
-        self._seats = len(self.names)
-        self._line_scope: bool = self.options["build_scope"] == "line"       # G8.1
-        self._threshold: int = -(-b.land_count * self.options["end_percent"] // 100)   # G9.1: ceil
-        # Everything else here follows from the ruleset and the board alone: made once per pair.
-        key = (rs.id, rs.data_hash, rs.build_limit, rs.die_sides)
-        d = b.derived.get(key)
-        if d is None:
-            d = b.derived[key] = _static_tables(rs, b)
-        # The events a turn makes that follow from a seat and a place alone, made once per board
-        # and seat count: making an event and freeing it again costs more than most rule steps.
-        seats_key = ("events", d["die_sides"], self._seats)
-        e = b.derived.get(seats_key)
-        if e is None:
-            e = b.derived[seats_key] = _static_events(b, d["die_sides"], self._seats)
-        self._take_tables(d, e)
-
-    def _take_tables(self, d: dict, e: dict) -> None:
-        """The look-ups that follow from the ruleset and board (``d``) and from the board and seat
-        count (``e``), as attributes (read natively); a copy takes its source's."""
-        self._tables = d
-        self._events = e
-        self._sell_offer: tuple[int, int] = d["sell_offer"]
-        self._build_limit: int = d["build_limit"]
-        self._die_sides: int = d["die_sides"]
-        self._land_count: int = d["land_count"]
-        self._pile_cards: dict[str, tuple[str, ...]] = d["pile_cards"]
-        self._prices: list[tuple[int, ...]] = d["prices"]
-        self._company_ids: list[str] = d["company_ids"]
-        self._company_index: dict[str, int] = d["company_index"]
-        self._land_index: dict[str, int] = d["land_index"]
-        self._names: tuple[str, ...] = d["names"]
-        self._adj: tuple[tuple[int, ...], ...] = d["adj"]
-        self._kinds: list[str] = d["kinds"]
-        self._lines: list[tuple[int, ...]] = d["lines"]
-        self._road: int = d["road"]
-        self._max_floors: int = d["max_floors"]
-        self._unabsorbable: int = d["unabsorbable"]
-        self._cards: dict[str, Card] = d["cards"]
-        self._place_of: list[Place] = d["place"]
-        self._claim_of: list[Claim] = d["claim"]
-        self._build_of: list[list[Build]] = d["build"]
-        self._roll_of: list[Roll] = d["roll"]
-        self._jackpot_of: list[JackpotLand] = d["jackpot"]
-        self._forced_of: list[ForcedSale] = d["forced"]
-        self._floors_of: list[FreeFloors] = d["floors"]
-        self._fee_rates: list[int] = d["fee_rates"]
-        self._start_of: list[StartCompany] = d["start"]
-        self._survivor_of: list[Survivor] = d["survivor"]
-        self._rolled_of: list[list[ev.DiceRolled]] = e["rolled"]
-        self._moved_of: list[list[list[ev.Moved]]] = e["moved"]
-        self._passed_of: list[list[ev.Passed]] = e["passed"]
-        self._landed_of: list[list[ev.Landed]] = e["landed"]
-        self._placed_of: list[list[ev.LandmarkPlaced]] = e["placed"]
+        self._text: StateText | None = None      # canonical_json's, made at its first call
+        self._lands_written: list[int] = []      # the Lands written since (its hint: ``_set_owner``)
+        self._view: SealedView | None = None     # the seats' view, made when first asked
+        self._counts = [0] * self._seats         # scratch of line_owners: no lists made a landing
+        self._fees = [0] * self._seats
 
     def _price(self, c: int) -> int:
         level = len(self.members[c])
-        return self._prices[c][level if level <= 40 else 40]
+        return self.tables.prices[c][level if level <= 40 else 40]
 
     def _shuffle_piles(self, events: list) -> None:
         for p in PILES:
-            cards = list(self._pile_cards[p])
+            cards = list(self.tables.pile_cards[p])
             self.rng.shuffle(cards)
             self.piles[p] = cards
             self.discards[p] = []
@@ -239,70 +183,9 @@ class Game:
         ``companies``: {company id: mark land}.
         """
         g = cls(ruleset, board, [s["name"] for s in seats], options, seed)
-        problems: list[tuple[tuple, str]] = []
-        for i, s in enumerate(seats):
-            g.cash[i] = s.get("cash", g.options["starting_cash"])
-            g.pos[i] = s.get("at", 0)
-            if not 0 <= g.pos[i] < g._road:
-                problems.append((("players", i, "at"), f"no Road space {g.pos[i]} on {board.id} (0-{g._road - 1})"))
-            if g.cash[i] < 0:
-                problems.append((("players", i, "cash"), f"negative cash {g.cash[i]}"))
-        for name, (own, fl) in (lands or {}).items():
-            li = g._land_index.get(name)
-            if li is None:
-                problems.append((("lands", name), f"no Land {name} on {board.id}"))
-                continue
-            g.owner[li] = own
-            g.floors[li] = fl
-            if own != VACANT:
-                g.covered += 1
-                if own >= 0:
-                    _insort(g.holdings[own], li)
-                    g.nfloors[own] += fl
-        # Groups of Landmarks, and which Company each is.
-        seen = [False] * board.land_count
-        groups = []
-        for li in range(board.land_count):
-            if g.owner[li] != VACANT and not seen[li]:
-                groups.append(g._group(li, seen))
-        marks = {}
-        for cid, mark in (companies or {}).items():
-            ci = g._company_index.get(cid)
-            if ci is None:
-                problems.append((("companies", cid), f"no such Company (known: {', '.join(g._company_ids)})"))
-                continue
-            mi = g._land_index.get(mark)
-            if mi is None:
-                problems.append((("companies", cid, "mark"), f"no Land {mark} on {board.id}"))
-                continue
-            if g.owner[mi] == VACANT:
-                problems.append((("companies", cid, "mark"), f"{mark} holds no Landmark"))
-                continue
-            if mi in marks:
-                problems.append((("companies", cid, "mark"), f"{mark} already holds the mark of {g._company_ids[marks[mi]]}"))
-                continue
-            marks[mi] = ci
-        for grp in groups:
-            in_group = [m for m in grp if m in marks]
-            if len(in_group) > 1:
-                problems.append((("companies",), "two Building Marks in one group: "
-                                 + ", ".join(f"{g._company_ids[marks[m]]} ({board.land_names[m]})" for m in in_group)))
-                continue
-            if in_group:
-                ci = marks[in_group[0]]
-                if len(grp) < 2:
-                    problems.append((("companies", g._company_ids[ci]), "its group is one Landmark; a Company has 2 or more (R7.2)"))
-                    continue
-                g.mark[ci] = in_group[0]
-                g.members[ci] = sorted(grp)
-                for li in grp:
-                    g.company[li] = ci
-        for li in range(board.land_count):
-            if g.floors[li] and g.company[li] < 0:
-                what = "vacant" if g.owner[li] == VACANT else "loose"
-                problems.append((("lands", board.land_names[li]), f"Floors on a {what} Land"))
-        if problems:
-            raise PositionError(problems)
+        g.cash, g.pos, g.owner, g.floors, g.company, g.mark = read_position(
+            ruleset, board, seats, g.options["starting_cash"], lands or {}, companies or {})
+        g._derive()
         g.round = round
         g.seat = to_move
         g.jackpot = jackpot
@@ -311,17 +194,34 @@ class Game:
         g._advance(events)
         return g, events
 
+    def _derive(self) -> None:
+        """What follows from the Lands' owners, Floors and Companies, made from them: for a game
+        set up or read whole (``from_position``, ``from_json``); the Lands' door keeps it after."""
+        n = len(self.names)
+        self.holdings = [[] for _ in range(n)]
+        self.nfloors = [0] * n
+        self.members = [[] for _ in self.mark]
+        self.covered = 0
+        for x, o in enumerate(self.owner):
+            if o != VACANT:
+                self.covered += 1
+            if o >= 0:
+                self.holdings[o].append(x)
+                self.nfloors[o] += self.floors[x]
+            c = self.company[x]
+            if c >= 0:
+                self.members[c].append(x)
+        lim = self.tables.unabsorbable
+        self._big = len([m for m in self.members if len(m) >= lim])
+
     # ------------------------------------------------------------------ queries
     def awaiting(self) -> Awaiting | None:
         """What the game waits for now, or None when it is over."""
         if self.over:
             return None
         phase, player = self.phase, self.player
-        known = self._awaits[player]
-        aw = known.get(phase)
-        if aw is None:
-            aw = known[phase] = _awaiting(phase, player)
-        return aw
+        aw = self.tables.awaits[player].get(phase)
+        return aw if aw is not None else awaiting_of(phase, player)
 
     def _waiting_seat(self) -> int:
         """``awaiting().player`` without making the Awaiting (the hot path of a seat's answers)."""
@@ -363,11 +263,7 @@ class Game:
 
     def price(self, company_id: str) -> int:
         """The current Floor price of a Company on the board (G8.2)."""
-        return self._price(self._company_index[company_id])
-
-    def company_of(self, land: str) -> str | None:
-        c = self.company[self._land_index[land]]
-        return None if c < 0 else self._company_ids[c]
+        return self._price(self.tables.company_index[company_id])
 
     def companies(self) -> dict[str, dict]:
         """The Companies on the board: {id: {level, price, mark, lands, floors, top, sub}}."""
@@ -376,16 +272,13 @@ class Game:
             if mark < 0:
                 continue
             top, sub = self._owners(c)
-            out[self._company_ids[c]] = {
+            out[self.tables.company_ids[c]] = {
                 "level": len(self.members[c]), "price": self._price(c),
-                "mark": self._names[mark], "lands": [self._names[x] for x in self.members[c]],
+                "mark": self.tables.names[mark], "lands": [self.tables.names[x] for x in self.members[c]],
                 "floors": sum(self.floors[x] for x in self.members[c]),
                 "top": list(top), "sub": list(sub),
             }
         return out
-
-    def free_marks(self) -> list[str]:
-        return [self._company_ids[c] for c, m in enumerate(self.mark) if m < 0]
 
     def properties(self, land: int) -> int:
         """Properties on a Land (R6.2): its Landmark, its Floors and its Building Mark."""
@@ -395,7 +288,7 @@ class Game:
     def _fee_rate(self, land: int) -> int:
         """The Line Fee for each property on a Land (R6.3: more on a Tower, more on a Grand Tower)."""
         f = self.floors[land]
-        return self._fee_rates[f if f < 100 else 99]
+        return self.tables.fee_rates[f if f < 100 else 99]
 
     def line_owners(self, space: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The Line Owners of a Road space and the fee each is owed (R6.1-R6.3, G6.1)."""
@@ -418,8 +311,8 @@ class Game:
         for q in range(len(counts)):
             counts[q] = 0
             fees[q] = 0
-        owner, floors, company, mark, rates = self.owner, self.floors, self.company, self.mark, self._fee_rates
-        for land in self._lines[space]:
+        owner, floors, company, mark, rates = self.owner, self.floors, self.company, self.mark, self.tables.fee_rates
+        for land in self.tables.lines[space]:
             o = owner[land]
             if o >= 0:
                 f = floors[land]           # properties (R6.2) and the fee rate (R6.3), inlined
@@ -435,9 +328,9 @@ class Game:
 
     def all_line_owners(self) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
         """``line_owners`` of every Road space, by space (Event spaces: ``((), ())``)."""
-        kinds = self._kinds
+        kinds = self.tables.kinds
         none: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
-        return [self.line_owners(s) if kinds[s] == LINE else none for s in range(self._road)]
+        return [self.line_owners(s) if kinds[s] == LINE else none for s in range(self.tables.road)]
 
     def fee_outlook(self) -> tuple[list[float], list[float], list[list[int]]]:
         """Line Fees to expect from where everyone stands (R6.1-R6.3), for CPU players and hints.
@@ -448,9 +341,9 @@ class Game:
         what seat ``r`` owes in all if he rolls ``d``. Reads the board only; changes nothing.
         """
         n: int = self._seats
-        road: int = self._road
-        sides: int = self._die_sides
-        kinds = self._kinds
+        road: int = self.tables.road
+        sides: int = self.tables.die_sides
+        kinds = self.tables.kinds
         counts: list[int] = [0] * n
         fees: list[int] = [0] * n
         # Per Road space: the owners' fees, flattened: owed[s * n + q] (0 when q is no owner).
@@ -459,10 +352,10 @@ class Game:
         long_run: list[float] = [0.0] * n
         # Each owned Land's properties and what they earn, once (a Land lies on two Lines).
         owner: list[int] = self.owner
-        lines: list[tuple[int, ...]] = self._lines
-        props: list[int] = [0] * self._land_count
-        earn: list[int] = [0] * self._land_count
-        for land in range(self._land_count):
+        lines: list[tuple[int, ...]] = self.tables.lines
+        props: list[int] = [0] * self.tables.land_count
+        earn: list[int] = [0] * self.tables.land_count
+        for land in range(self.tables.land_count):
             if owner[land] >= 0:
                 props[land] = self.properties(land)
                 earn[land] = props[land] * self._fee_rate(land)
@@ -591,7 +484,7 @@ class Game:
             return []
         phase = self.phase
         if phase == "roll":
-            return self._roll_of[1:]
+            return self.tables.roll[1:]
         if phase == "sell":
             return self._sell_answers()
         if phase == "place":
@@ -599,10 +492,10 @@ class Game:
         if phase == "build":
             return self._build_answers()
         if phase == "company":
-            start_of = self._start_of
+            start_of = self.tables.start
             return [start_of[c] for c, m in enumerate(self.mark) if m < 0]
         if phase == "survivor":
-            survivor_of = self._survivor_of
+            survivor_of = self.tables.survivor
             return [survivor_of[c] for c in self.candidates]
         if phase == "pile":
             return [ChoosePile(p) for p in PILES]
@@ -611,33 +504,29 @@ class Game:
         if phase == "slot":
             return [SlotStop(s) for s, _ in self._slot_outcomes()]
         if phase == "jackpot":
-            return [self._jackpot_of[x] for x in self._company_lands(self.player)]
+            return [self.tables.jackpot[x] for x in self._company_lands(self.player)]
         if phase == "floors":
-            return [self._floors_of[x] for x in self._company_lands(self.player)]
+            return [self.tables.floors[x] for x in self._company_lands(self.player)]
         if phase == "forced_sale":
-            return [self._forced_of[x] for x in self._sale_items(self.player)]
+            return [self.tables.forced[x] for x in self._sale_items(self.player)]
         raise AssertionError(f"no answers in phase {phase}")
 
     def _sell_answers(self) -> "SellAnswers":
         p = self.player
         limit = self.offer[0]
-        floors, company, names = self.floors, self.company, self._names
+        floors, company, names = self.floors, self.company, self.tables.names
         avail = [(names[x], floors[x]) for x in self.holdings[p] if floors[x] > 0 and company[x] >= 0]
-        return SellAnswers(avail, limit)
+        return sell_answers(avail, limit)
 
     def _big_companies(self) -> int:
-        """How many Companies have reached the Level that cannot be absorbed (R7.10).
-        Kept up to date by ``_join`` (the only way a Company grows); -1 means not yet counted."""
-        if self._big < 0:
-            lim = self._unabsorbable
-            self._big = sum(1 for m in self.members if len(m) >= lim)
+        """How many Companies have reached the Level that cannot be absorbed (R7.10)."""
         return self._big
 
     def _vacant_legal(self, land: int) -> bool:
         """R7.10: a Land next to two or more Companies of Level 13+ takes no Landmark."""
         seen = -1
-        company, members, lim = self.company, self.members, self._unabsorbable
-        for n in self._adj[land]:
+        company, members, lim = self.company, self.members, self.tables.unabsorbable
+        for n in self.tables.adj[land]:
             c = company[n]
             if c >= 0 and c != seen and len(members[c]) >= lim:
                 if seen >= 0:
@@ -651,9 +540,9 @@ class Game:
         if out is not None:
             return out
         out = []
-        owner, place_of, claim_of = self.owner, self._place_of, self._claim_of
+        owner, place_of, claim_of = self.owner, self.tables.place, self.tables.claim
         check = self._big_companies() >= 2
-        for land in self._lines[self.space]:
+        for land in self.tables.lines[self.space]:
             o = owner[land]
             if o == VACANT:
                 if not check or self._vacant_legal(land):
@@ -670,8 +559,8 @@ class Game:
         if out is not None:
             return out
         cash = self.cash[p]
-        cap, lim = self._max_floors, self._build_limit
-        prices, members = self._prices, self.members
+        cap, lim = self.tables.max_floors, self.tables.build_limit
+        prices, members = self.tables.prices, self.members
         nc = len(members)
         # most[c]: Floors the cash buys in Company c, at most the limit; most[-1] (loose) is 0.
         most = [0] * (nc + 1)
@@ -683,7 +572,7 @@ class Game:
         out = []
         floors, company = self.floors, self.company
         scope = self._line_scope
-        line = self._lines[self.space] if scope else ()
+        line = self.tables.lines[self.space] if scope else ()
         for x in self.holdings[p]:
             m = most[company[x]]
             if m:
@@ -697,7 +586,7 @@ class Game:
         return out
 
     def _build_answers(self) -> "BuildAnswers":
-        return BuildAnswers(self._buildable(self.player), self._build_of)
+        return build_answers(self._buildable(self.player), self.tables.build)
 
     def _company_lands(self, p: int) -> list[int]:
         return [x for x in self.holdings[p] if self.company[x] >= 0]
@@ -708,7 +597,6 @@ class Game:
         return with_floors if with_floors else list(self.holdings[p])
 
     def _slot_outcomes(self) -> list[tuple[tuple[str, ...], int]]:
-        from itertools import product
         weights = []
         for strip in self.ruleset.slot.reels:
             w: dict[str, int] = {}
@@ -741,8 +629,8 @@ class Game:
         """Draw the awaited chance outcome from the game's RNG (which it advances)."""
         phase = self.phase
         if phase == "roll":
-            face: int = self.rng.below(self._die_sides)     # typed: the RNG is another module's
-            return self._roll_of[1 + face]
+            face: int = self.rng.below(self.tables.die_sides)     # typed: the RNG is another module's
+            return self.tables.roll[1 + face]
         if phase == "draw":
             return Draw(self.piles[self.pile][-1])   # G5.1: the top card of the shuffled pile
         if phase == "slot":
@@ -756,12 +644,11 @@ class Game:
         if self.over:
             return "the game is over"
         phase = self.phase
-        if seat is not None and seat != self._waiting_seat():
-            aw = self.awaiting()
-            if aw.player < 0:
+        if seat is not None and seat != (waiting := self._waiting_seat()):
+            if waiting < 0:
                 return f"the game awaits a chance outcome ({phase}), not a decision"
             who = self.names[seat] if 0 <= seat < len(self.names) else str(seat)
-            return f"the game awaits {phase} from {self.names[aw.player]}, not from {who}"
+            return f"the game awaits {phase} from {self.names[waiting]}, not from {who}"
         kind = getattr(answer, "kind", None)
         if kind != phase:
             return f"the game awaits {phase}, not {kind}"
@@ -794,7 +681,7 @@ class Game:
         return f"no check for {phase}"   # pragma: no cover
 
     def _land(self, name: str) -> int:
-        li = self._land_index.get(name)
+        li = self.tables.land_index.get(name)
         if li is None:
             raise _Refused(f"G1.1: no Land {name} on {self.board.id}")
         return li
@@ -836,7 +723,7 @@ class Game:
             x = self._land(a.land)
         except _Refused as e:
             return str(e)
-        if x not in self._lines[self.space]:
+        if x not in self.tables.lines[self.space]:
             return f"R7.1: {a.land} is not on the Line of space {self.board.space_label(self.space)}"
         if isinstance(a, Claim):
             if self.owner[x] != BANK:
@@ -849,21 +736,21 @@ class Game:
         if self.owner[x] != VACANT:
             return f"R7.1: {a.land} is not vacant"
         if not self._vacant_legal(x):
-            return f"R7.10: {a.land} is next to two Companies of Level {self._unabsorbable} or more"
+            return f"R7.10: {a.land} is next to two Companies of Level {self.tables.unabsorbable} or more"
         return None
 
     def _check_company(self, a) -> str | None:
-        c = self._company_index.get(a.company)
+        c = self.tables.company_index.get(a.company)
         if c is None:
-            return f"G8.2: no Company {a.company!r} (known: {', '.join(self._company_ids)})"
+            return f"G8.2: no Company {a.company!r} (known: {', '.join(self.tables.company_ids)})"
         if self.mark[c] >= 0:
             return f"R7.4: the Building Mark of {a.company} is in use"
         return None
 
     def _check_survivor(self, a) -> str | None:
-        c = self._company_index.get(a.company)
+        c = self.tables.company_index.get(a.company)
         if c is None or c not in self.candidates:
-            names = ", ".join(self._company_ids[x] for x in self.candidates)
+            names = ", ".join(self.tables.company_ids[x] for x in self.candidates)
             return f"R7.7: {a.company} cannot survive this merge (tied: {names})"
         return None
 
@@ -883,10 +770,10 @@ class Game:
         c = self.company[x]
         if c < 0:
             return f"R8.2: {a.land} is loose; nothing is built on loose Land"
-        if self.options["build_scope"] == "line" and x not in self._lines[self.space]:
+        if self.options["build_scope"] == "line" and x not in self.tables.lines[self.space]:
             return f"G8.1: build_scope is line and {a.land} is not on the Line landed on"
-        if self.floors[x] + n > self._max_floors:
-            return f"R8.2: {a.land} has {self.floors[x]} Floors; no building past {self._max_floors}"
+        if self.floors[x] + n > self.tables.max_floors:
+            return f"R8.2: {a.land} has {self.floors[x]} Floors; no building past {self.tables.max_floors}"
         cost = n * self._price(c)
         if cost > self.cash[p]:
             return f"R8.1: {n} Floors cost {cost}G and {self.names[p]} has {self.cash[p]}G"
@@ -898,7 +785,7 @@ class Game:
         return None
 
     def _check_draw(self, a) -> str | None:
-        card = self._cards.get(a.card)
+        card = self.tables.cards.get(a.card)
         if card is None:
             return f"G5.1: no card {a.card!r}"
         if card.pile != self.pile:
@@ -952,7 +839,6 @@ class Game:
         if not checked:
             reason = self.check(answer, seat)
             if reason is not None:
-                from ....errors import IllegalAnswer
                 raise IllegalAnswer(reason)
         events: list = []
         self._place_cache = self._build_cache = None
@@ -994,11 +880,9 @@ class Game:
         reason = "sell" if self.after_sell == "roll" else "offer"
         items: tuple[tuple[str, int], ...] = a.items
         for land, n in items:
-            x = self._land_index[land]
+            x = self.tables.land_index[land]
             each = self._price(self.company[x]) * pct // 100   # G0: item by item
-            self.floors[x] = self.floors[x] - n
-            self._touch(x)
-            self.nfloors[p] = self.nfloors[p] - n
+            self._set_floors(x, self.floors[x] - n)
             events.append(_new(_FloorsSold, (p, land, n, reason)))
             self._pay(BANK, p, each * n, reason, land, events)
         self.phase = self.after_sell
@@ -1006,7 +890,7 @@ class Game:
     def _do_roll(self, a: Roll, events: list) -> None:
         p = self.seat
         v: int = a.value
-        rolled = self._rolled_of[p]
+        rolled = self.tables.rolled[p]
         events.append(rolled[v] if 0 < v < len(rolled) else _new(_DiceRolled, (p, v)))
         self._move(p, v, events)
         self.phase = "land"
@@ -1014,26 +898,20 @@ class Game:
     def _do_place(self, a, events: list) -> None:
         p = self.seat
         land: str = a.land
-        x = self._land_index[land]
+        x = self.tables.land_index[land]
         if isinstance(a, Claim):
             # R7.3, G7.1, G7.5: the Land and all on it change hands; nothing is placed.
-            self.owner[x] = p
-            self._touch(x)
-            _insort(self.holdings[p], x)
-            self.nfloors[p] = self.nfloors[p] + self.floors[x]
+            self._set_owner(x, p)
             events.append(_new(_LandmarkClaimed, (p, land)))
             self.phase = "build_check"
             return
-        self.owner[x] = p
-        self._touch(x)
-        _insort(self.holdings[p], x)
-        self.covered += 1
+        self._set_owner(x, p)
         self.placed = x
-        events.append(self._placed_of[p][x])
+        events.append(self.tables.placed[p][x])
         company = self.company
         touched: list[int] = []
         loose = False
-        for n in self._adj[x]:
+        for n in self.tables.adj[x]:
             c = company[n]
             if c >= 0:
                 if c not in touched:
@@ -1048,7 +926,7 @@ class Game:
             return
         if len(touched) == 1:
             self._join(touched[0], x, events)
-            events.append(_new(_CompanyGrew, (self._company_ids[touched[0]], land, len(self.members[touched[0]]))))
+            events.append(_new(_CompanyGrew, (self.tables.company_ids[touched[0]], land, len(self.members[touched[0]]))))
             self.phase = "build_check"
             return
         # R7.7: the survivor has the highest Level, then the most Floors, then the placer's choice.
@@ -1067,25 +945,22 @@ class Game:
         self._merge(tied[0], events)
 
     def _do_company(self, a: StartCompany, events: list) -> None:
-        c = self._company_index[a.company]
+        c = self.tables.company_index[a.company]
         x = self.placed
         self.mark[c] = x
-        self.members[c] = []
         self._join(c, x, events)
-        events.append(_new(_CompanyStarted, (self.seat, a.company, self._names[x], len(self.members[c]))))
+        events.append(_new(_CompanyStarted, (self.seat, a.company, self.tables.names[x], len(self.members[c]))))
         self.phase = "build_check"
 
     def _do_survivor(self, a: Survivor, events: list) -> None:
-        self._merge(self._company_index[a.company], events)
+        self._merge(self.tables.company_index[a.company], events)
 
     def _do_build(self, a: Build, events: list) -> None:
         if a.land is not None:
             p = self.seat
-            x = self._land_index[a.land]
+            x = self.tables.land_index[a.land]
             c = self.company[x]
-            self.floors[x] = self.floors[x] + a.floors
-            self._touch(x)
-            self.nfloors[p] = self.nfloors[p] + a.floors
+            self._set_floors(x, self.floors[x] + a.floors)
             self._pay(p, BANK, a.floors * self._price(c), "build", a.land, events)
             events.append(_new(_FloorsBuilt, (p, a.land, a.floors, self.floors[x])))
         self.phase = "end"
@@ -1109,7 +984,7 @@ class Game:
             discard.clear()
             self.rng.shuffle(pile)
             events.append(_new(_PileShuffled, (self.pile,)))
-        card = self._cards[a.card]
+        card = self.tables.cards[a.card]
         events.append(_new(_CardDrawn, (self.seat, self.pile, a.card)))
         self._start_effects(card.effects, a.card)
 
@@ -1125,10 +1000,8 @@ class Game:
 
     def _gift_floors(self, land: str, n: int) -> int:
         """Free Floors on one of the mover's Company Lands (R5.3, G5.2, a card); returns the total."""
-        x = self._land_index[land]
-        self.floors[x] = self.floors[x] + n
-        self._touch(x)
-        self.nfloors[self.seat] = self.nfloors[self.seat] + n
+        x = self.tables.land_index[land]
+        self._set_floors(x, self.floors[x] + n)
         return self.floors[x]
 
     def _do_jackpot(self, a: JackpotLand, events: list) -> None:
@@ -1146,23 +1019,70 @@ class Game:
 
     def _do_forced_sale(self, a: ForcedSale, events: list) -> None:
         p = self.player
-        x = self._land_index[a.land]
+        x = self.tables.land_index[a.land]
         c = self.company[x]
         each = self._price(c) * self.ruleset.forced_percent // 100 if c >= 0 else 0   # G6.2, G9.4
         if self.floors[x] > 0:
-            self.floors[x] = self.floors[x] - 1
-            self._touch(x)
-            self.nfloors[p] = self.nfloors[p] - 1
+            self._set_floors(x, self.floors[x] - 1)
             events.append(_new(_FloorsSold, (p, a.land, 1, "forced_sale")))
             self._pay(BANK, p, each, "forced_sale", a.land, events)
         else:
             items = self.properties(x)      # the Landmark and its Building Mark (G6.2)
-            self.owner[x] = BANK
-            self._touch(x)
-            self.holdings[p].remove(x)
+            self._set_owner(x, BANK)
             events.append(_new(_LandmarkSold, (p, a.land)))
             self._pay(BANK, p, each * items, "forced_sale", a.land, events)
         self.phase = "debt"
+
+    # ------------------------------------------------------------------ the Lands' one door
+    # A Land's owner, Floors and Company are written here and nowhere else (a test reads the
+    # rules for any other write): each keeps what follows from them with it (the seats' Lands and
+    # Floors, the Lands covered, each Company's Lands and how many are too big to absorb) and names
+    # the Land to the state's text (``state_text``: where it looks first).
+    def _set_owner(self, x: int, o: int) -> None:
+        """Land ``x``'s Landmark is ``o``'s now (a seat, BANK or VACANT), with its Floors."""
+        old = self.owner[x]
+        self.owner[x] = o
+        f = self.floors[x]
+        if old >= 0:
+            self.holdings[old].remove(x)
+            self.nfloors[old] = self.nfloors[old] - f
+        if o >= 0:
+            _insort(self.holdings[o], x)
+            self.nfloors[o] = self.nfloors[o] + f
+        if (old == VACANT) != (o == VACANT):
+            self.covered += 1 if old == VACANT else -1
+        w = self._lands_written
+        if len(w) <= NAMED_MOST:       # past it the text compares every Land: no need to name more
+            w.append(x)
+
+    def _set_floors(self, x: int, n: int) -> None:
+        """Land ``x`` holds ``n`` Floors."""
+        o = self.owner[x]
+        if o >= 0:
+            self.nfloors[o] = self.nfloors[o] + n - self.floors[x]
+        self.floors[x] = n
+        w = self._lands_written
+        if len(w) <= NAMED_MOST:       # past it the text compares every Land: no need to name more
+            w.append(x)
+
+    def _set_company(self, x: int, c: int) -> None:
+        """Land ``x`` belongs to Company ``c`` (-1: none)."""
+        old = self.company[x]
+        self.company[x] = c
+        lim = self.tables.unabsorbable
+        if old >= 0:
+            m = self.members[old]
+            m.remove(x)
+            if len(m) == lim - 1:
+                self._big -= 1
+        if c >= 0:
+            m = self.members[c]
+            _insort(m, x)
+            if len(m) == lim:
+                self._big += 1
+        w = self._lands_written
+        if len(w) <= NAMED_MOST:       # past it the text compares every Land: no need to name more
+            w.append(x)
 
     # ------------------------------------------------------------------ mechanics
     def _pay(self, payer: int, payee: int, amount: int, reason: str, detail: str, events: list) -> None:
@@ -1175,50 +1095,30 @@ class Game:
             cash[payee] = cash[payee] + amount
         events.append(_new(_Payment, (payer, payee, amount, reason, detail)))
 
-    def _group(self, start: int, seen: list[bool]) -> list[int]:
-        """The connected group of Landmarks holding ``start`` (marks ``seen``)."""
-        owner, adj = self.owner, self._adj
-        seen[start] = True
-        stack, out = [start], []
-        while stack:
-            x = stack.pop()
-            out.append(x)
-            for n in adj[x]:
-                if not seen[n] and owner[n] != VACANT:
-                    seen[n] = True
-                    stack.append(n)
-        return out
-
     def _join(self, c: int, x: int, events: list) -> None:
         """Land ``x`` joins Company ``c`` with every loose group it touches (G7.2)."""
-        company, owner, adj, members = self.company, self.owner, self._adj, self.members[c]
+        company, owner, adj = self.company, self.owner, self.tables.adj
         stack = [x]
-        company[x] = c
-        self._touch(x)
-        members.append(x)
+        self._set_company(x, c)
         while stack:
             y = stack.pop()
             for n in adj[y]:
                 if company[n] < 0 and owner[n] != VACANT:
-                    company[n] = c
-                    self._touch(n)
-                    members.append(n)
+                    self._set_company(n, c)
                     stack.append(n)
-        members.sort()
-        self._big = -1
 
     def _merge(self, survivor: int, events: list) -> None:
         """R7.7, R7.8, G7.3: absorb every other Company next to the placed Land into ``survivor``."""
         x = self.placed
         company = self.company
         absorbed = []
-        for n in self._adj[x]:
+        for n in self.tables.adj[x]:
             c = company[n]
             if c >= 0 and c != survivor and c not in absorbed:
                 absorbed.append(c)
         floors, members = self.floors, self.members
         absorbed.sort(key=lambda c: (-len(members[c]), -sum(floors[m] for m in members[c]), c))
-        ids = self._company_ids
+        ids = self.tables.company_ids
         for c in absorbed:
             price = self._price(c)
             top, sub = self._owners(c)            # counted before the merge (G7.3)
@@ -1229,42 +1129,33 @@ class Game:
                 o = self.owner[m]
                 items = floors[m] + (1 if m == mark else 0)
                 if floors[m] and o >= 0:
-                    self.nfloors[o] = self.nfloors[o] - floors[m]
-                    events.append(_new(_FloorsSold, (o, self._names[m], floors[m], "merge_sale")))
+                    events.append(_new(_FloorsSold, (o, self.tables.names[m], floors[m], "merge_sale")))
                 if items and o >= 0:
                     self._pay(BANK, o, items * price, "merge_sale", ids[c], events)
-                floors[m] = 0
-                self._touch(m)
+                self._set_floors(m, 0)
             for p in sorted(bonuses):
                 amount, role = bonuses[p]
                 self._pay(BANK, p, amount, role, ids[c], events)
             self.mark[c] = -1                      # free for reuse (G7.3)
-            for m in members[c]:
-                company[m] = survivor
-                self._touch(m)
-            members[survivor].extend(members[c])
-            members[c] = []
-        company[x] = -1
-        self._touch(x)
+            for m in list(members[c]):
+                self._set_company(m, survivor)
         self._join(survivor, x, events)
-        events.append(_new(_Merged, (ids[survivor], tuple(ids[c] for c in absorbed), self._names[x],
+        events.append(_new(_Merged, (ids[survivor], tuple(ids[c] for c in absorbed), self.tables.names[x],
                                 len(members[survivor]))))
         self.phase = "build_check"
 
     def _move(self, p: int, steps: int, events: list) -> None:
         """Move ``p`` clockwise ``steps`` spaces (R4.1, R4.2, G4.2, R5.3); backward if negative."""
         start = self.pos[p]
-        road = self._road
+        t = self.tables
+        road = t.road
         if steps > 0:
-            kinds = self._kinds
-            passes = self._passes.get(start)
-            if passes is None:      # the Start and Jackpot spaces ahead, by distance 1..road
-                passes = self._passes[start] = [(k, (start + k) % road) for k in range(1, road + 1)
-                                                if kinds[(start + k) % road] in ("start", "jackpot")]
+            kinds = t.kinds
+            passes = t.passes[start]      # the Start and Jackpot spaces ahead, by distance 1..road
             # Passed: the spaces at distance 1 .. steps-1 (G4.2), whole laps first.
             laps = (steps - 1) // road
             rest = (steps - 1) % road
-            passed = self._passed_of[p]
+            passed = t.passed[p]
             for lap in range(laps + 1):
                 for k, s in passes:
                     if lap == laps and k > rest:
@@ -1277,7 +1168,7 @@ class Game:
                         events.append(_new(_JackpotGrew, (self.jackpot,)))
         end = (start + steps) % road
         self.pos[p] = end
-        moved = self._moved_of[p][start]     # by a roll (a card may move further, or back)
+        moved = t.moved[p][start]     # by a roll (a card may move further, or back)
         events.append(moved[steps] if 0 < steps < len(moved) else _new(_Moved, (p, start, end, steps)))
 
     def _debt(self, debtor: int, creditors: list[list[int]], reason: str, detail: str) -> None:
@@ -1326,7 +1217,7 @@ class Game:
             return
         events.append(_new(_TurnStarted, (p, self.turn, self.round)))
         if self.nfloors[p] > 0:
-            self.offer = list(self._sell_offer)
+            self.offer = list(self.tables.sell_offer)
             self.after_sell = "roll"
             self.phase = "sell"
         else:
@@ -1335,9 +1226,9 @@ class Game:
     def _land_on(self, events: list) -> None:
         p = self.seat
         s = self.pos[p]
-        kind = self._kinds[s]
+        kind = self.tables.kinds[s]
         self.space = s
-        events.append(self._landed_of[p][s])
+        events.append(self.tables.landed[p][s])
         if kind == LINE:
             owners, amounts = self.line_owners(s)
             if owners and (len(owners) > 1 or owners[0] != p):
@@ -1384,7 +1275,7 @@ class Game:
             return
         name, value = self.effects.pop(0)
         src = self.effect_source
-        reason = "card" if src in self._cards else "slot" if src == "slot" else "event"
+        reason = "card" if src in self.tables.cards else "slot" if src == "slot" else "event"
         others = [(p + k) % len(self.names) for k in range(1, len(self.names))]
         if name == "gain":
             self._pay(BANK, p, value, reason, src, events)
@@ -1417,10 +1308,8 @@ class Game:
             if self.nfloors[p]:
                 x = max(self.holdings[p], key=lambda y: (self.floors[y], -y))
                 n = min(value, self.floors[x])
-                self.floors[x] = self.floors[x] - n
-                self._touch(x)
-                self.nfloors[p] = self.nfloors[p] - n
-                events.append(_new(_FloorsLost, (p, self._names[x], n)))
+                self._set_floors(x, self.floors[x] - n)
+                events.append(_new(_FloorsLost, (p, self.tables.names[x], n)))
         elif name == "sell_offer":
             if self.nfloors[p]:
                 self.offer = [value["floors"], value["percent"]]
@@ -1439,7 +1328,7 @@ class Game:
             self.phase = "land"
             return
         elif name == "move_to":
-            kinds, road, here = self._kinds, self._road, self.pos[p]
+            kinds, road, here = self.tables.kinds, self.tables.road, self.pos[p]
             d = next(k for k in range(1, road + 1) if kinds[(here + k) % road] == value)
             self._move(p, d, events)
             self.phase = "land"
@@ -1512,7 +1401,7 @@ class Game:
     def _stalemate(self) -> bool:
         """G9.2: no vacant Land anywhere can legally take a Landmark."""
         if self._big_companies() < 2:
-            return self.covered >= self._land_count
+            return self.covered >= self.tables.land_count
         return not any(o == VACANT and self._vacant_legal(x) for x, o in enumerate(self.owner))
 
     def _finish(self, reason: str, events: list) -> None:
@@ -1525,20 +1414,7 @@ class Game:
     # ------------------------------------------------------------------ serialization
     def to_json(self) -> dict:
         """The whole state as plain JSON data (``from_json`` takes it back)."""
-        return {
-            "version": STATE_VERSION, "ruleset": self.ruleset.id, "board": self.board.id,
-            "options": self.options, "names": self.names,
-            "cash": self.cash, "pos": self.pos, "skip": self.skip,
-            "owner": self.owner, "floors": self.floors, "company": self.company,
-            "mark": self.mark,
-            "turn": self.turn, "round": self.round, "seat": self.seat, "jackpot": self.jackpot,
-            "rng": self.rng.state, "piles": self.piles, "discards": self.discards,
-            "phase": self.phase, "player": self.player, "space": self.space, "placed": self.placed,
-            "candidates": self.candidates, "debts": self.debts, "after_debt": self.after_debt,
-            "effects": self.effects, "effect_source": self.effect_source, "offer": self.offer,
-            "after_sell": self.after_sell, "pending_floors": self.pending_floors, "pile": self.pile,
-            "over": self.over, "over_reason": self.over_reason, "broke": self.broke,
-        }
+        return state_json(self)
 
     def copy(self) -> "Game":
         """An independent game in the same state, for looking ahead ("what if I answered this?").
@@ -1549,18 +1425,11 @@ class Game:
         """
         return Game(self.ruleset, self.board, self.names, None, 0, self)
 
-    def _touch(self, x: int) -> None:
-        """Land ``x``'s owner, floors or company were written: named for canonical_json (once it
-        has been made; ``_Written.ints_at``)."""
-        if self._written:
-            self._touched.append(x)
-
     def _copy_from(self, g: "Game") -> None:
         """This game as an independent copy of ``g`` (``copy``; the CPUs look ahead on thousands a
-        decision): its state copied, its read-only look-ups (the ruleset's and board's tables, the
-        input points by phase, canonical_json's unchanging parts) shared, its caches of the answers
-        now legal, of the view and of canonical_json's lists empty. tests/games/towerdream/engine/
-        test_caches.py holds every attribute to the source's."""
+        decision): its state copied, the tables and the options as the rules read them shared, its
+        caches of the answers now legal, of the view and of canonical_json's lists empty.
+        tests/games/towerdream/engine/test_caches.py holds every attribute to the source's."""
         self.ruleset, self.board, self.options, self.names = g.ruleset, g.board, dict(g.options), list(g.names)
         self.cash, self.pos, self.skip = list(g.cash), list(g.pos), list(g.skip)
         self.owner, self.floors, self.company = list(g.owner), list(g.floors), list(g.company)
@@ -1581,19 +1450,16 @@ class Game:
         self.effect_source = g.effect_source
         self.offer = list(g.offer)
         self.after_sell, self.pending_floors, self.pile = g.after_sell, g.pending_floors, g.pile
-        self.over, self.over_reason, self.broke = g.over, g.over_reason, g.broke
+        self.over, self.over_reason, self.broke, self._big = g.over, g.over_reason, g.broke, g._big
+        self.tables, self._salary, self._max_rounds = g.tables, g._salary, g._max_rounds
+        self._seats, self._line_scope, self._threshold = g._seats, g._line_scope, g._threshold
         self._place_cache = self._build_cache = None
-        self._fixed = g._fixed
-        self._written = []
-        self._touched = []
-        self._big = g._big
+        text = g._text
+        self._text = None if text is None else text.fresh()
+        self._lands_written = []
         self._view = None
-        self._counts = [0] * len(g.names)
-        self._fees = [0] * len(g.names)
-        self._awaits, self._passes, self._salary = g._awaits, g._passes, g._salary
-        self._max_rounds, self._seats, self._line_scope = g._max_rounds, g._seats, g._line_scope
-        self._threshold = g._threshold
-        self._take_tables(g._tables, g._events)
+        self._counts = [0] * g._seats
+        self._fees = [0] * g._seats
 
     def cash_of(self, seat: int) -> int:
         return self.cash[seat]
@@ -1604,18 +1470,14 @@ class Game:
 
     def land(self, name: str) -> LandInfo:
         """A Land by its G1.1 name: its owner (a seat, BANK or VACANT), Floors, Company and mark."""
-        x = self._land_index[name]
+        x = self.tables.land_index[name]
         c = self.company[x]
-        return LandInfo(self.owner[x], self.floors[x], self._company_ids[c] if c >= 0 else None,
+        return LandInfo(self.owner[x], self.floors[x], self.tables.company_ids[c] if c >= 0 else None,
                         c >= 0 and self.mark[c] == x)
-
-    def lands_of(self, seat: int) -> tuple[str, ...]:
-        """The Lands a seat owns, in board order."""
-        return tuple(self._names[x] for x in self.holdings[seat])
 
     def level(self, company_id: str) -> int:
         """A Company's Level (R7.2): 0 when it is not on the board."""
-        return len(self.members[self._company_index[company_id]])
+        return len(self.members[self.tables.company_index[company_id]])
 
     def wealth_parts(self) -> list[tuple[int, int, int]]:
         """Per seat: (cash, properties, Owner Bonuses), which add up to R9.3 Wealth."""
@@ -1629,16 +1491,16 @@ class Game:
 
     def land_index(self, name: str) -> int:
         """The index of a Land (its place in ``owner``, ``floors``, ``company``) by its G1.1 name."""
-        return self._land_index[name]
+        return self.tables.land_index[name]
 
     def land_name(self, x: int) -> str:
-        return self._names[x]
+        return self.tables.names[x]
 
     def company_index(self, company_id: str) -> int:
-        return self._company_index[company_id]
+        return self.tables.company_index[company_id]
 
     def company_id(self, c: int) -> str:
-        return self._company_ids[c]
+        return self.tables.company_ids[c]
 
     def price_of(self, c: int) -> int:
         """The current Floor price of Company ``c`` (by index)."""
@@ -1653,30 +1515,8 @@ class Game:
         if data.get("version") != STATE_VERSION:
             raise ValueError(f"state version {data.get('version')!r}; this program reads {STATE_VERSION}")
         g = cls(ruleset, board, data["names"], data["options"])
-        for key in ("cash", "pos", "skip", "owner", "floors", "company", "mark", "turn", "round",
-                    "seat", "jackpot", "phase", "player", "space", "placed", "candidates", "after_debt",
-                    "effect_source", "after_sell", "pending_floors", "pile", "over", "over_reason", "broke"):
-            v = data[key]
-            setattr(g, key, list(v) if isinstance(v, list) else v)
-        g.members = [[] for _ in g.mark]         # each Company's Lands, from the company list
-        for x, c in enumerate(g.company):
-            if c >= 0:
-                g.members[c].append(x)
-        g.piles = {k: list(v) for k, v in data["piles"].items()}
-        g.discards = {k: list(v) for k, v in data["discards"].items()}
-        g.debts = [[d[0], [list(c) for c in d[1]], d[2], d[3]] for d in data["debts"]]
-        g.effects = [list(e) for e in data["effects"]]
-        g.offer = list(data["offer"])
-        g.rng.state = data["rng"]
-        g.holdings = [[] for _ in g.names]
-        g.nfloors = [0] * len(g.names)
-        g.covered = 0
-        for x, o in enumerate(g.owner):
-            if o != VACANT:
-                g.covered += 1
-            if o >= 0:
-                g.holdings[o].append(x)
-                g.nfloors[o] += g.floors[x]
+        read_state(g, data)
+        g._derive()
         return g
 
     def canonical_json(self, kinds: list[str] | None = None) -> str:
@@ -1686,46 +1526,17 @@ class Game:
         written field by field (a test holds the two equal): a checkpoint a turn makes this the
         hot path of ``replay verify``. ``kinds``: what sits in each seat, for the fingerprints of
         records made before seats left the state (version 1: they held them, as ``kinds``)."""
-        fixed = self._fixed
-        if not fixed:      # the parts a game never changes, with the keys about them, made once
-            fixed = self._fixed = [
-                ',"board":' + _json_str(self.board.id) + ',"broke":',
-                ',"names":' + _json_strs(self.names) + ',"offer":',
-                ',"options":' + _ENCODE(self.options) + ',"over":',
-                ',"ruleset":' + _json_str(self.ruleset.id) + ',"seat":',
-                ',"version":' + str(STATE_VERSION) + "}",
-            ]
-        kinds_part = "" if kinds is None else ',"kinds":' + _json_strs(kinds)
-        # (_str_text and _int_text called by their names: a compiled build calls them directly,
-        # where a local alias of either would be a call through Python)
-        w = self._written
-        if not w:
-            w = self._written = [_Written() for _ in range(11)]
-        touched = self._touched
-        if len(touched) > _TOUCHED_MOST:        # (a merge): each Land list compared and, if changed, written whole
-            touched = []
-        self._touched = []
-        return "".join([
-            '{"after_debt":', _str_text(self.after_debt), ',"after_sell":', _str_text(self.after_sell),
-            fixed[0], _int_text(self.broke),
-            ',"candidates":', w[9].ints(self.candidates), ',"cash":', w[5].ints(self.cash),
-            ',"company":[', w[0].ints_at(self.company, touched),
-            '],"debts":', (_ENCODE(self.debts if kinds is None else _v1_debts(self.debts))
-                          if self.debts else "[]"),
-            ',"discards":', w[1].piles(self.discards), ',"effect_source":', _str_text(self.effect_source),
-            ',"effects":', _ENCODE(self.effects) if self.effects else "[]",
-            ',"floors":[', w[2].ints_at(self.floors, touched), '],"jackpot":', _int_text(self.jackpot),
-            kinds_part, ',"mark":', w[6].ints(self.mark),
-            fixed[1], w[10].ints(self.offer),
-            fixed[2], "true" if self.over else "false",
-            ',"over_reason":', _str_text(self.over_reason), ',"owner":[', w[3].ints_at(self.owner, touched),
-            '],"pending_floors":', _int_text(self.pending_floors), ',"phase":', _str_text(self.phase),
-            ',"pile":', _str_text(self.pile), ',"piles":', w[4].piles(self.piles),
-            ',"placed":', _int_text(self.placed), ',"player":', _int_text(self.player), ',"pos":', w[7].ints(self.pos),
-            ',"rng":', str(self.rng.state), ',"round":', _int_text(self.round),
-            fixed[3], _int_text(self.seat), ',"skip":', w[8].ints(self.skip), ',"space":', _int_text(self.space),
-            ',"turn":', _int_text(self.turn), fixed[4],
-        ])
+        text = self._text
+        if text is None:
+            text = self._text = new_text(self.board.id, self.names, self.options, self.ruleset.id)
+        lands = self._lands_written
+        self._lands_written = []
+        return text.write(_new(Fields, (
+            self.after_debt, self.after_sell, self.broke, self.candidates, self.cash, self.company, self.debts,
+            self.discards, self.effect_source, self.effects, self.floors, self.jackpot, self.mark, self.offer,
+            self.over, self.over_reason, self.owner, self.pending_floors, self.phase, self.pile, self.piles,
+            self.placed, self.player, self.pos, self.rng.state, self.round, self.seat, self.skip, self.space,
+            self.turn)), lands, kinds)
 
     def part_hashes(self) -> str:
         """Six hex digits of each part of the state (``parts.PARTS``): which parts differ."""
@@ -1738,29 +1549,6 @@ class Game:
         return hashlib.sha256(self.canonical_json(kinds).encode()).hexdigest()
 
 
-# One encoder, made once: json.dumps would build a new one on every call.
-_ENCODE: Final = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode
-_json_str: Final = json.encoder.encode_basestring_ascii     # a str as JSON text, as _ENCODE writes it
-_INT_TEXT: Final = [str(i) for i in range(-2, 256)]          # the ints a state is mostly made of
-
-
-_AWAITING: Final[dict[tuple[str, int], Awaiting]] = {}   # (phase, player) -> its Awaiting (a pure cache)
-
-
-def _awaiting(phase: str, player: int) -> Awaiting:
-    """The input point of a phase and player: made once a program (each game's ``awaiting`` keeps
-    its own, per seat), as the constructor of a NamedTuple runs Python."""
-    key = (phase, player)
-    aw = _AWAITING.get(key)
-    if aw is None:
-        if phase in ("roll", "draw", "slot"):
-            aw = Awaiting(phase, -1, (), ())
-        else:
-            aw = Awaiting(phase, player, (player,), ())
-        _AWAITING[key] = aw
-    return aw
-
-
 def _insort(xs: list[int], x: int) -> None:
     """``bisect.insort`` (after any equal item) on a short list of ints: compiled, where the
     library's is a call through Python."""
@@ -1770,322 +1558,8 @@ def _insort(xs: list[int], x: int) -> None:
     xs.insert(i, x)
 
 
-def _v1_debts(debts: list) -> list:
-    """Debts as version 1 wrote them: the Bank as a creditor was -1 then (events.BANK)."""
-    return [[d, [[-1 if c == BANK else c, a] for c, a in creditors], r, detail]
-            for d, creditors, r, detail in debts]
-
-
-def _int_text(x: int) -> str:
-    return _INT_TEXT[x + 2] if -2 <= x < 254 else str(x)
-
-
-def _json_ints(xs: list[int]) -> str:
-    if not xs:
-        return "[]"
-    t = _INT_TEXT
-    return "[" + ",".join([t[x + 2] if -2 <= x < 254 else str(x) for x in xs]) + "]"
-
-
-_STR_TEXT: dict[str, str] = {}     # str -> its JSON text: card ids, names and kinds recur (a pure cache)
-
-
-def _str_text(x: str) -> str:
-    """A str as JSON text, as _json_str writes it, kept (a state's phases and kinds recur)."""
-    t = _STR_TEXT.get(x)
-    if t is None:
-        t = _json_str(x)
-        if len(_STR_TEXT) < 10_000:
-            _STR_TEXT[x] = t
-    return t
-
-
-def _json_strs(xs: list[str]) -> str:
-    if not xs:
-        return "[]"
-    return "[" + ",".join([_str_text(x) for x in xs]) + "]"
-
-
-def _json_piles(piles: dict[str, list[str]]) -> str:
-    return "{" + ",".join([_json_str(k) + ":" + _json_strs(piles[k]) for k in sorted(piles)]) + "}"
-
-
-_TOUCHED_MOST: Final = 24   # more Lands written than this between two canonical_json: no hint (each list written whole)
-_RUN: Final = 16     # the elements of a run of _Written.ints_at: short enough to join again cheaply
-
-
-class _Written:
-    """One part of the state's JSON text with a copy of the value it was written from: written
-    again only where the value has changed. The value itself is compared, not a flag the engine
-    would have to raise at every change, so no change can be missed. A short list (the seats',
-    the Companies') is written whole when it differs; a board's Land list (``ints_at``) keeps each
-    element's text and each run's of ``_RUN`` elements, so that a changed Land costs its run."""
-
-    def __init__(self) -> None:
-        self.piles_seen: dict[str, list[str]] | None = None
-        self.ints_seen: list[int] = []
-        self.runs: list[str] = []              # ints_at: each run's text
-        self.elems: list[str] = []             # ints_at: each element's text
-        self.text = "[]"                       # the text of the empty list ints_seen starts as (ints_at: no brackets)
-
-    def ints(self, xs: list[int]) -> str:
-        """A short list's text: kept while the list is the same (compared at C speed: the usual
-        case for most parts), else written whole."""
-        if xs != self.ints_seen:
-            self.ints_seen = list(xs)
-            self.text = _json_ints(xs)
-        return self.text
-
-    def ints_at(self, xs: list[int], touched: list[int]) -> str:
-        """``ints`` for a list of a board's Lands whose elements that may have changed since the
-        last call are known (``touched``, the engine's hint: Game._touched), without its brackets
-        (the caller's keys hold them). It keeps each element's text and each run's (``_RUN``
-        elements): those at ``touched`` are written again, then their runs' texts and the whole
-        joined again (a join costs by its items: a board's 90, against one run's 16 and the runs'
-        six); the whole list is then compared with its copy, so a change the hint missed is found
-        and every element written again (the text is always the value's)."""
-        seen = self.ints_seen
-        elems = self.elems
-        if len(elems) != len(xs) or not elems:
-            return self._all(xs)
-        if not touched:
-            return self.text if xs == seen else self._all(xs)
-        dirty: list[int] = []
-        for i in touched:
-            v = xs[i]
-            if seen[i] != v:
-                seen[i] = v
-                elems[i] = _int_text(v)
-                k = i // _RUN
-                if k not in dirty:
-                    dirty.append(k)
-        if xs != seen:             # a change at a Land the hint does not name
-            return self._all(xs)
-        if dirty:
-            runs = self.runs
-            for k in dirty:
-                runs[k] = ",".join(elems[k * _RUN:(k + 1) * _RUN])
-            self.text = ",".join(runs)
-        return self.text
-
-    def _all(self, xs: list[int]) -> str:
-        """``ints_at``'s text written from scratch, each element's and each run's kept."""
-        self.ints_seen = list(xs)
-        elems = self.elems = [_int_text(x) for x in xs]
-        self.runs = [",".join(elems[k:k + _RUN]) for k in range(0, len(elems), _RUN)]
-        self.text = ",".join(self.runs)
-        return self.text
-
-    def piles(self, piles: dict[str, list[str]]) -> str:
-        if self.piles_seen != piles:
-            self.text = _json_piles(piles)
-            self.piles_seen = {k: list(v) for k, v in piles.items()}
-        return self.text
-
-
-def _static_tables(rs: Ruleset, b: Board) -> dict:
-    """Look-up tables and answer objects that follow from a ruleset and a board (not state):
-    shared by every game on the pair, read-only."""
-    names = b.land_names
-    return {
-        "sell_offer": (rs.sell_limit, rs.sell_percent),
-        "build_limit": rs.build_limit, "die_sides": rs.die_sides, "land_count": b.land_count,
-        "pile_cards": {p: tuple(rs.pile_cards(p)) for p in PILES},
-        "prices": [c.prices for c in rs.companies],
-        "company_ids": [c.id for c in rs.companies],
-        "company_index": {c.id: i for i, c in enumerate(rs.companies)},
-        "land_index": {n: i for i, n in enumerate(names)},
-        "names": names, "adj": b.adjacent,
-        "kinds": [s.kind for s in b.spaces], "lines": [s.line for s in b.spaces], "road": len(b.spaces),
-        "max_floors": rs.max_floors, "unabsorbable": rs.unabsorbable_level,
-        "cards": {c.id: c for c in rs.cards},
-        "place": [Place(n) for n in names],
-        "claim": [Claim(n) for n in names],
-        "build": [[Build(n, k) for k in range(rs.build_limit + 1)] for n in names],
-        "roll": [Roll(v) for v in range(rs.die_sides + 1)],
-        "jackpot": [JackpotLand(n) for n in names],
-        "forced": [ForcedSale(n) for n in names],
-        "floors": [FreeFloors(n) for n in names],
-        "start": [StartCompany(c.id) for c in rs.companies],
-        "survivor": [Survivor(c.id) for c in rs.companies],
-        "fee_rates": [rs.fee_grand_tower if f >= rs.grand_tower_floors else rs.fee_tower
-                      if f >= rs.tower_floors else rs.fee_base for f in range(100)],
-    }
-
-
-def _static_events(b: Board, sides: int, seats: int) -> dict:
-    """The events that follow from a seat and a place on the board alone (rolling, moving by a
-    roll, passing, landing, placing a Landmark), by seat: values shared by every game on the
-    board with as many seats, read-only."""
-    kinds = [s.kind for s in b.spaces]
-    road = len(kinds)
-    return {
-        "rolled": [[_new(_DiceRolled, (p, v)) for v in range(sides + 1)] for p in range(seats)],
-        "moved": [[[_new(_Moved, (p, s, (s + d) % road, d)) for d in range(sides + 1)] for s in range(road)]
-                  for p in range(seats)],
-        "passed": [[_new(_Passed, (p, s, kinds[s])) for s in range(road)] for p in range(seats)],
-        "landed": [[_new(_Landed, (p, s, kinds[s])) for s in range(road)] for p in range(seats)],
-        "placed": [[_new(_LandmarkPlaced, (p, n)) for n in b.land_names] for p in range(seats)],
-    }
-
-
 class _Refused(Exception):
     pass
-
-
-class LazyAnswers:
-    """Answers made on demand: a read-only ``Sequence`` (registered as one) over ``__len__`` and
-    ``_item``. Not derived from ``Sequence``, so that mypyc compiles it and its subclasses as
-    native classes: made and indexed without Python calls (a random player takes one answer)."""
-
-    def __len__(self) -> int:
-        raise NotImplementedError
-
-    def _item(self, index: int) -> object:
-        raise NotImplementedError
-
-    def __getitem__(self, index: int | slice) -> object:
-        if isinstance(index, int):
-            return self._item(index)
-        return [self._item(i) for i in range(*index.indices(len(self)))]
-
-    def __iter__(self) -> Iterator:
-        for i in range(len(self)):
-            yield self._item(i)
-
-    def __reversed__(self) -> Iterator:
-        for i in range(len(self) - 1, -1, -1):
-            yield self._item(i)
-
-    def __contains__(self, value: object) -> bool:
-        for a in self:
-            if a is value or a == value:
-                return True
-        return False
-
-    def index(self, value: object) -> int:
-        for i, a in enumerate(self):
-            if a is value or a == value:
-                return i
-        raise ValueError(f"{value!r} is not a legal answer")
-
-    def count(self, value: object) -> int:
-        return sum(1 for a in self if a is value or a == value)
-
-
-Sequence.register(LazyAnswers)
-
-
-class SellAnswers(LazyAnswers):
-    """The legal ``sell`` answers, without building them all: none first, then every choice of
-    up to ``limit`` Floors over the Lands (in board order), depth first. Indexing unranks."""
-
-    def __init__(self, avail: list[tuple[str, int]], limit: int) -> None:
-        self.avail = avail
-        self.limit = limit
-        caps: list[int] = []
-        for _, f in avail:
-            caps.append(f if f < limit else limit)
-        n = len(caps)
-        # table[i * w + l]: answers that choose only from Lands i.. with at most l Floors (none
-        # excluded); one flat list, allocated once
-        w = limit + 1
-        table = [0] * ((n + 1) * w)
-        if limit == 3:                  # the Sell phase (R3.1): unrolled
-            a1 = a2 = a3 = 0
-            for i in range(n - 1, -1, -1):
-                c = caps[i]
-                if c == 1:
-                    a1, a2, a3 = a1 + 1, a2 + 1 + a1, a3 + 1 + a2
-                elif c == 2:
-                    a1, a2, a3 = a1 + 1, a2 + 2 + a1, a3 + 2 + a2 + a1
-                else:
-                    a1, a2, a3 = a1 + 1, a2 + 2 + a1, a3 + 3 + a2 + a1
-                table[4 * i + 1] = a1
-                table[4 * i + 2] = a2
-                table[4 * i + 3] = a3
-        else:
-            for i in range(n - 1, -1, -1):
-                row, nxt = i * w, (i + 1) * w
-                c = caps[i]
-                for left in range(1, w):
-                    total = table[nxt + left]
-                    for k in range(1, min(c, left) + 1):
-                        total += 1 + table[nxt + left - k]
-                    table[row + left] = total
-        self.caps = caps
-        self.table = table
-
-    def __len__(self) -> int:
-        return 1 + self.table[self.limit]
-
-    def _item(self, index: int) -> Sell:
-        table, limit = self.table, self.limit
-        w = limit + 1
-        size = 1 + table[limit]
-        if index < 0:
-            index += size
-        if not 0 <= index < size:
-            raise IndexError(index)
-        if index == 0:
-            return NO_SELL
-        r = index - 1
-        caps, avail = self.caps, self.avail
-        chosen: list[tuple[str, int]] = []
-        i, left = 0, limit
-        while True:
-            j = i
-            while True:
-                block = table[j * w + left] - table[(j + 1) * w + left]
-                if r < block:
-                    break
-                r -= block
-                j += 1
-            cap = caps[j]
-            k = 1
-            while k <= cap and k <= left:
-                size = 1 + table[(j + 1) * w + left - k]
-                if r < size:
-                    chosen.append((avail[j][0], k))
-                    break
-                r -= size
-                k += 1
-            if r == 0:
-                return _new(Sell, (tuple(chosen),))
-            r -= 1
-            i, left = j + 1, left - k
-
-
-class BuildAnswers(LazyAnswers):
-    """The legal ``build`` answers: none first, then (Land, 1..most) for each buildable Land."""
-
-    def __init__(self, lands: list[int], table: list[list[Build]]) -> None:
-        self.lands = lands            # [Land index, most Floors, Land index, most Floors, ...]
-        self.table = table            # table[land][k] is Build(land name, k)
-        size = 1
-        for i in range(1, len(lands), 2):
-            size += lands[i]
-        self.size = size
-
-    def __len__(self) -> int:
-        return self.size
-
-    def _item(self, index: int) -> Build:
-        size = self.size
-        if index < 0:
-            index += size
-        if not 0 <= index < size:
-            raise IndexError(index)
-        if index == 0:
-            return NO_BUILD
-        index -= 1
-        lands = self.lands
-        for i in range(0, len(lands), 2):
-            most = lands[i + 1]
-            if index < most:
-                return self.table[lands[i]][index + 1]
-            index -= most
-        raise IndexError(index)   # pragma: no cover
 
 
 def new_game(ruleset: Ruleset, board: Board, names: list[str], *, seed: int = 0,

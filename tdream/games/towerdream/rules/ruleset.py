@@ -91,7 +91,7 @@ class Ruleset:
     bonus_multiplier: int = 13
     die_sides: int = 10
     cards: tuple[Card, ...] = ()
-    slot: Slot | None = None
+    slot: Slot = field(default_factory=lambda: Slot((), (), {}))   # (none: a ruleset made by hand)
     event_kinds: dict = field(default_factory=dict, hash=False)   # id -> EventKind
     earlier_hashes: dict = field(default_factory=dict, hash=False)  # an older data_hash -> the new one of its rules
 

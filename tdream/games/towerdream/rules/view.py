@@ -12,8 +12,8 @@ HIDDEN = frozenset({"piles", "discards", "rng", "sample_chance", "chance_outcome
                     "fingerprint"})
 # Bound once: the hot queries of CPU players cost no more on the view than on the game.
 PASSED = ("awaiting", "legal_answers", "check", "line_owners", "all_line_owners", "fee_outlook", "owner_bonuses",
-          "owners_of", "price_of", "price", "wealth", "ranking", "companies", "free_marks", "properties",
-          "land_index", "land_name", "company_index", "company_id", "company_of", "progress", "scores")
+          "owners_of", "price_of", "price", "wealth", "ranking", "companies", "properties",
+          "land_index", "land_name", "company_index", "company_id", "progress", "scores")
 
 
 class HiddenError(AttributeError):

@@ -16,11 +16,8 @@ def fresh(g):
 
 # A copy's attributes (``Game._copy_from``): the caches it starts without, the read-only look-ups
 # it shares with its source, its scratch lists; every other attribute is equal and its own.
-EMPTY = {"_place_cache": None, "_build_cache": None, "_view": None, "_written": [], "_touched": []}
-SHARED = {"ruleset", "board", "_fixed", "_awaits", "_passes", "_tables", "_events", "_pile_cards", "_prices", "_company_ids",
-          "_company_index", "_land_index", "_names", "_adj", "_kinds", "_lines", "_cards", "_place_of",
-          "_claim_of", "_build_of", "_roll_of", "_jackpot_of", "_forced_of", "_floors_of", "_fee_rates",
-          "_start_of", "_survivor_of", "_rolled_of", "_moved_of", "_passed_of", "_landed_of", "_placed_of"}
+EMPTY = {"_place_cache": None, "_build_cache": None, "_view": None, "_text": None, "_lands_written": []}
+SHARED = {"ruleset", "board", "tables"}
 SCRATCH = {"_counts", "_fees"}      # a method's working lists: the copy's own, zeros
 
 
@@ -44,9 +41,11 @@ def mutable_parts(value, out):
 def check_copy(g):
     c = g.copy()
     mine, theirs = attributes(c), attributes(g)
-    assert set(mine) == set(theirs) and len(mine) > 80
+    assert set(mine) == set(theirs) and len(mine) > 40
     for name, value in mine.items():
-        if name in EMPTY:
+        if name == "_text" and theirs[name] is not None:     # the source's unchanging parts, nothing else
+            assert value is not theirs[name] and value.fixed is theirs[name].fixed, name
+        elif name in EMPTY:
             assert value == EMPTY[name], name
         elif name in SHARED:
             assert value is theirs[name], name
@@ -88,3 +87,48 @@ def test_kept_answers_are_the_fresh_ones_characters(boards, ruleset):
         kinds = [ids[(i * 3 + k) % len(ids)] for k in range(3)]
         g, _ = new_game(ruleset, boards[board], kinds, seed=40 + i, options={"players": 3})
         assert play_checking(g, [make_player(k, 7 + n) for n, k in enumerate(kinds)]) >= 10
+
+
+# ---------------------------------------------------------------- the Lands' one door
+LAND_LISTS = {"owner", "floors", "company"}
+DOOR = {"_set_owner", "_set_floors", "_set_company"}
+MUTATE = {"append", "extend", "insert", "remove", "pop", "clear", "sort", "reverse"}
+
+
+def writes_behind_the_door(source: str) -> list[str]:
+    """Each write to an element of a Land list (``owner``, ``floors``, ``company``: an attribute
+    of that name or a local one) in ``source``, outside the door's three methods: `function:line`."""
+    import ast
+
+    def named(node) -> bool:
+        return (isinstance(node, ast.Attribute) and node.attr in LAND_LISTS) or \
+            (isinstance(node, ast.Name) and node.id in LAND_LISTS)
+
+    out = []
+    for fn in ast.walk(ast.parse(source)):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.name in DOOR:
+            continue
+        for node in ast.walk(fn):
+            targets = node.targets if isinstance(node, ast.Assign) else \
+                [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
+            hit = any(isinstance(t, ast.Subscript) and named(t.value) for t in targets)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATE:
+                hit = hit or named(node.func.value)
+            if hit:
+                out.append(f"{fn.name}:{node.lineno}")
+    return out
+
+
+def test_a_land_is_written_only_through_its_door():
+    # A rule that wrote a Land by hand would leave the seats' Lands and Floors, the Companies'
+    # Lands and the state text's hint behind it (the door keeps them with the Land).
+    from tests.conftest import ROOT
+    source = (ROOT / "tdream" / "games" / "towerdream" / "rules" / "game.py").read_text(encoding="utf-8")
+    assert writes_behind_the_door(source) == []
+
+
+def test_the_door_check_finds_a_write_behind_it():
+    source = ("class G:\n    def _set_floors(self, x, n):\n        self.floors[x] = n\n"
+              "    def rule(self, x):\n        floors = self.floors\n        floors[x] += 1\n"
+              "        self.company[x] = 2\n        self.owner.append(x)\n")
+    assert writes_behind_the_door(source) == ["rule:6", "rule:7", "rule:8"]

@@ -248,8 +248,9 @@ def test_canonical_json_is_exactly_json_dumps_sorted_compact(ruleset, boards):
 
 
 def test_canonical_json_finds_a_land_change_the_engine_did_not_name(ruleset, boards):
-    # The engine names the Lands it writes (_touched) so that canonical_json writes only their
-    # runs again; a Land written elsewhere (here by hand, beside a named one) is still found.
+    # The engine names the Lands it writes (its one door: _lands_written) so that canonical_json
+    # writes only their runs again; a Land written elsewhere (here by hand, beside a named one) is
+    # still found.
     from tdream.games.towerdream.ai import RandomPlayer
     g, _ = new_game(ruleset, boards["classic-7"], list("ABCD"), seed=21)
     players = [RandomPlayer(i) for i in range(4)]
@@ -257,9 +258,9 @@ def test_canonical_json_finds_a_land_change_the_engine_did_not_name(ruleset, boa
     while (aw := g.awaiting()) is not None and g.turn < 40:
         g.canonical_json()
         g.apply(g.sample_chance() if aw.player < 0 else players[aw.player].choose(g))
-        named += bool(g._touched)
-        if g._touched:
-            far = (g._touched[0] + 50) % len(g.floors)
+        named += bool(g._lands_written)
+        if g._lands_written:
+            far = (g._lands_written[0] + 50) % len(g.floors)
             g.floors[far] += 1                       # not named: the whole list is compared
             assert g.canonical_json() == json.dumps(g.to_json(), sort_keys=True, separators=(",", ":"))
             g.floors[far] -= 1

@@ -34,6 +34,20 @@ def check_invariants(g):
         _check(g)
 
 
+def group(g, start, seen):
+    """The connected group of Landmarks holding ``start`` (marks ``seen``), as R7.2 reads it."""
+    seen[start] = True
+    stack, out = [start], []
+    while stack:
+        x = stack.pop()
+        out.append(x)
+        for n in g.board.adjacent[x]:
+            if not seen[n] and g.owner[n] != VACANT:
+                seen[n] = True
+                stack.append(n)
+    return out
+
+
 def _check(g):
     b = g.board
     assert all(c >= 0 for c in g.cash), g.cash
@@ -46,15 +60,14 @@ def _check(g):
         assert len(members) >= 2 and g.company[mark] == c and mark in members
         assert all(g.company[x] == c for x in members)
         seen = [False] * b.land_count
-        group = g._group(members[0], seen)
-        assert sorted(group) == sorted(members), "a Company is exactly its connected group"
+        assert sorted(group(g, members[0], seen)) == sorted(members), "a Company is exactly its connected group"
     assert sum(len(m) for m in g.members) == sum(1 for c in g.company if c >= 0)
     # Every connected group of Landmarks is wholly one Company or wholly loose.
     seen = [False] * b.land_count
     for x in range(b.land_count):
         if g.owner[x] != VACANT and not seen[x]:
-            group = g._group(x, seen)
-            assert len({g.company[y] for y in group}) == 1
+            grp = group(g, x, seen)
+            assert len({g.company[y] for y in grp}) == 1
     # Floors stand only on Company Lands; bookkeeping agrees with the board.
     for x in range(b.land_count):
         if g.floors[x]:
@@ -66,10 +79,11 @@ def _check(g):
         assert g.holdings[p] == lands
         assert g.nfloors[p] == sum(g.floors[x] for x in lands)
     assert g.covered == sum(1 for o in g.owner if o != VACANT)
+    assert g._big == sum(1 for m in g.members if len(m) >= g.ruleset.unabsorbable_level)
 
 
 def check_shared_event(g, mover, answer, e):
-    """The events the engine makes once per board and seat count (``game._static_events``) say
+    """The events the engine makes once per board and seat count (``game.Tables``) say
     what the input did: the seat whose turn it was (``mover``), the board's spaces and Lands."""
     spaces, road = g.board.spaces, len(g.board.spaces)
     if isinstance(e, (ev.DiceRolled, ev.Moved, ev.Passed, ev.Landed, ev.LandmarkPlaced)):
