@@ -1,12 +1,13 @@
-"""Results (PRESENTATION.md screen 15), shared by every game: the ranking with each seat's score
-broken down (``GameDef.score_parts``), the scores over the match, where the record is (it was
-written as the match went). ``table`` is the game's table scene; its ``host`` is the match's."""
+"""Results (PRESENTATION.md screen 15), shared by every game: the ranking from the rows a game
+gives (``Ranking``; by default each seat's score broken down by ``GameDef.score_parts``), the
+scores over the match, where the record is (it was written as the match went). ``table`` is the
+game's table scene; its ``host`` is the match's."""
 from __future__ import annotations
 
-import pygame
-
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Callable
+
+import pygame
 
 from ..constants import A, GOLD, GREY, INFO, INK, LABEL, PLAYER_COLOURS, START, WHITE, X, rgb15
 from ...platform.protocol import places
@@ -25,7 +26,7 @@ class Column:
     heading: str = ""
     least: int = 0
     best: bool = False
-    picture: Optional[Callable] = None
+    picture: Callable | None = None
 
 
 @dataclass(frozen=True)
@@ -45,16 +46,6 @@ class Ranking:
     def __post_init__(self) -> None:
         if self.under:
             object.__setattr__(self, "tall", True)
-
-
-def short_path(path) -> str:
-    """A file's path as a person reads it: the home folder as ~ (it is wrapped, never cut)."""
-    import os
-    text = str(path)
-    home = os.path.expanduser("~")
-    if home and home != "/" and text.startswith(home + os.sep):
-        text = "~" + text[len(home):]
-    return text
 
 
 def record_note(m, host) -> str:
