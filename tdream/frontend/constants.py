@@ -36,6 +36,11 @@ SKY: Final = rgb15(48, 80, 160)
 WINDOW_BG: Final = rgb15(24, 40, 112)       # text boxes and menus: the SFC's blue window
 WINDOW_EDGE: Final = rgb15(200, 216, 248)
 WINDOW_SHADE: Final = rgb15(16, 24, 72)
+# The words' colours beside WHITE (each defined here once: tests/frontend/test_colours.py holds it)
+LABEL: Final = rgb15(160, 168, 200)         # headings, labels, notes and hints: quieter than WHITE
+INFO: Final = WINDOW_EDGE                   # a screen's information line (a subtitle, what a choice does)
+TABLE_INFO: Final = rgb15(200, 224, 248)    # the same on a table: its text box's prompts and panels
+WARN: Final = rgb15(248, 168, 96)           # a warning: what a choice costs or risks
 
 # Player colours: Okabe-Ito hues, distinct for the common colour blindnesses; each seat also has
 # its own token shape and letter, so colour is never the only cue.

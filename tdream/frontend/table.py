@@ -37,7 +37,7 @@ from typing import Any
 
 import pygame
 
-from .constants import A, B, GOLD, INK, L, LEFT, R, RED, RIGHT, SELECT, START, WHITE, X, rgb15
+from .constants import A, B, GOLD, INK, L, LABEL, LEFT, R, RED, RIGHT, SELECT, START, TABLE_INFO, WHITE, X, rgb15
 from .machine import Scene
 from .match import MatchHost, MatchSetup, ReplayControls
 from .scenes.pause import PauseScene
@@ -46,8 +46,6 @@ from .text import shown_name, tr
 from .widgets import EDGE, TextBox, fit, paginate, window
 from .frontends import frontend_of
 
-INFO = rgb15(200, 224, 248)
-DIM = rgb15(160, 168, 200)
 TOAST_FRAMES = 150
 LOG_LINES = 120                  # the turn log keeps this many told lines (the last turns')
 
@@ -400,10 +398,10 @@ class TableScene(ReplayControls, Scene):
         out = []
         tb = self.host.take_back
         if tb is not None and self.can_take_back(prompt.seat) and prompt.back_free():
-            out.append((tr("B: take back {what}", what=tr(tb.words)), INFO))
+            out.append((tr("B: take back {what}", what=tr(tb.words)), TABLE_INFO))
         rules = self.rules_named(m, prompt, lines)
         if rules:
-            out.append((tr("Select: the rule {rule}", rule=rules[0]), DIM))
+            out.append((tr("Select: the rule {rule}", rule=rules[0]), LABEL))
         return out
 
     def rules_named(self, m, prompt=None, lines: list | None = None) -> list[str]:
@@ -1002,12 +1000,12 @@ class TableScene(ReplayControls, Scene):
             ry = y + 18 + i * 9
             if ry + 9 > y + h - 12:
                 break
-            font.draw(surface, fit(font, label, w - 40), x + 6, ry, INFO, "small")
+            font.draw(surface, fit(font, label, w - 40), x + 6, ry, TABLE_INFO, "small")
             font.draw(surface, str(value), x + w - 6, ry, WHITE, "small", align="right")
-        font.draw(surface, fit(font, tr("B: back"), w - 12), x + 6, y + h - 11, DIM, "small")
+        font.draw(surface, fit(font, tr("B: back"), w - 12), x + 6, y + h - 11, LABEL, "small")
 
 
-__all__ = ["TableScene", "Prompt", "RefusalPrompt", "Beat", "BoxStyle", "speaker_info", "rects_meet", "INFO", "DIM"]
+__all__ = ["TableScene", "Prompt", "RefusalPrompt", "Beat", "BoxStyle", "speaker_info", "rects_meet"]
 
 
 class TakeBackScene(Scene):

@@ -1,10 +1,14 @@
 """Company tints (issue 14, 6): apart from the grass and from every player colour, for normal
 sight and for protanopia, deuteranopia and tritanopia (Machado, Oliveira and Fernandes 2009,
 severity 1), as CIE76 distances in CIELAB."""
+import ast
+from pathlib import Path
+
 import numpy as np
 import pytest
 
-from tdream.frontend.constants import PLAYER_COLOURS
+from tdream.frontend import constants
+from tdream.frontend.constants import PLAYER_COLOURS, rgb15
 from tdream.games.towerdream.frontend.colours import COMPANY_COLOURS
 from tdream.games.towerdream.frontend.pictures import GRASS
 
@@ -61,3 +65,59 @@ def test_the_old_gaia_tint_would_have_failed():
     """The test can fail: the tint the issue found "nearly the grass" does."""
     old = linear((72, 176, 72))
     assert apart((old + linear(GRASS)) / 2, linear(GRASS), "normal") < GRASS_APART
+
+
+# ---------------------------------------------------------------- one place for the shared colours
+ROOT = Path(__file__).resolve().parents[2]
+CONSTANTS = ROOT / "tdream" / "frontend" / "constants.py"
+
+
+def _colour(node: ast.expr) -> tuple[int, int, int] | None:
+    """The colour an expression writes out: ``rgb15(r, g, b)`` (cut to 5 bits a channel) or a
+    tuple of three whole numbers; None for anything else."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "rgb15":
+        args = node.args
+        if len(args) == 3 and all(isinstance(a, ast.Constant) and isinstance(a.value, int) for a in args):
+            return rgb15(*(a.value for a in args))  # type: ignore[union-attr]
+    if isinstance(node, ast.Tuple) and len(node.elts) == 3 and all(
+            isinstance(e, ast.Constant) and type(e.value) is int for e in node.elts):
+        return tuple(e.value for e in node.elts)  # type: ignore[return-value, union-attr]
+    return None
+
+
+def shared_colours() -> dict[tuple[int, int, int], str]:
+    """constants.py's colours by value: every colour more than one module uses lives there."""
+    return {value: name for name, value in vars(constants).items()
+            if name.isupper() and isinstance(value, tuple) and len(value) == 3 and all(type(c) is int for c in value)}
+
+
+def named_again(path: Path, shared: dict) -> list[str]:
+    """Where ``path`` names one of the shared colours' values itself (a module's or a class's
+    ``NAME = rgb15(...)``), instead of importing it from constants.py."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            value = _colour(node.value)
+            if value in shared and any(isinstance(t, ast.Name) for t in targets):
+                names = ", ".join(t.id for t in targets if isinstance(t, ast.Name))
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {names} is constants.{shared[value]}")
+    return found
+
+
+def test_no_module_names_a_shared_colour_again():
+    shared = shared_colours()
+    assert {"LABEL", "INFO", "TABLE_INFO", "WARN", "DIM"} <= set(shared.values())
+    found = [hit for path in sorted((ROOT / "tdream").rglob("*.py")) if path != CONSTANTS
+             for hit in named_again(path, shared)]
+    assert not found, "\n".join(found)
+
+
+def test_a_colour_named_again_is_found(tmp_path):
+    """The check can fail: a module that defines the labels' colour under its own name."""
+    path = ROOT / "tdream" / "_probe_colours.py"
+    try:
+        path.write_text("from .frontend.constants import rgb15\nDIM = rgb15(160, 168, 200)\nOWN = (1, 2, 3)\n")
+        assert named_again(path, shared_colours()) == ["tdream/_probe_colours.py:2: DIM is constants.LABEL"]
+    finally:
+        path.unlink()

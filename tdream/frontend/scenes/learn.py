@@ -15,14 +15,12 @@ None of them changes the match or the settings: they read and show.
 from __future__ import annotations
 
 from ...platform import registry
-from ..constants import A, B, DOWN, GOLD, INK, L, LEFT, R, RIGHT, START, UP, WHITE, rgb15
+from ..constants import A, B, DOWN, GOLD, INFO, INK, L, LABEL, LEFT, R, RIGHT, START, UP, WHITE
 from ..machine import Scene
 from ..text import language, tr
 from ..widgets import fit, paginate, window
 from ..frontends import frontend_of
 
-INFO = rgb15(200, 216, 248)
-DIM = rgb15(160, 168, 200)
 LINE_H = 12
 TEXT_W = 236                         # a page's lines: the screen's window less its edges and margins
 PICTURE = (10, 24, 236, 96)          # where a page's picture goes (x, y, w, h)
@@ -114,7 +112,7 @@ class HowToScene(Page):
         lang = language()
         title = page.title.get(lang) or page.title["en"]
         font.draw(surface, fit(font, title, 180, "main"), 8, 6, GOLD)
-        font.draw(surface, f"{self.index + 1}/{len(shown)}", 248, 8, DIM, "small", align="right")
+        font.draw(surface, f"{self.index + 1}/{len(shown)}", 248, 8, LABEL, "small", align="right")
         top = TEXT_TOP
         if page.picture:
             x, y, w, h = PICTURE
@@ -125,7 +123,7 @@ class HowToScene(Page):
         keys = tr("</>: page  B: back")
         if page.rules or self.front.rule_texts():
             keys = tr("</>: page  A: the rules  B: back")
-        font.draw(surface, keys, 128, KEYS_Y, DIM, "small", align="centre")
+        font.draw(surface, keys, 128, KEYS_Y, LABEL, "small", align="centre")
         if self.index + 1 < len(shown) and (m.frame // 15) % 2 == 0:
             font.draw(surface, ">", 246, KEYS_Y, GOLD, "small")
 
@@ -173,13 +171,13 @@ class RuleScene(Page):
         self.backdrop(surface)
         name = tr(registry.get(self.game).name)
         font.draw(surface, tr("RULE {rule}", rule=self.rule), 8, 6, GOLD)
-        font.draw(surface, fit(font, name, 120), 248, 8, DIM, "small", align="right")
+        font.draw(surface, fit(font, name, 120), 248, 8, LABEL, "small", align="right")
         shown = self.screens(m)
         self.screen = min(self.screen, len(shown) - 1)
         for k, line in enumerate(font.wrap(shown[self.screen], TEXT_W, "main")):
             font.draw(surface, line, 10, TEXT_TOP + 4 + k * LINE_H, WHITE)
         more = tr("  v: more") if self.screen + 1 < len(shown) else ""
-        font.draw(surface, tr("</>: other rules  B: back") + more, 128, KEYS_Y, DIM, "small", align="centre")
+        font.draw(surface, tr("</>: other rules  B: back") + more, 128, KEYS_Y, LABEL, "small", align="centre")
 
 
 class LogScene(Page):
@@ -228,7 +226,7 @@ class LogScene(Page):
         for k, (row, colour) in enumerate(rows[max(0, end - room):end]):
             font.draw(surface, row, 10, TEXT_TOP + 2 + k * 9, colour, "small")
         keys = tr("Up/Down: scroll  L/R: a page  B: back")
-        font.draw(surface, keys, 128, KEYS_Y, DIM, "small", align="centre")
+        font.draw(surface, keys, 128, KEYS_Y, LABEL, "small", align="centre")
         if end < len(rows):
             font.draw(surface, "v", 246, TEXT_BOTTOM - 9, GOLD, "small")
         if end - room > 0:

@@ -19,7 +19,7 @@ from ...platform.options import full_options
 from ...platform.record import load_record
 from ...platform.replay import check_data, resume_record, start_of
 from ...platform.roster import CHARACTER_IDS, character
-from ..constants import DOWN, GOLD, GREY, INK, LEFT, RIGHT, START, UP, WHITE, A, B, X, rgb15
+from ..constants import DOWN, GOLD, GREY, INFO, INK, LABEL, LEFT, RIGHT, START, UP, WHITE, A, B, X
 from ..frontends import frontend_of
 from ..machine import Scene
 from ..match import MatchSetup
@@ -102,7 +102,7 @@ class NameEntry(Scene):
                 sel = r == self.row and c == self.col
                 if sel:
                     pygame.draw.rect(surface, GOLD, (x - 2, y - 1, 12, 13), 1)
-                m.font.draw(surface, ch if ch != " " else "_", x + 1, y, WHITE if sel else rgb15(200, 216, 248))
+                m.font.draw(surface, ch if ch != " " else "_", x + 1, y, WHITE if sel else INFO)
         y = 74 + len(KEYS) * 14
         m.font.draw(surface, tr("END"), 128, y, GOLD if self.row == len(KEYS) else WHITE, align="centre")
         if self.row == len(KEYS):
@@ -216,7 +216,7 @@ class ProfilePrefs(Scene):
             y = 80 + i * 14
             m.font.draw(surface, label, 68, y, WHITE)
             if value:
-                m.font.draw(surface, f"< {value} >", 196, y, rgb15(200, 216, 248), align="right")
+                m.font.draw(surface, f"< {value} >", 196, y, INFO, align="right")
             if i == self.row:
                 cursor(surface, 58, y + 3, m.frame)
         surface.blit(m.art.tokens[self.colour], (118, 79))
@@ -338,7 +338,7 @@ class RecordsScene(Scene):
         first = max(0, self.index - (self.LIST_ROWS - 1))
         for i, name in enumerate(self.entries[first:first + self.LIST_ROWS]):
             k = first + i
-            colour = WHITE if name not in CHARACTER_IDS else rgb15(200, 216, 248)
+            colour = WHITE if name not in CHARACTER_IDS else INFO
             label = shown_name(character(name).name) if name in CHARACTER_IDS else name     # a profile's as typed
             font.draw(surface, fit(font, label, 62), 16, 24 + i * 11, GOLD if k == self.index else colour, "small")
             if k == self.index:
@@ -368,7 +368,7 @@ class RecordsScene(Scene):
         width = 150                                   # the panel's inside: x 96 to 246
         y = 24
         for label, value in self.rows(st):
-            font.draw(surface, label, 96, y, rgb15(200, 216, 248), "small")
+            font.draw(surface, label, 96, y, INFO, "small")
             if font.width(label, "small") + 6 + font.width(value, "small") > width:
                 y += 9
             font.draw(surface, fit(font, value, width), 246, y, WHITE, "small", align="right")
@@ -514,9 +514,9 @@ class ContinueScene(Scene):
             font.draw(surface, at, 192, y, colour, "small", align="right")
             name = tr(variant_name(g["game"], g["variant"])) if g["variant"] else ""
             font.draw(surface, fit_words(font, name, 172 - font.width(at, "small")), 16, y, colour, "small")
-            font.draw(surface, g["date"], 246, y, rgb15(200, 216, 248), "small", align="right")
+            font.draw(surface, g["date"], 246, y, INFO, "small", align="right")
             seats = [shown_name(n, h) for n, h in zip(g["seats"], g.get("humans") or [True] * len(g["seats"]))]
-            font.draw(surface, fit(font, tr(", ").join(seats), 226), 20, y + 9, rgb15(160, 168, 200), "small")
+            font.draw(surface, fit(font, tr(", ").join(seats), 226), 20, y + 9, LABEL, "small")
             if chosen:
                 cursor(surface, 8, y + 1, m.frame)
         font.draw(surface, fit(font, self.message or tr("A: continue   B: back"), 196), 110, 212, WHITE, "small", INK,

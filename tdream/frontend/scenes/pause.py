@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from ..art import dither
-from ..constants import DOWN, GOLD, LEFT, RIGHT, START, UP, WHITE, A, B, rgb15
+from ..constants import DOWN, GOLD, INFO, LEFT, RIGHT, START, UP, WHITE, A, B
 from ..frontends import frontend_of
 from ..machine import Scene
 from ..text import tr
@@ -89,7 +89,7 @@ class OptionsScene(Scene):
             value = shown_value(key, getattr(m.settings, key))
             if key == "scale" and m.shortfall is not None:      # the window's own fact: drawn, never state
                 value = tr("{k}: {shown}x fits", k=m.shortfall[0], shown=m.shortfall[1])
-            m.font.draw(surface, f"< {value} >", 216, y, rgb15(200, 216, 248), "small", align="right")
+            m.font.draw(surface, f"< {value} >", 216, y, INFO, "small", align="right")
             if i == self.index:
                 cursor(surface, 40, y + 1, m.frame)
         for j, label in enumerate(("Controls...", "Done")):

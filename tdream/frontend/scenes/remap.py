@@ -8,7 +8,7 @@ hold: in a movie (no live reader) the screen shows the keyboard's map only (FORM
 """
 from __future__ import annotations
 
-from ..constants import A, B, GOLD, START, WHITE, rgb15
+from ..constants import A, B, GOLD, INFO, LABEL, START, WHITE
 from ..machine import Scene
 from ..pads import KEYBOARD, keyboard_map
 from ..text import tr
@@ -20,8 +20,6 @@ RESERVED = ("f11", "escape")         # the window's own keys, never a pad's
 KEY_NAMES = {"up": "Up", "down": "Down", "left": "Left", "right": "Right", "return": "Enter",
              "right shift": "Right Shift", "left shift": "Left Shift", "space": "Space", "backspace": "Backspace",
              "tab": "Tab", "left ctrl": "Left Ctrl", "right ctrl": "Right Ctrl"}
-INFO = rgb15(200, 216, 248)
-DIM = rgb15(160, 168, 200)
 
 
 def key_name(key: str) -> str:
@@ -144,8 +142,8 @@ class RemapScene(Scene):
         y = 124
         for i, line in enumerate(lines):
             for row in font.wrap(line, 184, "small"):
-                font.draw(surface, row, 36, y, DIM if i == len(lines) - 1 else WHITE, "small")
+                font.draw(surface, row, 36, y, LABEL if i == len(lines) - 1 else WHITE, "small")
                 y += 9
             y += 2
         if KEYBOARD != keyboard:
-            font.draw(surface, tr("(remapped)"), 220, 44, DIM, "small", align="right")
+            font.draw(surface, tr("(remapped)"), 220, 44, LABEL, "small", align="right")

@@ -1,11 +1,15 @@
-"""Results (PRESENTATION.md screen 15), shared by every game: the ranking with each seat's score
-broken down (``GameDef.score_parts``), the scores over the match, where the record is (it was
-written as the match went). ``table`` is the game's table scene; its ``host`` is the match's."""
+"""Results (PRESENTATION.md screen 15), shared by every game: the ranking from the rows a game
+gives (``Ranking``; by default each seat's score broken down by ``GameDef.score_parts``), the
+scores over the match, where the record is (it was written as the match went). ``table`` is the
+game's table scene; its ``host`` is the match's."""
 from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
 
 import pygame
 
-from ..constants import A, GOLD, GREY, INK, PLAYER_COLOURS, START, WHITE, X, rgb15
+from ..constants import A, GOLD, GREY, INFO, INK, LABEL, PLAYER_COLOURS, START, WHITE, X, rgb15
 from ...platform.protocol import places
 from ..machine import Scene
 from ..text import tr
@@ -14,14 +18,34 @@ from ..frontends import frontend_of
 from ...platform.options import full_options
 
 
-def short_path(path) -> str:
-    """A file's path as a person reads it: the home folder as ~ (it is wrapped, never cut)."""
-    import os
-    text = str(path)
-    home = os.path.expanduser("~")
-    if home and home != "/" and text.startswith(home + os.sep):
-        text = "~" + text[len(home):]
-    return text
+@dataclass(frozen=True)
+class Column:
+    """A column of the ranking: its heading (words, right-aligned over it; "" for none), at least
+    ``least`` pixels wide, the first place's cell in gold when ``best`` (a game's total), and a
+    picture the game draws as (part of) its heading, ``picture(surface, right_edge, y)``."""
+    heading: str = ""
+    least: int = 0
+    best: bool = False
+    picture: Callable | None = None
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """What the results rank, as a game gives it: the columns, each seat's cells (by seat, in the
+    columns' order), a line of words under each seat's name (``under``, by seat; or the game's
+    ``draw_under`` where ``tall``), the verdict (one or two lines in gold) and notes under it; ``gap``
+    pixels between columns (a game of many narrow ones closes them up)."""
+    columns: list[Column]
+    cells: list[list[str]]
+    under: list[str] = field(default_factory=list)
+    verdict: str = ""
+    notes: tuple[str, ...] = ()
+    tall: bool = False
+    gap: int = 8
+
+    def __post_init__(self) -> None:
+        if self.under:
+            object.__setattr__(self, "tall", True)
 
 
 def record_note(m, host) -> str:
@@ -35,6 +59,10 @@ def record_note(m, host) -> str:
 
 
 class ResultsScene(Scene):
+    """The results: what a game ranks comes from ``ranking`` (data: columns, each seat's cells, a
+    line under each name, the verdict, notes); a game overrides ``subtitle`` and ``ranking`` for
+    its own words and, only for a drawing truly its own, ``draw_aside`` (beside the ranking),
+    ``draw_mark`` (a seat's mark) and ``draw_under`` (under a seat's name)."""
     overlay_at = (2, 214, "left")        # the bottom line is the speedrun overlays': pads left, timer right
     timer_at = (254, 213, "right")
 
@@ -93,50 +121,100 @@ class ResultsScene(Scene):
         self.age += 1
         m.song = "results"
 
-    def draw(self, m, surface) -> None:
+    def subtitle(self, m) -> str:
+        """The line under the title: where it was played, how long, why it ended."""
         host = self.table.host
         match, game = host.match, host.game
+        where = game.variant_name(game.variant(full_options(game, host.session.options))) or game.name
+        return tr("{board}, {k} turn(s): {why}", board=tr(where), k=match.progress(),
+                  why=tr(game.words.reason(match.result().reason)))
+
+    def ranking(self, m) -> Ranking:
+        """Each seat's score broken down (``GameDef.score_parts``, named by the game's words)."""
+        host = self.table.host
+        match, game = host.match, host.game
+        scores = match.result().scores
+        parts = [game.score_parts(match, p) for p in range(len(match.names))]
+        columns = [Column(tr(game.words.part(k))) for k, _ in parts[0]] + [Column(tr(game.words.score))]
+        return Ranking(columns, [[f"{v:,}" for _, v in parts[p]] + [f"{scores[p]:,}"] for p in range(len(parts))])
+
+    def draw_aside(self, m, surface) -> tuple[int, int]:
+        """A game's drawing beside the ranking (none here): the ranking's left edge, and how far
+        down the drawing reaches (the graph starts under both)."""
+        return 8, 0
+
+    def draw_mark(self, m, surface, p: int, x: int, y: int) -> None:
+        """Seat ``p``'s mark before his name (his token)."""
+        surface.blit(m.art.tokens[self.table.host.colour_of[p]], (x, y - 2))
+
+    def draw_under(self, m, surface, p: int, x: int, y: int, right: list[int]) -> None:
+        """A game's own drawing on the line under seat ``p``'s name (a tall ranking's); ``right``
+        holds the columns' right edges."""
+
+    def draw(self, m, surface) -> None:
+        host = self.table.host
         font = m.font
         surface.fill(INK)
         window(surface, (0, 0, 256, 224))
         font.draw(surface, tr("RESULTS"), 128, 6, GOLD, align="centre")
-        res = match.result()
-        opts = full_options(game, host.session.options)
-        where = game.variant_name(game.variant(opts)) or game.name
-        font.draw(surface, tr("{board}, {k} turn(s): {why}", board=tr(where), k=match.progress(),
-                              why=tr(game.words.reason(res.reason))), 128, 20, rgb15(200, 216, 248), "small",
-                  align="centre")
-        parts = [game.score_parts(match, p) for p in range(len(match.names))]
-        labels = [tr(game.words.part(k)) for k, _ in parts[0]]
-        labels.append(tr(game.words.score))
-        # each column as wide as its widest label or value, laid from the right with a gap
-        rows = [[f"{v:,}" for _, v in parts[p]] + [f"{res.scores[p]:,}"] for p in range(len(match.names))]
-        widths = [max([font.width(labels[i], "small")] + [font.width(r[i], "small") for r in rows])
-                  for i in range(len(labels))]
-        right: list[int] = []
-        edge = 250
-        for w in reversed(widths):
-            right.insert(0, edge)
-            edge -= w + 8
-        values_w = max(font.width(r[0], "small") for r in rows)     # a name reaches the first values (not labels)
-        y = 32
-        for text, r in zip(labels, right):
-            font.draw(surface, text, r, y, rgb15(160, 168, 200), "small", align="right")
-        y += 10
-        for rank, group in places(res.ranking):
-            for p in group:
-                font.draw(surface, f"{rank}.", 8, y, GOLD if rank == 1 else WHITE, "small")
-                surface.blit(m.art.tokens[host.colour_of[p]], (20, y - 2))
-                font.draw(surface, fit(font, self.table.names[p], right[0] - values_w - 40, "small"), 34, y,
-                          PLAYER_COLOURS[host.colour_of[p]], "small")
-                for value, r in zip(rows[p], right):
-                    font.draw(surface, value, r, y, WHITE, "small", align="right")
-                y += 12
-        self.draw_graph(m, surface, (16, 104, 228, 80))
+        font.draw(surface, fit(font, self.subtitle(m), 244), 128, 20, INFO, "small", align="centre")
+        left, low = self.draw_aside(m, surface)
+        y = self.draw_ranking(m, surface, self.ranking(m), left, 32)
+        top = min(160, max(104, low + 10, y + 14))             # the graph under all of it
+        self.draw_graph(m, surface, (16, top, 228, 184 - top))
         note = record_note(m, host)
         if note:
             font.draw(surface, fit(font, note, 244), 6, 189, GREY, "small")
         self.draw_footer(m, surface)
+
+    def draw_ranking(self, m, surface, r: Ranking, left: int, y: int) -> int:
+        """The headings at ``y``, then the seats in their places from ``left`` to 250: place,
+        mark, name, each column right-aligned (each as wide as its widest heading or cell, 8
+        apart by default), the line under a name, then the verdict and the notes; where it ends."""
+        host = self.table.host
+        font = m.font
+        res = host.match.result()
+        widths = [max([col.least, font.width(col.heading, "small")] + [font.width(c[i], "small") for c in r.cells])
+                  for i, col in enumerate(r.columns)]
+        right: list[int] = []
+        edge = 250
+        for w in reversed(widths):
+            right.insert(0, edge)
+            edge -= w + r.gap
+        for col, x in zip(r.columns, right):
+            font.draw(surface, col.heading, x, y, LABEL, "small", align="right")
+            if col.picture is not None:
+                col.picture(surface, x, y)
+        # a name reaches the first column's cells (a heading stands on its own row)
+        values_w = max([r.columns[0].least] + [font.width(c[0], "small") for c in r.cells])
+        name_x = left + 26
+        y += 10
+        for rank, group in places(res.ranking):
+            for p in group:
+                font.draw(surface, f"{rank}.", left, y, GOLD if rank == 1 else WHITE, "small")
+                self.draw_mark(m, surface, p, left + 12, y)
+                font.draw(surface, fit(font, self.table.names[p], right[0] - values_w - 6 - name_x, "small"), name_x,
+                          y, PLAYER_COLOURS[host.colour_of[p]], "small")
+                for col, value, x in zip(r.columns, r.cells[p], right):
+                    font.draw(surface, value, x, y, GOLD if col.best and rank == 1 else WHITE, "small", align="right")
+                if r.tall:
+                    if r.under:
+                        font.draw(surface, r.under[p], name_x, y + 9, LABEL, "small")
+                    self.draw_under(m, surface, p, name_x, y + 9, right)
+                y += 20 if r.tall else 12
+        face, step = "main", 12                              # the verdict: two lines at most, else small
+        lines = font.wrap(r.verdict, 250 - left) if r.verdict else []
+        if len(lines) > 2:
+            face, step = "small", 9
+            lines = font.wrap(r.verdict, 250 - left, face)
+        for line in lines:
+            font.draw(surface, line, (left + 250) // 2, y + 2, GOLD, face, align="centre")
+            y += step
+        for note in r.notes:
+            for line in font.wrap(note, 250 - left, "small"):
+                font.draw(surface, line, left, y + 2, LABEL, "small")
+                y += 9
+        return y
 
     def draw_graph(self, m, surface, rect) -> None:
         """The scores after every turn, one line a player."""
@@ -158,6 +236,6 @@ class ResultsScene(Scene):
             if len(pts) >= 2:
                 pygame.draw.lines(surface, PLAYER_COLOURS[host.colour_of[p]], False, pts)
         unit = host.game.words.unit
-        m.font.draw(surface, f"{top:,}{unit}", x0 + 1, y0 - 9, rgb15(160, 168, 200), "small")
+        m.font.draw(surface, f"{top:,}{unit}", x0 + 1, y0 - 9, LABEL, "small")
         m.font.draw(surface, tr("{score} over the game", score=tr(host.game.words.score)),
-                    x0 + w - 1, y0 - 9, rgb15(160, 168, 200), "small", align="right")
+                    x0 + w - 1, y0 - 9, LABEL, "small", align="right")

@@ -23,7 +23,7 @@ from ...platform import registry
 from ...platform.protocol import GameDef, OptionSpec
 from ...platform.roster import CHARACTER_IDS, character
 from ...rng import Rng
-from ..constants import A, B, DOWN, GOLD, INK, LEFT, PLAYER_COLOURS, RIGHT, START, UP, WHITE, rgb15
+from ..constants import A, B, DOWN, GOLD, INFO, INK, LEFT, PLAYER_COLOURS, RIGHT, START, UP, WHITE, rgb15
 from ..machine import Scene
 from ..match import MatchSetup, seat_names, seat_problem
 from ..text import shown_name, tr, tr_in
@@ -32,7 +32,6 @@ from ..frontends import frontend_of
 from ...platform.options import option, options_for
 
 TALK = ("never", "rarely", "sometimes", "often", "always")
-INFO = rgb15(200, 216, 248)
 ROWS_SHOWN = 14                      # rows the list shows at once (it scrolls past them)
 FIXED_ROWS = ("seats", "level", "options", "talk", "start")
 REMEMBERED = ("options", "level", "profile", "seats", "players")

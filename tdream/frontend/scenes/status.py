@@ -15,14 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..constants import B, GOLD, INK, L, LEFT, PLAYER_COLOURS, R, RED, RIGHT, WHITE, X, rgb15
+from ..constants import B, GOLD, INFO, INK, L, LABEL, LEFT, PLAYER_COLOURS, R, RED, RIGHT, WHITE, X, rgb15
 from ..machine import Scene
 from ..text import tr, tr_in
 from ..widgets import fit, window
 from .setup import option_text
 
-DIM = rgb15(160, 168, 200)
-INFO = rgb15(200, 216, 248)
 TAB = rgb15(120, 128, 168)          # a page's title when another page is shown
 
 
@@ -86,7 +84,7 @@ def draw_overview(scene, m, surface, y: int) -> None:
         colour = PLAYER_COLOURS[t.colour_of[p]]
         surface.blit(m.art.tokens[t.colour_of[p]], (8, y))
         font.draw(surface, fit(font, t.names[p], 120, "main"), 24, y, colour)
-        font.draw(surface, seat_kind(t, p), 248, y + 2, DIM, "small", align="right")
+        font.draw(surface, seat_kind(t, p), 248, y + 2, LABEL, "small", align="right")
         if p in now:
             font.draw(surface, tr("to play"), 160, y + 2, RED if t.is_cpu(p) else GOLD, "small", align="right")
         parts = [f"{tr(game.words.part(k))} {v:,}"
@@ -158,7 +156,7 @@ class StatusScene(Scene):
         pages[self.page].draw(self, m, surface, status.top)
         on = m.settings.timer or m.settings.input_display        # the timer and pads take the foot's left
         keys = tr("L/R: page   B: back") if len(pages) > 1 else tr("B: back")
-        font.draw(surface, keys, 250, status.foot[1 if on else 0], DIM, "small", align="right")
+        font.draw(surface, keys, 250, status.foot[1 if on else 0], LABEL, "small", align="right")
 
 
 __all__ = ["Page", "Status", "StatusScene", "OVERVIEW", "seat_kind", "waiting", "draw_overview"]

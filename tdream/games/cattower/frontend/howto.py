@@ -11,13 +11,12 @@ from typing import NamedTuple
 
 import pygame
 
-from ....frontend.constants import GOLD, INK, PLAYER_COLOURS, RED, WHITE, rgb15
+from ....frontend.constants import GOLD, INK, LABEL, PLAYER_COLOURS, RED, WHITE, rgb15
 from .. import scoring
 from ..answers import BUTTERFLY, CUSHION, DISHES, FELT, HOUSE, MOUSE
 from . import sheetview as sv
 from .layout import SheetLayout
 
-DIM = rgb15(160, 168, 200)
 BAND = rgb15(64, 40, 24)             # the dice tray (the table's)
 
 # a sheet half played (cell name -> good): the goal's and the drawing's pictures
@@ -85,7 +84,7 @@ def goal(m, surface, x, y, w, h) -> None:
     row = scoring.breakdown(sheet, [cells, empty, empty, empty], [[[MOUSE, 9, "t3f2"]], [], [], []],
                             [[], [], [], []], {})[0]
     sv.draw_parts(m, surface, x + 112, y + 12, row, cols=2, col_w=40)
-    pygame.draw.line(surface, DIM, (x + 112, y + 47), (x + 190, y + 47))
+    pygame.draw.line(surface, LABEL, (x + 112, y + 47), (x + 190, y + 47))
     m.font.draw(surface, str(row["total"]), x + 150, y + 54, GOLD, "main", align="centre")
     for i, g in enumerate((HOUSE, FELT, BUTTERFLY, DISHES, CUSHION, MOUSE)):
         gx = x + 104 + i * 20
@@ -103,7 +102,7 @@ def roll(m, surface, x, y, w, h) -> None:
     pygame.draw.rect(surface, BAND, (tx - 6, y + 8, len(dice) * 22 + 8, 24))
     for i, v in enumerate(dice):
         taken = v in takes
-        sv.die(surface, v, tx + i * 22, y + 12, 16, face=DIM if taken else GOLD)
+        sv.die(surface, v, tx + i * 22, y + 12, 16, face=LABEL if taken else GOLD)
         if taken:
             seat = takes.index(v)
             pygame.draw.rect(surface, PLAYER_COLOURS[seat], (tx + i * 22, y + 29, 16, 2))
@@ -115,12 +114,12 @@ def roll(m, surface, x, y, w, h) -> None:
         if seat == 0:
             sv.die(surface, 1, sx - 10, y + 49, 7, face=GOLD)          # the parent's mark
         if seat < 3:
-            arrow(surface, sx + 26, y + 52, DIM)
+            arrow(surface, sx + 26, y + 52, LABEL)
     shared = next(v for v in dice if v not in takes)
     sv.die(surface, shared, x + w - 40, y + 44, 16, face=GOLD)
     for seat in range(4):
         sv.token(m, surface, seat, seat, x + 28 + seat * 44, y + 74)
-        m.font.draw(surface, "+", x + 40 + seat * 44, y + 74, DIM, "small")
+        m.font.draw(surface, "+", x + 40 + seat * 44, y + 74, LABEL, "small")
         sv.die(surface, shared, x + 48 + seat * 44, y + 73, 10, face=GOLD)
 
 
@@ -144,7 +143,7 @@ def draw_choice(m, surface, x, y, w, h) -> None:
         ry = y + 16 + i * 30
         sv.icon(surface, good, x + 166, ry + 3, None, 2)
         m.font.draw(surface, str(good), x + 182, ry + 2, WHITE)
-        m.font.draw(surface, "/", x + 192, ry + 2, DIM)
+        m.font.draw(surface, "/", x + 192, ry + 2, LABEL)
         sv.icon(surface, 7, x + 200, ry + 3, None, 2)
         m.font.draw(surface, str(floor), x + 216, ry + 2, WHITE)
     # a pass: one footprint circled
@@ -164,12 +163,12 @@ def footprints(m, surface, x, y, w, h) -> None:
     # never round the corner: 6 + 1 is not 1
     sv.die(surface, 6, x + 140, y + 12, 16)
     m.font.draw(surface, "+1", x + 162, y + 15, WHITE)
-    arrow(surface, x + 180, y + 20, DIM)
-    sv.die(surface, 1, x + 194, y + 12, 16, face=DIM)
+    arrow(surface, x + 180, y + 20, LABEL)
+    sv.die(surface, 1, x + 194, y + 12, 16, face=LABEL)
     pygame.draw.line(surface, RED, (x + 138, y + 10), (x + 212, y + 30), 2)
     # the track: 15 footprints, circled ones gold, the two a drawing spends red
     sv.footprint_track(surface, x + 20, y + 48, 9, 15, 15, 2)
-    m.font.draw(surface, "15", x + 84, y + 45, DIM, "small")
+    m.font.draw(surface, "15", x + 84, y + 45, LABEL, "small")
     # what circles one: a butterfly drawn, a pass
     pygame.draw.rect(surface, sv.GOOD_COLOURS[BUTTERFLY], (x + 20, y + 66, 15, 11))
     sv.icon(surface, BUTTERFLY, x + 25, y + 68, INK)
@@ -211,9 +210,9 @@ def felt(m, surface, x, y, w, h) -> None:
                 pygame.draw.rect(surface, sv.GOOD_COLOURS[FELT], (bx + 12 + k * 9, ry, 8, 8))
                 sv.icon(surface, FELT, bx + 13 + k * 9, ry + 1, INK)
             if not counts[seat]:
-                m.font.draw(surface, "0", bx + 14, ry, DIM, "small")
-            arrow(surface, bx + 40, ry + 4, DIM)
-            m.font.draw(surface, str(points[seat]), bx + 62, ry, WHITE if points[seat] else DIM, "small",
+                m.font.draw(surface, "0", bx + 14, ry, LABEL, "small")
+            arrow(surface, bx + 40, ry + 4, LABEL)
+            m.font.draw(surface, str(points[seat]), bx + 62, ry, WHITE if points[seat] else LABEL, "small",
                         align="right")
     # before anything is drawn: 3 a tower, five towers
     m.font.draw(surface, "3 x 5 = 15", x + 12, y + 80, GOLD)
@@ -235,10 +234,10 @@ def towers(m, surface, x, y, w, h) -> None:
     for i, (a, b) in enumerate(((12, 4), (15, 5), (18, 6))):
         ry = y + 38 + i * 16
         m.font.draw(surface, str(a), x + 126, ry, GOLD, align="right")
-        m.font.draw(surface, "/", x + 132, ry, DIM)
+        m.font.draw(surface, "/", x + 132, ry, LABEL)
         m.font.draw(surface, str(b), x + 140, ry, WHITE)
     m.font.draw(surface, "A", x + 178, y + 48, GOLD)        # A, then A again: the game ends (the prompt asks)
-    arrow(surface, x + 188, y + 52, DIM)
+    arrow(surface, x + 188, y + 52, LABEL)
     m.font.draw(surface, "A", x + 200, y + 48, GOLD)
 
 
@@ -257,7 +256,7 @@ def keys(m, surface, x, y, w, h) -> None:
     pygame.draw.rect(surface, INK, (dx - 5, dy - 14, 10, 28))
     for px, label in ((cx - 26, "SELECT"), (cx + 8, "START")):
         pygame.draw.rect(surface, rgb15(104, 104, 128), (px, cy + 2, 18, 5), border_radius=2)
-        m.font.draw(surface, label, px + 9, cy + 10, DIM, "small", align="centre")
+        m.font.draw(surface, label, px + 9, cy + 10, LABEL, "small", align="centre")
     for label, bx, by, colour in (("X", 52, -14, rgb15(64, 96, 216)), ("A", 66, 0, rgb15(216, 48, 48)),
                                    ("B", 52, 14, rgb15(232, 200, 40)), ("Y", 38, 0, rgb15(40, 160, 72))):
         pygame.draw.circle(surface, colour, (cx + bx, cy + by), 7)
@@ -270,8 +269,8 @@ def keys(m, surface, x, y, w, h) -> None:
         sv.icon(surface, g, gx, y + 84)
         if g - 1 == k:
             pygame.draw.rect(surface, WHITE, (gx - 2, y + 82, 10, 10), 1)
-    m.font.draw(surface, "L", cx - 52, y + 83, DIM, "small")
-    m.font.draw(surface, "R", cx + 36, y + 83, DIM, "small")
+    m.font.draw(surface, "L", cx - 52, y + 83, LABEL, "small")
+    m.font.draw(surface, "R", cx + 36, y + 83, LABEL, "small")
 
 
 PICTURES = {"goal": goal, "roll": roll, "draw": draw_choice, "footprints": footprints, "scores": scores,

@@ -10,7 +10,7 @@ are made when drawn (``tr``), so a language changed in the options shows at once
 """
 from __future__ import annotations
 
-from ....frontend.constants import A, B, DOWN, L, LEFT, R, RIGHT, UP, Y, rgb15
+from ....frontend.constants import A, B, DOWN, L, LEFT, R, RED, RIGHT, TABLE_INFO, UP, WARN, Y, rgb15
 from ....frontend.table import RefusalPrompt
 from ....frontend.text import tr
 from ....rng import Rng
@@ -18,8 +18,6 @@ from .. import scoring
 from ..answers import BUTTERFLY, GOODS, HOUSE, MOUSE, PASS, Draft, Drawing, House, Pass, Roll
 from .explain import explain, good_word
 
-INFO = rgb15(200, 224, 248)
-WARN = rgb15(248, 168, 96)
 END = rgb15(248, 88, 72)             # a drawing that ends the game (C4.2)
 def pair_spend(x: int, y: int, good: int, floor: int) -> tuple[int, int]:
     """The cheapest (own, shared) change that turns the numbers x, y into ``good`` and ``floor``
@@ -101,7 +99,7 @@ class Prompt(RefusalPrompt):
 
     def strip(self) -> tuple[str, tuple]:
         """The line under the seat's sheet: what the cursor is on (a short form)."""
-        return "", INFO
+        return "", TABLE_INFO
 
     def strips(self) -> list[tuple[str, tuple]]:
         """``strip``'s forms, the fullest first: the table shows the first its sheet holds whole."""
@@ -143,10 +141,10 @@ class RollPrompt(Prompt):
         return tr("{who}: press A to roll the dice!", who=self.name)
 
     def lines(self, m) -> list[tuple[str, tuple]]:
-        return [(tr("A: roll"), INFO)]
+        return [(tr("A: roll"), TABLE_INFO)]
 
     def strip(self) -> tuple[str, tuple]:
-        return tr("A: roll"), INFO
+        return tr("A: roll"), TABLE_INFO
 
 
 # ---------------------------------------------------------------- the draft (C2.1)
@@ -196,21 +194,21 @@ class DraftPrompt(Prompt):
 
     def lines(self, m) -> list[tuple[str, tuple]]:
         if self.message:
-            return [(self.message, rgb15(232, 72, 64))]
+            return [(self.message, RED)]
         v = self.value
         return [(tr("With it and the shared die: good {v} ({good}) on the other's floor, or floor {v}.", v=v,
-                    good=good_word(v)), INFO), (tr("Left/Right: die  A: take"), INFO)]
+                    good=good_word(v)), TABLE_INFO), (tr("Left/Right: die  A: take"), TABLE_INFO)]
 
     def line_forms(self, m) -> list[list[tuple[str, tuple]]]:
         full = self.lines(m)
         if self.message:
             return [full]
         v = self.value
-        return [full, [(tr("Good {v} ({good}) or floor {v} (C2.2).", v=v, good=good_word(v)), INFO), full[-1]],
-                [(tr("Good {v} or floor {v}, with the shared die (C2.2).", v=v), INFO), full[-1]]]
+        return [full, [(tr("Good {v} ({good}) or floor {v} (C2.2).", v=v, good=good_word(v)), TABLE_INFO), full[-1]],
+                [(tr("Good {v} or floor {v}, with the shared die (C2.2).", v=v), TABLE_INFO), full[-1]]]
 
     def strip(self) -> tuple[str, tuple]:
-        return tr("Take a die: {v} ({good})", v=self.value, good=good_word(self.value)), INFO
+        return tr("Take a die: {v} ({good})", v=self.value, good=good_word(self.value)), TABLE_INFO
 
 
 # ---------------------------------------------------------------- the drawing (C2.2, C3.2, C2.3)
@@ -455,7 +453,7 @@ class DrawPrompt(Prompt):
         c, g = self.cursor, self.good
         cells = self.match.cells[self.seat]
         if self.mode == "pass":
-            return tr("Pass: +{k} footprint(s) (C2.3).", k=self.gain()), INFO
+            return tr("Pass: +{k} footprint(s) (C2.3).", k=self.gain()), TABLE_INFO
         if self.mode == "end":
             mine, best = self.standing()
             return tr("The last round: you {a}, best rival {b} now.", a=mine, b=best), END
@@ -493,7 +491,7 @@ class DrawPrompt(Prompt):
         if cost:
             extra = tr("{what}, {k} footprint(s)", what=extra, k=cost) if extra else tr("{k} footprint(s)", k=cost)
         text = f"{total:+d}" + (f"  {extra}" if extra else "")
-        return text, END if self.ends(c) else INFO
+        return text, END if self.ends(c) else TABLE_INFO
 
     def strips(self) -> list[tuple[str, tuple]]:
         """``describe``, then shorter forms of it (a narrow sheet: three players), the last the
@@ -531,16 +529,16 @@ class DrawPrompt(Prompt):
 
     def lines(self, m) -> list[tuple[str, tuple]]:
         if self.message:
-            return [(self.message, rgb15(232, 72, 64))]
+            return [(self.message, RED)]
         text, colour = self.describe()
         if self.mode == "pass" and self.only_pass:                 # the keys are in the question
             return [(self.why_only_pass(), WARN)]
         if self.mode == "pass":
             return [(tr("A: pass  B: back.  {what}", what=text), colour)]
         if self.mode == "end":
-            return [(text, colour), (tr("A: draw, the game ends  B: back"), INFO)]
+            return [(text, colour), (tr("A: draw, the game ends  B: back"), TABLE_INFO)]
         # two rows: what the cursor's drawing does, then the keys (one row each, never cut: seen live)
-        return [(text, colour), (tr("L/R: good  A: draw  B: pass  Y: costs/points"), INFO)]
+        return [(text, colour), (tr("L/R: good  A: draw  B: pass  Y: costs/points"), TABLE_INFO)]
 
     def line_forms(self, m) -> list[list[tuple[str, tuple]]]:
         full = self.lines(m)
@@ -595,21 +593,22 @@ class HousePrompt(Prompt):
 
     def lines(self, m) -> list[tuple[str, tuple]]:
         if self.message:
-            return [(self.message, rgb15(232, 72, 64))]
+            return [(self.message, RED)]
         return [(tr("3 x {k} {good} = {v} point(s), kept to the end (C5.1).", k=self.values[self.good] // 3,
-                    good=good_word(self.good), v=self.values[self.good]), INFO), (tr("Up/Down: good  A: choose"), INFO)]
+                    good=good_word(self.good), v=self.values[self.good]), TABLE_INFO),
+                (tr("Up/Down: good  A: choose"), TABLE_INFO)]
 
     def line_forms(self, m) -> list[list[tuple[str, tuple]]]:
         full = self.lines(m)
         if self.message:
             return [full]
         return [full, [(tr("3 x {k} = {v} point(s), kept to the end (C5.1).", k=self.values[self.good] // 3,
-                           v=self.values[self.good]), INFO), full[-1]]]
+                           v=self.values[self.good]), TABLE_INFO), full[-1]]]
 
     def strip(self) -> tuple[str, tuple]:
         if self.good in self.chosen:
             return tr("{good}: chosen before (C5.1)", good=good_word(self.good)), WARN
-        return tr("House: {good} = {v}", good=good_word(self.good), v=self.values[self.good]), INFO
+        return tr("House: {good} = {v}", good=good_word(self.good), v=self.values[self.good]), TABLE_INFO
 
 
 __all__ = ["Prompt", "RollPrompt", "DraftPrompt", "DrawPrompt", "HousePrompt", "preview_of", "pair_spend", "good_word",

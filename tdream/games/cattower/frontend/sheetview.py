@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import pygame
 
-from ....frontend.constants import GOLD, INK, PLAYER_COLOURS, PLAYER_DARK, RED, WHITE, rgb15
+from ....frontend.constants import GOLD, INK, PLAYER_COLOURS, PLAYER_DARK, RED, TABLE_INFO, WHITE, rgb15
 
 GOOD_COLOURS = {1: rgb15(216, 136, 72), 2: rgb15(104, 200, 96), 3: rgb15(200, 120, 240), 4: rgb15(112, 200, 240),
                 5: rgb15(240, 112, 128), 6: rgb15(184, 184, 200), 7: GOLD}
 EMPTY = rgb15(24, 32, 72)
 EDGE = rgb15(72, 88, 152)
 DIM = rgb15(136, 144, 176)
-INFO = rgb15(200, 224, 248)
 GREEN = rgb15(112, 232, 120)
 PART_GOOD = {"house": 1, "felt": 2, "butterfly": 3, "dishes": 4, "cushion": 5, "mouse": 6, "towers": 7}
 
@@ -166,4 +165,4 @@ def token(m, surface, colour: int, seat: int, x: int, y: int) -> None:
 
 
 __all__ = ["GOOD_COLOURS", "icon", "die", "draw_sheet", "draw_marks", "draw_parts", "footprint_track", "token",
-           "PART_GOOD", "INFO", "DIM", "GREEN", "PLAYER_DARK"]
+           "PART_GOOD", "TABLE_INFO", "DIM", "GREEN", "PLAYER_DARK"]

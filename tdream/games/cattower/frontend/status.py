@@ -3,7 +3,7 @@ chosen (C5.1), the towers' completion values and marks (C4.1) and who leads each
 and by how much (C5.2), one page of the shell's status screen (B, X or Start closes it)."""
 from __future__ import annotations
 
-from ....frontend.constants import B, GOLD, PLAYER_COLOURS, RED, START, WHITE, X, rgb15
+from ....frontend.constants import B, GOLD, LABEL, PLAYER_COLOURS, RED, START, WHITE, X
 from ....frontend.scenes.status import Page, Status
 from ....frontend.text import tr
 from ....frontend.widgets import fit
@@ -11,7 +11,6 @@ from .. import queries
 from ..scoring import PARTS
 from . import sheetview as sv
 
-DIM = rgb15(160, 168, 200)
 MARK_X, MARK_STEP = 144, 24          # the seats' completion marks (right edges), tokens under them
 FELT_X = 252                         # the felt lead's right edge (C5.2)
 MARK = {"open": "open", "crossed": "crossed", "first": "first", "later": "later"}
@@ -27,7 +26,7 @@ def draw_status(status, m, surface, y: int) -> None:
     x0 = 96
     for i, part in enumerate(PARTS):
         sv.icon(surface, sv.PART_GOOD[part], x0 + i * 18 + 6, 22)
-    font.draw(surface, tr("total"), 250, 21, DIM, "small", align="right")
+    font.draw(surface, tr("total"), 250, 21, LABEL, "small", align="right")
     bd = t.breakdown()
     for p, name in enumerate(t.names):
         c = t.colour_of[p]
@@ -37,13 +36,13 @@ def draw_status(status, m, surface, y: int) -> None:
             font.draw(surface, str(bd[p][part]), x0 + i * 18 + 14, y, WHITE, "small", align="right")
         font.draw(surface, str(bd[p]["total"]), 250, y, GOLD, "small", align="right")
         chosen = [h[0] for h in shown.houses[p]]
-        font.draw(surface, tr("footprints {k}", k=shown.footprints[p]), 16, y + 9, DIM, "small")
-        font.draw(surface, tr("houses:"), 100, y + 9, DIM, "small")
+        font.draw(surface, tr("footprints {k}", k=shown.footprints[p]), 16, y + 9, LABEL, "small")
+        font.draw(surface, tr("houses:"), 100, y + 9, LABEL, "small")
         hx = 100 + font.width(tr("houses:"), "small") + 3
         for j, g in enumerate(chosen):
             sv.icon(surface, g, hx + j * 8, y + 10)
         if not chosen:
-            font.draw(surface, "-", hx, y + 9, DIM, "small")
+            font.draw(surface, "-", hx, y + 9, LABEL, "small")
         y += 19
     y += 2
     font.draw(surface, tr("Towers: first / later value (C4.1)"), 8, y, GOLD, "small")
@@ -53,10 +52,10 @@ def draw_status(status, m, surface, y: int) -> None:
     leads = queries.felt_leads(shown)
     for tm, lead in zip(marks, leads):
         font.draw(surface, tr("Tower {t} ({h} high): {a} / {b}", t=tm.tower, h=tm.height, a=tm.first, b=tm.later),
-                  8, y, WHITE if tm.first_open else DIM, "small")
+                  8, y, WHITE if tm.first_open else LABEL, "small")
         for p, sm in enumerate(tm.seats):
             label = {"open": "-", "crossed": "x", "first": str(sm.points), "later": str(sm.points)}[sm.status]
-            colour = {"open": DIM, "crossed": RED, "first": GOLD, "later": WHITE}[sm.status]
+            colour = {"open": LABEL, "crossed": RED, "first": GOLD, "later": WHITE}[sm.status]
             font.draw(surface, label, MARK_X + p * MARK_STEP, y, colour, "small", align="right")
         draw_felt_lead(status, m, surface, lead, y)
         y += 9
@@ -84,7 +83,7 @@ def draw_felt_lead(status, m, surface, lead, y: int) -> None:
 def felt_lead_text(lead) -> tuple[str, tuple]:
     """The felt column's words for one tower (``queries.FeltLead``)."""
     if lead.most == 0:
-        return "-", DIM
+        return "-", LABEL
     if len(lead.leaders) > 1:
         return tr("tie {k}", k=lead.most), WHITE
     return f"+{lead.lead}", sv.GREEN

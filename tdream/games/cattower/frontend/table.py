@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pygame
 
-from ....frontend.constants import B, GOLD, INK, PLAYER_COLOURS, PLAYER_DARK, RED, WHITE, rgb15
+from ....frontend.constants import B, GOLD, INK, LABEL, PLAYER_COLOURS, PLAYER_DARK, RED, TABLE_INFO, WHITE, rgb15
 from ....frontend.match import MatchSetup
 from ....frontend.table import LOG_LINES, Beat, BoxStyle, TableScene as Table
 from ....frontend.text import language, tr
@@ -34,8 +34,6 @@ from .status import STATUS
 THINK = 24                           # frames a CPU seat "thinks" before it answers (a person can follow)
 ROLL = 24                            # frames the dice tumble
 DRAWN = 10                           # frames a drawing takes to appear
-DIM = rgb15(160, 168, 200)
-INFO = rgb15(200, 224, 248)
 BG = rgb15(40, 32, 56)
 ROW = 9                              # a line of the small face in a peek or a refusal window
 MARK_TEXT = {"open": "-", "crossed": "x"}
@@ -43,7 +41,7 @@ CLOSED = -1                          # a peek closed this frame (``handle_peek``
 PAGE_FRAMES = 90                     # a refusal's page stays this long before the next (a prompt's message_frames)
 LIST = {"en": ", ", "ja": "、"}       # names in a list, as each language writes them
 BOX_ROWS = 2                         # the small rows under a prompt's question in the text box
-MARK_COLOUR = {"open": DIM, "crossed": RED, "first": GOLD, "later": WHITE}
+MARK_COLOUR = {"open": LABEL, "crossed": RED, "first": GOLD, "later": WHITE}
 
 
 def refusal_pages(font, message: str, width: int, lines: int) -> list[str]:
@@ -447,7 +445,7 @@ class TableScene(Table):
         if own:
             sv.die(surface, own, dx, dy, 10)
         if shown.shared and own:
-            font.draw(surface, "+", dx + 13, dy + 1, DIM, "small")
+            font.draw(surface, "+", dx + 13, dy + 1, LABEL, "small")
             sv.die(surface, shown.shared, dx + 19, dy, 10, face=GOLD)
         if narrow and parent:                  # the parent's die after the dice (the header is the name's)
             sv.die(surface, 1, dx + 33, dy + 2, 7, face=GOLD)
@@ -477,7 +475,7 @@ class TableScene(Table):
         elif near:
             font.draw(surface, tr("1 CELL LEFT!"), cx, cy + 1, RED if (m.frame // 10) % 2 == 0 else GOLD, "small")
         else:
-            font.draw(surface, tr("{k} footprint(s)", k=shown.footprints[seat]), cx, cy + 1, DIM, "small")
+            font.draw(surface, tr("{k} footprint(s)", k=shown.footprints[seat]), cx, cy + 1, LABEL, "small")
         if prompt is not None:
             forms = prompt.strips()                      # the fullest form the sheet holds whole
             text, colour = next(((t, c) for t, c in forms if font.width(t, "small") <= w - 6), forms[-1])
@@ -485,7 +483,7 @@ class TableScene(Table):
             if prompt.message:
                 self.draw_refusal(m, surface, lay, prompt)
         elif self.may_take_back(seat):
-            font.draw(surface, self.fit(font, tr("B: take back"), w - 6), x + 3, lay.strip_y, DIM, "small")
+            font.draw(surface, self.fit(font, tr("B: take back"), w - 6), x + 3, lay.strip_y, LABEL, "small")
 
     def may_take_back(self, seat: int) -> bool:
         """A human who has answered the round's drawing while another still draws (CG2.4)."""
@@ -509,8 +507,8 @@ class TableScene(Table):
             return "", WHITE
         if seat in (aw.seats or ()) and shown.phase == self.game.phase:
             if self.is_cpu(seat) and not self.replaying:
-                return tr("thinks"), DIM
-            return {"draft": tr("takes"), "draw": tr("draws"), "house": tr("house")}.get(aw.kind, ""), INFO
+                return tr("thinks"), LABEL
+            return {"draft": tr("takes"), "draw": tr("draws"), "house": tr("house")}.get(aw.kind, ""), TABLE_INFO
         return "", WHITE
 
     def draw_floor_costs(self, m, surface, lay, draw: DrawPrompt) -> None:
@@ -540,8 +538,8 @@ class TableScene(Table):
             gy = iy + (g - 1) * 9
             done = g in prompt.chosen
             sv.icon(surface, g, ix + 1, gy + 1, sv.DIM if done else None)     # "butterfly" whole before its value
-            font.draw(surface, fit(font, good_word(g), 46), ix + 8, gy, DIM if done else WHITE, "small")
-            font.draw(surface, "-" if done else str(prompt.values[g]), ix + 65, gy, DIM if done else GOLD, "small",
+            font.draw(surface, fit(font, good_word(g), 46), ix + 8, gy, LABEL if done else WHITE, "small")
+            font.draw(surface, "-" if done else str(prompt.values[g]), ix + 65, gy, LABEL if done else GOLD, "small",
                       align="right")
             if g == prompt.good:
                 pygame.draw.rect(surface, WHITE if (m.frame // 8) % 2 == 0 else GOLD, (ix, gy - 1, 66, 10), 1)
@@ -564,7 +562,7 @@ class TableScene(Table):
         for i, line in enumerate(lines):
             font.draw(surface, line, lay.x + 7, top + 4 + i * ROW, RED, "small")
         if hint:
-            font.draw(surface, hint, lay.x + 7, top + 4 + len(lines) * ROW, DIM, "small")
+            font.draw(surface, hint, lay.x + 7, top + 4 + len(lines) * ROW, LABEL, "small")
         if len(pages) > 1 and (m.frame // 15) % 2 == 0:
             ax, ay = lay.x + lay.w - 12, top + hh - 7
             pygame.draw.polygon(surface, WHITE, [(ax, ay), (ax + 6, ay), (ax + 3, ay + 3)])
@@ -590,7 +588,7 @@ class TableScene(Table):
             font.draw(surface, tr("REPLAY x{speed}", speed=self.speed), 252, y, GOLD, "small", align="right")
             font.draw(surface, tr("L/R speed  B jump"), 252, y + 8, GOLD, "small", align="right")
         elif not reserved:
-            font.draw(surface, tr("X: status"), 252, y + 4, DIM, "small", align="right")
+            font.draw(surface, tr("X: status"), 252, y + 4, LABEL, "small", align="right")
         dice = list(shown.dice) if shown.phase != "roll" or (self.beat is not None and self.beat.kind == "roll") else []
         beat = self.beat
         prompt = self.prompt
@@ -621,7 +619,7 @@ class TableScene(Table):
                 owner = next((s for s, o in enumerate(taken_by) if o == v), -1)
                 if owner >= 0:
                     taken_by[owner] = 0
-                sv.die(surface, v, dx, y + 3, 10, face=DIM)
+                sv.die(surface, v, dx, y + 3, 10, face=LABEL)
                 if owner >= 0:
                     pygame.draw.rect(surface, PLAYER_COLOURS[self.colour_of[owner]], (dx, y + 13, 10, 2))
             if draft is not None and i == draft.index:
@@ -649,7 +647,7 @@ class TableScene(Table):
         pages = self.peek_pages()
         foot = tr("L/R: page   B: back") if pages > 1 else tr("B: back")
         bottom = y + h - 12                            # the keys' line
-        font.draw(surface, fit(font, foot, w - 12), x + 6, bottom + 1, DIM, "small")
+        font.draw(surface, fit(font, foot, w - 12), x + 6, bottom + 1, LABEL, "small")
         ry = y + 17
         if pages == 1 or page == 0:
             ry = self.peek_score(m, surface, seat, row, x, ry, w, bottom)
@@ -672,7 +670,7 @@ class TableScene(Table):
             font.draw(surface, value, cx + col_w - 4, cy, WHITE, "small", align="right")
             if col_w >= 50:
                 word = tr("towers") if part == "towers" else good_word(sv.PART_GOOD[part])
-                font.draw(surface, fit(font, word, col_w - 16 - font.width(value, "small")), cx + 9, cy, INFO,
+                font.draw(surface, fit(font, word, col_w - 16 - font.width(value, "small")), cx + 9, cy, TABLE_INFO,
                           "small")
         y += ((len(scoring.PARTS) + cols - 1) // cols) * ROW
         if y + ROW <= bottom:
@@ -681,14 +679,14 @@ class TableScene(Table):
             y += ROW
         if y + ROW <= bottom:
             label = tr("houses:")
-            font.draw(surface, label, x + 6, y, DIM, "small")
+            font.draw(surface, label, x + 6, y, LABEL, "small")
             hx = x + 6 + font.width(label, "small") + 3
             chosen = [house[0] for house in shown.houses[seat]]
             for j, g in enumerate(chosen):
                 if hx + j * 8 + 6 <= x + w - 6:
                     sv.icon(surface, g, hx + j * 8, y + 1)
             if not chosen:
-                font.draw(surface, "-", hx, y, DIM, "small")
+                font.draw(surface, "-", hx, y, LABEL, "small")
             y += ROW
         return y
 
@@ -706,7 +704,7 @@ class TableScene(Table):
         for line in legend:
             if y + ROW > bottom:
                 return y
-            font.draw(surface, line, x + 6, y, DIM, "small")
+            font.draw(surface, line, x + 6, y, LABEL, "small")
             y += ROW
         points = scoring.felt_points([scoring.felt_counts(shown.sheet, c) for c in shown.cells],
                                      bool(shown.options.get("felt_needs_one", False)))[seat]

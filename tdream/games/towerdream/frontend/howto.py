@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import pygame
 
-from ....frontend.constants import BLACK, GOLD, INK, PLAYER_COLOURS, PLAYER_DARK, RED, WHITE, rgb15
+from ....frontend.constants import BLACK, GOLD, INK, LABEL, PLAYER_COLOURS, PLAYER_DARK, RED, WHITE, rgb15
 from . import pictures
 from .boardview import CELL, BoardView
 from .colours import COMPANY_COLOURS
 
-DIM = rgb15(160, 168, 200)
 CASH = rgb15(248, 216, 96)
 
 
@@ -72,7 +71,7 @@ def money(m, surface, x: int, y: int, text: str, colour=CASH) -> None:
 def die_face(m, surface, x: int, y: int, value: int) -> None:
     """The d10 at (x, y), as the table shows it."""
     surface.blit(pictures.die(), (x, y))
-    m.font.draw(surface, str(value), x + 16, y + 6, rgb15(24, 24, 40), "main", align="centre")
+    m.font.draw(surface, str(value), x + 16, y + 6, INK, "main", align="centre")
 
 
 # ---------------------------------------------------------------- the pages' pictures
@@ -187,7 +186,7 @@ def _build(m, surface, x, y, w, h) -> None:
         surface.blit(b, (cx, base + CELL - 1 - b.get_height()))
         m.font.draw(surface, str(f), cx + 6, base + 20, GOLD if f >= 13 else WHITE, "small", align="centre")
         if k:
-            arrow(surface, cx - 30, base + 8, DIM)
+            arrow(surface, cx - 30, base + 8, LABEL)
     money(m, surface, x + 70, y + 10, "+3 x 150G")
 
 
@@ -224,8 +223,8 @@ def _end(m, surface, x, y, w, h) -> None:
 def pad(m, surface, x: int, y: int) -> None:
     """A pad, its buttons lettered: the d-pad, Select and Start, A B X Y, L and R."""
     body = rgb15(200, 200, 208)
-    pygame.draw.rect(surface, DIM, (x + 10, y - 4, 30, 12))
-    pygame.draw.rect(surface, DIM, (x + 86, y - 4, 30, 12))
+    pygame.draw.rect(surface, LABEL, (x + 10, y - 4, 30, 12))
+    pygame.draw.rect(surface, LABEL, (x + 86, y - 4, 30, 12))
     m.font.draw(surface, "L", x + 25, y - 3, INK, "small", align="centre")
     m.font.draw(surface, "R", x + 101, y - 3, INK, "small", align="centre")
     pygame.draw.rect(surface, body, (x, y + 6, 126, 60))

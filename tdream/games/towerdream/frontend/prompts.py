@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..rules import answers as an
 from ..rules.game import VACANT
 from ....rng import Rng
-from ....frontend.constants import A, B, DOWN, GOLD, GREY, INK, LEFT, RED, RIGHT, UP, WHITE, rgb15
+from ....frontend.constants import A, B, DOWN, GOLD, GREY, INK, LEFT, RED, RIGHT, TABLE_INFO, UP, WHITE
 from ....frontend.table import Prompt as TablePrompt
 from ....frontend.text import tr
 from ....frontend.widgets import Menu, window
@@ -96,7 +96,7 @@ def draw_die(m, surface, x: int, y: int, value: int, spinning: bool = False) -> 
     window(surface, (x - 10, y - 8, 52, 56))
     hop = (m.frame // 2) % 2 if spinning else 0         # the die hops; its key stays inside the window
     surface.blit(die(), (x, y + hop))
-    m.font.draw(surface, str(value), x + 16, y + hop + 6, rgb15(24, 24, 40), "main", align="centre")
+    m.font.draw(surface, str(value), x + 16, y + hop + 6, INK, "main", align="centre")
     if spinning:
         m.font.draw(surface, tr("A: stop"), x + 16, y + 37, GOLD, "small", align="centre")
 
@@ -143,7 +143,7 @@ class MenuPrompt(Prompt):
                 surface.blit(icon, (x + self.width - 18, y))
             if self.values:
                 m.font.draw(surface, self.values[i], x + self.width - (22 if self.icons else 8), y + 2,
-                            rgb15(200, 224, 248), "small", align="right")
+                            TABLE_INFO, "small", align="right")
         if self.details:
             d = self.details[self.menu.index]
             if d:
@@ -217,7 +217,7 @@ class LandPrompt(Prompt):
         text = f"{self.game.land_name(x)}: {info}"
         if self.none_answer is not None:
             text += "  " + tr("B: {what}", what=self.none_label)
-        colour = rgb15(200, 224, 248) if a is not None else RED
+        colour = TABLE_INFO if a is not None else RED
         out = [(line, colour) for line in m.font.wrap(text, ROW_W, "small")]
         if self.warning and len(out) < 2 and a is not None:
             out.append((self.warning, GOLD))
@@ -400,7 +400,7 @@ class BuildPrompt(Prompt):
         price = game.price(info.company) if info.company else 0
         cash = game.cash_of(game.to_move)
         out = [(tr("{land} ({k}F): {company}, {price} a Floor", land=game.land_name(x),
-                   company=company_name(game, info.company), price=g(price), k=info.floors), rgb15(200, 224, 248))]
+                   company=company_name(game, info.company), price=g(price), k=info.floors), TABLE_INFO)]
         if self.count:
             cost = price * self.count
             out.append((tr("< {k} > Floor(s): {cost}   cash {cash} -> {after}", k=self.count, cost=g(cost),

@@ -12,7 +12,7 @@ import pygame
 
 from ..rules import answers as an
 from ....rng import Rng
-from ....frontend.constants import A, GOLD, INK, LEFT, RED, RIGHT, WHITE, rgb15
+from ....frontend.constants import A, GOLD, INFO, INK, LEFT, RED, RIGHT, WHITE, rgb15
 from ....frontend.text import tr
 from ....frontend.widgets import cursor, window
 from . import pictures
@@ -64,7 +64,7 @@ def draw_piles(m, surface, chosen: int = -1, highlight: int = -1, lift: int = 0,
             w = m.font.width(tr(pile.title()), "small")
             cursor(surface, x + CARD_W // 2 - w // 2 - 8, NAMES_Y + 1, m.frame)
     if flavours and 0 <= highlight < 4:
-        m.font.draw(surface, tr("\"{flavour}\"", flavour=tr(flavours[highlight])), cx, 131, rgb15(200, 216, 248),
+        m.font.draw(surface, tr("\"{flavour}\"", flavour=tr(flavours[highlight])), cx, 131, INFO,
                     "small", align="centre")
 
 

@@ -4,7 +4,7 @@ size, luck and description) beside every row but the seats. The house rules' wor
 ``GAME.options`` (RULES.md section 10)."""
 from __future__ import annotations
 
-from ....frontend.constants import GOLD, WHITE, rgb15
+from ....frontend.constants import GOLD, INFO, WHITE
 from ....frontend.scenes.setup import SetupScreen
 from ....frontend.text import tr
 from ..ai import CHARACTER_IDS, roster
@@ -54,7 +54,7 @@ def preview(scene, m, surface, row: str, y: int) -> int:
     if len(lines) > room:
         first = min(len(lines) - room, max(0, (m.frame // 90) % (len(lines) - room + 3) - 1))
     for i, line in enumerate(lines[first:first + room]):
-        font.draw(surface, line, 152, y + 21 + i * 9, rgb15(200, 216, 248), "small")
+        font.draw(surface, line, 152, y + 21 + i * 9, INFO, "small")
     return 204
 
 

@@ -6,7 +6,7 @@ import pygame
 
 from . import pictures
 from .colours import COMPANY_COLOURS
-from ....frontend.constants import GOLD, INK, PLAYER_COLOURS, WHITE, rgb15
+from ....frontend.constants import GOLD, INFO, INK, LABEL, PLAYER_COLOURS, WHITE, rgb15
 from ....frontend.scenes.status import Page, Status
 from ....frontend.text import tr
 from ....frontend.widgets import fit
@@ -68,7 +68,7 @@ def draw_players(status, m, surface, y: int) -> None:
     """Each player's Wealth (R9.3) in its parts, cash, properties and bonuses; under it his
     Lands, Floors and where he stands."""
     game, font, table = status.table.game, m.font, status.table
-    font.draw(surface, tr("Player        Cash  Property  Bonuses   Wealth"), 8, y, rgb15(200, 216, 248), "small")
+    font.draw(surface, tr("Player        Cash  Property  Bonuses   Wealth"), 8, y, INFO, "small")
     y += 12
     wealth = game.wealth()
     for p, (cash, props, bonus) in enumerate(wealth_parts(game)):
@@ -85,7 +85,7 @@ def draw_players(status, m, surface, y: int) -> None:
         floors = sum(f for o, f in zip(game.owner, game.floors) if o == p)
         font.draw(surface, tr("{lands} Land(s), {floors} Floor(s), at {space}", lands=lands, floors=floors,
                               space=space_name(game, game.pos[p])), 20, y + 10,
-                  rgb15(160, 168, 200), "small")
+                  LABEL, "small")
         y += 24
 
 
@@ -95,7 +95,7 @@ def draw_lines(status, m, surface, y: int) -> None:
     how many more), in columns down the page; the players' colours named at the foot."""
     table = status.table
     game, font = table.game, m.font
-    dim = rgb15(160, 168, 200)
+    dim = LABEL
     lines = line_rows(game)
     foot = bottom(m) - 8
     room = max(1, (foot - 4 - y) // 8)

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import pygame
 
-from ....frontend.constants import BLACK, GOLD, GREY, INK, PLAYER_COLOURS, RED, WHITE, rgb15
+from ....frontend.constants import BLACK, DIM, GOLD, GREY, INK, LABEL, PLAYER_COLOURS, RED, WHITE, rgb15
 from ....frontend.widgets import big_text
 from .. import board as bd
 from . import boardview as bv
 
-DIM = rgb15(160, 168, 200)
 COLOURS = (0, 1, 2, 3)               # seat k in colour k
 
 
@@ -188,7 +187,7 @@ def pad(m, surface, x, y, w, h) -> None:
     pygame.draw.rect(surface, INK, (dx - 18, dy - 6, 36, 12))
     pygame.draw.rect(surface, INK, (dx - 6, dy - 18, 12, 36))
     for sx, label in ((cx - 19, "SELECT"), (cx + 19, "START")):
-        pygame.draw.rect(surface, rgb15(88, 88, 104), (sx - 8, cy + 4, 16, 5))
+        pygame.draw.rect(surface, DIM, (sx - 8, cy + 4, 16, 5))
         font.draw(surface, label, sx, cy + 12, GREY, "small", align="centre")
     bx, by = cx + 64, cy
     for (ox, oy), label, colour in (((14, 0), "A", rgb15(216, 48, 48)), ((0, 14), "B", rgb15(232, 200, 40)),

@@ -8,7 +8,7 @@ Words are made when drawn (``tr``), so a language changed in the options shows a
 """
 from __future__ import annotations
 
-from ....frontend.constants import A, B, DOWN, GOLD, LEFT, RED, RIGHT, UP, rgb15
+from ....frontend.constants import A, B, DOWN, GOLD, LEFT, RED, RIGHT, TABLE_INFO, UP, WARN
 from ....frontend.table import RefusalPrompt
 from ....frontend.text import shown_name, tr
 from ....frontend.widgets import Menu
@@ -16,8 +16,6 @@ from ..answers import DECLARE, END_NO, END_YES, PASS, Demolish, Pass, Pick, Plac
 from ..data import rules
 from .explain import explain, refused_size
 
-INFO = rgb15(200, 224, 248)
-WARN = rgb15(248, 168, 96)
 
 
 class Prompt(RefusalPrompt):
@@ -103,8 +101,8 @@ class PickPrompt(Prompt):
 
     def lines(self, m) -> list[tuple[str, tuple]]:
         if self.secret:
-            return [(tr("Hold your pad toward your size on the grid, then press A."), INFO)]
-        return [(tr("Left/Right: size, A: pick. Nobody sees it until both are in."), INFO)]
+            return [(tr("Hold your pad toward your size on the grid, then press A."), TABLE_INFO)]
+        return [(tr("Left/Right: size, A: pick. Nobody sees it until both are in."), TABLE_INFO)]
 
     def keys(self) -> list[str]:
         return [tr("Pad+A: pick")] if self.secret else [tr("</>: size"), tr("A: pick")]
@@ -336,7 +334,7 @@ class PlacePrompt(Prompt):
                 if self.pass_ends:
                     return [(tr("Nowhere is left to build: B, then A passes, and your pass ends the game (TG6.1)."),
                              GOLD)]
-                return [(tr("Nowhere is left to build: B, then A passes the turn (T3.4)."), INFO)]
+                return [(tr("Nowhere is left to build: B, then A passes the turn (T3.4)."), TABLE_INFO)]
             if self.last and self.top > 0:        # T6.1: the answer that ends the game says so
                 out.append((tr("The last empty square: a tower here ends the game (T6.1)."), GOLD))
             threat = [e for sq, e in self.threats if sq == self.square]
@@ -354,7 +352,7 @@ class PlacePrompt(Prompt):
                 out.append((tr("Careful: a double turn of {who}'s on two red corners walls you in (TG4.3, T5.1).",
                                who=names[self.doubles[0][2]]), WARN))
             if self.top > 0:
-                out.append((refused_size(self.why, self.top + 1), INFO))
+                out.append((refused_size(self.why, self.top + 1), TABLE_INFO))
             else:
                 out.append((explain(self.why), RED))
         elif mode == "size":
@@ -363,7 +361,7 @@ class PlacePrompt(Prompt):
             if self.size <= self.top:
                 storeys = self.size * rules().storeys_per_size
                 out.append((tr("A {size} is {storeys} storey(s): your sum grows by {size}. The tallest here: {top}.",
-                               size=self.size, storeys=storeys, top=self.top), INFO))
+                               size=self.size, storeys=storeys, top=self.top), TABLE_INFO))
             elif self.size == self.top + 1:
                 out.append((refused_size(self.why, self.size), RED))
             else:
@@ -379,7 +377,7 @@ class PlacePrompt(Prompt):
                     if match.options["demolish"] == "advanced" else
                     tr("Remove one of your towers; every tower left unsupported falls (T7.2)."),
                     "Pass the turn": self.pass_words()}[item]
-            out.append((text, GOLD if item == "Pass the turn" and self.pass_ends else INFO))
+            out.append((text, GOLD if item == "Pass the turn" and self.pass_ends else TABLE_INFO))
             if item == "Declare a double turn" and self.doubles:      # TG4.3: what a rival's would do
                 a, b, e = self.doubles[0]
                 out.append((tr("{who} can wall you in with a double turn on {a} and {b} (TG4.3).",
@@ -394,15 +392,15 @@ class PlacePrompt(Prompt):
                     out.append((tr("{square}: demolish it; these fall with it: {falls}.", square=sq,
                                    falls=", ".join(preview.falls)), WARN))
                 else:
-                    out.append((tr("{square}: demolish it; nothing else falls.", square=sq), INFO))
+                    out.append((tr("{square}: demolish it; nothing else falls.", square=sq), TABLE_INFO))
             else:
                 out.append((explain(preview.reason, match.names[self.seat]), RED))
         elif mode == "pass":
-            out.append((self.pass_words(), GOLD if self.pass_ends else INFO))
+            out.append((self.pass_words(), GOLD if self.pass_ends else TABLE_INFO))
         elif mode == "declare":
             left = match.double_turns_left(self.seat)
             out.append((tr("A: an extra turn right after this one ({k} left after it, T5.1). B: back.", k=left - 1),
-                        INFO))
+                        TABLE_INFO))
         return out
 
     def pass_words(self) -> str:
@@ -463,7 +461,7 @@ class EndPrompt(Prompt):
             does = tr("Yes: it ends, {who} wins with {score} (T6.2). No: {name} plays on.",
                       who=self.names[self.leader], score=self.top, name=nxt)
         sums = ", ".join(f"{n} {s}" for n, s in zip(self.names, self.scores))
-        return [(does, INFO), (tr("The sums now: {sums}.", sums=sums), INFO)]
+        return [(does, TABLE_INFO), (tr("The sums now: {sums}.", sums=sums), TABLE_INFO)]
 
     def keys(self) -> list[str]:
         return [tr("A: choose")]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from ....frontend.constants import PLAYER_COLOURS, RED, WHITE, rgb15
+from ....frontend.constants import INFO, LABEL, PLAYER_COLOURS, RED, WARN, WHITE
 from ....frontend.scenes.status import Page, Status, seat_kind
 from ....frontend.text import tr
 from ....frontend.widgets import fit
@@ -13,9 +13,6 @@ from ..data import rules
 from . import boardview as bv
 from .layout import name_rows
 
-DIM = rgb15(160, 168, 200)
-INFO = rgb15(200, 216, 248)
-WARN = rgb15(248, 168, 96)
 
 
 def draw_players(status, m, surface, y: int) -> None:
@@ -30,7 +27,7 @@ def draw_players(status, m, surface, y: int) -> None:
     for p in range(len(t.names)):
         c = PLAYER_COLOURS[t.colour_of[p]]
         font.draw(surface, fit(font, t.names[p], 150, "main"), 8, y, c)
-        font.draw(surface, seat_kind(t, p), 248, y + 2, DIM, "small", align="right")
+        font.draw(surface, seat_kind(t, p), 248, y + 2, LABEL, "small", align="right")
         sizes = [s for o, s in zip(match.owner, match.size) if o == p]
         rows = [(tr("Sum {sum}: {k} tower(s), tallest {top}; territory {ground}", sum=scores[p], k=len(sizes),
                     top=max(sizes, default=0), ground=claims.count(p)), WHITE)]
@@ -56,7 +53,7 @@ def wall_line(status, match, p: int) -> str:
 
 
 def wall_colour(status, match, p: int) -> tuple:
-    return RED if match.walled_in(p) else WARN if threats(status, match, p) else DIM
+    return RED if match.walled_in(p) else WARN if threats(status, match, p) else LABEL
 
 
 def double_line(match, p: int) -> str:
@@ -95,8 +92,8 @@ def draw_board(status, m, surface, y: int) -> None:
     pic = bv.board_picture(font, n, cell, match.owner, match.size, claims, t.colour_of)
     surface.blit(pic, (x0, y0))
     for i in range(n):
-        font.draw(surface, bv.COLUMNS[i], x0 + i * cell + cell // 2 - 2, y0 - 9, DIM, "small")
-        font.draw(surface, str(i + 1), x0 - 3, y0 + i * cell + (cell - 8) // 2, DIM, "small", align="right")
+        font.draw(surface, bv.COLUMNS[i], x0 + i * cell + cell // 2 - 2, y0 - 9, LABEL, "small")
+        font.draw(surface, str(i + 1), x0 - 3, y0 + i * cell + (cell - 8) // 2, LABEL, "small", align="right")
     lx = x0 + n * cell + 8
     ly = y0
     for p, name in enumerate(t.names):
@@ -109,7 +106,7 @@ def draw_board(status, m, surface, y: int) -> None:
         ly += 13
     ly += 4
     for line in font.wrap(tr("Tinted: territory. Only its claimer builds there (T3.1)."), 250 - lx, "small"):
-        font.draw(surface, line, lx, ly, DIM, "small")
+        font.draw(surface, line, lx, ly, LABEL, "small")
         ly += 9
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pygame
 
-from ....frontend.constants import A, B, GOLD, INK, PLAYER_COLOURS, PLAYER_DARK, RED, WHITE, Y, rgb15
+from ....frontend.constants import A, B, GOLD, INK, LABEL, PLAYER_COLOURS, PLAYER_DARK, RED, TABLE_INFO, WARN, WHITE, Y
 from ....frontend.match import MatchSetup
 from ....frontend.table import Beat, BoxStyle, TableScene as Table, TakeBackScene
 from ....frontend.text import tr
@@ -29,13 +29,11 @@ from . import boardview as bv
 from .explain import explain
 from .layout import BOARD, BOX_H, BOX_Y, LABEL_H, LINE_H, PANEL_W, PANEL_X, SMALL_H, cell_size, name_rows, \
     origin, panel_height
-from .prompts import WARN, EndPrompt, PickPrompt, PlacePrompt, Prompt
+from .prompts import EndPrompt, PickPrompt, PlacePrompt, Prompt
 from .status import STATUS
 
 THINK = 30                           # frames a CPU seat "thinks" before it answers (a person can follow)
 BUILD = 18                           # frames a tower takes to rise
-INFO = rgb15(200, 224, 248)
-DIM = rgb15(160, 168, 200)
 REASONS = {"full": "no empty square is left (T6.1)", "ended": "the end was declared after a pass (T6.1)",
            "passes": "a round of passes: every player passed (TG6.1)"}
 
@@ -394,7 +392,7 @@ class TableScene(Table):
 
     def thinking_lines(self, m) -> list:
         if any(self.game.can_declare(s) for s in self.pad_of):
-            return [(tr("Y: declare a double turn now (your extra turn comes right after this one)."), INFO)]
+            return [(tr("Y: declare a double turn now (your extra turn comes right after this one)."), TABLE_INFO)]
         return []
 
     def draw_over(self, m, surface) -> None:
@@ -501,8 +499,8 @@ class TableScene(Table):
         it, the rows' numbers at its left, off the squares (``layout.origin`` leaves the room)."""
         font = m.font
         for i in range(n):
-            font.draw(surface, bv.COLUMNS[i], ox + i * cell + cell // 2, oy - LABEL_H, DIM, "small", align="centre")
-            font.draw(surface, str(i + 1), ox - 2, oy + i * cell + (cell - 7) // 2, DIM, "small", align="right")
+            font.draw(surface, bv.COLUMNS[i], ox + i * cell + cell // 2, oy - LABEL_H, LABEL, "small", align="centre")
+            font.draw(surface, str(i + 1), ox - 2, oy + i * cell + (cell - 7) // 2, LABEL, "small", align="right")
 
     def overlay_room(self, m) -> int:
         """The top of the timer and pads' column at the foot of the players' column (``overlay_at``,
@@ -554,18 +552,18 @@ class TableScene(Table):
         bottom = self.overlay_room(m) - 2
         lines = [(tr("Turn {turn}", turn=shown.turn), WHITE)]
         if k < 4:
-            lines.append((tr("{k} empty", k=shown.owner.count(-1)), DIM))
+            lines.append((tr("{k} empty", k=shown.owner.count(-1)), LABEL))
         if not shown.counting and shown.phase != "pick":
-            lines.append((tr("No claims"), DIM))
+            lines.append((tr("No claims"), LABEL))
         prompt = self.prompt if self.beat is None else None
         if isinstance(prompt, Prompt) and not self.replaying:
-            lines += [(key, INFO) for key in prompt.keys()]
+            lines += [(key, TABLE_INFO) for key in prompt.keys()]
         elif self.replaying:
             lines += [(tr("REPLAY x{speed}", speed=self.speed), GOLD), (tr("L/R: speed"), GOLD), (tr("B: jump"), GOLD)]
         elif not self.prompts:
             human = [s for s in self.pad_of if match.can_declare(s)]
             if human:
-                lines.append((tr("Y: double"), INFO))
+                lines.append((tr("Y: double"), TABLE_INFO))
         for text, colour in lines:
             if y + SMALL_H > bottom:
                 break
@@ -625,11 +623,11 @@ class TableScene(Table):
         else:
             font.draw(surface, score, x + PANEL_W - 4, y + 20, WHITE, "small", align="right")
         if tall:
-            font.draw(surface, tr("sum"), x + PANEL_W - 4, y + (30 if two else 25), DIM, "small", align="right")
+            font.draw(surface, tr("sum"), x + PANEL_W - 4, y + (30 if two else 25), LABEL, "small", align="right")
         px, py = (x + 3, y + ph - 18) if tall else (x + 24, y + 22)
         self.draw_pips(surface, p, px, py, c)
         if tall:
-            font.draw(surface, fit(font, tr("doubles"), PANEL_W - 22), x + 19, py, DIM, "small")
+            font.draw(surface, fit(font, tr("doubles"), PANEL_W - 22), x + 19, py, LABEL, "small")
         if status:
             font.draw(surface, fit(font, status, PANEL_W - 6), x + PANEL_W - 3, y + ph - 10, colour, "small",
                       align="right")
@@ -653,11 +651,11 @@ class TableScene(Table):
     def panel_status(self, p: int) -> tuple[str, tuple]:
         shown, match = self.shown, self.game
         if shown.phase == "pick" and p < 2:
-            return (tr("READY"), GOLD) if shown.ready[p] else (tr("picking"), DIM)
+            return (tr("READY"), GOLD) if shown.ready[p] else (tr("picking"), LABEL)
         if self.beat is None and match.walled_in(p) and shown.owner == match.owner:
             return tr("walled in"), RED
         if p == shown.player and not self.done and self.beat is None and self.is_cpu(p) and not self.replaying:
-            return tr("thinking"), DIM
+            return tr("thinking"), LABEL
         return "", WHITE
 
     def draw_picks(self, m, surface) -> None:
@@ -675,7 +673,7 @@ class TableScene(Table):
         lines = font.wrap(tr("Each player picks a size 1-9 in secret. Sum {split} or less: the larger pick goes "
                              "first; {more} or more: the smaller (T2.1).", split=split, more=split + 1), 156, "small")
         for i, line in enumerate(lines[:4]):
-            font.draw(surface, line, 19, top + 20 + i * 9, INFO, "small")
+            font.draw(surface, line, 19, top + 20 + i * 9, TABLE_INFO, "small")
         for seat in (0, 1):
             y = top + 61 + seat * step
             c = self.colour_of[seat]
@@ -700,9 +698,9 @@ class TableScene(Table):
                     if chosen:
                         pygame.draw.rect(surface, GOLD, (x - 2, y - 1, 10, 14), 1)
                     font.draw(surface, str(s), x, y, GOLD if chosen else WHITE)
-                font.draw(surface, tr("Left/Right, A"), 172, y + 13, DIM, "small", align="right")
+                font.draw(surface, tr("Left/Right, A"), 172, y + 13, LABEL, "small", align="right")
             else:
-                font.draw(surface, tr("picking..."), 172, y, DIM, align="right")
+                font.draw(surface, tr("picking..."), 172, y, LABEL, align="right")
         if secret:
             self.draw_grid(m, surface, top + 94)
 
@@ -711,13 +709,13 @@ class TableScene(Table):
         points (``prompts.grid_pick``), the same for both, never a cursor on it; how to pick."""
         font = m.font
         x0 = 27
-        pygame.draw.rect(surface, DIM, (x0 - 5, y0 - 2, 33, 33), 1)
+        pygame.draw.rect(surface, LABEL, (x0 - 5, y0 - 2, 33, 33), 1)
         for s in range(1, 10):
             font.draw(surface, str(s), x0 + ((s - 1) % 3) * 9, y0 + ((s - 1) // 3) * 10, WHITE)
         words = font.wrap(tr("Hold your pad toward your size (none: 5) and press A. Nothing shows or sounds it."),
                           108, "small")
         for i, line in enumerate(words[:4]):
-            font.draw(surface, line, 64, y0 + i * 9, INFO, "small")
+            font.draw(surface, line, 64, y0 + i * 9, TABLE_INFO, "small")
 
 
 __all__ = ["TableScene", "TowersSetup", "Beat", "Shown"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from ....frontend.constants import GOLD, INK, PLAYER_COLOURS, RED, WHITE, rgb15
+from ....frontend.constants import GOLD, INFO, INK, PLAYER_COLOURS, RED, WHITE, rgb15
 from . import colours as col
 from .layout import FLOOR_H, FLOOR_W, LOTS, MAP
 
@@ -197,7 +197,7 @@ class CityView:
             if s in legal:
                 pygame.draw.rect(surface, GOLD if blink else rgb15(168, 120, 24), (x - 10, y - 4, 20, 10), 1)
             elif s in focus:
-                pygame.draw.rect(surface, rgb15(200, 216, 248), (x - 10, y - 4, 20, 10), 1)
+                pygame.draw.rect(surface, INFO, (x - 10, y - 4, 20, 10), 1)
             if not h:
                 continue
             pitch = self.pitch(s, h)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ....frontend.constants import rgb15
+from ....frontend.constants import GOLD, RED, rgb15
 
 # per floor colour: (fill, light edge, dark edge, windows)
 FLOOR: Final = (
@@ -26,6 +26,6 @@ PARK: Final = rgb15(64, 160, 72)
 TREE: Final = rgb15(24, 104, 40)
 CARD: Final = rgb15(200, 192, 168)
 CARD_EDGE: Final = rgb15(120, 104, 80)
-STAR: Final = rgb15(248, 208, 64)
+STAR: Final = GOLD                                  # a star column's mark: the shell's gold
 TRACK: Final = rgb15(24, 24, 48)
-LOW: Final = rgb15(232, 72, 64)                     # a colour near empty in the supply
+LOW: Final = RED                                    # a colour near empty in the supply

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from ....frontend.constants import GOLD, INK, PLAYER_COLOURS, RED, WHITE, rgb15
+from ....frontend.constants import GOLD, INFO, INK, LABEL, PLAYER_COLOURS, RED, WHITE, rgb15
 from ....frontend.text import tr
 from ..data import WILD
 from . import colours as col
@@ -15,8 +15,6 @@ from .cityview import car, floor_art, roof_art, swatch
 from .hud import draw_card, tracks_picture
 from .layout import FLOOR_H, FLOOR_W
 
-LABEL = rgb15(200, 216, 248)
-DIM = rgb15(160, 168, 200)
 STARS = (2, 4, 6, 8, 10, 12)          # UG1.4's star columns, as the shipped tracks have them
 
 
@@ -94,7 +92,7 @@ def _cone(surface, x: int, y: int) -> None:
     pygame.draw.rect(surface, INK, (x - 6, y - 1, 13, 2))
 
 
-def _label(m, surface, text: str, cx: int, y: int, width: int, colour=LABEL) -> None:
+def _label(m, surface, text: str, cx: int, y: int, width: int, colour=INFO) -> None:
     """A picture's words, centred on ``cx`` (``width``: the room they have; a test holds every
     picture's words inside its rect in both languages)."""
     m.font.draw(surface, text, cx, y, colour, "small", align="centre")
@@ -113,11 +111,11 @@ def goal(m, surface, x: int, y: int, w: int, h: int) -> None:
     surface.blit(pic, (x + 84, y + 2))
     _label(m, surface, tr("your four vehicles"), x + 156, y + 48, 150)
     _cone(surface, x + 104, y + 80)
-    m.font.draw(surface, tr("the cone"), x + 114, y + 71, LABEL, "small")
+    m.font.draw(surface, tr("the cone"), x + 114, y + 71, INFO, "small")
     cx = x + 176
     for v in (7, 3):
         cx += _chip(m, surface, cx, y + 70, v) + 2
-    m.font.draw(surface, tr("chips"), cx + 3, y + 71, LABEL, "small")
+    m.font.draw(surface, tr("chips"), cx + 3, y + 71, INFO, "small")
     _label(m, surface, tr("they score"), x + 156, y + h - 12, 150, GOLD)
 
 
@@ -183,7 +181,7 @@ def build(m, surface, x: int, y: int, w: int, h: int) -> None:
     _arrow(surface, x + 112, y + 40)
     from .prompts import floors_text
     _label(m, surface, tr("Costs {cost}.", cost=floors_text([0, 1, 1, 1])), x + 118, y + h - 20, 232)
-    _label(m, surface, tr("the base: a colour no neighbour shows"), x + 118, y + h - 11, 232, DIM)
+    _label(m, surface, tr("the base: a colour no neighbour shows"), x + 118, y + h - 11, 232, LABEL)
 
 
 def roof(m, surface, x: int, y: int, w: int, h: int) -> None:
@@ -255,7 +253,7 @@ def end(m, surface, x: int, y: int, w: int, h: int) -> None:
         cx = x + 5 + k * 14
         pygame.draw.rect(surface, col.TRACK, (cx, top, 13, 20))
         pygame.draw.rect(surface, rgb15(56, 64, 104), (cx + 1, top + 10, 11, 9))
-        font.draw(surface, str(k), cx + 7, top + 1, DIM, "small", align="centre")
+        font.draw(surface, str(k), cx + 7, top + 1, LABEL, "small", align="centre")
         font.draw(surface, str(v), cx + 7, top + 11, WHITE, "small", align="centre")
         if k in STARS:
             pygame.draw.line(surface, col.STAR, (cx + 5, top - 2), (cx + 7, top - 2))

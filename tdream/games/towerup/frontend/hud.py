@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from ....frontend.constants import GOLD, INK, PLAYER_COLOURS, PLAYER_DARK, WHITE, rgb15
+from ....frontend.constants import GOLD, INK, LABEL, PLAYER_COLOURS, PLAYER_DARK, WHITE, rgb15
 from ....frontend.text import tr
 from ....frontend.widgets import fit
 from ..data import WILD
@@ -15,7 +15,6 @@ from . import colours as col
 from .cityview import car, swatch, wild
 from .layout import CARD_H, CARD_W, CARD_X, CARD_Y, PANEL_W, PANEL_X, STRIP, SUPPLY_X
 
-DIM = rgb15(160, 168, 200)
 
 
 def draw_card(surface, card, x: int, y: int, lifted: bool = False, chosen: bool = False, frame: int = 0,
@@ -61,7 +60,7 @@ def draw_strip(m, surface, state, chosen: int = -1, lifted: int = -1, note: str 
         pygame.draw.rect(surface, rgb15(40, 48, 88), (CARD_X[i], CARD_Y, CARD_W, CARD_H), 1)
     font = m.font
     text = note or tr("Deck {k}", k=len(state.deck))
-    font.draw(surface, fit(font, text, room), 3, 31, note_colour if note else DIM, "small")
+    font.draw(surface, fit(font, text, room), 3, 31, note_colour if note else LABEL, "small")
     draw_supply(m, surface, state)
 
 
@@ -70,7 +69,7 @@ def draw_supply(m, surface, state) -> None:
     font = m.font
     x0 = SUPPLY_X
     pygame.draw.rect(surface, rgb15(40, 48, 88), (x0 - 2, 1, 48, 38), 1)
-    font.draw(surface, tr("Supply"), x0 + 22, 2, DIM, "small", align="centre")
+    font.draw(surface, tr("Supply"), x0 + 22, 2, LABEL, "small", align="centre")
     lim = state.rules.components.near_empty
     for c in range(4):
         x = x0 + (c % 2) * 23
@@ -199,12 +198,12 @@ def draw_panel(m, surface, state, p: int, rect, colour: int, kind: str, to_move:
             surface.blit(face, (x + 3, yy))
         else:
             surface.blit(m.art.tokens[colour], (x + 3, yy))
-        font.draw(surface, fit(font, tr("tracks {k}", k=score_parts[1]), w - 25), x + 22, yy, DIM, "small")
-        font.draw(surface, fit(font, tr("cone {k}", k=score_parts[2]), w - 25), x + 22, yy + 8, DIM, "small")
+        font.draw(surface, fit(font, tr("tracks {k}", k=score_parts[1]), w - 25), x + 22, yy, LABEL, "small")
+        font.draw(surface, fit(font, tr("cone {k}", k=score_parts[2]), w - 25), x + 22, yy + 8, LABEL, "small")
         if "visible" in at:
             for i, line in enumerate(font.wrap(tr("{k} roof(s) visible", k=score_parts[4]), w - 4, "small")[:2]):
-                font.draw(surface, line, x + 2, y + at["visible"] + i * 8, DIM, "small")
+                font.draw(surface, line, x + 2, y + at["visible"] + i * 8, LABEL, "small")
 
 
 __all__ = ["draw_card", "draw_strip", "draw_supply", "draw_panel", "panel_rects", "panel_layout", "stock_row",
-           "tracks_picture", "DIM"]
+           "tracks_picture", "LABEL"]

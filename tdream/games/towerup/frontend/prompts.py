@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pygame
 
-from ....frontend.constants import A, B, DOWN, GOLD, LEFT, RED, RIGHT, UP, WHITE, Y, rgb15
+from ....frontend.constants import A, B, DOWN, GOLD, LABEL, LEFT, RED, RIGHT, TABLE_INFO, UP, WHITE, Y, rgb15
 from ....frontend.table import Prompt as TablePrompt
 from ....frontend.text import shown_name, tr
 from ....frontend.widgets import cursor, fit, window
@@ -28,8 +28,6 @@ from .cityview import swatch
 from .explain import colour_name, explain
 from .layout import SMALL_H
 
-INFO = rgb15(200, 224, 248)
-DIM = rgb15(160, 168, 200)
 KEYS, NOTE, MAIN, MUST = 0, 1, 2, 3   # what a line of a window is worth (MUST: on every page of it)
 PAGE_FRAMES = 180                     # frames a page of a full window stays before the next (Y: at once)
 
@@ -283,7 +281,7 @@ class CountsPrompt(Prompt):
         if self.refusal:                              # the engine's reason in the keys' place
             said.append((self.refusal, RED))
         else:
-            said.append((tr("{have} {k}", have=self.have_word(), k=self.limit[self.row]), INFO))
+            said.append((tr("{have} {k}", have=self.have_word(), k=self.limit[self.row]), TABLE_INFO))
             said.append((tr("Up/Down colour, Left/Right count"), WHITE))
         if self.ends_game():
             said.append((tr("This ends the game: it is its last turn (U5.3)."), GOLD))
@@ -313,7 +311,7 @@ class CountsPrompt(Prompt):
                 cursor(surface, x + 4, yy + 1, m.frame)
             swatch(surface, c, x + 11, yy, 7, 7)
             font.draw(surface, fit(font, tr("{colour} < {n} >", colour=colour_name(c), n=n), 66), x + 20, yy,
-                      WHITE if n else DIM, "small")
+                      WHITE if n else LABEL, "small")
         rx = x + 90
         side = self.side_rows(m, x + w - 5 - rx, help_lines)
         if len(side) > 4:                             # three rows a page, then "Y: more"
@@ -774,7 +772,7 @@ class TurnPrompt(Prompt):
         match = self.match
         card = match.rules.cards[self.card_id()]
         k = len(self.legal_sites)
-        lines = [Line(tr("Gives {what}.", what=card_text(card)), INFO)]
+        lines = [Line(tr("Gives {what}.", what=card_text(card)), TABLE_INFO)]
         options = self.takes.get(self.card_id(), [])
         if options:                                   # the card's take starts the end (U5.2, with its
             pv = self.take_preview(Take(self.card_id(), options[0]))      # first colours: the same end)
@@ -786,7 +784,7 @@ class TurnPrompt(Prompt):
             if match.left[self.seat] == 1 and not match.ending:
                 lines.append(Line(tr("Your last roof: a build ends the game (U5.1)."), GOLD, keep=MUST))
         else:
-            lines.append(Line(tr("You can pay for no site: take a card."), DIM))
+            lines.append(Line(tr("You can pay for no site: take a card."), LABEL))
         if self.final_turn():
             lines.append(Line(tr("Your final turn: you score at its end (U5.3)."), GOLD))
         if self.refusal:
@@ -806,14 +804,14 @@ class TurnPrompt(Prompt):
         lines = []
         if icon == WILD:
             head = tr("Wild floor {i} of {n}", i=i + 1, n=len(slots))
-            lines.append(Line(tr("Its colour: any still in the supply (UG3.1)."), INFO, keep=NOTE))
+            lines.append(Line(tr("Its colour: any still in the supply (UG3.1)."), TABLE_INFO, keep=NOTE))
         else:
             head = tr("No {colour} left", colour=colour_name(icon))
-            lines.append(Line(tr("U3.2: take a floor of another colour instead."), INFO, keep=NOTE))
+            lines.append(Line(tr("U3.2: take a floor of another colour instead."), TABLE_INFO, keep=NOTE))
             if not self.match.ending:
                 lines += self.end_warning("supply", False)
         if self.picked:
-            lines.append(Line(tr("Chosen so far: {floors}", floors=floors_text(self.picked)), INFO))
+            lines.append(Line(tr("Chosen so far: {floors}", floors=floors_text(self.picked)), TABLE_INFO))
         lines += [self.colours_line(m, rect),
                   Line(tr("Left/Right, A: choose   B: back"), WHITE, keep=KEYS)]
         if self.refusal:
@@ -825,13 +823,13 @@ class TurnPrompt(Prompt):
         a colour missing and the one taken instead, each vehicle move with its points, an extra
         turn, a chip, the end it starts (or the game's end), the floors he will give back."""
         p = self.take_preview()
-        lines = [Line(tr("Gains {floors}.", floors=floors_text(list(p.floors))), INFO, keep=MUST)]
+        lines = [Line(tr("Gains {floors}.", floors=floors_text(list(p.floors))), TABLE_INFO, keep=MUST)]
         lines += self.end_warning(p.ends_game, p.game_over)
         for missing, instead in p.substitutes:
             lines.append(Line(tr("No {colour} left: {instead} instead (U3.2).", colour=colour_name(missing),
                                  instead=colour_name(instead)) if instead
                               else tr("No {colour} left: nothing instead (UG3.1).", colour=colour_name(missing)),
-                              INFO))
+                              TABLE_INFO))
         for v in p.moves:
             text = tr("{colour} vehicle {start}>{end} +{pts}", colour=colour_name(v.colour), start=v.start, end=v.end,
                       pts=v.points)
@@ -872,7 +870,7 @@ class TurnPrompt(Prompt):
             x = rect[0] + 12 + (c % per_row) * step
             yy = y + (c // per_row) * SMALL_H
             swatch(surface, c, x, yy, 7, 7)
-            m.font.draw(surface, colour_name(c), x + 9, yy, WHITE if ok(c) else DIM, "small")
+            m.font.draw(surface, colour_name(c), x + 9, yy, WHITE if ok(c) else LABEL, "small")
             if c == current:
                 cursor(surface, x - 5, yy + 1, m.frame)
 
@@ -897,11 +895,11 @@ class TurnPrompt(Prompt):
                   d=district, colour=colour_name(fl[-1]), h=len(fl), roofs=roofs)
 
     def window_city(self, m, rect) -> tuple[str, list]:
-        lines = [Line(self.site_line(self.site), INFO)]
+        lines = [Line(self.site_line(self.site), TABLE_INFO)]
         if self.site in self.builds:
             lines.append(Line(tr("A: build here   B: back"), WHITE, keep=KEYS))
         else:
-            lines.append(Line(tr("Not a gold site.   B: back"), DIM, keep=KEYS))
+            lines.append(Line(tr("Not a gold site.   B: back"), LABEL, keep=KEYS))
         if self.refusal:
             lines.append(Line(self.refusal, RED, keep=MUST))
         return tr("Build where?"), lines
@@ -917,7 +915,7 @@ class TurnPrompt(Prompt):
     def window_colour(self, m, rect) -> tuple[str, list]:
         p = self.build_preview(self.site, self.colour)
         name = self.match.rules.city.sites[self.site]
-        lines = [self.colours_line(m, rect), Line(self.cost_line(p), INFO)]
+        lines = [self.colours_line(m, rect), Line(self.cost_line(p), TABLE_INFO)]
         if p.reason:
             lines.append(Line(explain(p.reason), RED, keep=MUST))
         elif self.refusal:
@@ -926,7 +924,7 @@ class TurnPrompt(Prompt):
             lines += self.end_warning(p.roofs[0].ends_game, all(c.game_over for c in p.roofs))
         if p.neighbours:
             lines.append(Line(tr("A floor goes on each of {sites}; the base differs from them (U3.4).",
-                                 sites=", ".join(p.neighbours)), DIM, keep=NOTE))
+                                 sites=", ".join(p.neighbours)), LABEL, keep=NOTE))
         lines.append(Line(tr("Left/Right, A: choose   B: back"), WHITE, keep=KEYS))
         return tr("{site}: base floor colour?", site=name), lines
 
@@ -955,15 +953,15 @@ class TurnPrompt(Prompt):
             me = self.match.names[self.seat]
             out.append(Line(tr("Covers {roofs}.", roofs=", ".join(
                 tr("your roof on {site}", site=s) if w == me else tr("{who}'s roof on {site}", who=shown_name(w), site=s)
-                for s, w in p.covers)), INFO))
+                for s, w in p.covers)), TABLE_INFO))
         exposed = self.exposed(cur) if not self.scores_after(cur) else ()
         if self.scores_after(cur):
-            out.append(Line(tr("Your score is fixed at the end of this turn (U5.3)."), DIM, keep=NOTE))
+            out.append(Line(tr("Your score is fixed at the end of this turn (U5.3)."), LABEL, keep=NOTE))
         elif exposed:
             out.append(Line(tr("Open to cover later (red !): {roofs}.", roofs="; ".join(
                 tr("{site} from {sites}", site=s, sites=", ".join(near)) for s, near in exposed)), RED))
         else:
-            out.append(Line(tr("No roof of yours open to cover."), DIM, keep=NOTE))
+            out.append(Line(tr("No roof of yours open to cover."), LABEL, keep=NOTE))
         return out
 
     def scores_after(self, cur) -> bool:
@@ -1007,12 +1005,12 @@ class TurnPrompt(Prompt):
         for name, n in p.cost:
             need[COLOURS.index(name)] = n
         first, shown = self.roof_rows(m, rect)
-        lines = [Line(self.choice_line(c), WHITE if c is cur else DIM, tag=f"r{i}", indent=16, keep=MUST, right=6)
+        lines = [Line(self.choice_line(c), WHITE if c is cur else LABEL, tag=f"r{i}", indent=16, keep=MUST, right=6)
                  for i, c in enumerate(ch) if first <= i < first + shown]
         lines += self.roof_notes(cur)
         if self.refusal:
             lines.append(Line(self.refusal, RED, keep=MUST))
-        lines.append(Line(tr("Costs {cost}.", cost=floors_text(need)), INFO, keep=NOTE))
+        lines.append(Line(tr("Costs {cost}.", cost=floors_text(need)), TABLE_INFO, keep=NOTE))
         lines.append(Line(tr("Up/Down, A: build   B: back"), WHITE, keep=KEYS))
         return tr("Roof on which floor? (U3.5)"), lines
 

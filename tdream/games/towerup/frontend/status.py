@@ -2,13 +2,12 @@
 three objectives with their chips and each player's progress, and how a turn goes, a page each."""
 from __future__ import annotations
 
-from ....frontend.constants import GOLD, PLAYER_COLOURS, WHITE
+from ....frontend.constants import GOLD, LABEL, PLAYER_COLOURS, WHITE
 from ....frontend.scenes.status import Page, Status
 from ....frontend.text import tr
 from ....frontend.widgets import fit
 from ..objectives import measure
 from .cityview import swatch
-from .hud import DIM
 from .prompts import colour_name, objective_name
 
 HOW = (
@@ -48,7 +47,7 @@ def draw_player(m, surface, table, p: int, x: int, y: int, width: int = 240) -> 
                   WHITE, "small")
     roofs = tr("{k} roof(s) left", k=game.left[p])
     font.draw(surface, roofs, x + width, y + 18, WHITE, "small", align="right")
-    hx = x + font.draw(surface, tr("Holds:"), x, y + 18, DIM, "small") + 5      # floors in hand per colour
+    hx = x + font.draw(surface, tr("Holds:"), x, y + 18, LABEL, "small") + 5      # floors in hand per colour
     for c in range(4):
         swatch(surface, c, hx, y + 18, 7, 7)
         hx += 9 + font.draw(surface, str(game.stock[p][c]), hx + 9, y + 18, WHITE, "small") + 6
@@ -58,13 +57,13 @@ def draw_player(m, surface, table, p: int, x: int, y: int, width: int = 240) -> 
     stars = [tr("next star: column {k}", k=nxt), tr("next star {k}", k=nxt)] if nxt is not None else \
         [tr("every star reached"), tr("every star")]
     star = next((t for t in stars if font.width(t, "small") <= room), stars[-1])   # briefer, never cut
-    font.draw(surface, star, x + width, y + 27, DIM, "small", align="right")
-    font.draw(surface, cone_text, x, y + 27, DIM, "small")
+    font.draw(surface, star, x + width, y + 27, LABEL, "small", align="right")
+    font.draw(surface, cone_text, x, y + 27, LABEL, "small")
     held = ", ".join(f"{objective_name(game.rules.objectives[o])} {v}" if o else str(v) for o, v in game.chips[p])
     chips = tr("Chips: {chips}", chips=held or tr("none"))
     if font.width(chips, "small") > width:        # the values alone (the Objectives page says whose)
         chips = tr("Chips: {chips}", chips=", ".join(str(v) for _o, v in game.chips[p]))
-    font.draw(surface, chips, x, y + 36, DIM, "small")
+    font.draw(surface, chips, x, y + 36, LABEL, "small")
     return 45
 
 
@@ -94,7 +93,7 @@ def draw_player_tall(m, surface, table, p: int, rect) -> None:
                   "small")
         yy += 9
     yy += 3
-    font.draw(surface, tr("Holds:"), left, yy, DIM, "small")
+    font.draw(surface, tr("Holds:"), left, yy, LABEL, "small")
     yy += 9
     hx = left
     for c in range(4):
@@ -105,8 +104,8 @@ def draw_player_tall(m, surface, table, p: int, rect) -> None:
     star = tr("next star: column {k}", k=nxt) if nxt is not None else tr("every star reached")
     held = ", ".join(f"{objective_name(game.rules.objectives[o])} {v}" if o else str(v) for o, v in game.chips[p])
     for text, colour in ((tr("{k} roof(s) left", k=game.left[p]), WHITE),
-                         (tr("Visible roofs {k}: cone {pts} pt(s)", k=visible, pts=cone), DIM), (star, DIM),
-                         (tr("Chips: {chips}", chips=held or tr("none")), DIM)):
+                         (tr("Visible roofs {k}: cone {pts} pt(s)", k=visible, pts=cone), LABEL), (star, LABEL),
+                         (tr("Chips: {chips}", chips=held or tr("none")), LABEL)):
         for line in font.wrap(text, width, "small"):
             if yy + 8 <= y + h - 4:
                 font.draw(surface, line, left, yy, colour, "small")
@@ -143,7 +142,7 @@ def draw_objectives(status, m, surface, y: int) -> None:
         font.draw(surface, tr("chips left {chips}", chips=left), 248, y + 2, WHITE, "small", align="right")
         y += 12
         for line in font.wrap(tr(obj.text), 236, "small"):
-            font.draw(surface, line, 14, y, DIM, "small")
+            font.draw(surface, line, 14, y, LABEL, "small")
             y += 9
         x = 14
         for p in range(len(game.names)):
@@ -161,7 +160,7 @@ def draw_objectives(status, m, surface, y: int) -> None:
     if not game.objectives:
         font.draw(surface, tr("No objectives in this game."), 8, y, WHITE)
     y += 4
-    x = 8 + font.draw(surface, tr("Colours:"), 8, y, DIM, "small") + 6
+    x = 8 + font.draw(surface, tr("Colours:"), 8, y, LABEL, "small") + 6
     for c in range(4):
         swatch(surface, c, x, y, 7, 7)
         x += 9 + font.draw(surface, colour_name(c), x + 9, y, WHITE, "small") + 8
@@ -169,7 +168,7 @@ def draw_objectives(status, m, surface, y: int) -> None:
     for line in font.wrap(tr(MAP_KEY), 240, "small"):
         if y + 9 > 212:                               # clear of the keys at the foot
             break
-        font.draw(surface, line, 8, y, DIM, "small")
+        font.draw(surface, line, 8, y, LABEL, "small")
         y += 9
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pygame
 
-from ....frontend.constants import GOLD, L, R, SELECT, WHITE, rgb15
+from ....frontend.constants import GOLD, L, LABEL, R, SELECT, WHITE, rgb15
 from ....frontend.match import MatchSetup
 from ....frontend.table import Beat, BoxStyle, TableScene as Table
 from ....frontend.text import tr
@@ -22,7 +22,7 @@ from .. import events as ev
 from ..answers import Build, Discard, StartFloors
 from . import prompts as pr
 from .cityview import CityView
-from .hud import DIM, draw_card, draw_panel, draw_strip, panel_rects
+from .hud import draw_card, draw_panel, draw_strip, panel_rects
 from .results import TowerUpResults
 from .layout import BOX, BOX_NARROW, CARD_X, CARD_Y, LINE_H, MAP, OBJECTIVES_WINDOW, PADS_AT, PANEL_WINDOW, SMALL_H, \
     TIMER_AT
@@ -447,7 +447,7 @@ class TableScene(Table):
             font.draw(surface, tr("chips {chips}", chips=chips), x + 5, yy + 11, GOLD, "small")
             rows = font.wrap(tr(obj.text), w - 12, "small")
             for i, line in enumerate(rows):
-                font.draw(surface, line, x + 7, yy + 19 + i * 8, DIM, "small")
+                font.draw(surface, line, x + 7, yy + 19 + i * 8, LABEL, "small")
             yy += 19 + 8 * len(rows) + 4
 
 

@@ -4,12 +4,12 @@ import itertools
 import pygame
 import pytest
 
-from tdream.frontend.constants import GOLD, INK, WHITE
+from tdream.frontend.constants import GOLD, INK, LABEL, WHITE
 from tdream.games.cattower.frontend import sheetview as sv
-from tdream.games.cattower.frontend.table import BG, DIM
+from tdream.games.cattower.frontend.table import BG
 
 SIZES = (7, 10, 11)                  # the parent's mark; the tray and a seat's dice; the default
-FACES = (WHITE, DIM, GOLD)           # in the tray, taken (greyed), the shared die
+FACES = (WHITE, LABEL, GOLD)         # in the tray, taken (greyed), the shared die
 
 
 def face(value: int, size: int, colour) -> pygame.Surface:
@@ -52,7 +52,7 @@ def test_every_face_shows_its_own_number_of_separate_pips(size, colour):
 @pytest.mark.parametrize("size", SIZES)
 def test_faces_differ_pairwise_taken_or_not(size):
     """Every face differs from every other, taken or not, and a taken die from one in the tray."""
-    shots = {(v, c): pygame.image.tobytes(face(v, size, c), "RGB") for v in range(1, 7) for c in (WHITE, DIM)}
+    shots = {(v, c): pygame.image.tobytes(face(v, size, c), "RGB") for v in range(1, 7) for c in (WHITE, LABEL)}
     assert len(set(shots.values())) == len(shots)
     for v in range(1, 7):                    # the pips the same place in both: the greying keeps them
-        assert pips(face(v, size, WHITE)) == pips(face(v, size, DIM))
+        assert pips(face(v, size, WHITE)) == pips(face(v, size, LABEL))
