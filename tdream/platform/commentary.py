@@ -93,7 +93,7 @@ class Commentator:
         self.last: dict[tuple[str, str], int] = {}      # "next": (speaker, slot) -> the line he said last
         self.last_line: Line | None = None              # "others": the last line said by anybody
         self.gaps: dict[tuple[str, int], int] = {}      # (slot, seat) -> its moments since his last remark
-        self.quiet = self.SIDELINE_GAP                  # inputs since the sideline's last chance
+        self.quiet = self.SIDELINE_GAP                  # sideline moments since its last chance
         self.heard: set[tuple[str, int]] = set()        # (watcher, sideline line) said this game
 
     def load(self) -> Lines:
