@@ -16,8 +16,7 @@ A game's comments file (``tdream/games/<id>/comments.yaml``)::
 
 ``load_game_comments(path, game_id)`` returns {character: {slot: (Line, ...)}} or raises DataError
 naming file, line and problem (a missing character or slot, an empty line, a Japanese line
-missing). ``Chatter`` picks lines for a game's moments with its own cosmetic RNG and the ``talk``
-option, never twice the same line in a row: comments never change an outcome.
+missing). ``commentary.py``'s ``Commentator`` voices a game's moments with these lines.
 """
 from __future__ import annotations
 
@@ -26,7 +25,6 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..errors import DataError
-from ..rng import Rng
 from ..yamlio import Problems, Schema, read_yaml, short
 
 TALK = {"never": 0.0, "rarely": 0.15, "sometimes": 0.35, "often": 0.6, "always": 1.0}
@@ -112,29 +110,4 @@ def load_game_comments(path: Path | str, game_id: str, speakers: tuple[str, ...]
     return tuple(slots), out
 
 
-class Chatter:
-    """Picks comment lines: ``say(slot, speaker, about, big=False)`` gives a Comment or None,
-    as often as the ``talk`` option says (big moments twice as often)."""
-
-    def __init__(self, lines: dict, seed: int, talk: str = "sometimes") -> None:
-        self.lines = lines
-        self.rng = Rng(seed ^ 0xC0_FFEE_7A1C)
-        self.rate = TALK.get(talk, TALK["sometimes"])
-        self.last: dict[tuple[str, str], int] = {}
-
-    def say(self, slot: str, speaker: str, about: int = -1, big: bool = False, always: bool = False):
-        if speaker not in self.lines or slot not in self.lines[speaker]:
-            return None
-        rate = 1.0 if always else min(1.0, self.rate * (2 if big else 1))
-        if rate <= 0 or self.rng.below(1000) >= rate * 1000:
-            return None
-        options = self.lines[speaker][slot]
-        k = self.rng.below(len(options))
-        if len(options) > 1 and self.last.get((speaker, slot)) == k:
-            k = (k + 1) % len(options)
-        self.last[(speaker, slot)] = k
-        line = options[k]
-        return Comment(speaker, slot, about, line.en, line.ja)
-
-
-__all__ = ["TALK", "Line", "Comment", "load_game_comments", "Chatter"]
+__all__ = ["TALK", "Line", "Comment", "load_game_comments"]

@@ -43,7 +43,7 @@ OWN = {
 def game_lines(game_id: str) -> list[tuple[str, str, str, str]]:
     """Every comment line of a game's data: (speaker, slot, English, Japanese)."""
     if game_id == "towerdream":
-        from tdream.games.towerdream.ai.commentary import comments
+        from tdream.games.towerdream.data.comments import comments
         lines = comments()
     elif game_id == "towers":
         from tdream.games.towers.commentary import comments

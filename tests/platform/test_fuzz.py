@@ -153,7 +153,7 @@ def test_mutated_roster_and_comments_are_refused_cleanly_or_load(data, tmp_path_
     """The roster and a speaker's comments file, mutated: DataError naming file:line, or a load."""
     import shutil
 
-    from tdream.games.towerdream.ai.commentary import COMMENTS_DIR, load_comments
+    from tdream.games.towerdream.data.comments import COMMENTS_DIR, load_comments
     from tdream.games.towerdream.ai.roster import ROSTER_PATH, load_roster
     folder = tmp_path_factory.mktemp("roster")
     roster = folder / "roster.yaml"

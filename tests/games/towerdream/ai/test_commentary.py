@@ -6,7 +6,8 @@ import shutil
 import pytest
 
 from tdream.games.towerdream.ai import make_player
-from tdream.games.towerdream.ai.commentary import COMMENTS_DIR, SPEAKERS, Commentary, load_comments, slots
+from tdream.games.towerdream.ai.commentary import Commentary
+from tdream.games.towerdream.data.comments import COMMENTS_DIR, SPEAKERS, load_comments, slots
 from tdream.games.towerdream.rules import new_game
 from tdream.errors import DataError
 
