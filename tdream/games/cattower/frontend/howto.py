@@ -12,7 +12,7 @@ from typing import NamedTuple
 import pygame
 
 from ....frontend.constants import GOLD, INK, LABEL, PLAYER_COLOURS, RED, WHITE, rgb15
-from .. import scoring
+from .. import GAME, scoring
 from ..answers import BUTTERFLY, CUSHION, DISHES, FELT, HOUSE, MOUSE
 from . import sheetview as sv
 from .layout import SheetLayout
@@ -36,7 +36,6 @@ class Mark(NamedTuple):
 
 def sheet_of(goods: dict) -> list[int]:
     """The sheet's cells (by index) holding ``goods`` (cell name -> good)."""
-    from .. import GAME
     sheet = GAME.sheet()
     cells = [0] * len(sheet.cells)
     for name, g in goods.items():
@@ -53,7 +52,6 @@ def layout_at(x: int, top: int, cw: int = 15, ch: int = 11, stride: int = 16) ->
 
 def small_sheet(m, surface, x: int, top: int, goods: dict, marks=None, cursor: int = -1, near: str = "",
                 colour: int = 0) -> SheetLayout:
-    from .. import GAME
     lay = layout_at(x, top)
     sv.draw_sheet(m, surface, lay, GAME.sheet(), sheet_of(goods), colour, marks, near, m.frame, cursor=cursor)
     return lay
@@ -76,7 +74,6 @@ def dice_pair(m, surface, x: int, y: int, own: int, shared: int, size: int = 14)
 # ---------------------------------------------------------------- the pictures
 def goal(m, surface, x, y, w, h) -> None:
     """A sheet half played, its running score by good beside it and the total (C5.7)."""
-    from .. import GAME
     small_sheet(m, surface, x + 10, y + 3, MIDGAME)
     sheet = GAME.sheet()
     cells = sheet_of(MIDGAME)
@@ -126,7 +123,6 @@ def roll(m, surface, x, y, w, h) -> None:
 def draw_choice(m, surface, x, y, w, h) -> None:
     """His die 4 and the shared 2: felt (2) on floor 4, or dishes (4) on floor 2 (C2.2); the
     pass circles a footprint (C2.3)."""
-    from .. import GAME
     sheet = GAME.sheet()
     end = dice_pair(m, surface, x + 8, y + 30, 4, 2)
     arrow(surface, end + 6, y + 37)

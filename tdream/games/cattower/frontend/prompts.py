@@ -10,12 +10,14 @@ are made when drawn (``tr``), so a language changed in the options shows at once
 """
 from __future__ import annotations
 
-from ....frontend.constants import A, B, DOWN, L, LEFT, R, RED, RIGHT, TABLE_INFO, UP, WARN, Y, rgb15
+from ....frontend.constants import DOWN, LEFT, RED, RIGHT, TABLE_INFO, UP, WARN, A, B, L, R, Y, rgb15
 from ....frontend.table import RefusalPrompt
 from ....frontend.text import tr
 from ....rng import Rng
 from .. import scoring
 from ..answers import BUTTERFLY, GOODS, HOUSE, MOUSE, PASS, Draft, Drawing, House, Pass, Roll
+from ..queries import no_drawing
+from ..scoring import PARTS
 from .explain import explain, good_word
 
 END = rgb15(248, 88, 72)             # a drawing that ends the game (C4.2)
@@ -33,7 +35,6 @@ def preview_of(match, seat: int, drawing: Drawing) -> dict:
     felt points per tower after, C5.2), ``house`` ((good, 3 x count) for each good a house may
     count, C5.1), ``completes`` (the tower it completes), ``footprints`` after. The same sums as
     ``queries.drawing_previews`` for one drawing."""
-    from ..scoring import PARTS
     sheet = match.sheet
     c = sheet.index(drawing.cell)
     cells = list(match.cells[seat])
@@ -407,7 +408,6 @@ class DrawPrompt(Prompt):
         goods chosen (CG5.1)."""
         got = getattr(self, "_why", None)
         if got is None:
-            from ..queries import no_drawing
             why = no_drawing(self.match, self.seat)
             far = [u for u in why if u.reason.startswith("C3.2")]
             houses = [u for u in why if u.reason.startswith("CG5.1")]
@@ -429,7 +429,6 @@ class DrawPrompt(Prompt):
 
     def why_only_pass_short(self) -> str:
         """``why_only_pass`` in fewer words (no list of cells) for the text box's two rows."""
-        from ..queries import no_drawing
         why = no_drawing(self.match, self.seat)
         far = [u for u in why if u.reason.startswith("C3.2")]
         houses = [u for u in why if u.reason.startswith("CG5.1")]

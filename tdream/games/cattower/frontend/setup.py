@@ -3,12 +3,13 @@ what is remembered, its help lines, the characters' ways of playing) and its pre
 the six goods of the die's faces. The options' words and help lines are in ``GAME.options``."""
 from __future__ import annotations
 
+from ....frontend.constants import GOLD, WHITE
 from ....frontend.scenes.setup import SetupScreen
 from ....frontend.text import tr
-from ....frontend.constants import GOLD, WHITE
 from ....frontend.widgets import fit
 from ....platform.roster import CHARACTER_IDS
 from . import sheetview as sv
+from .prompts import good_word
 
 PLAYS = {
     "kenta": "Grabs the die with the best face.",
@@ -25,7 +26,6 @@ PLAYS = {
 
 def preview(scene, m, surface, row: str, y: int) -> int:
     """The goods, each with its die face (the shell lists the seats under them)."""
-    from .prompts import good_word
     font = m.font
     font.draw(surface, tr("Goods (die face):"), 154, y, GOLD, "small")
     for g in range(1, 7):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from ....frontend.constants import GOLD, INK, PLAYER_COLOURS, PLAYER_DARK, RED, TABLE_INFO, WHITE, rgb15
+from ..scoring import PARTS
 
 GOOD_COLOURS = {1: rgb15(216, 136, 72), 2: rgb15(104, 200, 96), 3: rgb15(200, 120, 240), 4: rgb15(112, 200, 240),
                 5: rgb15(240, 112, 128), 6: rgb15(184, 184, 200), 7: GOLD}
@@ -132,7 +133,6 @@ def draw_parts(m, surface, x: int, y: int, row: dict, adds: dict | None = None, 
     columns; with ``adds`` (a preview), what the drawing would add beside each part that
     changes: right after its own value, a gap apart, so that it reads as that good's and never
     as the next column's (issue 23). Returns the height used."""
-    from ..scoring import PARTS
     font = m.font
     for i, part in enumerate(PARTS):
         cx, cy = x + (i % cols) * col_w, y + (i // cols) * 8

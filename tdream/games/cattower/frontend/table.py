@@ -16,19 +16,19 @@ from __future__ import annotations
 
 import pygame
 
-from ....frontend.constants import B, GOLD, INK, LABEL, PLAYER_COLOURS, PLAYER_DARK, RED, TABLE_INFO, WHITE, rgb15
+from ....frontend import widgets
+from ....frontend.constants import (GOLD, INK, LABEL, PLAYER_COLOURS, PLAYER_DARK, RED, TABLE_INFO, WHITE, B, game_time,
+                                    rgb15)
 from ....frontend.match import MatchSetup
 from ....frontend.table import LOG_LINES, Beat, BoxStyle, TableScene as Table
 from ....frontend.text import language, tr
-from ....frontend import widgets
 from ....frontend.widgets import fit
-from .. import events as ev
+from .. import events as ev, queries, scoring
 from ..answers import WITHDRAW
-from .. import queries
-from .. import scoring
 from . import sheetview as sv
 from .layout import BAND_H, BOX_H, BOX_Y, LINE_H, SMALL_H, TRAY_X, band_y, sheet_layouts
 from .prompts import DraftPrompt, DrawPrompt, HousePrompt, Prompt, RollPrompt, good_word
+from .results import CatTowerResults
 from .status import STATUS
 
 THINK = 24                           # frames a CPU seat "thinks" before it answers (a person can follow)
@@ -85,7 +85,6 @@ class TableScene(Table):
             return 0
         room = 0
         if m.settings.timer:
-            from ....frontend.constants import game_time
             room += m.font.width(game_time(m.frame), "small") + 4 + 3
         if m.settings.input_display:
             room += 30 * bin(m.buttons.connected & 0xF).count("1")
@@ -119,7 +118,6 @@ class TableScene(Table):
         return "tension" if queries.near_end(self.game) else "play"
 
     def push_results(self, m) -> None:
-        from .results import CatTowerResults
         m.push(CatTowerResults(self))
 
     # ---------------------------------------------------------------- events to beats

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import pygame
 
-from ..rules.game import BANK, VACANT
 from ....frontend.art import dither, tint
+from ....frontend.constants import BLACK, GOLD, GREY, INK, PLAYER_COLOURS, PLAYER_DARK, WHITE, rgb15
+from ..rules.game import BANK, VACANT
 from . import pictures
-from .pictures import building
 from .colours import COMPANY_COLOURS
-from ....frontend.constants import (BLACK, GOLD, GREY, INK, PLAYER_COLOURS, PLAYER_DARK, WHITE, rgb15)
+from .pictures import building
+from .setpieces import draw_stack
 
 CELL = 16
 BANK_COLOUR = rgb15(168, 168, 176)
@@ -239,7 +240,6 @@ class BoardView:
             pygame.draw.rect(surface, c, (ox + lx - 1, oy + ly - 1, CELL + 2, CELL + 2), 2)
         for sx in self.jackpot_spaces:                 # the Jackpot's stack of Floors (screen 13)
             x, y = g.space_xy(sx)
-            from .setpieces import draw_stack
             draw_stack(surface, ox + x + 2, oy + y + 10, shown.jackpot)
         if tokens is not None:
             for p, t in enumerate(tokens):

@@ -3,13 +3,15 @@ boards against the characters of one grade a board (data/campaign.yaml); a top-t
 unlocks the next board; progress is kept after each board."""
 from __future__ import annotations
 
-from ....frontend.constants import A, B, DOWN, GOLD, GREY, INK, LEFT, RIGHT, START, UP, WHITE
+from ....frontend.constants import DOWN, GOLD, GREY, INK, LEFT, RIGHT, START, UP, WHITE, A, B
 from ....frontend.machine import Scene
 from ....frontend.scenes.modes import ProfileScene
 from ....frontend.text import shown_name, tr
 from ....frontend.widgets import cursor, fit, skyline, window
 from ....platform.roster import character
+from .. import GAME
 from ..campaign import load_campaign
+from .table import GameSetup, TableScene
 
 CAMPAIGN = load_campaign()
 
@@ -46,7 +48,6 @@ class CampaignScene(Scene):
         self.profile = name or None
 
     def load(self, m) -> None:
-        from .. import GAME
         self.stage, self.finished = (m.records.campaign(self.profile, GAME.id)
                                      if m.records is not None and self.profile else (0, False))
         self.index = min(self.stage, len(CAMPAIGN) - 1)
@@ -70,7 +71,6 @@ class CampaignScene(Scene):
         if b.press(pad, B):
             m.pop()
         elif b.press(pad, A | START):
-            from .table import GameSetup, TableScene
             seed = (m.seed * 31 + self.index * 7 + m.frame) & 0xFFFFFFFF
             board, grade, _ = CAMPAIGN[self.index]
             prefs = {p["name"]: p for p in m.records.profiles()} if m.records is not None else {}
@@ -95,7 +95,6 @@ class CampaignScene(Scene):
         if self.profile is None or not hasattr(self, "stage"):
             return
         m.font.draw(surface, self.profile, 248, 4, WHITE, shadow=INK, align="right")
-        from .. import GAME
         window(surface, (4, 20, 248, 12 * len(CAMPAIGN) + 10))
         for i, (board, grade, rivals) in enumerate(CAMPAIGN):
             y = 25 + i * 12

@@ -13,6 +13,7 @@ from ....frontend.constants import BLACK, GOLD, INK, LABEL, PLAYER_COLOURS, PLAY
 from . import pictures
 from .boardview import CELL, BoardView
 from .colours import COMPANY_COLOURS
+from .setpieces import draw_stack, symbol_art
 
 CASH = rgb15(248, 216, 96)
 
@@ -196,7 +197,6 @@ def _events(m, surface, x, y, w, h) -> None:
     for k, animal in enumerate(("squid", "octopus", "crab", "crocodile")):
         surface.blit(pictures.pile(m.art, animal), (x + 8 + k * 20, y + 36))
     surface.blit(m.art.portrait("old-man", small=True) or pictures.pile(m.art, "squid"), (x + 38, y + 12))
-    from .setpieces import draw_stack, symbol_art
     draw_stack(surface, x + 108, y + 70, 6)
     surface.blit(pictures.icon(m.art, "jackpot"), (x + 108, y + 78))
     art = symbol_art()

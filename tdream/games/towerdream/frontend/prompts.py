@@ -6,14 +6,15 @@ player, and every answer is one the engine lists as legal (or checks as legal).
 """
 from __future__ import annotations
 
+import re
 
-from ..rules import answers as an
-from ..rules.game import VACANT
-from ....rng import Rng
-from ....frontend.constants import A, B, DOWN, GOLD, GREY, INK, LEFT, RED, RIGHT, TABLE_INFO, UP, WHITE
+from ....frontend.constants import DOWN, GOLD, GREY, INK, LEFT, RED, RIGHT, TABLE_INFO, UP, WHITE, A, B
 from ....frontend.table import Prompt as TablePrompt
 from ....frontend.text import tr
 from ....frontend.widgets import Menu, window
+from ....rng import Rng
+from ..rules import answers as an, events as ev
+from ..rules.game import VACANT
 from .layout import die_xy, view_centre
 from .pictures import die
 
@@ -230,7 +231,6 @@ ROW_W = 240              # a small row of the text box (its inner width less the
 def explain(game, why: str) -> str:
     """A refusal of the engine's (English, naming its rule) in the words on screen: the one a
     placement shows (R7.10); any other as the engine says it."""
-    import re
     hit = re.match(r"R7\.10: (\S+) is next to two Companies of Level (\d+) or more", why or "")
     if hit:
         return tr("no, next to two Level {level}+ Companies (R7.10).", level=hit.group(2))
@@ -307,7 +307,6 @@ def ubbo_level(game, level: int) -> str:
 
 def preview_place(game, answer) -> str:
     """What placing here would do, found by trying it on a copy (start, join, merge...)."""
-    from ..rules import events as ev
     if isinstance(answer, an.Claim):          # G7.5: a claim places nothing: no Company changes
         return tr("claims the Bank's Landmark and all on it.")
     trial = game.copy()

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import pygame
 
-from ..rules import answers as an
-from ....rng import Rng
-from ....frontend.constants import A, GOLD, INFO, INK, LEFT, RED, RIGHT, WHITE, rgb15
+from ....frontend.constants import GOLD, INFO, INK, LEFT, RED, RIGHT, WHITE, A, rgb15
 from ....frontend.text import tr
 from ....frontend.widgets import cursor, window
+from ....rng import Rng
+from ....yamlio import read_yaml
+from ..data.loader import DATA_DIR
+from ..rules import answers as an
 from . import pictures
 from .layout import view_centre, view_rect
 from .prompts import Prompt
@@ -130,8 +132,6 @@ _FLAVOURS: list = []
 def pile_flavours() -> list[str]:
     """Each pile's flavour line, from the card data (Tower Dream's cards.yaml)."""
     if not _FLAVOURS:
-        from ..data.loader import DATA_DIR
-        from ....yamlio import read_yaml
         data = read_yaml(DATA_DIR / "cards.yaml")
         _FLAVOURS.extend(str(data["piles"][p].get("flavour", "")) for p in PILES)
     return _FLAVOURS

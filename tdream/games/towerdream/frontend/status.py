@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pygame
 
-from . import pictures
-from .colours import COMPANY_COLOURS
 from ....frontend.constants import GOLD, INFO, INK, LABEL, PLAYER_COLOURS, WHITE, rgb15
 from ....frontend.scenes.status import Page, Status
 from ....frontend.text import tr
 from ....frontend.widgets import fit
+from . import pictures
+from .boardview import BoardView
+from .colours import COMPANY_COLOURS
+from .prompts import company_name
 
 
 def wealth_parts(game) -> list[tuple[int, int, int]]:
@@ -125,8 +127,6 @@ def draw_companies(status, m, surface, y: int) -> None:
     logo (the legend of the board's colours, issue 14), the cartridge's name and business,
     Level ("Ubbo" from the Level that can no longer be absorbed), price and Floors; then its
     Top and Sub Owners by their whole names."""
-    from .boardview import BoardView
-    from .prompts import company_name
     game = status.table.game
     font = m.font
     comps = game.companies()

@@ -10,26 +10,23 @@ from __future__ import annotations
 
 import pygame
 
-from ..ai.commentary import speaker_name
-from ..rules import answers as an
-from ..rules import events as ev
-from ..rules.game import VACANT
-from .boardview import BoardView, Shown
-from ....frontend.constants import B, GOLD, INK, L, PLAYER_COLOURS, PLAYER_DARK, R, RED, SELECT, WHITE, rgb15
-from .. import GAME
-from ....frontend.match import MatchSetup
+from ....frontend.constants import GOLD, INK, PLAYER_COLOURS, PLAYER_DARK, RED, SELECT, WHITE, B, L, R, rgb15
 from ....frontend.machine import Scene
+from ....frontend.match import MatchSetup
 from ....frontend.table import LOG_LINES, Beat, BoxStyle, TableScene as Table
 from ....frontend.text import language, shown_name, tr
-from ....frontend.widgets import fit, window
-from . import pictures
-from . import prompts as pr
-from . import setpieces as sp
-from .setpieces import PilePrompt, SlotPrompt
-from .status import STATUS
-
+from ....frontend.widgets import Menu, fit, window
+from .. import GAME
+from ..ai import CHARACTER_IDS, roster
+from ..ai.commentary import speaker_name
+from ..rules import answers as an, events as ev
+from ..rules.game import VACANT
+from . import pictures, prompts as pr, setpieces as sp
+from .boardview import BoardView, Shown
 from .layout import (BOX_H, BOX_Y, HUD_H, LINE_H, SMALL_H, TIMER_AT, VIEW, die_xy, info_h, map_rect,  # noqa: E402
                      pads_at, view_rect)
+from .setpieces import PilePrompt, SlotPrompt
+from .status import STATUS, space_name
 
 
 def GameSetup(board: str = "classic-10", seed: int = 0, seats=None, options=None, **kwargs) -> MatchSetup:
@@ -763,7 +760,6 @@ class TableScene(Table):
         m.font.draw(surface, self.names[p], x + 8, y + 3, PLAYER_COLOURS[self.colour_of[p]])
         lands = sum(1 for o in self.shown.owner if o == p)
         floors = sum(f for o, f in zip(self.shown.owner, self.shown.floors) if o == p)
-        from .status import space_name
         rows = [tr("Cash   {v}G", v=f"{self.shown.cash[p]:,}"), tr("Wealth {v}G", v=f"{self.shown.wealth[p]:,}"),
                 tr("Lands  {v}", v=lands), tr("Floors {v}", v=floors),
                 tr("At {v}", v=space_name(self.game, self.shown.pos[p]))]      # the last: the rest of its row
@@ -786,7 +782,6 @@ class BuildBackScene(Scene):
         return self.table.timer_at
 
     def __init__(self, table: TableScene, pad: int, prompt) -> None:
-        from ....frontend.widgets import Menu
         self.table = table
         self.pad = pad
         self.prompt = prompt
@@ -841,7 +836,6 @@ def _over(reason: str) -> str:
 
 
 def _speech_colour(speaker: str):
-    from ..ai import CHARACTER_IDS, roster
     base = speaker.split(":")[0]
     if base in CHARACTER_IDS:
         c = roster()[base].colour

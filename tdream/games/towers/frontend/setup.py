@@ -4,19 +4,19 @@ words and help lines are in ``GAME.options``."""
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
+from ....errors import DataError
 from ....frontend.scenes.setup import SetupScreen
 from ....platform.roster import CHARACTER_IDS
+from ....yamlio import read_yaml
 from . import boardview as bv
 
 
 @lru_cache(maxsize=1)
 def plays() -> dict[str, str]:
     """Each character's way of playing Towers (``styles.yaml``: ``plays``)."""
-    from pathlib import Path
 
-    from ....errors import DataError
-    from ....yamlio import read_yaml
     data = read_yaml(Path(__file__).resolve().parents[1] / "styles.yaml", DataError)
     return {cid: node.get("plays", "") for cid, node in data["characters"].items()}
 

@@ -15,21 +15,21 @@ from __future__ import annotations
 
 import pygame
 
-from ....frontend.constants import A, B, GOLD, INK, LABEL, PLAYER_COLOURS, PLAYER_DARK, RED, TABLE_INFO, WARN, WHITE, Y
+from ....frontend import widgets
+from ....frontend.constants import GOLD, INK, LABEL, PLAYER_COLOURS, PLAYER_DARK, RED, TABLE_INFO, WARN, WHITE, A, B, Y
 from ....frontend.match import MatchSetup
 from ....frontend.table import Beat, BoxStyle, TableScene as Table, TakeBackScene
 from ....frontend.text import tr
-from ....frontend import widgets
 from ....frontend.widgets import big_text, fit
-from .. import board as bd
-from .. import events as ev
+from .. import board as bd, events as ev
 from ..answers import DECLARE, Declare, Demolish, Place
 from ..data import rules
 from . import boardview as bv
 from .explain import explain
-from .layout import BOARD, BOX_H, BOX_Y, LABEL_H, LINE_H, PANEL_W, PANEL_X, SMALL_H, cell_size, name_rows, \
-    origin, panel_height
+from .layout import (BOARD, BOX_H, BOX_Y, LABEL_H, LINE_H, PANEL_W, PANEL_X, SMALL_H, cell_size, name_rows, origin,
+                     panel_height)
 from .prompts import EndPrompt, PickPrompt, PlacePrompt, Prompt
+from .results import TowersResults
 from .status import STATUS
 
 THINK = 30                           # frames a CPU seat "thinks" before it answers (a person can follow)
@@ -107,7 +107,6 @@ class TableScene(Table):
         return "tension" if match.empties() * 5 <= match.geo.cells else "play"
 
     def push_results(self, m) -> None:
-        from .results import TowersResults
         m.push(TowersResults(self))
 
     def narrate(self, m, events: list) -> None:

@@ -9,11 +9,12 @@ import pygame
 
 from ....frontend.constants import GOLD, INFO, INK, LABEL, PLAYER_COLOURS, RED, WHITE, rgb15
 from ....frontend.text import tr
-from ..data import WILD
+from ..data import WILD, shipped
 from . import colours as col
 from .cityview import car, floor_art, roof_art, swatch
 from .hud import draw_card, tracks_picture
 from .layout import FLOOR_H, FLOOR_W
+from .prompts import floors_text, objective_name
 
 STARS = (2, 4, 6, 8, 10, 12)          # UG1.4's star columns, as the shipped tracks have them
 
@@ -179,7 +180,6 @@ def build(m, surface, x: int, y: int, w: int, h: int) -> None:
         if after:
             _tower(surface, *b, (2,), scale=2, new_from=0)
     _arrow(surface, x + 112, y + 40)
-    from .prompts import floors_text
     _label(m, surface, tr("Costs {cost}.", cost=floors_text([0, 1, 1, 1])), x + 118, y + h - 20, 232)
     _label(m, surface, tr("the base: a colour no neighbour shows"), x + 118, y + h - 11, 232, LABEL)
 
@@ -211,8 +211,6 @@ def roof(m, surface, x: int, y: int, w: int, h: int) -> None:
 
 def objectives(m, surface, x: int, y: int, w: int, h: int) -> None:
     """Three objective cards of a game with their chips (a four-player game's 7, 5, 3, 3)."""
-    from ..data import shipped
-    from .prompts import objective_name
     rect = (x, y, w, h)
     cat = shipped().objectives
     font = m.font

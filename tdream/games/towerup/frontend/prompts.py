@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import pygame
 
-from ....frontend.constants import A, B, DOWN, GOLD, LABEL, LEFT, RED, RIGHT, TABLE_INFO, UP, WHITE, Y, rgb15
+from ....frontend.constants import DOWN, GOLD, LABEL, LEFT, RED, RIGHT, TABLE_INFO, UP, WHITE, A, B, Y, rgb15
 from ....frontend.table import Prompt as TablePrompt
-from ....frontend.text import shown_name, tr
+from ....frontend.text import language, shown_name, tr
 from ....frontend.widgets import cursor, fit, window
 from .. import queries as q
 from ..answers import Build, Discard, StartFloors, Take
@@ -1017,7 +1017,6 @@ class TurnPrompt(Prompt):
 
 def objective_name(obj) -> str:
     """An objective's name in the language on screen (the data has both)."""
-    from ....frontend.text import language
     return obj.name_ja if language() == "ja" and obj.name_ja else obj.name
 
 

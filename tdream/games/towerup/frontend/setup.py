@@ -4,23 +4,26 @@ preview, the city the seats filled play (UG1.2). The option's words and help are
 from __future__ import annotations
 
 from functools import lru_cache
+from types import SimpleNamespace
 
 import pygame
 
+from ....errors import DataError
 from ....frontend.constants import WHITE
 from ....frontend.scenes.setup import SetupScreen
 from ....frontend.text import tr
 from ....platform.roster import CHARACTER_IDS
+from ....yamlio import read_yaml
 from .. import GAME
+from ..data import HERE
+from .cityview import CityView
+from .layout import MAP
 
 START = "Start: play. Each turn: take a card or build; roofs move your vehicles. X: status, how to play."
 
 
 @lru_cache(maxsize=1)
 def _plays() -> dict:
-    from ....errors import DataError
-    from ....yamlio import read_yaml
-    from ..data import HERE
     return {cid: node["plays"] for cid, node in read_yaml(HERE / "styles.yaml", DataError)["characters"].items()}
 
 
@@ -44,10 +47,7 @@ def preview(scene, m, surface, row: str, y: int) -> int:
     here = city(scene.players)
     pic = scene._cache.get(here.id)
     if pic is None:
-        from types import SimpleNamespace
 
-        from .cityview import CityView
-        from .layout import MAP
         full = pygame.Surface((256, 224))
         empty = SimpleNamespace(fl=[[] for _ in here.sites], rf=[[] for _ in here.sites])
         CityView(here).draw(full, empty, 0, [0, 1, 2, 3])

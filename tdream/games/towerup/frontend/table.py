@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import pygame
 
-from ....frontend.constants import GOLD, L, LABEL, R, SELECT, WHITE, rgb15
+from ....frontend.constants import GOLD, LABEL, SELECT, WHITE, L, R, game_time, rgb15
+from ....frontend.frontends import frontend_of
+from ....frontend.learn import rule_ids_in
 from ....frontend.match import MatchSetup
-from ....frontend.table import Beat, BoxStyle, TableScene as Table
+from ....frontend.table import LOG_LINES, Beat, BoxStyle, TableScene as Table
 from ....frontend.text import tr
 from ....frontend.widgets import window
 from .. import events as ev
@@ -23,10 +25,9 @@ from ..answers import Build, Discard, StartFloors
 from . import prompts as pr
 from .cityview import CityView
 from .hud import draw_card, draw_panel, draw_strip, panel_rects
+from .layout import (BOX, BOX_NARROW, CARD_X, CARD_Y, LINE_H, MAP, OBJECTIVES_WINDOW, PADS_AT, PANEL_WINDOW, SMALL_H,
+                     TIMER_AT)
 from .results import TowerUpResults
-from .layout import BOX, BOX_NARROW, CARD_X, CARD_Y, LINE_H, MAP, OBJECTIVES_WINDOW, PADS_AT, PANEL_WINDOW, SMALL_H, \
-    TIMER_AT
-from ....frontend.frontends import frontend_of
 from .status import STATUS, draw_player_tall
 
 PANEL_FRAMES = 150                   # frames a player's details (L/R) stay up
@@ -101,7 +102,6 @@ class TableScene(Table):
         """The rule a refusal names (the prompt's red line, or a refusal shown for a moment), that
         Select shows; none for the rule IDs a prompt's own words cite (there Select shows the sites'
         names and heights, as it always did)."""
-        from ....frontend.learn import rule_ids_in
         texts = [prompt.refusal] if prompt is not None and getattr(prompt, "refusal", "") else []
         if self.toast:
             texts.append(self.toast)
@@ -311,7 +311,6 @@ class TableScene(Table):
         """The turn log: a banner's word and its sentence as one line ("OBJECTIVE! Ann meets ..."),
         every other line as the shell logs it."""
         if beat.title:
-            from ....frontend.table import LOG_LINES
             self.log.append(("", f"{beat.title} {beat.text}"))
             del self.log[:max(0, len(self.log) - LOG_LINES)]
             return
@@ -385,7 +384,6 @@ class TableScene(Table):
         """The deck line's pixels: to the supply, or to the speedrun timer when it is on."""
         if not m.settings.timer:
             return 124
-        from ....frontend.constants import game_time
         return TIMER_AT[0] - (m.font.width(game_time(m.frame), "small") + 4) - 6
 
     @staticmethod
