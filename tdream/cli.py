@@ -11,18 +11,12 @@ import time
 from . import __version__
 from .errors import FormatError, TdreamError
 from .platform import registry
-from .platform.bench import figures, units
-from .platform.database import RecordsDB
 from .platform.options import check_options, full_options, option, options_for, parse_option, seat_count
 from .platform.protocol import GameDef
 from .platform.record import RecordWriter, Setup, load_record, writer_for
 from .platform.replay import check_data, resume_record, start_of, verify_paths
 from .platform.roster import CHARACTER_IDS
-from .platform.scenario import load_scenario, run_paths
 from .platform.session import Seat, Session
-from .platform.simulate import progress_bar, seat_kinds, simulate, summarize
-from .platform.textplay import play_text
-from .platform.tournament import format_tournament, lineups as round_robin, tournament
 from .rng import Rng
 
 
@@ -247,6 +241,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "scenario":
             if args.action != "run":
                 parser.parse_args(["scenario", "--help"])
+            from .platform.scenario import run_paths  # start-up: only its command loads it
             record_dir = _make_dir(args.record) if args.record else None
             return run_paths(args.paths, sys.stdout, sys.stderr, record_dir, args.game)
         if args.command == "replay" and args.action == "play":
@@ -264,7 +259,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "bench":
             return cmd_bench(args)
         if args.command == "native":
-            from .native import build, start_background
+            from .native import build, start_background  # the build's tools: only its commands
             return start_background() if args.background else build()
         if getattr(args, "run", None) is not None:        # a game's own command
             return args.run(args)
@@ -371,6 +366,7 @@ def _jobs(args) -> int:
 
 
 def cmd_simulate(args) -> int:
+    from .platform.simulate import progress_bar, simulate, summarize  # start-up: only its command loads it
     game, options = _game_and_options(args, "simulate")
     _check_cpus(game, args.cpus, "simulate", _player_count(game, options, args))
     results = []
@@ -379,8 +375,10 @@ def cmd_simulate(args) -> int:
     records = _make_dir(args.records) if args.records else None
     lineups = None
     if args.cpus == list(CHARACTER_IDS):       # --cpus all: the round robin's seatings in turn
+        from .platform.tournament import lineups as round_robin  # start-up: only its command loads it
         lineups = round_robin([c for c in CHARACTER_IDS if c in game.cpu_kinds()], _player_count(game, options, args))
     elif args.seat_count:
+        from .platform.simulate import seat_kinds  # start-up: only its command loads it
         lineups = [seat_kinds(args.cpus or [], args.seat_count)]
     style = args.json and game.style is not None
     for r in simulate(args.games, game.id, args.seed, args.cpus, _jobs(args), options=options or None, records=records,
@@ -408,6 +406,8 @@ def cmd_simulate(args) -> int:
 
 
 def cmd_tournament(args) -> int:
+    from .platform.simulate import progress_bar  # start-up: only its command loads it
+    from .platform.tournament import format_tournament, tournament  # start-up: only its command loads it
     game, options = _game_and_options(args, "tournament")
     show = sys.stderr.isatty() and not args.json
     chars = args.characters
@@ -432,8 +432,9 @@ def cmd_tournament(args) -> int:
 def cmd_bench(args) -> int:
     """``tdream bench`` (FORMATS.md section 5): the games' figures (the platform's bench), then the
     front end's (the front end's bench), then which engine build ran."""
-    from .frontend.bench import frontend_figures
-    from .native import engine_kind
+    from .frontend.bench import frontend_figures  # the window's modules (pygame): only its commands load them
+    from .native import engine_kind  # the build's tools: only its commands
+    from .platform.bench import figures, units  # start-up: only its command loads it
     out = figures(args.seconds, args.game)
     out.update(frontend_figures(args.game))
     out["engine"] = engine_kind()
@@ -473,8 +474,8 @@ def cmd_play(args) -> int:
         return 2
     if args.text:
         return cmd_play_text(args)
-    from .frontend.match import MatchSetup
-    from .frontend.settings import load_settings
+    from .frontend.match import MatchSetup  # the window's modules (pygame): only its commands load them
+    from .frontend.settings import load_settings  # the window's modules (pygame): only its commands load them
     settings, warning = load_settings()
     if args.talk != "sometimes":
         settings.talk = args.talk
@@ -490,6 +491,7 @@ def cmd_play(args) -> int:
         setup = MatchSetup(r.record.setup.game, r.record.setup.seed, r.record.setup.kinds,
                            dict(r.record.setup.options), resume=r)
     elif args.scenario:
+        from .platform.scenario import load_scenario  # start-up: only its command loads it
         sc = load_scenario(args.scenario)
         setup = MatchSetup(sc.game.id, sc.seed, [s.kind for s in sc.seats], dict(sc.options), scenario=sc,
                            mode="practice")
@@ -500,7 +502,7 @@ def cmd_play(args) -> int:
         kinds = _seats_of(game, options, seed, humans, args.cpus, _player_count(game, options, args))
         setup = MatchSetup(game.id, seed, kinds, options, mode="free" if humans else "spectate")
     if setup is not None:
-        from .frontend.frontends import has_frontend
+        from .frontend.frontends import has_frontend  # the window's modules (pygame): only its commands load them
         if not has_frontend(setup.game):
             raise TdreamError(f"tdream play: {setup.gamedef.name} has no front end yet; try tdream play --text "
                               f"--game {setup.game}")
@@ -523,13 +525,13 @@ def cmd_play(args) -> int:
     if args.headless_frames:                          # a smoke run without a screen (tests, CI)
         if warning:
             print(f"tdream: {warning}", file=sys.stderr)
-        from .frontend.run import Headless
+        from .frontend.run import Headless  # the window's modules (pygame): only its commands load them
         h = Headless(seed, settings, setup, record_path=args.record)
         for _ in range(args.headless_frames):
             h.step(draw=True)
         h.machine.close()
         return 0
-    from .frontend.run import run_window
+    from .frontend.run import run_window  # the window's modules (pygame): only its commands load them
     return run_window(seed, settings, warning, setup, record_dir=record_dir, record_path=args.record,
                       fullscreen=args.fullscreen, scale=args.scale, movie_path=args.movie)
 
@@ -539,6 +541,7 @@ def cmd_records(args) -> int:
     game: games, wins, last places, win rate; in each game, also its largest lead, best score and
     favourite variant in the game's own words (``GameDef.words``: best, unit,
     ``variant_label``: "best sum 40", "favourite board size 8x8", no variant where a game names none)."""
+    from .platform.database import RecordsDB  # start-up: only its command loads it
     db = RecordsDB()
     if db.warning:
         print(f"tdream: {db.warning}", file=sys.stderr)
@@ -584,41 +587,41 @@ def cmd_records(args) -> int:
 
 def cmd_replay_play(args) -> int:
     """``replay play``: watch a game record in the front end."""
-    from .frontend.match import MatchSetup
-    from .frontend.settings import load_settings
+    from .frontend.match import MatchSetup  # the window's modules (pygame): only its commands load them
+    from .frontend.settings import load_settings  # the window's modules (pygame): only its commands load them
     record = load_record(args.file)
     check_data(record)
     start_of(record)                    # a header that gives no game: one line, exit 2
     setup = MatchSetup(record.setup.game, record.setup.seed, record.setup.kinds, dict(record.setup.options),
                        replay=record, speed=args.speed)
-    from .frontend.frontends import has_frontend
+    from .frontend.frontends import has_frontend  # the window's modules (pygame): only its commands load them
     if not has_frontend(setup.game):
         raise TdreamError(f"tdream replay play: {setup.gamedef.name} has no front end yet")
     settings, warning = load_settings()
     if args.headless_frames:
-        from .frontend.run import Headless
+        from .frontend.run import Headless  # the window's modules (pygame): only its commands load them
         h = Headless(record.setup.seed, settings, setup)
         for _ in range(args.headless_frames):
             h.step(draw=True)
         return 0
-    from .frontend.run import run_window
+    from .frontend.run import run_window  # the window's modules (pygame): only its commands load them
     return run_window(record.setup.seed, settings, warning, setup, fullscreen=args.fullscreen, scale=args.scale,
                       records=False)
 
 
 def cmd_movie(args) -> int:
     """``movie verify``: re-run headless and compare hashes; ``movie play``: show one."""
-    from .frontend.movie import check_movie, load_movie
-    from .frontend.run import upgrade_paths, verify_paths
+    from .frontend.movie import check_movie, load_movie  # the window's modules (pygame): only its commands load them
+    from .frontend.run import upgrade_paths, verify_paths  # the window's modules (pygame): only its commands load them
     if args.action == "verify":
         return verify_paths(args.files, sys.stdout, sys.stderr, args.force)
     if args.action == "upgrade":
         return upgrade_paths(args.files, sys.stdout, sys.stderr)
     movie = load_movie(args.file)
     check_movie(movie)
-    from .frontend.pads import PadFrame
-    from .frontend.run import run_window
-    from .frontend.settings import Settings, load_settings
+    from .frontend.pads import PadFrame  # the window's modules (pygame): only its commands load them
+    from .frontend.run import run_window  # the window's modules (pygame): only its commands load them
+    from .frontend.settings import Settings, load_settings  # the window's modules (pygame): only its commands load them
     mine, warning = load_settings()
     settings = Settings(**{**vars(mine), **movie.settings})     # the movie's speeds, the player's display
     frames = (PadFrame(b, c) for b, c in movie.frames())
@@ -627,12 +630,13 @@ def cmd_movie(args) -> int:
 
 
 def _records_dir() -> str:
-    import platformdirs
+    import platformdirs  # the user's folders: only when one is read or written
     return os.path.join(platformdirs.user_data_dir("tdream"), "records")
 
 
 def cmd_play_text(args) -> int:
     """A CPU game told in text, recorded as it goes (no window needed)."""
+    from .platform.textplay import play_text  # start-up: only its command loads it
     if args.resume:
         r = resume_record(args.resume)
         session = r.session
@@ -650,7 +654,7 @@ def cmd_play_text(args) -> int:
     _check_cpus(game, args.cpus, "play", _player_count(game, options, args))
     seed = args.seed if args.seed is not None else int(time.time())
     kinds = _seats_of(game, options, seed, 0, args.cpus, _player_count(game, options, args))
-    from .frontend.match import seat_names
+    from .frontend.match import seat_names  # the window's modules (pygame): only its commands load them
     seats = [Seat(n, k) for n, k in zip(seat_names(kinds), kinds)]
     session, events = Session.start(game, seats, options, seed)
     path = args.record or _records_path(seed)
@@ -661,7 +665,7 @@ def cmd_play_text(args) -> int:
 
 
 def _records_path(seed: int) -> str:
-    import platformdirs
+    import platformdirs  # the user's folders: only when one is read or written
     folder = os.path.join(platformdirs.user_data_dir("tdream"), "records")
     _make_dir(folder)
     stamp = time.strftime("%Y%m%d-%H%M%S")

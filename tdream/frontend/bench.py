@@ -52,7 +52,7 @@ def bench_frames(frames: int = 1200, seed: int = 11, setpiece: bool = False, gam
     figures keep section 5's names (``frame_ms_p99``); another game's carry its id."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     init_pygame(True)
-    import pygame
+    import pygame  # pygame: only where a surface or the window is made
     game_id = game_id or registry.DEFAULT
     front = frontend_of(game_id)
     settings = Settings(talk="always")          # the window at the largest scale that fits, as the game opens it

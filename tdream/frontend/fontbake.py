@@ -77,8 +77,8 @@ def japanese_chars(latin: AbstractSet[str] = frozenset()) -> str:
 
 def bake() -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    import pygame
-    import pygame.freetype
+    import pygame  # pygame: only where a surface or the window is made
+    import pygame.freetype  # pygame: only where a surface or the window is made
     faces: dict[str, tuple[int, int, dict[str, list[list[int]]]]] = {}
     for name, size in (("small", "5x8"), ("main", "6x12")):
         w, h, glyphs = read_psf2(SPLEEN.format(size))

@@ -13,9 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..platform.roster import CHARACTER_IDS
 from ..rng import Rng
-from .autopilot import Autopilot
 from .constants import GOLD, rgb15
-from .learn import load_howto, load_rules
 from .match import MatchSetup
 from .scenes.setup import SetupScene, SetupScreen
 from .widgets import big_text
@@ -67,6 +65,7 @@ class GameFrontend:
 
     def autopilot(self, **kwargs):
         """A pad that plays a whole game from power on (movies, ``tdream bench``)."""
+        from .autopilot import Autopilot  # movies and bench only, not the title
         return Autopilot(self.gamedef.id, **kwargs)
 
     # ---------------------------------------------------------------- bench (``<id>_frame_ms_p99``)
@@ -102,6 +101,7 @@ class GameFrontend:
         key = (type(self), name)
         known = _LEARN.get(key)
         if known is None:
+            from .learn import load_howto, load_rules  # How to play only
             path = self.folder() / name
             known = _LEARN[key] = ((load_howto if name == "howto.yaml" else load_rules)(path) if path.exists()
                                    else empty)
@@ -115,7 +115,7 @@ class GameFrontend:
     def draw_howto(self, m, surface, picture: str, rect) -> None:
         """A How-to-play page's picture (its ``picture`` name) in ``rect`` (x, y, w, h): a ground a
         little darker than the window, then the game's drawing (``howto_pictures``), kept inside."""
-        import pygame
+        import pygame  # pygame: only where a surface or the window is made
 
         pygame.draw.rect(surface, rgb15(16, 24, 72), rect)
         fn = self.howto_pictures().get(picture)

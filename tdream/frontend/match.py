@@ -11,14 +11,22 @@ record.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..platform import registry
-from ..platform.protocol import CHANCE
-from ..platform.session import Seat, Session
-from .frontends import frontend_of
+from ..platform.database import SeatResult
 from ..platform.options import full_options
+from ..platform.protocol import CHANCE
+from ..platform.record import Checkpoint, RecordWriter, Setup, writer_for
+from ..platform.replay import Replay, replay_session
+from ..platform.scenario import scenario_session
+from ..platform.session import Seat, Session
+from ..platform.textplay import speaker
+from .constants import DOWN, LEFT, RIGHT, UP, A, B, L, R
+from .frontends import frontend_of
+from .text import tr
 
 if TYPE_CHECKING:
     from ..platform.record import Record
@@ -50,7 +58,6 @@ class MatchSetup:
 def seat_names(kinds: list[str], profiles=()) -> list[str]:
     """The seats' names: a profile's, or "Player k" for the k-th human (the same in every
     language, as records keep them); a character's name (numbered when he sits twice)."""
-    from ..platform.textplay import speaker
     out = []
     human = 0
     for i, k in enumerate(kinds):
@@ -68,7 +75,6 @@ def seat_names(kinds: list[str], profiles=()) -> list[str]:
 def scores_before(record, items) -> list[tuple[int, ...]]:
     """The scores at the start and after every turn of ``items`` (a record's inputs), replayed
     silently: the results graph of a resumed match starts at its first turn."""
-    from ..platform.replay import Replay, replay_session
     session = replay_session(record)
     history = [tuple(session.match.scores())]
     seen = [session.match.progress()]
@@ -88,7 +94,6 @@ def seat_problem(kinds: list[str], profiles=()) -> str | None:
     profile named as another seat's default, "Player 1", or as a character at the table). Every
     set-up screen asks this before it starts a match (issue 36: a game refuses two seats of one
     name, ``Session.order_seats``)."""
-    from .text import tr
     names = seat_names(kinds, profiles)
     for i, name in enumerate(names):
         if name in names[:i]:
@@ -99,7 +104,6 @@ def seat_problem(kinds: list[str], profiles=()) -> str | None:
 
 
 def record_file(folder, seed: int) -> str:
-    import os
     os.makedirs(folder, exist_ok=True)
     i = 1
     while os.path.exists(os.path.join(folder, f"game-{seed}-{i}.tdr")):
@@ -184,7 +188,6 @@ class MatchHost:
     # ---------------------------------------------------------------- starting
     def start(self, m) -> list:
         """Make the session; returns the set-up events to show."""
-        from ..platform.record import Setup, writer_for
         s, game = self.setup, self.game
         if game.id not in m.games_played:
             m.games_played.append(game.id)
@@ -195,7 +198,6 @@ class MatchHost:
         colours = dict(s.colours)
         events: list = []
         if s.resume is not None:
-            from ..platform.record import RecordWriter
             r = s.resume
             self.session = r.session
             colours = dict(r.record.setup.colours)
@@ -210,7 +212,6 @@ class MatchHost:
             colours = dict(record.setup.colours)
             given = list(record.setup.seats)
         elif s.scenario is not None:
-            from ..platform.scenario import scenario_session
             sc = s.scenario
             self.session = scenario_session(sc, fresh=True)     # its position again at every table
             given = list(sc.seats)
@@ -376,7 +377,6 @@ class MatchHost:
     # ---------------------------------------------------------------- watching a record
     def start_replay(self) -> None:
         """The record's match at its start, to be watched input by input (``platform.record.Replay``)."""
-        from ..platform.replay import Replay, replay_session
         record = self.watched()
         self.session = replay_session(record)
         self._before = 0                 # the progress before the input being watched
@@ -398,7 +398,6 @@ class MatchHost:
         """Apply the record's next input (a chance outcome drawn again, so the RNG moves as it
         did; the checkpoints on the way checked); (its events, "") or (None, why not) when there
         is none or it does not fit."""
-        from ..platform.record import Checkpoint
         r = self.replay
         while not r.done and isinstance(r.items[r.pos], Checkpoint):
             r.step()
@@ -444,7 +443,6 @@ class MatchHost:
         if m.records is None or self.demo or self.replaying or s.mode not in ("free", "campaign") \
                 or s.scenario is not None:
             return
-        from ..platform.database import SeatResult
         match, game = self.match, self.game
         res = match.result()
         seats = []
@@ -492,7 +490,6 @@ class ReplayControls:
         return max(1, self.game.progress() + 1)
 
     def handle_replay(self, m, b) -> None:
-        from .constants import A, B, DOWN, L, LEFT, R, RIGHT, UP
         for p in range(4):
             if self.jump is not None:
                 last = self.host.last_turn()

@@ -101,7 +101,7 @@ class PadReader:
     """Reads pygame events; knows which device is which pad. The only reader of input events."""
 
     def __init__(self, mappings: dict | None = None) -> None:
-        import pygame
+        import pygame  # pygame: only where a surface or the window is made
         self.pg = pygame
         self.keys: dict[int, int] = {}
         self.set_keyboard(keyboard_map(mappings))
@@ -116,7 +116,7 @@ class PadReader:
         self.raw_keys: list[int] = []
         self.controller: ModuleType | None       # pygame's game controller module, if this SDL has one
         try:
-            from pygame._sdl2 import controller
+            from pygame._sdl2 import controller  # pygame: only where a surface or the window is made
             controller.init()
             self.controller = controller
         except Exception:            # no controller support in this SDL: keyboard only

@@ -15,18 +15,14 @@ import time
 from dataclasses import dataclass
 
 from ..errors import FormatError
-from ..platform.database import RecordsDB
 from .art import Art
 from .constants import FRAME_S, GOLD, INK, H, W, game_time
-from .display import Display
 from .font import Font
-from .livesplit import LiveSplit
 from .machine import Machine
 from .movie import MOVIE_DATE, UPGRADABLE_V1, BlankUser, Movie, MovieWriter, check_movie, load_movie
-from .pads import PadFrame, PadReader
+from .pads import PadFrame
 from .scenes.title import TitleScene
 from .settings import Settings, save_settings
-from .sound import Sound
 
 
 def init_pygame(headless: bool) -> None:
@@ -35,7 +31,7 @@ def init_pygame(headless: bool) -> None:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy" if headless else os.environ.get("SDL_AUDIODRIVER", ""))
     if not os.environ.get("SDL_AUDIODRIVER"):
         os.environ.pop("SDL_AUDIODRIVER", None)
-    import pygame
+    import pygame  # pygame: only where a surface or the window is made
     pygame.display.init()
     if headless:
         pygame.display.set_mode((1, 1), pygame.HIDDEN) if os.environ.get("SDL_VIDEODRIVER") != "dummy" else None
@@ -69,7 +65,7 @@ class Headless:
     def __init__(self, seed: int = 0, settings=None, setup=None, record_path=None, records=None,
                  today: str = "2026-01-01", record_dir=None, movie: bool = False) -> None:
         init_pygame(True)
-        import pygame
+        import pygame  # pygame: only where a surface or the window is made
         self.machine = make_machine(seed, settings, setup, record_path=record_path, records=records, today=today,
                                     record_dir=record_dir, movie=movie)
         self.surface = pygame.Surface((W, H))
@@ -125,13 +121,15 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
         print(f"tdream: {why}", file=sys.stderr)
         return 2
     init_pygame(False)
-    import pygame
+    import pygame  # pygame: only where a surface or the window is made
     driver = pygame.display.get_driver()
     if driver in HIDDEN_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
         pygame.display.quit()
         print(f"tdream: SDL found no display and fell back to its {driver} driver: the window would not be seen; "
               f"start it in a desktop session, or try tdream play --text", file=sys.stderr)
         return 2
+    from .display import Display  # the window's alone: headless runs never load it
+    from .pads import PadReader  # the window's alone: headless runs never load it
     if fullscreen:
         settings.fullscreen = True
     if scale:
@@ -154,6 +152,7 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
         blank = BlankUser()
         db, record_dir, record_path, today = blank.db, blank.record_dir, None, MOVIE_DATE
     elif records:
+        from ..platform.database import RecordsDB  # the window's alone: headless runs never load it
         try:
             db = RecordsDB()
             if db.warning:
@@ -175,13 +174,15 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
     gc.collect()
     gc.freeze()          # what start-up made stays: the collector's passes in play stay short
     frames_in = iter(source) if source is not None else None
+    from .livesplit import LiveSplit  # the window's alone: headless runs never load it
+    from .sound import Sound  # the window's alone: headless runs never load it
     splits = LiveSplit()
     sound = Sound(settings.music, settings.sound)
     ended = False
     shown = b""                                     # the pixels last presented
     repaint_at = 0.0
     clock_next = time.perf_counter()
-    from ..native import notice as engine_notice
+    from ..native import notice as engine_notice  # the build's notice: the window's alone
     notice_at = 0.0
     if frames_in is not None:
         def next_pads():
@@ -258,7 +259,7 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
 
 def _end_banner(machine, frame) -> None:
     text = f"END OF MOVIE  {game_time(machine.frame)}  {machine.frame} frames"
-    import pygame
+    import pygame  # pygame: only where a surface or the window is made
     pygame.draw.rect(frame, INK, (0, 0, W, 11))
     machine.font.draw(frame, text, W // 2, 1, GOLD, "small", align="centre")
 

@@ -47,7 +47,7 @@ class Settings:
 
 
 def settings_path() -> Path:
-    import platformdirs
+    import platformdirs  # the user's folders: only when one is read or written
     return Path(platformdirs.user_config_dir("tdream")) / "settings.yaml"
 
 

@@ -37,14 +37,19 @@ from typing import Any
 
 import pygame
 
-from .constants import A, B, GOLD, INK, L, LABEL, LEFT, R, RED, RIGHT, SELECT, START, TABLE_INFO, WHITE, X, rgb15
+from ..platform.roster import CHARACTER_IDS, character
+from ..platform.session import CPU, DRAW, OFFER, OVER
+from .constants import GOLD, INK, LABEL, LEFT, RED, RIGHT, SELECT, START, TABLE_INFO, WHITE, A, B, L, R, X, rgb15
+from .frontends import frontend_of
+from .learn import rule_ids_in
 from .machine import Scene
 from .match import MatchHost, MatchSetup, ReplayControls
+from .scenes.learn import RuleScene
 from .scenes.pause import PauseScene
+from .scenes.results import ResultsScene
 from .scenes.status import Status, StatusScene
 from .text import shown_name, tr
-from .widgets import EDGE, TextBox, fit, paginate, window
-from .frontends import frontend_of
+from .widgets import EDGE, Menu, TextBox, fit, paginate, window
 
 TOAST_FRAMES = 150
 LOG_LINES = 120                  # the turn log keeps this many told lines (the last turns')
@@ -169,7 +174,6 @@ class RefusalPrompt(Prompt):
 
 def speaker_info(speaker: str) -> tuple[str, tuple]:
     """A character's name and speech colour (the platform's nine)."""
-    from ..platform.roster import CHARACTER_IDS, character
     base = speaker.split(":")[0]
     if base in CHARACTER_IDS:
         return shown_name(character(base).name), rgb15(*character(base).colour)
@@ -407,7 +411,6 @@ class TableScene(ReplayControls, Scene):
     def rules_named(self, m, prompt=None, lines: list | None = None) -> list[str]:
         """The rules the prompt's words (or a refusal shown for a moment) name, that the game
         has the text of: Select shows the first (``show_rule``)."""
-        from .learn import rule_ids_in
         texts = []
         if prompt is not None:
             texts.append(self.prompt_text(prompt))
@@ -427,7 +430,6 @@ class TableScene(ReplayControls, Scene):
         rules = self.rules_named(m, prompt)
         if not rules:
             return False
-        from .scenes.learn import RuleScene
         m.push(RuleScene(self.gamedef.id, rules[0]))
         return True
 
@@ -680,7 +682,6 @@ class TableScene(ReplayControls, Scene):
                 chance = aw is not None and aw.player < 0
                 self.give(m, prompt.answer, None if chance else seat, prompt.given)
                 return
-        from ..platform.session import CPU, DRAW, OFFER, OVER
         n = self.host.next()
         if n.what == OVER:
             if not self.done:
@@ -732,7 +733,6 @@ class TableScene(ReplayControls, Scene):
             self.push_results(m)
 
     def push_results(self, m) -> None:
-        from .scenes.results import ResultsScene
         m.push(ResultsScene(self))
 
     def run_beats(self, m) -> bool:
@@ -1015,7 +1015,6 @@ class TakeBackScene(Scene):
     opaque = False
 
     def __init__(self, table: TableScene, pad: int) -> None:
-        from .widgets import Menu
         self.overlay_at = table.overlay_at           # the overlays where the table has them
         self.timer_at = table.timer_at
         self.table = table

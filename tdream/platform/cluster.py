@@ -42,7 +42,7 @@ def code_fingerprint() -> str:
 
 def _ray() -> Any:
     try:
-        import ray
+        import ray  # Ray: only for --cluster
         from ray.util.multiprocessing import Pool  # noqa: F401 - Ray's process pool
     except ImportError:
         raise TdreamError(f"--cluster: Ray is not installed (an optional extra): {INSTALL}") from None
@@ -93,7 +93,7 @@ def pool_map(address: str, processes: int | None, initializer, initargs: tuple, 
     """``work(task)`` for every task on the cluster, in the tasks' order; ``processes``: how many
     worker processes (None: one per CPU of the cluster)."""
     with connected(address) as ray:
-        from ray.util.multiprocessing import Pool
+        from ray.util.multiprocessing import Pool  # Ray: only for --cluster
         cpus = int(ray.cluster_resources().get("CPU", 1))
         n = max(1, processes or cpus)
         with Pool(n, initializer=initializer, initargs=initargs) as pool:

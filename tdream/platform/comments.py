@@ -26,6 +26,7 @@ from typing import NamedTuple
 
 from ..errors import DataError
 from ..yamlio import Problems, Schema, read_yaml, short
+from .roster import CHARACTER_IDS
 
 TALK = {"never": 0.0, "rarely": 0.15, "sometimes": 0.35, "often": 0.6, "always": 1.0}
 FORMAT = "tdream-game-comments"
@@ -51,7 +52,6 @@ class Comment(NamedTuple):
 def load_game_comments(path: Path | str, game_id: str, speakers: tuple[str, ...] | None = None,
                        min_slots: int = 12) -> tuple[tuple[str, ...], dict[str, dict[str, tuple[Line, ...]]]]:
     """(slots, {speaker: {slot: lines}}) of a game's comments file; raises DataError."""
-    from .roster import CHARACTER_IDS
     speakers = speakers or CHARACTER_IDS
     path = Path(path)
     data = read_yaml(path, DataError)

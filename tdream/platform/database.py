@@ -168,7 +168,7 @@ class Stats:
 
 
 def default_path() -> Path:
-    import platformdirs
+    import platformdirs  # the user's folders: only when one is read or written
     return Path(platformdirs.user_data_dir("tdream")) / "records.db"
 
 

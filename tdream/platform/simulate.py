@@ -101,7 +101,7 @@ def _play_index(args) -> GameResult:
 def _play_remote(args) -> tuple:
     """A match on a cluster's worker (``--cluster``): (the worker's code fingerprint, its
     GameResult, its record's text or None)."""
-    from .cluster import code_fingerprint, remote_record
+    from .cluster import code_fingerprint, remote_record  # Ray's side: only for --cluster
     index, seed, kinds = args
     result, text = remote_record(lambda path: _play(index, seed, kinds, path), record_name(index),
                                  _WORKER.get("records"))
@@ -122,7 +122,7 @@ def simulate(games: int, game_id: str | None = None, seed: int = 0, cpus: list[s
         game.make_player(k, 0)   # unknown kinds fail here, before any work
     tasks = [(i, seed, lineups[i % len(lineups)]) for i in range(games)]
     if cluster is not None:
-        from .cluster import check_fingerprint, pool_map
+        from .cluster import check_fingerprint, pool_map  # Ray's side: only for --cluster
         for theirs, result, text in pool_map(cluster, jobs if jobs >= 1 else None, _init_worker,
                                              (game.id, options, records, style), _play_remote, tasks, games):
             check_fingerprint(theirs)
@@ -135,7 +135,7 @@ def simulate(games: int, game_id: str | None = None, seed: int = 0, cpus: list[s
         for t in tasks:
             yield _play_index(t)
         return
-    import multiprocessing as mp
+    import multiprocessing as mp  # processes: only for --jobs above 1
     ctx = mp.get_context("spawn" if sys.platform == "win32" else "fork")
     with ctx.Pool(jobs, initializer=_init_worker, initargs=(game.id, options, records, style)) as pool:
         yield from pool.imap(_play_index, tasks, chunksize=max(1, min(64, games // (jobs * 8) or 1)))

@@ -157,3 +157,45 @@ def test_the_checks_find_a_circle_and_a_floor_skipped(tmp_path):
     assert circles(edges) == [["pk.a", "pk.c", "pk.sub.b"]]
     assert "pk.a" not in edges["pk.d"]
     assert layer("tdream.frontend.table") > layer("tdream.games.towers.match") > layer("tdream.platform.session")
+
+
+MOST_INSIDE = 120          # imports inside functions, at most (issue 37: 395 before)
+
+
+def imports_inside_functions(package: Path) -> list[tuple[str, int, str]]:
+    """(file, line, the import's last line) of every import made inside a function (not under
+    ``TYPE_CHECKING``)."""
+    out = []
+    for path in sorted(package.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        lines = text.split("\n")
+        tree = ast.parse(text)
+        skip = _type_checking_nodes(tree)
+        seen: set[int] = set()
+        for fn in ast.walk(tree):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for node in ast.walk(fn):
+                if isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in skip and id(node) not in seen:
+                    seen.add(id(node))
+                    out.append((str(path.relative_to(package.parent)), node.lineno, lines[node.end_lineno - 1]))
+    return out
+
+
+def test_imports_inside_functions_are_few_and_each_says_why():
+    """Imports go at the top of a file; one is made inside a function only where loading it
+    late is the point (start-up, the window's modules, Ray), and its comment says which."""
+    inside = imports_inside_functions(PACKAGE)
+    silent = [f"{f}:{n}: {line.strip()}" for f, n, line in inside if "#" not in line]
+    assert not silent, "an import inside a function says why:\n" + "\n".join(silent)
+    assert len(inside) <= MOST_INSIDE, f"{len(inside)} imports inside functions (at most {MOST_INSIDE})"
+
+
+def test_the_inside_count_finds_one(tmp_path):
+    pkg = tmp_path / "pk"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("def f():\n    import json\n    from typing import TYPE_CHECKING\n"
+                              "    import os  # why\n")
+    found = imports_inside_functions(pkg)
+    assert [(n, "#" in line) for _, n, line in found] == [(2, False), (3, False), (4, True)]

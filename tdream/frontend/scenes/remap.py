@@ -58,7 +58,7 @@ class RemapScene(Scene):
         if reader is None:
             return
         if self.device == "keyboard":
-            import pygame
+            import pygame  # pygame: only where a surface or the window is made
             for code in reader.raw_keys:
                 name = pygame.key.name(code)
                 if name and name not in RESERVED and name not in self.mapping:
@@ -78,7 +78,7 @@ class RemapScene(Scene):
 
     def start(self, m, reader) -> None:
         """A was pressed: on the keyboard (a key came this frame) or on a controller."""
-        import pygame
+        import pygame  # pygame: only where a surface or the window is made
         keys = [pygame.key.name(k) for k in reader.raw_keys]
         if reader.raw and not any(keyboard_map(m.settings.mappings).get(k) == "a" for k in keys):
             iid, first = reader.raw[0]

@@ -9,13 +9,14 @@ from typing import Callable
 
 import pygame
 
-from ..constants import A, GOLD, GREY, INFO, INK, LABEL, PLAYER_COLOURS, START, WHITE, X, rgb15
+from ...platform.options import full_options
 from ...platform.protocol import places
+from ..constants import GOLD, GREY, INFO, INK, LABEL, PLAYER_COLOURS, START, WHITE, A, X, rgb15
+from ..frontends import frontend_of
 from ..machine import Scene
+from ..match import MatchSetup
 from ..text import tr
 from ..widgets import fit, window
-from ..frontends import frontend_of
-from ...platform.options import full_options
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,6 @@ class ResultsScene(Scene):
         host, s = t.host, t.setup
         if host.replaying or host.demo or s.scenario is not None or s.mode in ("campaign", "demo"):
             return None
-        from ..match import MatchSetup
         seats = host.session.seats
         kinds = [seat.kind for seat in seats]
         profiles = [seat.name for seat in seats if seat.human and not seat.name.startswith("Player ")]

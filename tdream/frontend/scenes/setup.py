@@ -20,16 +20,17 @@ from typing import Any, Callable, Mapping
 import pygame
 
 from ...platform import registry
+from ...platform.options import option, options_for
 from ...platform.protocol import GameDef, OptionSpec
 from ...platform.roster import CHARACTER_IDS, character
 from ...rng import Rng
-from ..constants import A, B, DOWN, GOLD, INFO, INK, LEFT, PLAYER_COLOURS, RIGHT, START, UP, WHITE, rgb15
+from ..constants import DOWN, GOLD, INFO, INK, LEFT, PLAYER_COLOURS, RIGHT, START, UP, WHITE, A, B, rgb15
+from ..frontends import frontend_of
 from ..machine import Scene
 from ..match import MatchSetup, seat_names, seat_problem
 from ..text import shown_name, tr, tr_in
 from ..widgets import cursor, fit, skyline, window
-from ..frontends import frontend_of
-from ...platform.options import option, options_for
+from .modes import ProfileScene
 
 TALK = ("never", "rarely", "sometimes", "often", "always")
 ROWS_SHOWN = 14                      # rows the list shows at once (it scrolls past them)
@@ -331,7 +332,6 @@ class SetupScene(Scene):
 
     def choose_profile(self, m, i: int) -> None:
         """The profile of seat ``i`` (a human's), from the profiles screen."""
-        from .modes import ProfileScene
 
         def chosen(name) -> None:
             if name is not False:

@@ -10,10 +10,15 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ...platform.options import check_options, full_options
 from ...platform.protocol import GameDef, OptionSpec, Program, Words
+from ...platform.roster import CHARACTER_IDS
+from ...yamlio import content_hash, plain_yaml
+from . import narration
 from .answers import CHANCE_KINDS, DECISIONS
 from .scenario import CatTowerScenarios
-from ...platform.options import check_options, full_options
+from .sheet import SHEET_PATH, default_sheet
+from .styles import STYLES_PATH, default_styles
 
 OPTIONS = (
     OptionSpec("pass_footprints", 1, lo=0, hi=15, rule="C2.3",
@@ -58,11 +63,9 @@ class CatTower(GameDef):
 
     # ---------------------------------------------------------------- data
     def sheet(self):
-        from .sheet import default_sheet
         return default_sheet()
 
     def styles(self):
-        from .styles import default_styles
         return default_styles()
 
     def data_hash(self) -> str:
@@ -109,45 +112,42 @@ class CatTower(GameDef):
         return full_options(self, options)
 
     def new_match(self, names, options, seed):
-        from .match import CatTowerMatch
+        from .match import CatTowerMatch  # lazy: the engine loads with the first match, not the registry
         return CatTowerMatch.new(self.sheet(), list(names), self._checked(list(names), options), seed)
 
     def load_position(self, position, names, options, seed):
-        from .match import CatTowerMatch
+        from .match import CatTowerMatch  # lazy: the engine loads with the first match, not the registry
         return CatTowerMatch.from_position(self.sheet(), list(names), self._checked(list(names), options), seed,
                                            position or {})
 
     def match_from_json(self, data: dict):
-        from .match import CatTowerMatch
+        from .match import CatTowerMatch  # lazy: the engine loads with the first match, not the registry
         return CatTowerMatch.from_json(self.sheet(), data)
 
     # ---------------------------------------------------------------- players
     def cpu_kinds(self):
-        from ...platform.roster import CHARACTER_IDS
         return ("random", "cpu") + tuple(CHARACTER_IDS)
 
     def make_player(self, kind: str, seed: int):
-        from .players import make_player
+        from .players import make_player  # lazy: the engine loads with the first match, not the registry
         base, level = self.split_kind(kind)
         return make_player(base, level, seed)
 
     def grade(self, kind: str) -> str:
-        from .styles import default_styles
         return default_styles().grades.get(kind.partition(":")[0], "")   # measured in CAT TOWER (styles.yaml)
 
     # ---------------------------------------------------------------- telling it
     @property
     def narration(self):  # type: ignore[override]
         """Its narration module: describe, turn_breaks, ends_at."""
-        from . import narration
         return narration
 
     def commentary(self, seat_kinds, seed, talk="sometimes"):
-        from .commentary import CatTowerCommentary
+        from .commentary import CatTowerCommentary  # lazy: the engine loads with the first match, not the registry
         return CatTowerCommentary(list(seat_kinds), seed, talk)
 
     def score_parts(self, match, seat: int):
-        from .scoring import PARTS
+        from .scoring import PARTS  # lazy: the engine loads with the first match, not the registry
         row = match.breakdown()[seat]
         return [(k, row[k]) for k in PARTS]
 
@@ -156,9 +156,6 @@ class CatTower(GameDef):
 def _data_hash() -> str:
     """What a match and the CPU players depend on: the sheet and the styles, less their
     display-only keys (the grades; the earlier hashes)."""
-    from ...yamlio import content_hash, plain_yaml
-    from .sheet import SHEET_PATH
-    from .styles import STYLES_PATH
     parts = []
     for path, unplayed in ((SHEET_PATH, ()), (STYLES_PATH, ("grades", "earlier_hashes"))):
         data = plain_yaml(path)
@@ -171,8 +168,6 @@ def _data_hash() -> str:
 def _earlier_hashes() -> dict:
     """An earlier data hash -> today's, where the rules and the CPU players are the same
     (``earlier_hashes`` in styles.yaml)."""
-    from ...yamlio import plain_yaml
-    from .styles import STYLES_PATH
     data = plain_yaml(STYLES_PATH)
     return dict(data.get("earlier_hashes") or {}) if isinstance(data, dict) else {}
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...values import typed_values
+from .sheet import parse_cell
 
 # C1.2: the six cat goods by die face.
 GOODS = ("house", "felt", "butterfly", "dishes", "cushion", "mouse")
@@ -130,7 +131,6 @@ def answer_from_step(kind: str, value):
     """The answer of kind ``kind`` written as ``value`` in a step (without the seat). Raises
     ValueError for a malformed one; a well-formed cell that is not on the sheet is read (the game
     refuses it)."""
-    from .sheet import parse_cell
     if kind == "roll":
         if not isinstance(value, list) or not value:
             raise ValueError(f"roll takes the dice's values, like [4, 1, 6], not {value!r}")

@@ -6,22 +6,25 @@ CPU characters, its scenario keys, its narration and its front-end scenes.
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
-from ...platform.protocol import GameDef, OptionFlag, OptionSpec, Program, Words
-from .parts import VersionOne
+from ...platform.protocol import GameDef, OptionFlag, OptionSpec, PositionError, Program, Words
+from .data import board_ids, load_board, load_ruleset
+from .data.loader import boards_dir
+from .parts import PARTS, VersionOne
 from .scenario import TowerDreamScenarios
 
 HOUSE_RULES = ("starting_cash", "salary", "end_percent", "players", "build_scope", "max_rounds")
 
 
 def _commands(sub) -> None:
-    from .cli import add_commands
+    from .cli import add_commands  # lazy: the engine loads with the first match, not the registry
     add_commands(GAME, sub)
 
 
 def _bench_lineups(level: str = "normal") -> list[list[str]]:
     """The nine characters at three tables of four (the last one topped up): the decision times."""
-    from .ai import CHARACTER_IDS
+    from .ai import CHARACTER_IDS  # lazy: the engine loads with the first match, not the registry
     ids = list(CHARACTER_IDS)
     tables = [ids[i:i + 4] for i in range(0, len(ids), 4)]
     tables[-1] += ids[:4 - len(tables[-1])]
@@ -57,7 +60,6 @@ class TowerDream(GameDef):
         return _ruleset()
 
     def board_ids(self) -> list[str]:
-        from .data import board_ids
         return board_ids()
 
     def board(self, board_id: str):
@@ -87,7 +89,6 @@ class TowerDream(GameDef):
 
     @property
     def parts(self):
-        from .parts import PARTS
         return tuple(PARTS)
 
     legacy = VersionOne()                 # its version-1 records (a board in the header)
@@ -105,15 +106,14 @@ class TowerDream(GameDef):
         return house
 
     def new_match(self, names, options, seed):
-        from .rules import new_game
+        from .rules import new_game  # lazy: the engine loads with the first match, not the registry
         board = self.board(options.get("board", "classic-10"))
         return new_game(self.ruleset(), board, list(names), seed=seed, options=self._house(options, len(names)))
 
     def load_position(self, position, names, options, seed):
-        from .rules import Game
+        from .rules import Game  # lazy: the engine loads with the first match, not the registry
         board = self.board(position.get("board") or options.get("board", "classic-10"))
         if "seats" not in position:
-            from ...platform.protocol import PositionError
             raise PositionError([(("seats",), "missing: a position names its seats")])
         lands = {k: tuple(v) for k, v in position.get("lands", {}).items()}
         seats = position["seats"]
@@ -123,20 +123,20 @@ class TowerDream(GameDef):
                                   companies=position.get("companies", {}))
 
     def match_from_json(self, data: dict):
-        from .rules import Game
+        from .rules import Game  # lazy: the engine loads with the first match, not the registry
         return Game.from_json(self.ruleset(), self.board(data["board"]), data)
 
     # ---------------------------------------------------------------- players
     def cpu_kinds(self):
-        from .ai import PLAYER_KINDS
+        from .ai import PLAYER_KINDS  # lazy: the engine loads with the first match, not the registry
         return PLAYER_KINDS
 
     def make_player(self, kind: str, seed: int):
-        from .ai import make_player
+        from .ai import make_player  # lazy: the engine loads with the first match, not the registry
         return make_player(kind, seed)
 
     def grade(self, kind: str) -> str:
-        from .ai.roster import roster
+        from .ai.roster import roster  # lazy: the engine loads with the first match, not the registry
         p = roster().get(kind.partition(":")[0])   # the cartridge's grades (data/roster.yaml)
         return p.grade if p is not None else ""
 
@@ -147,23 +147,21 @@ class TowerDream(GameDef):
     @property
     def narration(self):  # type: ignore[override]
         """Its narration module: describe, turn_breaks, ends_at."""
-        from . import narrate
+        from . import narrate  # lazy: it brings the CPU characters' words (the AI, numpy) with it
         return narrate
 
     def commentary(self, seat_kinds, seed, talk):
-        from .ai.commentary import Commentary
+        from .ai.commentary import Commentary  # lazy: the engine loads with the first match, not the registry
         return Commentary(list(seat_kinds), seed, talk)
 
     @property
     def style(self):  # type: ignore[override]
-        from .style import STYLE
+        from .style import STYLE  # lazy: the engine loads with the first match, not the registry
         return STYLE
 
     def data_files(self) -> list:
         """Its package's YAML (the boards among them) and the boards of ``$TDREAM_BOARDS``."""
-        from pathlib import Path
 
-        from .data.loader import boards_dir
         own = super().data_files()
         return own + [f for f in sorted(Path(boards_dir()).glob("*.yaml")) if f not in own]
 
@@ -174,19 +172,16 @@ class TowerDream(GameDef):
 
 @lru_cache(maxsize=None)
 def _ruleset():
-    from .data import load_ruleset
     return load_ruleset()
 
 
 @lru_cache(maxsize=None)
 def _board(board_id: str):
-    from .data import load_board
     return load_board(board_id, _ruleset())
 
 
 @lru_cache(maxsize=None)
 def _options() -> tuple[OptionSpec, ...]:
-    from .data import board_ids
     return (
         # the set-up offers fewer values than the rules allow (``offer``, ``step``); a board's words are
         # its name (the front end's ``SetupScreen.value_words``)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import sys
 
+from .data import load_board
+
 
 def add_commands(game, sub) -> None:
     """``board list|show`` on the command line's sub-parsers ``sub``."""
@@ -26,7 +28,6 @@ def show_boards(game, args, out=None) -> int:
             print(f"{b:14} {board.name:26} {board.land_count:4} Lands {board.road_length:3} Road spaces  "
                   f"luck {board.luck}", file=out)
         return 0
-    from .data import load_board
     board = load_board(args.board, game.ruleset())
     print(f"{board.id}: {board.name} ({board.land_count} Lands, {board.road_length} Road spaces, luck {board.luck})",
           file=out)

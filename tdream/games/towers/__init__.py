@@ -12,13 +12,13 @@ Layout: ``board.py`` (squares, the support rule, territory, collapses: pure func
 """
 from __future__ import annotations
 
+from ...platform.options import check_options, full_options
 from ...platform.protocol import GameDef, OptionSpec, PositionError, Program, Words
 from ...platform.roster import CHARACTER_IDS
-from . import board as bd
-from .data import data_hash, rules
+from . import board as bd, narration
+from .data import data_hash, earlier_hashes, rules, styles
 from .match import TowersMatch
 from .scenario import TowersScenarios
-from ...platform.options import check_options, full_options
 
 CLAIM_MODES = ("grace", "literal", "enclosed")
 FIRST_PLAYER = ("pick", "random")
@@ -88,7 +88,6 @@ class Towers(GameDef):
         return data_hash()
 
     def plays_like(self, data_hash: str) -> bool:
-        from .data import earlier_hashes
         return data_hash == self.data_hash() or earlier_hashes().get(data_hash) == self.data_hash()
 
     def variant(self, options: dict) -> str:
@@ -166,27 +165,25 @@ class Towers(GameDef):
         return ("random", "cpu") + CHARACTER_IDS
 
     def make_player(self, kind: str, seed: int):
-        from .players import make_player
+        from .players import make_player  # lazy: the engine loads with the first match, not the registry
         self.split_kind(kind)
         return make_player(kind, seed, self.cpu_kinds())
 
     def grade(self, kind: str) -> str:
-        from .data import styles
         return styles().grades.get(kind.partition(":")[0], "")   # measured in Towers (styles.yaml)
 
     # ---------------------------------------------------------------- telling it
     @property
     def narration(self):  # type: ignore[override]
         """Its narration module: describe, turn_breaks, ends_at."""
-        from . import narration
         return narration
 
     def commentary(self, seat_kinds: list[str], seed: int, talk: str = "sometimes"):
-        from .commentary import TowersCommentary
+        from .commentary import TowersCommentary  # lazy: the engine loads with the first match, not the registry
         return TowersCommentary(seat_kinds, seed, talk)
 
     def score_parts(self, match, seat: int):
-        from .narration import score_parts
+        from .narration import score_parts  # lazy: the engine loads with the first match, not the registry
         return score_parts(match, seat)
 
 

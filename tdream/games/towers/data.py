@@ -8,7 +8,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from ...errors import DataError
-from ...yamlio import check_earlier_hashes, Problems, Schema, join, read_yaml, short, type_name
+from ...platform.roster import CHARACTER_IDS, read_grades
+from ...yamlio import (Problems, Schema, check_earlier_hashes, content_hash, join, plain_yaml, read_yaml, short,
+                       type_name)
 
 HERE = Path(__file__).resolve().parent
 RULES_PATH = HERE / "rules.yaml"
@@ -166,7 +168,6 @@ def _numbers(node, path: str, table: dict, pr: Problems, sc: Schema, base: dict 
 
 def load_styles(path: Path | str | None = None) -> Styles:
     """The CPU levels and styles; raises DataError listing every problem."""
-    from ...platform.roster import CHARACTER_IDS, read_grades
     path = Path(path) if path is not None else STYLES_PATH
     data = read_yaml(path, DataError)
     pr = Problems(str(path), DataError)
@@ -238,7 +239,6 @@ def data_hash() -> str:
     """16 hex digits over what a match and the CPU players depend on in the rules and styles files
     (GameDef.data_hash): their content, less the display-only keys (``UNPLAYED``: the characters'
     grades); comments never change an outcome."""
-    from ...yamlio import content_hash, plain_yaml
     parts = []
     for p in (RULES_PATH, STYLES_PATH):
         data = plain_yaml(p) if p.exists() else None
@@ -251,7 +251,6 @@ def data_hash() -> str:
 def earlier_hashes() -> dict:
     """An earlier data hash -> today's, where the rules and the CPU players are the same (records
     made with it verify): ``earlier_hashes`` in rules.yaml."""
-    from ...yamlio import plain_yaml
     data = plain_yaml(RULES_PATH)
     return dict(data.get("earlier_hashes") or {}) if isinstance(data, dict) else {}
 

@@ -12,10 +12,14 @@ docs/games/towerup.md has the rulings the engine adds (E1, E2, ...) and how the 
 """
 from __future__ import annotations
 
-from ...platform.protocol import GameDef, OptionSpec, Program, Words
-from .answers import CHANCE_KINDS, DECISIONS
-from .scenario import TowerUpScenarios
 from ...platform.options import check_options, full_options
+from ...platform.protocol import GameDef, OptionSpec, Program, Words
+from ...platform.roster import CHARACTER_IDS
+from . import narration
+from .answers import CHANCE_KINDS, DECISIONS
+from .data import city_for, earlier_hashes, make_rules, shipped, styles
+from .position import from_position
+from .scenario import TowerUpScenarios
 
 OPTIONS = (
     OptionSpec("extra_turn_on_last_roof", False, rule="UG4.1",
@@ -52,19 +56,15 @@ class TowerUp(GameDef):
 
     # ---------------------------------------------------------------- data
     def data(self):
-        from .data import shipped
         return shipped()
 
     def data_hash(self) -> str:
-        from .data import shipped
         return shipped().hash
 
     def plays_like(self, data_hash: str) -> bool:
-        from .data import earlier_hashes
         return data_hash == self.data_hash() or earlier_hashes().get(data_hash) == self.data_hash()
 
     def variant(self, options: dict) -> str:
-        from .data import city_for
         n = options.get("players")
         return city_for(n) if isinstance(n, int) and not isinstance(n, bool) else ""
 
@@ -75,13 +75,11 @@ class TowerUp(GameDef):
 
     def variant_name(self, variant: str) -> str:
         """A city by its size (UG1.2): the 36-site city, the 30-site city."""
-        from .data import shipped
         city = shipped().cities.get(variant)
         return f"the {len(city.sites)}-site city" if city is not None else variant
 
     def rules_for(self, seats: int):
         """The shipped Rules of a match of ``seats`` players."""
-        from .data import city_for, make_rules
         return make_rules({"city": city_for(seats), "cards": "standard", "tracks": "standard"})
 
     # ---------------------------------------------------------------- matches
@@ -100,18 +98,16 @@ class TowerUp(GameDef):
         return full_options(self, options)
 
     def new_match(self, names, options, seed):
-        from .match import TowerUpMatch
+        from .match import TowerUpMatch  # lazy: the engine loads with the first match, not the registry
         opts = self._check(list(names), options)
         return TowerUpMatch.new(self.rules_for(len(names)), list(names), opts, seed)
 
     def load_position(self, position, names, options, seed):
-        from .position import from_position
         opts = self._check(list(names), options)
         return from_position(position or {}, list(names), opts, seed)
 
     def match_from_json(self, data: dict):
-        from .data import make_rules
-        from .match import TowerUpMatch
+        from .match import TowerUpMatch  # lazy: the engine loads with the first match, not the registry
         return TowerUpMatch.from_json(make_rules(data["data"]), data)
 
     def position_seats(self, position):
@@ -119,32 +115,29 @@ class TowerUp(GameDef):
 
     # ---------------------------------------------------------------- players
     def cpu_kinds(self):
-        from ...platform.roster import CHARACTER_IDS
         return ("random", "cpu") + tuple(CHARACTER_IDS)
 
     def make_player(self, kind: str, seed: int):
-        from .players import make_player
+        from .players import make_player  # lazy: the engine loads with the first match, not the registry
         base, level = self.split_kind(kind)
         return make_player(base, level, seed)
 
     def grade(self, kind: str) -> str:
-        from .data import styles
         return styles().grades.get(kind.partition(":")[0], "")   # measured in Tower Up (styles.yaml)
 
     # ---------------------------------------------------------------- telling it
     @property
     def narration(self):  # type: ignore[override]
         """Its narration module: describe, turn_breaks, ends_at."""
-        from . import narration
         return narration
 
     def commentary(self, seat_kinds, seed, talk="sometimes"):
-        from .commentary import TowerUpCommentary
+        from .commentary import TowerUpCommentary  # lazy: the engine loads with the first match, not the registry
         return TowerUpCommentary(list(seat_kinds), seed, talk)
 
     @property
     def style(self):  # type: ignore[override]
-        from .style import STYLE
+        from .style import STYLE  # lazy: the engine loads with the first match, not the registry
         return STYLE
 
     def score_parts(self, match, seat: int):

@@ -16,7 +16,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from ...errors import DataError
-from ...yamlio import LDict, LList, is_slug, line_of, read_yaml, short, type_name
+from ...platform.roster import CHARACTER_IDS, read_grades
+from ...yamlio import LDict, LList, content_hash, is_slug, line_of, plain_yaml, read_yaml, short, type_name
 
 HERE = Path(__file__).resolve().parent
 COLOURS = ("black", "white", "brown", "grey")          # UG1.1, in this order everywhere
@@ -753,7 +754,6 @@ def _played(name: str, data):
 
 def data_hash(folder: Path | None = None) -> str:
     """16 hex digits over what of every data file (FILES) changes play (``_played``)."""
-    from ...yamlio import content_hash, plain_yaml
     parts = []
     for name in FILES:
         p = (folder or HERE) / name
@@ -764,7 +764,6 @@ def data_hash(folder: Path | None = None) -> str:
 def earlier_hashes(folder: Path | None = None) -> dict:
     """An earlier data hash -> today's, where the rules and the CPU players are the same
     (``earlier_hashes`` in components.yaml)."""
-    from ...yamlio import plain_yaml
     data = plain_yaml((folder or HERE) / "components.yaml")
     return dict(data.get("earlier_hashes") or {}) if isinstance(data, dict) else {}
 
@@ -909,7 +908,6 @@ def _player_counts(node, key, path: tuple, rep: Report):
 def read_styles(path: Path | None = None) -> Styles:
     """``styles.yaml``: the base weights, each character's changes, what each level does, and the
     characters' grades. Raises DataError listing every problem."""
-    from ...platform.roster import CHARACTER_IDS, read_grades
     path = path or HERE / "styles.yaml"
     data = read_yaml(path, DataError)
     rep = Report()

@@ -3,6 +3,7 @@ with the seats' names (the end is told by text play itself, after the last comme
 from __future__ import annotations
 
 from . import events as ev
+from .data import COLOURS
 
 REASONS = {"roof": "a player placed his last roof (U5.1)", "supply": "a colour ran out in the supply (U5.2)",
            "city": "the city has no site left to build on (UG5.2)", "stuck": "nobody could play (E10)"}
@@ -97,7 +98,6 @@ def card_words(card) -> str:
     """A card as a person reads it (UG1.3): its floors by colour, in the card's order ("2 black
     floors and 1 white floor", "2 wild floors"), and the vehicles its cars move ("moving the white
     and brown vehicles"; a colour twice: "moving the white vehicle two columns", UG4.0)."""
-    from .data import COLOURS
     order: list[str] = []
     counts: dict[str, int] = {}
     for f in card.floors:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...platform.protocol import ScenarioAdapter
-from ...platform.scenario import flow
+from ...platform.protocol import PositionError, ScenarioAdapter
+from ...platform.scenario import flow, line_at
 from ...yamlio import short, type_name
 from .answers import STEP_KEYS, answer_from_step
 from .data import COLOURS, plain
@@ -127,8 +127,6 @@ class TowerUpScenarios(ScenarioAdapter):
         """Every problem of the position at once (issue 24): what of it could be read is set up
         now, and each thing the set-up refuses (a site, a colour, a player, a card...) is
         reported with the others; the position is set up again once the whole file is good."""
-        from ...platform.protocol import PositionError
-        from ...platform.scenario import line_at
         try:
             opts = self.game._check(list(ctx.names), dict(ctx.options))
         except ValueError:

@@ -15,9 +15,12 @@
 """
 from __future__ import annotations
 
-from ....frontend.constants import GOLD
+import pygame
+
+from ....frontend.constants import GOLD, INK
 from ....frontend.game import GameFrontend
 from ....frontend.widgets import big_text
+from . import sheetview as sv
 
 MODES = ("Free play", "Continue", "Practice", "Spectate")
 SUBTITLE = "roll, draft, draw: the cats' tower of goods"
@@ -29,21 +32,18 @@ class CatTowerFrontend(GameFrontend):
 
     def setup_screen(self):
         """The shell's set-up, fed with this game's data and preview (``setup.py``)."""
-        from .setup import SETUP
+        from .setup import SETUP  # lazy: the scenes load when the game is played
         return SETUP
 
     def table_scene(self, setup, demo: bool = False):
-        from .table import TableScene
+        from .table import TableScene  # lazy: the scenes load when the game is played
         return TableScene(setup, demo=demo)
 
     def draw_logo(self, m, surface, top: int) -> None:
         """CAT TOWER over two little sheets of goods; the game's name under it (the shell's
         "<  CAT TOWER  >") and the subtitle on a dark plate, so that the skyline's lit windows
         beside them do not read as punctuation (issue 23)."""
-        import pygame
 
-        from ....frontend.constants import INK
-        from . import sheetview as sv
         if top == 60:                                     # the menu closed: the name and subtitle show
             pygame.draw.rect(surface, INK, (18, 141, 220, 29), border_radius=4)
         for bx, goods in ((12, (6, 2, 5, 1, 3, 4, 6, 2)), (196, (3, 4, 6, 6, 1, 5, 2, 4))):
@@ -55,19 +55,19 @@ class CatTowerFrontend(GameFrontend):
 
     def howto_pictures(self) -> dict:
         """How to play's pictures (``howto.yaml``), drawn with the table's own pieces (``howto.py``)."""
-        from .howto import PICTURES
+        from .howto import PICTURES  # lazy: the scenes load when the game is played
         return PICTURES
 
     def autopilot(self, **kwargs):
         """The shell's autopilot with CAT TOWER's pilot (``autopilot.py``)."""
-        from ....frontend.autopilot import Autopilot
-        from .autopilot import CatTowerPilot
+        from ....frontend.autopilot import Autopilot  # lazy: movies and bench only, not the title
+        from .autopilot import CatTowerPilot  # lazy: the scenes load when the game is played
         return Autopilot(self.gamedef.id, pilot=CatTowerPilot(), **kwargs)
 
     def bench_setup(self, seed: int, setpiece: bool):
         """The busiest table: four people, each drawing with his preview up (the autopilot's pads
         are not pressed: the prompts stay open)."""
-        from .table import CatTowerSetup
+        from .table import CatTowerSetup  # lazy: the scenes load when the game is played
         return CatTowerSetup(seed, ["human", "human", "human", "human"])
 
     def bench_ready(self, table) -> bool:
@@ -94,4 +94,5 @@ class CatTowerFrontend(GameFrontend):
 
 from .. import GAME  # noqa: E402
 from ..answers import Roll  # noqa: E402
+
 FRONTEND = CatTowerFrontend(GAME)

@@ -22,13 +22,16 @@ import pygame
 from ....frontend.constants import GOLD, WHITE, rgb15
 from ....frontend.game import GameFrontend
 from ....frontend.widgets import big_text
+from ....platform.roster import CHARACTER_IDS
+from ....rng import Rng
+from .pictures import SHEET
 
 MODES = ("Free play", "Continue", "Campaign", "Practice", "Spectate")
 SUBTITLE = "a table game of Landmarks, Companies and Towers"
 SETPIECES = ("piles", "card", "slot", "event", "drop", "fanfare")
 
 def _stages() -> int:
-    from .campaign import CAMPAIGN
+    from .campaign import CAMPAIGN  # lazy: the scenes load when the game is played
     return len(CAMPAIGN)
 
 
@@ -42,25 +45,22 @@ class TowerDreamFrontend(GameFrontend):
 
     def mode_scene(self, m, mode: str):
         if mode == "Campaign":
-            from .campaign import CampaignScene
+            from .campaign import CampaignScene  # lazy: the scenes load when the game is played
             return CampaignScene()
         return super().mode_scene(m, mode)
 
     def setup_screen(self):
         """The shell's set-up, fed with this game's data and preview (``setup.py``)."""
-        from .setup import SETUP
+        from .setup import SETUP  # lazy: the scenes load when the game is played
         return SETUP
 
     def table_scene(self, setup, demo: bool = False):
-        from .table import TableScene
+        from .table import TableScene  # lazy: the scenes load when the game is played
         return TableScene(setup, demo=demo)
 
     def demo_scene(self, seed: int):
         """Four CPU characters on a board, both drawn from ``seed``: the title's demo (never recorded)."""
-        from ....platform.roster import CHARACTER_IDS
-        from ....rng import Rng
-        from .. import GAME
-        from .table import GameSetup, TableScene
+        from .table import GameSetup, TableScene  # lazy: the scenes load when the game is played
         rng = Rng(seed)
         pool = list(CHARACTER_IDS)
         rng.shuffle(pool)
@@ -84,29 +84,28 @@ class TowerDreamFrontend(GameFrontend):
 
     def howto_pictures(self) -> dict:
         """How to play's pictures (``howto.yaml``), drawn with the table's own pieces (``howto.py``)."""
-        from .howto import PICTURES
+        from .howto import PICTURES  # lazy: the scenes load when the game is played
         return PICTURES
 
     def sprite_sheet(self):
         """Its sprite file and the sprites its screens need (the shell's ``Art`` loads it)."""
-        from .pictures import SHEET
         return SHEET
 
     def sound_bank(self):
         """Its sound effects (the shell's ``Sound`` plays them by name beside its own)."""
-        from .sounds import BANK
+        from .sounds import BANK  # lazy: its effects are made with numpy, for the window's sound only
         return BANK
 
     def autopilot(self, **kwargs):
         """The shell's autopilot with Tower Dream's pilot (``autopilot.py``)."""
-        from ....frontend.autopilot import Autopilot
-        from .autopilot import TowerDreamPilot
+        from ....frontend.autopilot import Autopilot  # lazy: movies and bench only, not the title
+        from .autopilot import TowerDreamPilot  # lazy: the scenes load when the game is played
         return Autopilot(self.gamedef.id, pilot=TowerDreamPilot(), **kwargs)
 
     def bench_setup(self, seed: int, setpiece: bool):
         """``classic-10`` with four CPU characters; Lucky Star (its Card, Slot and fortune spaces)
         for the set pieces."""
-        from .table import GameSetup
+        from .table import GameSetup  # lazy: the scenes load when the game is played
         return GameSetup("lucky-star" if setpiece else "classic-10", seed, ["joji", "yuka", "kenta", "hazumi"])
 
     def bench_ready(self, table) -> bool:
@@ -122,4 +121,5 @@ class TowerDreamFrontend(GameFrontend):
 
 
 from .. import GAME  # noqa: E402
+
 FRONTEND = TowerDreamFrontend(GAME)

@@ -24,17 +24,16 @@ from collections.abc import Sequence
 from itertools import product
 from typing import Any, Final, NamedTuple
 
-from . import events as ev
-from .answer_lists import BuildAnswers, LazyAnswers, SellAnswers, build_answers, sell_answers
-from .answers import (
-    Build, ChoosePile, Claim, Draw, ForcedSale, FreeFloors, JackpotLand, Place, Roll, Sell, SlotStop, StartCompany,
-    Survivor,
-)
-from .board import BANK, LINE, VACANT, Board
-from .position import read_position
 from ....errors import IllegalAnswer
 from ....platform.protocol import Awaiting, Result
 from ....rng import Rng
+from ..parts import part_hashes
+from . import events as ev
+from .answer_lists import BuildAnswers, LazyAnswers, SellAnswers, build_answers, sell_answers
+from .answers import (Build, ChoosePile, Claim, Draw, ForcedSale, FreeFloors, JackpotLand, Place, Roll, Sell, SlotStop,
+                      StartCompany, Survivor)
+from .board import BANK, LINE, VACANT, Board
+from .position import read_position
 from .ruleset import DEFAULT_OPTIONS, PILES, Ruleset
 from .state_text import NAMED_MOST, STATE_VERSION, Fields, StateText, new_text, read_state, state_json
 from .tables import Tables, awaiting_of, tables_for
@@ -1540,7 +1539,6 @@ class Game:
 
     def part_hashes(self) -> str:
         """Six hex digits of each part of the state (``parts.PARTS``): which parts differ."""
-        from ..parts import part_hashes
         return part_hashes(self)
 
     def fingerprint(self, kinds: list[str] | None = None) -> str:

@@ -13,6 +13,8 @@
 """
 from __future__ import annotations
 
+import pygame
+
 from ....frontend.constants import GOLD, WHITE
 from ....frontend.game import GameFrontend
 from ....frontend.widgets import big_text
@@ -27,18 +29,17 @@ class TowersFrontend(GameFrontend):
 
     def setup_screen(self):
         """The shell's set-up, fed with this game's data and preview (``setup.py``)."""
-        from .setup import SETUP
+        from .setup import SETUP  # lazy: the scenes load when the game is played
         return SETUP
 
     def table_scene(self, setup, demo: bool = False):
-        from .table import TableScene
+        from .table import TableScene  # lazy: the scenes load when the game is played
         return TableScene(setup, demo=demo)
 
     def draw_logo(self, m, surface, top: int) -> None:
         """TOWERS over a little skyline of towers in the four players' colours and roofs."""
-        import pygame
 
-        from .boardview import tower
+        from .boardview import tower  # lazy: the scenes load when the game is played
         for x, size, colour in ((14, 5, 0), (40, 7, 1), (192, 8, 2), (220, 6, 3)):
             t = tower(size, colour, 24)
             big = pygame.transform.scale(t, (t.get_width() * 2, t.get_height() * 2))
@@ -48,18 +49,18 @@ class TowersFrontend(GameFrontend):
 
     def howto_pictures(self) -> dict:
         """How to play's pictures (``howto.yaml``), drawn with the table's own pieces (``howto.py``)."""
-        from .howto import PICTURES
+        from .howto import PICTURES  # lazy: the scenes load when the game is played
         return PICTURES
 
     def autopilot(self, **kwargs):
         """The shell's autopilot with Towers' pilot (``autopilot.py``)."""
-        from ....frontend.autopilot import Autopilot
-        from .autopilot import TowersPilot
+        from ....frontend.autopilot import Autopilot  # lazy: movies and bench only, not the title
+        from .autopilot import TowersPilot  # lazy: the scenes load when the game is played
         return Autopilot(self.gamedef.id, pilot=TowersPilot(), **kwargs)
 
     def bench_setup(self, seed: int, setpiece: bool):
         """The busiest board: 12x12 with four characters."""
-        from .table import TowersSetup
+        from .table import TowersSetup  # lazy: the scenes load when the game is played
         return TowersSetup(seed, ["joji", "yuka", "kenta", "hazumi"], {"size": 12, "players": 4})
 
     def bench_ready(self, table) -> bool:
@@ -75,4 +76,5 @@ class TowersFrontend(GameFrontend):
 
 
 from .. import GAME  # noqa: E402
+
 FRONTEND = TowersFrontend(GAME)

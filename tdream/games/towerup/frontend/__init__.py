@@ -13,10 +13,10 @@
 """
 from __future__ import annotations
 
-from ....frontend.game import GameFrontend
 import pygame
 
 from ....frontend.constants import GOLD, PLAYER_COLOURS, WHITE
+from ....frontend.game import GameFrontend
 from ....frontend.widgets import big_text
 
 MODES = ("Free play", "Continue", "Practice", "Spectate")
@@ -38,16 +38,16 @@ class TowerUpFrontend(GameFrontend):
 
     def setup_screen(self):
         """The shell's set-up, fed with this game's data and preview (``setup.py``)."""
-        from .setup import SETUP
+        from .setup import SETUP  # lazy: the scenes load when the game is played
         return SETUP
 
     def table_scene(self, setup, demo: bool = False):
-        from .table import TableScene
+        from .table import TableScene  # lazy: the scenes load when the game is played
         return TableScene(setup, demo=demo)
 
     def draw_logo(self, m, surface, top: int) -> None:
         """Four towers of the four floor colours, roofed in the players' colours, and TOWER UP."""
-        from .cityview import floor_art, roof_art
+        from .cityview import floor_art, roof_art  # lazy: the scenes load when the game is played
         for i, (x, h) in enumerate(TOWERS):
             c = (1, 2, 3, 0)[i]
             for k in range(h):
@@ -60,18 +60,18 @@ class TowerUpFrontend(GameFrontend):
 
     def howto_pictures(self) -> dict:
         """How to play's pictures (``howto.yaml``), drawn with the table's own pieces (``howto.py``)."""
-        from .howto import PICTURES
+        from .howto import PICTURES  # lazy: the scenes load when the game is played
         return PICTURES
 
     def autopilot(self, **kwargs):
         """The shell's autopilot with Tower Up's pilot (``autopilot.py``)."""
-        from ....frontend.autopilot import Autopilot
-        from .autopilot import TowerUpPilot
+        from ....frontend.autopilot import Autopilot  # lazy: movies and bench only, not the title
+        from .autopilot import TowerUpPilot  # lazy: the scenes load when the game is played
         return Autopilot(self.gamedef.id, pilot=TowerUpPilot(), **kwargs)
 
     def bench_setup(self, seed: int, setpiece: bool):
         """Four characters on the 36-site city (there are no set pieces: the same game either way)."""
-        from .table import GameSetup
+        from .table import GameSetup  # lazy: the scenes load when the game is played
         return GameSetup(seed, ["joji", "yuka", "kenta", "hazumi"])
 
     def bench_ready(self, table) -> bool:
@@ -87,4 +87,5 @@ class TowerUpFrontend(GameFrontend):
 
 
 from .. import GAME  # noqa: E402
+
 FRONTEND = TowerUpFrontend(GAME)
