@@ -7,9 +7,10 @@ of a game's scenes. A game overrides what is its own; the rest is the shell's de
 """
 from __future__ import annotations
 
+import importlib
 import inspect
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..platform.roster import CHARACTER_IDS
 from ..rng import Rng
@@ -41,14 +42,32 @@ class GameFrontend:
             raise ValueError(f"{self.gamedef.name} has no mode {mode!r}")
         return SetupScene(self.gamedef.id, mode)
 
+    def own(self, module: str, name: str, default: Any = None) -> Any:
+        """``name`` of the game's front-end module ``module`` (``frontend/<module>.py``, beside
+        its ``__init__``), or ``default`` when the game has no such module or name. The module is
+        imported when first asked: the title shows every game and loads none of their scenes."""
+        package = type(self).__module__
+        try:
+            found = importlib.import_module(f"{package}.{module}")
+        except ModuleNotFoundError as e:
+            if e.name == f"{package}.{module}":
+                return default
+            raise
+        return getattr(found, name, default)
+
     def setup_screen(self):
         """What the shell's set-up shows of this game beyond its ``GameDef`` (``scenes.setup.
-        SetupScreen``: rows' order, seat kinds, what is remembered, help lines, a preview drawing)."""
-        return SetupScreen()
+        SetupScreen``: rows' order, seat kinds, what is remembered, help lines, a preview drawing):
+        its ``setup.py``'s ``SETUP``, or a plain one."""
+        return self.own("setup", "SETUP") or SetupScreen()
 
     def table_scene(self, setup: MatchSetup, demo: bool = False) -> TableScene:
-        """The scene that plays a ``MatchSetup`` (new, resumed, practice, a record watched)."""
-        raise NotImplementedError
+        """The scene that plays a ``MatchSetup`` (new, resumed, practice, a record watched): its
+        ``table.py``'s ``TableScene``."""
+        scene = self.own("table", "TableScene")
+        if scene is None:
+            raise NotImplementedError(f"{self.gamedef.id} has no frontend/table.py TableScene")
+        return scene(setup, demo=demo)
 
     def demo_scene(self, seed: int) -> TableScene:
         """The title's demo: the game's characters (or its CPU players) at a table, nothing recorded."""
@@ -64,9 +83,11 @@ class GameFrontend:
         big_text(m, surface, self.gamedef.name.upper(), 128, top, GOLD)
 
     def autopilot(self, **kwargs):
-        """A pad that plays a whole game from power on (movies, ``tdream bench``)."""
+        """A pad that plays a whole game from power on (movies, ``tdream bench``): the shell's,
+        with the game's ``autopilot.py`` ``PILOT`` (how its prompts are answered) when it has one."""
         from .autopilot import Autopilot  # movies and bench only, not the title
-        return Autopilot(self.gamedef.id, **kwargs)
+        pilot = self.own("autopilot", "PILOT")
+        return Autopilot(self.gamedef.id, pilot=pilot() if pilot is not None else None, **kwargs)
 
     # ---------------------------------------------------------------- bench (``<id>_frame_ms_p99``)
     def bench_setup(self, seed: int, setpiece: bool) -> MatchSetup:
@@ -109,8 +130,9 @@ class GameFrontend:
 
     def howto_pictures(self) -> dict:
         """The game's How-to-play pictures by name: ``fn(m, surface, x, y, w, h)`` draws one in
-        that rectangle with the table's own pieces (a board, a card, a sheet). Default: none."""
-        return {}
+        that rectangle with the table's own pieces (a board, a card, a sheet): its ``howto.py``'s
+        ``PICTURES``, or none."""
+        return self.own("howto", "PICTURES", {})
 
     def draw_howto(self, m, surface, picture: str, rect) -> None:
         """A How-to-play page's picture (its ``picture`` name) in ``rect`` (x, y, w, h): a ground a

@@ -30,15 +30,6 @@ class CatTowerFrontend(GameFrontend):
     MODES = MODES
     SUBTITLE = SUBTITLE
 
-    def setup_screen(self):
-        """The shell's set-up, fed with this game's data and preview (``setup.py``)."""
-        from .setup import SETUP  # lazy: the scenes load when the game is played
-        return SETUP
-
-    def table_scene(self, setup, demo: bool = False):
-        from .table import TableScene  # lazy: the scenes load when the game is played
-        return TableScene(setup, demo=demo)
-
     def draw_logo(self, m, surface, top: int) -> None:
         """CAT TOWER over two little sheets of goods; the game's name under it (the shell's
         "<  CAT TOWER  >") and the subtitle on a dark plate, so that the skyline's lit windows
@@ -52,17 +43,6 @@ class CatTowerFrontend(GameFrontend):
                 pygame.draw.rect(surface, sv.GOOD_COLOURS[g], (x, y, 11, 9))
                 sv.icon(surface, g, x + 2, y + 1, (24, 24, 40))
         big_text(m, surface, "CAT TOWER", 128, top, GOLD)
-
-    def howto_pictures(self) -> dict:
-        """How to play's pictures (``howto.yaml``), drawn with the table's own pieces (``howto.py``)."""
-        from .howto import PICTURES  # lazy: the scenes load when the game is played
-        return PICTURES
-
-    def autopilot(self, **kwargs):
-        """The shell's autopilot with CAT TOWER's pilot (``autopilot.py``)."""
-        from ....frontend.autopilot import Autopilot  # lazy: movies and bench only, not the title
-        from .autopilot import CatTowerPilot  # lazy: the scenes load when the game is played
-        return Autopilot(self.gamedef.id, pilot=CatTowerPilot(), **kwargs)
 
     def bench_setup(self, seed: int, setpiece: bool):
         """The busiest table: four people, each drawing with his preview up (the autopilot's pads

@@ -49,15 +49,6 @@ class TowerDreamFrontend(GameFrontend):
             return CampaignScene()
         return super().mode_scene(m, mode)
 
-    def setup_screen(self):
-        """The shell's set-up, fed with this game's data and preview (``setup.py``)."""
-        from .setup import SETUP  # lazy: the scenes load when the game is played
-        return SETUP
-
-    def table_scene(self, setup, demo: bool = False):
-        from .table import TableScene  # lazy: the scenes load when the game is played
-        return TableScene(setup, demo=demo)
-
     def demo_scene(self, seed: int):
         """Four CPU characters on a board, both drawn from ``seed``: the title's demo (never recorded)."""
         from .table import GameSetup, TableScene  # lazy: the scenes load when the game is played
@@ -82,11 +73,6 @@ class TowerDreamFrontend(GameFrontend):
         big_text(m, surface, "TOWER", 128, top, GOLD)
         big_text(m, surface, "DREAM", 128, top + 40, WHITE)
 
-    def howto_pictures(self) -> dict:
-        """How to play's pictures (``howto.yaml``), drawn with the table's own pieces (``howto.py``)."""
-        from .howto import PICTURES  # lazy: the scenes load when the game is played
-        return PICTURES
-
     def sprite_sheet(self):
         """Its sprite file and the sprites its screens need (the shell's ``Art`` loads it)."""
         return SHEET
@@ -95,12 +81,6 @@ class TowerDreamFrontend(GameFrontend):
         """Its sound effects (the shell's ``Sound`` plays them by name beside its own)."""
         from .sounds import BANK  # lazy: its effects are made with numpy, for the window's sound only
         return BANK
-
-    def autopilot(self, **kwargs):
-        """The shell's autopilot with Tower Dream's pilot (``autopilot.py``)."""
-        from ....frontend.autopilot import Autopilot  # lazy: movies and bench only, not the title
-        from .autopilot import TowerDreamPilot  # lazy: the scenes load when the game is played
-        return Autopilot(self.gamedef.id, pilot=TowerDreamPilot(), **kwargs)
 
     def bench_setup(self, seed: int, setpiece: bool):
         """``classic-10`` with four CPU characters; Lucky Star (its Card, Slot and fortune spaces)

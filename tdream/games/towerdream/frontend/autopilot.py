@@ -30,3 +30,6 @@ class TowerDreamPilot(Pilot):
         if isinstance(top, BuildBackScene):     # B at a Build that might take back: build nothing
             return A
         return None
+
+
+PILOT = TowerDreamPilot  # the shell's GameFrontend.autopilot takes it

@@ -27,15 +27,6 @@ class TowersFrontend(GameFrontend):
     MODES = MODES
     SUBTITLE = SUBTITLE
 
-    def setup_screen(self):
-        """The shell's set-up, fed with this game's data and preview (``setup.py``)."""
-        from .setup import SETUP  # lazy: the scenes load when the game is played
-        return SETUP
-
-    def table_scene(self, setup, demo: bool = False):
-        from .table import TableScene  # lazy: the scenes load when the game is played
-        return TableScene(setup, demo=demo)
-
     def draw_logo(self, m, surface, top: int) -> None:
         """TOWERS over a little skyline of towers in the four players' colours and roofs."""
 
@@ -46,17 +37,6 @@ class TowersFrontend(GameFrontend):
             surface.blit(big, (x, 206 - big.get_height()))
         big_text(m, surface, "TOWERS", 128, top, GOLD)
         big_text(m, surface, "2.00", 128, top + 40, WHITE, 2)
-
-    def howto_pictures(self) -> dict:
-        """How to play's pictures (``howto.yaml``), drawn with the table's own pieces (``howto.py``)."""
-        from .howto import PICTURES  # lazy: the scenes load when the game is played
-        return PICTURES
-
-    def autopilot(self, **kwargs):
-        """The shell's autopilot with Towers' pilot (``autopilot.py``)."""
-        from ....frontend.autopilot import Autopilot  # lazy: movies and bench only, not the title
-        from .autopilot import TowersPilot  # lazy: the scenes load when the game is played
-        return Autopilot(self.gamedef.id, pilot=TowersPilot(), **kwargs)
 
     def bench_setup(self, seed: int, setpiece: bool):
         """The busiest board: 12x12 with four characters."""

@@ -70,3 +70,6 @@ class TowersPilot(Pilot):
         if cy != ty:
             return DOWN if ty > cy else UP
         return A
+
+
+PILOT = TowersPilot  # the shell's GameFrontend.autopilot takes it

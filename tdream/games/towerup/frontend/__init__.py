@@ -36,15 +36,6 @@ class TowerUpFrontend(GameFrontend):
     MODES = MODES
     SUBTITLE = SUBTITLE
 
-    def setup_screen(self):
-        """The shell's set-up, fed with this game's data and preview (``setup.py``)."""
-        from .setup import SETUP  # lazy: the scenes load when the game is played
-        return SETUP
-
-    def table_scene(self, setup, demo: bool = False):
-        from .table import TableScene  # lazy: the scenes load when the game is played
-        return TableScene(setup, demo=demo)
-
     def draw_logo(self, m, surface, top: int) -> None:
         """Four towers of the four floor colours, roofed in the players' colours, and TOWER UP."""
         from .cityview import floor_art, roof_art  # lazy: the scenes load when the game is played
@@ -57,17 +48,6 @@ class TowerUpFrontend(GameFrontend):
         big_text(m, surface, "TOWER", 128, top, GOLD)
         big_text(m, surface, "UP", 128, top + 40, WHITE)
         pygame.draw.polygon(surface, PLAYER_COLOURS[1], [(160, top + 58), (172, top + 46), (184, top + 58)])
-
-    def howto_pictures(self) -> dict:
-        """How to play's pictures (``howto.yaml``), drawn with the table's own pieces (``howto.py``)."""
-        from .howto import PICTURES  # lazy: the scenes load when the game is played
-        return PICTURES
-
-    def autopilot(self, **kwargs):
-        """The shell's autopilot with Tower Up's pilot (``autopilot.py``)."""
-        from ....frontend.autopilot import Autopilot  # lazy: movies and bench only, not the title
-        from .autopilot import TowerUpPilot  # lazy: the scenes load when the game is played
-        return Autopilot(self.gamedef.id, pilot=TowerUpPilot(), **kwargs)
 
     def bench_setup(self, seed: int, setpiece: bool):
         """Four characters on the 36-site city (there are no set pieces: the same game either way)."""

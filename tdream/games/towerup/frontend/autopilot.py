@@ -29,3 +29,6 @@ class TowerUpPilot(Pilot):
         if turn and prompt.stage == "roof" and odd:
             ap.tally["builds"] = ap.tally.get("builds", 0) + 1
         return A if odd else 0
+
+
+PILOT = TowerUpPilot  # the shell's GameFrontend.autopilot takes it
