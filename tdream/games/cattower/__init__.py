@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ...datadirs import with_boards
 from ...platform.protocol import GameDef, OptionSpec, Program, Words
 from .answers import CHANCE_KINDS, DECISIONS
 from .scenario import CatTowerScenarios
@@ -67,6 +68,12 @@ class CatTower(GameDef):
 
     def data_hash(self) -> str:
         return _data_hash()
+
+    def data_files(self) -> list:
+        """Its package's YAML and its board (``boards/cattower/``)."""
+        from pathlib import Path
+        here = Path(__file__).parent
+        return with_boards(super().data_files(), "cattower", here)
 
     def plays_like(self, data_hash: str) -> bool:
         return data_hash == _data_hash() or _earlier_hashes().get(data_hash) == _data_hash()

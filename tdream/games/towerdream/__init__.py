@@ -160,11 +160,13 @@ class TowerDream(GameDef):
         return STYLE
 
     def data_files(self) -> list:
-        """Its package's YAML (the boards among them) and the boards of ``$TDREAM_BOARDS``."""
+        """Its package's YAML, its boards (``boards/towerdream/``, hashed where they lay before,
+        in ``data/boards/``) and the boards of ``$TDREAM_BOARDS``."""
         from pathlib import Path
 
+        from ...datadirs import with_boards
         from .data.loader import boards_dir
-        own = super().data_files()
+        own = with_boards(super().data_files(), "towerdream", Path(__file__).parent / "data" / "boards")
         return own + [f for f in sorted(Path(boards_dir()).glob("*.yaml")) if f not in own]
 
     def score_parts(self, match, seat: int):

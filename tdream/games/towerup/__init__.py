@@ -12,6 +12,7 @@ docs/games/towerup.md has the rulings the engine adds (E1, E2, ...) and how the 
 """
 from __future__ import annotations
 
+from ...datadirs import with_boards
 from ...platform.protocol import GameDef, OptionSpec, Program, Words
 from .answers import CHANCE_KINDS, DECISIONS
 from .scenario import TowerUpScenarios
@@ -58,6 +59,12 @@ class TowerUp(GameDef):
     def data_hash(self) -> str:
         from .data import shipped
         return shipped().hash
+
+    def data_files(self) -> list:
+        """Its package's YAML and its board (``boards/towerup/``)."""
+        from pathlib import Path
+        here = Path(__file__).parent
+        return with_boards(super().data_files(), "towerup", here)
 
     def plays_like(self, data_hash: str) -> bool:
         from .data import earlier_hashes

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
+from ...datadirs import board_folder
 from ...errors import DataError
 from ...yamlio import LDict, LList, is_slug, line_of, read_yaml, short, type_name
 
@@ -574,8 +575,20 @@ class Shipped:
     hash: str
 
 
+#: the files that are the game's board (its cities): in ``boards/towerup/``, the rest beside this file
+BOARD_FILES = ("cities.yaml",)
+
+
+def data_path(name: str, folder: Path | None = None) -> Path:
+    """A data file: in ``folder`` when one is given (every file), else the board's in
+    ``boards/towerup/`` and the others beside this file."""
+    if folder is not None:
+        return folder / name
+    return (board_folder("towerup") if name in BOARD_FILES else HERE) / name
+
+
 def _load_file(name: str, folder: Path | None, fn, problems: list[str]):
-    path = (folder or HERE) / name
+    path = data_path(name, folder)
     try:
         data = read_yaml(path, DataError)
     except DataError as e:
@@ -756,7 +769,7 @@ def data_hash(folder: Path | None = None) -> str:
     from ...yamlio import content_hash, plain_yaml
     parts = []
     for name in FILES:
-        p = (folder or HERE) / name
+        p = data_path(name, folder)
         parts.append((name, _played(name, plain_yaml(p)) if p.exists() else None))
     return content_hash(parts)
 
