@@ -5,8 +5,10 @@ CPU characters, its scenario keys, its narration and its front-end scenes.
 """
 from __future__ import annotations
 
+import sys
 from functools import lru_cache
 
+from ...errors import DataError
 from ...platform.protocol import GameDef, OptionFlag, OptionSpec, Program, Words
 from .parts import VersionOne
 from .scenario import TowerDreamScenarios
@@ -57,8 +59,8 @@ class TowerDream(GameDef):
         return _ruleset()
 
     def board_ids(self) -> list[str]:
-        from .data import board_ids
-        return board_ids()
+        """The boards a match may be set up on (``_playable``: a bad file left out)."""
+        return list(_playable())
 
     def board(self, board_id: str):
         return _board(board_id)
@@ -187,12 +189,31 @@ def _board(board_id: str):
 
 
 @lru_cache(maxsize=None)
+def _playable() -> tuple[str, ...]:
+    """The ids of the board files that load (``boards/towerdream/``, or ``$TDREAM_BOARDS``): a
+    player's own board dropped there is offered like the shipped ones; a file that does not load
+    is left out, with one line on stderr naming the file, the line and the first problem."""
+    from .data import board_ids, boards_dir
+    out = []
+    for b in board_ids():
+        try:
+            _board(b)
+        except DataError as e:
+            more = f" (and {len(e.problems) - 1} more)" if len(e.problems) > 1 else ""
+            print(f"tdream: board left out: {e.problems[0]}{more}", file=sys.stderr)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
+            print(f"tdream: board left out: {boards_dir() / (b + '.yaml')}:0: not a board ({e})", file=sys.stderr)
+        else:
+            out.append(b)
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
 def _options() -> tuple[OptionSpec, ...]:
-    from .data import board_ids
     return (
         # the set-up offers fewer values than the rules allow (``offer``, ``step``); a board's words are
         # its name (the front end's ``SetupScreen.value_words``)
-        OptionSpec("board", "classic-10", tuple(board_ids()), help="the board (PRESENTATION.md)"),
+        OptionSpec("board", "classic-10", _playable(), help="the board (PRESENTATION.md)"),
         OptionSpec("starting_cash", 1500, lo=0, hi=10_000_000, rule="R2.2", help="starting cash",
                    word="{k:,}G", step=500, offer=(500, 10_000)),
         OptionSpec("salary", 1500, lo=0, hi=10_000_000, rule="R4.2", help="the salary for passing Start",
