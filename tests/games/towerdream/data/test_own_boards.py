@@ -26,7 +26,7 @@ def own_folder(tmp_path, monkeypatch):
     for f in board_folder("towerdream").glob("*.yaml"):
         shutil.copy(f, tmp_path / f.name)
     mine = (tmp_path / "classic-7.yaml").read_text(encoding="utf-8")
-    (tmp_path / "my-town.yaml").write_text(mine.replace("id: classic-7", "id: my-town"), encoding="utf-8")
+    (tmp_path / "my-town.yaml").write_text(mine.replace("id: classic-7", "id: my-town").replace("name: Times Square", "name: My Town"), encoding="utf-8")
     (tmp_path / "broken.yaml").write_text("format: tdream-board\nversion: 1\nid: broken\nname: Broken\n"
                                           "luck: wild\nlevels: []\n", encoding="utf-8")
     (tmp_path / "garbled.yaml").write_text("format: [\n", encoding="utf-8")
@@ -66,3 +66,21 @@ def test_the_command_line_lists_an_own_board_and_names_a_bad_file(own_folder):
         f"tdream: board left out: {env_folder / 'broken.yaml'}:5: luck: 'wild' is not one of low, medium, high",
         f"tdream: board left out: {env_folder / 'garbled.yaml'}:2: expected the node content, but found "
         "'<stream end>' (while parsing a flow node)"]
+
+
+def test_the_set_up_screen_shows_and_starts_an_own_board(own_folder):
+    from tdream.frontend.constants import START
+    from tdream.frontend.run import Headless
+    from tdream.frontend.scenes.setup import SetupScene
+    from tdream.frontend.settings import Settings
+    settings = Settings()
+    h = Headless(seed=2, settings=settings)
+    scene = SetupScene("towerdream")
+    h.machine.push(scene)
+    h.step(0, draw=True)
+    shipped_frame = h.surface.copy()
+    scene.options["board"] = "my-town"
+    h.step(0, draw=True)                           # its preview drawn: the board's picture, name and size
+    assert h.surface.get_view("2").raw != shipped_frame.get_view("2").raw
+    h.step(START)
+    assert settings.last["towerdream"]["board"] == "my-town"
