@@ -26,7 +26,8 @@ def own_folder(tmp_path, monkeypatch):
     for f in board_folder("towerdream").glob("*.yaml"):
         shutil.copy(f, tmp_path / f.name)
     mine = (tmp_path / "classic-7.yaml").read_text(encoding="utf-8")
-    (tmp_path / "my-town.yaml").write_text(mine.replace("id: classic-7", "id: my-town").replace("name: Times Square", "name: My Town"), encoding="utf-8")
+    mine = mine.replace("id: classic-7", "id: my-town").replace("name: Times Square", "name: My Town")
+    (tmp_path / "my-town.yaml").write_text(mine, encoding="utf-8")
     (tmp_path / "broken.yaml").write_text("format: tdream-board\nversion: 1\nid: broken\nname: Broken\n"
                                           "luck: wild\nlevels: []\n", encoding="utf-8")
     (tmp_path / "garbled.yaml").write_text("format: [\n", encoding="utf-8")
