@@ -1,6 +1,6 @@
 """CAT TOWER (Lee Ju-Hwa and Kim Giung, 2019): a dice roll-and-write game (RULES-cattower.md).
 
-``GAME`` is its ``GameDef``: the sheet (``sheet.yaml``), the engine (``match.py``), the answers
+``GAME`` is its ``GameDef``: the sheet (``boards/cattower/sheet.yaml``), the engine (``match.py``), the answers
 and events, the scenario adapter (``scenario.py``), the CPU players (``players.py``, styles in
 ``styles.yaml``), the characters' comments (``comments.yaml``, ``commentary.py``), the narration
 (``narration.py``) and the front end's queries (``queries.py``). docs/games/cattower.md has the

@@ -1,5 +1,6 @@
 """Tower Up's data: the cities, the cards, the tracks, the components, the objectives (RULES-towerup.md
-sections 1 and 6) and the CPU styles, each in a YAML file of this folder, validated on load.
+sections 1 and 6) and the CPU styles, each in a YAML file of this folder but the cities, the game's
+board (``boards/towerup/cities.yaml`` at the top of the repository), validated on load.
 
 Every problem of a file is reported at once, as ``file:line: key.path: what`` in one ``DataError``.
 The same checks read the test data a scenario brings inline (``city:``, ``cards:``, ``tracks:``,
