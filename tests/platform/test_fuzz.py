@@ -15,7 +15,7 @@ from tdream.platform.scenario import find_scenarios, load_scenario, run_scenario
 from ..conftest import ROOT
 
 SCENARIOS = find_scenarios([str(ROOT / "scenarios")])
-BOARD_FILES = sorted(p for p in (ROOT / "tdream" / "games" / "towerdream" / "data" / "boards").glob("*.yaml") if p.name != "order.yaml")
+BOARD_FILES = sorted(p for p in (ROOT / "boards" / "towerdream").glob("*.yaml") if p.name != "order.yaml")
 JUNK = ["-1", "99999999999999999999", "true", "null", "[]", "{}", "'x'", "[1, [2]]", "{a: {b: c}}", "3.5",
         "!!python/object:os.system ls", "*anchor", "&a [*a]", "'\\x00'", "e9", "bank", "none", "A"]
 

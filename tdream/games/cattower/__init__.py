@@ -1,6 +1,6 @@
 """CAT TOWER (Lee Ju-Hwa and Kim Giung, 2019): a dice roll-and-write game (RULES-cattower.md).
 
-``GAME`` is its ``GameDef``: the sheet (``sheet.yaml``), the engine (``match.py``), the answers
+``GAME`` is its ``GameDef``: the sheet (``boards/cattower/sheet.yaml``), the engine (``match.py``), the answers
 and events, the scenario adapter (``scenario.py``), the CPU players (``players.py``, styles in
 ``styles.yaml``), the characters' comments (``comments.yaml``, ``commentary.py``), the narration
 (``narration.py``) and the front end's queries (``queries.py``). docs/games/cattower.md has the
@@ -9,7 +9,9 @@ design notes.
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
+from ...datadirs import with_boards
 from ...platform.options import check_options, full_options
 from ...platform.protocol import GameDef, OptionSpec, Program, Words
 from ...platform.roster import CHARACTER_IDS
@@ -70,6 +72,11 @@ class CatTower(GameDef):
 
     def data_hash(self) -> str:
         return _data_hash()
+
+    def data_files(self) -> list:
+        """Its package's YAML and its board (``boards/cattower/``)."""
+        here = Path(__file__).parent
+        return with_boards(super().data_files(), "cattower", here)
 
     def plays_like(self, data_hash: str) -> bool:
         return data_hash == _data_hash() or _earlier_hashes().get(data_hash) == _data_hash()

@@ -1,4 +1,4 @@
-"""The CAT TOWER sheet as data (RULES-cattower.md CG1.1-CG1.3): ``sheet.yaml`` beside this file.
+"""The CAT TOWER sheet as data (RULES-cattower.md CG1.1-CG1.3): ``boards/cattower/sheet.yaml``.
 
 ``load_sheet(path)`` reads and validates a sheet file and returns a ``Sheet``; every problem of the
 file is reported at once, as ``file:line: key.path: what``, in one ``DataError``: a missing or
@@ -19,10 +19,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from ...datadirs import board_folder
 from ...errors import DataError
 from ...yamlio import Problems, Schema, line_of, read_text, parse_yaml, short, type_name
 
-SHEET_PATH = Path(__file__).resolve().parent / "sheet.yaml"
+SHEET_PATH = board_folder("cattower") / "sheet.yaml"
 FORMAT = "cattower-sheet"
 CELL_RE = re.compile(r"^t(\d+)f(\d+)$")
 MAX_FLOOR = 6          # a die shows 1-6 (C2.2): a floor above 6 could never be drawn

@@ -5,9 +5,12 @@ CPU characters, its scenario keys, its narration and its front-end scenes.
 """
 from __future__ import annotations
 
+import sys
 from functools import lru_cache
 from pathlib import Path
 
+from ...datadirs import with_boards
+from ...errors import DataError
 from ...platform.protocol import GameDef, OptionFlag, OptionSpec, PositionError, Program, Words
 from .data import board_ids, load_board, load_ruleset
 from .data.loader import boards_dir
@@ -60,7 +63,8 @@ class TowerDream(GameDef):
         return _ruleset()
 
     def board_ids(self) -> list[str]:
-        return board_ids()
+        """The boards a match may be set up on (``_playable``: a bad file left out)."""
+        return list(_playable())
 
     def board(self, board_id: str):
         return _board(board_id)
@@ -160,9 +164,10 @@ class TowerDream(GameDef):
         return STYLE
 
     def data_files(self) -> list:
-        """Its package's YAML (the boards among them) and the boards of ``$TDREAM_BOARDS``."""
+        """Its package's YAML, its boards (``boards/towerdream/``, hashed where they lay before,
+        in ``data/boards/``) and the boards of ``$TDREAM_BOARDS``."""
 
-        own = super().data_files()
+        own = with_boards(super().data_files(), "towerdream", Path(__file__).parent / "data" / "boards")
         return own + [f for f in sorted(Path(boards_dir()).glob("*.yaml")) if f not in own]
 
     def score_parts(self, match, seat: int):
@@ -181,11 +186,30 @@ def _board(board_id: str):
 
 
 @lru_cache(maxsize=None)
+def _playable() -> tuple[str, ...]:
+    """The ids of the board files that load (``boards/towerdream/``, or ``$TDREAM_BOARDS``): a
+    player's own board dropped there is offered like the shipped ones; a file that does not load
+    is left out, with one line on stderr naming the file, the line and the first problem."""
+    out = []
+    for b in board_ids():
+        try:
+            _board(b)
+        except DataError as e:
+            more = f" (and {len(e.problems) - 1} more)" if len(e.problems) > 1 else ""
+            print(f"tdream: board left out: {e.problems[0]}{more}", file=sys.stderr)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
+            print(f"tdream: board left out: {boards_dir() / (b + '.yaml')}:0: not a board ({e})", file=sys.stderr)
+        else:
+            out.append(b)
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
 def _options() -> tuple[OptionSpec, ...]:
     return (
         # the set-up offers fewer values than the rules allow (``offer``, ``step``); a board's words are
         # its name (the front end's ``SetupScreen.value_words``)
-        OptionSpec("board", "classic-10", tuple(board_ids()), help="the board (PRESENTATION.md)"),
+        OptionSpec("board", "classic-10", _playable(), help="the board (PRESENTATION.md)"),
         OptionSpec("starting_cash", 1500, lo=0, hi=10_000_000, rule="R2.2", help="starting cash",
                    word="{k:,}G", step=500, offer=(500, 10_000)),
         OptionSpec("salary", 1500, lo=0, hi=10_000_000, rule="R4.2", help="the salary for passing Start",

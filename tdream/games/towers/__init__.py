@@ -18,6 +18,7 @@ from ...platform.roster import CHARACTER_IDS
 from . import board as bd, narration
 from .data import data_hash, earlier_hashes, rules, styles
 from .match import TowersMatch
+from .narration import score_parts
 from .scenario import TowersScenarios
 
 CLAIM_MODES = ("grace", "literal", "enclosed")
@@ -183,7 +184,6 @@ class Towers(GameDef):
         return TowersCommentary(seat_kinds, seed, talk)
 
     def score_parts(self, match, seat: int):
-        from .narration import score_parts  # lazy: the engine loads with the first match, not the registry
         return score_parts(match, seat)
 
 

@@ -12,6 +12,9 @@ docs/games/towerup.md has the rulings the engine adds (E1, E2, ...) and how the 
 """
 from __future__ import annotations
 
+from pathlib import Path
+
+from ...datadirs import with_boards
 from ...platform.options import check_options, full_options
 from ...platform.protocol import GameDef, OptionSpec, Program, Words
 from ...platform.roster import CHARACTER_IDS
@@ -60,6 +63,11 @@ class TowerUp(GameDef):
 
     def data_hash(self) -> str:
         return shipped().hash
+
+    def data_files(self) -> list:
+        """Its package's YAML and its board (``boards/towerup/``)."""
+        here = Path(__file__).parent
+        return with_boards(super().data_files(), "towerup", here)
 
     def plays_like(self, data_hash: str) -> bool:
         return data_hash == self.data_hash() or earlier_hashes().get(data_hash) == self.data_hash()

@@ -1,5 +1,6 @@
 """Tower Up's data: the cities, the cards, the tracks, the components, the objectives (RULES-towerup.md
-sections 1 and 6) and the CPU styles, each in a YAML file of this folder, validated on load.
+sections 1 and 6) and the CPU styles, each in a YAML file of this folder but the cities, the game's
+board (``boards/towerup/cities.yaml`` at the top of the repository), validated on load.
 
 Every problem of a file is reported at once, as ``file:line: key.path: what`` in one ``DataError``.
 The same checks read the test data a scenario brings inline (``city:``, ``cards:``, ``tracks:``,
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
+from ...datadirs import board_folder
 from ...errors import DataError
 from ...platform.roster import CHARACTER_IDS, read_grades
 from ...yamlio import LDict, LList, content_hash, is_slug, line_of, plain_yaml, read_yaml, short, type_name
@@ -575,8 +577,20 @@ class Shipped:
     hash: str
 
 
+#: the files that are the game's board (its cities): in ``boards/towerup/``, the rest beside this file
+BOARD_FILES = ("cities.yaml",)
+
+
+def data_path(name: str, folder: Path | None = None) -> Path:
+    """A data file: in ``folder`` when one is given (every file), else the board's in
+    ``boards/towerup/`` and the others beside this file."""
+    if folder is not None:
+        return folder / name
+    return (board_folder("towerup") if name in BOARD_FILES else HERE) / name
+
+
 def _load_file(name: str, folder: Path | None, fn, problems: list[str]):
-    path = (folder or HERE) / name
+    path = data_path(name, folder)
     try:
         data = read_yaml(path, DataError)
     except DataError as e:
@@ -756,7 +770,7 @@ def data_hash(folder: Path | None = None) -> str:
     """16 hex digits over what of every data file (FILES) changes play (``_played``)."""
     parts = []
     for name in FILES:
-        p = (folder or HERE) / name
+        p = data_path(name, folder)
         parts.append((name, _played(name, plain_yaml(p)) if p.exists() else None))
     return content_hash(parts)
 

@@ -100,13 +100,13 @@ def test_ten_objectives_are_condition_primitives_ug6_2(shipped):
 def test_shipped_files_are_marked_provisional_with_a_source():
     import yaml
     for name in ("cities.yaml", "cards.yaml", "components.yaml", "objectives.yaml"):
-        data = yaml.safe_load((PACKAGE / name).read_text())
+        data = yaml.safe_load(d.data_path(name).read_text())
         assert data["provisional"] is True and data["source"].strip()
 
 
 def _broken_copy(tmp_path, name, old, new, count=1):
     for f in d.FILES:
-        shutil.copy(PACKAGE / f, tmp_path / f)
+        shutil.copy(d.data_path(f), tmp_path / f)
     text = (tmp_path / name).read_text()
     assert old in text, old
     (tmp_path / name).write_text(text.replace(old, new, count))
@@ -276,7 +276,7 @@ def test_styles_give_every_character_weights():
 
 def test_data_hash_changes_with_the_data(tmp_path):
     for f in d.FILES:
-        shutil.copy(PACKAGE / f, tmp_path / f)
+        shutil.copy(d.data_path(f), tmp_path / f)
     before = d.data_hash(tmp_path)
     assert before == d.data_hash() and len(before) == 16
     styles = (tmp_path / "styles.yaml").read_text()

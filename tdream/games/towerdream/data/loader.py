@@ -13,6 +13,7 @@ from ..rules.board import BUILTIN_EVENTS, Board, build_board
 from ..rules.ruleset import (
     DEFAULT_OPTIONS, EFFECTS, MOVEMENT_EFFECTS, PILES, Card, CompanySpec, EventKind, Ruleset, Slot,
 )
+from ....datadirs import board_folder
 from ....errors import DataError
 from ....yamlio import Problems, Schema, is_slug, join, line_of, read_yaml, short, type_name
 
@@ -21,11 +22,12 @@ DEFAULT_RULESET = DATA_DIR / "ruleset.yaml"
 
 
 def boards_dir() -> Path:
-    """``data/boards/`` of Tower Dream's package (or ``$TDREAM_BOARDS``)."""
+    """``boards/towerdream/`` at the top of the repository (``tdream.boards.towerdream`` when
+    installed), or ``$TDREAM_BOARDS`` in its place."""
     env = os.environ.get("TDREAM_BOARDS")
     if env:
         return Path(env)
-    return DATA_DIR / "boards"
+    return board_folder("towerdream")
 
 
 def check_header(data, problems: Problems, fmt: str) -> bool:

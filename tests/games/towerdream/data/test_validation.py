@@ -163,6 +163,6 @@ def test_cli_unknown_board_exits_2(tmp_path):
 
 
 def test_shipped_boards_all_load(ruleset):
-    for f in sorted((ROOT / "tdream" / "games" / "towerdream" / "data" / "boards").glob("*.yaml")):
+    for f in sorted((ROOT / "boards" / "towerdream").glob("*.yaml")):
         if f.name != "order.yaml":                  # the boards' order, not a board
             assert load_board(f.stem, ruleset).id == f.stem
