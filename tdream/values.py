@@ -22,4 +22,6 @@ def typed_values(namespace: dict) -> None:
     """Give every NamedTuple class in ``namespace`` typed equality and hashing."""
     for value in list(namespace.values()):
         if isinstance(value, type) and issubclass(value, tuple) and value is not tuple and hasattr(value, "_fields"):
-            value.__eq__, value.__ne__, value.__hash__ = _typed_eq, _typed_ne, _typed_hash
+            setattr(value, "__eq__", _typed_eq)
+            setattr(value, "__ne__", _typed_ne)
+            setattr(value, "__hash__", _typed_hash)
