@@ -39,7 +39,6 @@ class Roll(NamedTuple):
     """The round's dice (C1.1, C2.1), ascending."""
 
     dice: tuple[int, ...]
-    kind = "roll"
 
     def to_step(self):
         return list(self.dice)
@@ -49,7 +48,6 @@ class Draft(NamedTuple):
     """Take the die showing ``value`` (C2.1)."""
 
     value: int
-    kind = "draft"
 
     def to_step(self):
         return self.value
@@ -62,7 +60,6 @@ class Drawing(NamedTuple):
     good: int
     cell: str
     spend: tuple[int, int] = (0, 0)
-    kind = "draw"
 
     @property
     def cost(self) -> int:
@@ -78,16 +75,12 @@ class Drawing(NamedTuple):
 class Pass(NamedTuple):
     """Draw nothing this round (C2.2); circles footprints (C2.3)."""
 
-    kind = "draw"
-
     def to_step(self):
         return "pass"
 
 
 class Withdraw(NamedTuple):
     """Take back this round's drawing (or pass) given before: the seat draws again (CG2.4)."""
-
-    kind = "draw"
 
     def to_step(self):
         return "withdraw"
@@ -97,13 +90,25 @@ class House(NamedTuple):
     """The good counted by the house just drawn (C5.1, CG5.1)."""
 
     good: int
-    kind = "house"
 
     def to_step(self):
         return good_name(self.good)
 
 
 typed_values(globals())
+
+# Each answer's input kind: class attributes, read at every check and record line (a property
+# would be a Python call each), set here because a NamedTuple's body holds only its fields.
+KIND_OF: dict[type, str] = {
+    Roll: "roll",
+    Draft: "draft",
+    Drawing: "draw",
+    Pass: "draw",
+    Withdraw: "draw",
+    House: "house",
+}
+for _cls, _kind in KIND_OF.items():
+    setattr(_cls, "kind", _kind)
 
 PASS = Pass()
 WITHDRAW = Withdraw()

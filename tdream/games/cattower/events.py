@@ -92,7 +92,7 @@ class HouseScored(NamedTuple):
     seat: int
     cell: str
     good: int
-    count: int
+    count: int  # type: ignore[assignment]  # the field shadows tuple.count on purpose: words and table read it
     points: int
 
 

@@ -144,9 +144,8 @@ def load_sheet(path: Path | str | None = None) -> Sheet:
             specs[key] = (h, first, later)
 
     # Cells: every cell of every tower, in tower order.
-    names: list[str] = []
-    for t in sorted(specs):
-        names.extend(cell_name(t, f) for f in range(1, specs[t][0] + 1))
+    places = [(t, f) for t in sorted(specs) for f in range(1, specs[t][0] + 1)]
+    names = [cell_name(t, f) for t, f in places]
     index = {n: i for i, n in enumerate(names)}
 
     # Neighbours.
@@ -206,10 +205,11 @@ def load_sheet(path: Path | str | None = None) -> Sheet:
                        for f in range(1, top + 1)]
     while len(by_floor) <= MAX_FLOOR:
         by_floor.append(())
+    assert cap is not None              # a bad or missing cap raised above, with the others
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
     return Sheet(
         towers=tuple(towers), cells=tuple(names),
-        tower_of=tuple(parse_cell(n)[0] for n in names), floor_of=tuple(parse_cell(n)[1] for n in names),
+        tower_of=tuple(t for t, _ in places), floor_of=tuple(f for _, f in places),
         neighbours=tuple(tuple(sorted(index[o] for o in listed[n])) for n in names),
         by_floor=tuple(by_floor), footprint_cap=cap, provisional=data["provisional"], source=data["source"],
         data_hash=digest, index_of=dict(index))

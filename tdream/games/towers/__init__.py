@@ -124,7 +124,7 @@ class Towers(GameDef):
     def new_match(self, names, options, seed):
         return TowersMatch.new(list(names), self._match_options(list(names), options), seed)
 
-    def load_position(self, position, names, options, seed):
+    def load_position(self, position: dict, names: list[str], options: dict, seed: int):
         opts = self._match_options(list(names), options)
         geo = bd.geometry(opts["size"])
         problems: list[tuple[tuple, str]] = []

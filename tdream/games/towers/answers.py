@@ -22,8 +22,6 @@ class Pick(NamedTuple):
     """A secret pick of a size 1-9 (T2.1)."""
 
     size: int
-    kind = PICK
-    step = "pick"
 
     def to_step(self):
         return self.size
@@ -34,8 +32,6 @@ class Place(NamedTuple):
 
     square: str
     size: int
-    kind = PLACE
-    step = "place"
 
     def to_step(self):
         return {"square": self.square, "size": self.size}
@@ -44,18 +40,12 @@ class Place(NamedTuple):
 class Pass(NamedTuple):
     """Place nothing this turn (T3.4, TG3.2)."""
 
-    kind = PLACE
-    step = "pass"
-
     def to_step(self):
         return None
 
 
 class Declare(NamedTuple):
     """Declare a double turn (T5.1, T5.2, TG5.1): in turn or out of turn."""
-
-    kind = PLACE
-    step = "declare"
 
     def to_step(self):
         return None
@@ -65,8 +55,6 @@ class Demolish(NamedTuple):
     """Remove one of his towers (T7.1 advanced, T7.2 corporate war)."""
 
     square: str
-    kind = PLACE
-    step = "demolish"
 
     def to_step(self):
         return self.square
@@ -76,14 +64,26 @@ class End(NamedTuple):
     """The answer to "end the game?" after a pass (T6.1, TG6.1)."""
 
     yes: bool
-    kind = END
-    step = "end"
 
     def to_step(self):
         return "yes" if self.yes else "no"
 
 
 typed_values(globals())
+
+# Each answer's input kind and step key: class attributes, read at every check and record line (a property
+# would be a Python call each), set here because a NamedTuple's body holds only its fields.
+KIND_STEP: dict[type, tuple[str, str]] = {
+    Pick: (PICK, "pick"),
+    Place: (PLACE, "place"),
+    Pass: (PLACE, "pass"),
+    Declare: (PLACE, "declare"),
+    Demolish: (PLACE, "demolish"),
+    End: (END, "end"),
+}
+for _cls, (_kind, _step) in KIND_STEP.items():
+    setattr(_cls, "kind", _kind)
+    setattr(_cls, "step", _step)
 
 PASS = Pass()
 DECLARE = Declare()

@@ -76,6 +76,23 @@ class Level:
 class Style:
     """A style: its id and its weights (each also an attribute: ``style.tall``)."""
 
+    # the weights of WEIGHTS, each an attribute (a test holds the two lists the same)
+    material: float
+    territory: float
+    potential: float
+    contest: float
+    safety: float
+    attack: float
+    tall: float
+    stack: float
+    contact: float
+    line: float
+    stray: float
+    cutin: float
+    keep: float
+    early: float
+    pick: float
+
     def __init__(self, id: str, weights: dict) -> None:
         self.__dict__.update(weights)
         self.id = id

@@ -574,6 +574,7 @@ class TowersMatch:
         why = self._demolish_reason(name, p)
         if why is not None or not self._walls_after(o, p):
             return DemolitionPreview(why is None, why, falls)
+        assert i is not None                            # a legal demolition (why is None) names a square
         claimer = self.names[self._claims_of(o)[i]]     # not his, not unclaimed: he could build there then
         who = self.names[p]
         o[i] = p
@@ -830,9 +831,10 @@ class TowersMatch:
         if HIDDEN in self.picks:       # a view cannot know the other pick
             self.picks[seat] = None
             raise IllegalAnswer("TG2.1: the other pick is hidden in this view")
-        picks = tuple(self.picks[:2])
+        a0, a1 = self.picks[0], self.picks[1]
+        assert a0 is not None and a1 is not None        # no pick waits (_pick_waiting)
+        picks = (a0, a1)
         self.pick_rounds += 1
-        a0, a1 = picks
         if a0 == a1:
             events.append(ev.PicksRevealed(picks, -1))
             self.picks = [None] * self.players

@@ -47,7 +47,7 @@ class CpuPlayer(Player):
         self.kind = kind
         self.rng = Rng(seed ^ 0x70_3E25_C0DE)
         self.last_evals = 0             # evaluations of the last decision (tests, benchmarks)
-        self._last = None
+        self._last: Model | None = None     # the model of his last decision (its evaluations)
         # the boards his demolitions (and the rebuilding planned with them) have made: he never
         # demolishes into one again, so two CPUs cannot demolish and rebuild in a loop forever
         # (under ``war`` the rules allow a position to repeat without end)

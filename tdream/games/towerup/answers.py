@@ -34,8 +34,6 @@ class Take(NamedTuple):
 
     card: str
     wilds: tuple[str, ...] = ()
-    kind = TURN
-    step = "take"
 
     def to_step(self):
         return {"card": self.card, "wilds": list(self.wilds)} if self.wilds else {"card": self.card}
@@ -47,8 +45,6 @@ class Build(NamedTuple):
     site: str
     colour: str
     roof: str
-    kind = TURN
-    step = "build"
 
     def to_step(self):
         return {"site": self.site, "colour": self.colour, "roof": self.roof}
@@ -62,8 +58,6 @@ class Discard(NamedTuple):
     """Floors given back to the supply, per colour (U3.3)."""
 
     counts: tuple[int, int, int, int]
-    kind = DISCARD
-    step = "discard"
 
     def to_step(self):
         return _counts_text(self.counts)
@@ -73,8 +67,6 @@ class StartFloors(NamedTuple):
     """The set-up floors of his choice (UG1.1), per colour."""
 
     counts: tuple[int, int, int, int]
-    kind = START_FLOORS
-    step = "start_floors"
 
     def to_step(self):
         return _counts_text(self.counts)
@@ -82,8 +74,6 @@ class StartFloors(NamedTuple):
 
 class Deal(NamedTuple):
     card: str
-    kind = DEAL
-    step = "deal"
 
     def to_step(self):
         return self.card
@@ -91,14 +81,26 @@ class Deal(NamedTuple):
 
 class StartSite(NamedTuple):
     site: str
-    kind = START_SITES
-    step = "start_sites"
 
     def to_step(self):
         return [self.site]
 
 
 typed_values(globals())
+
+# Each answer's input kind and step key: class attributes, read at every check and record line (a property
+# would be a Python call each), set here because a NamedTuple's body holds only its fields.
+KIND_STEP: dict[type, tuple[str, str]] = {
+    Take: (TURN, "take"),
+    Build: (TURN, "build"),
+    Discard: (DISCARD, "discard"),
+    StartFloors: (START_FLOORS, "start_floors"),
+    Deal: (DEAL, "deal"),
+    StartSite: (START_SITES, "start_sites"),
+}
+for _cls, (_kind, _step) in KIND_STEP.items():
+    setattr(_cls, "kind", _kind)
+    setattr(_cls, "step", _step)
 
 
 def _name(value, what: str) -> str:
@@ -122,7 +124,7 @@ def _counts(value, what: str) -> tuple[int, int, int, int]:
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise ValueError(f"{what}: {k} must be a whole number >= 0, not {n!r}")
         out[COLOURS.index(k)] = n
-    return tuple(out)  # type: ignore[return-value]
+    return out[0], out[1], out[2], out[3]
 
 
 def answer_from_step(key: str, value) -> list:

@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
+from typing import TypeGuard
 
 from ...datadirs import board_folder
 from ...errors import DataError
@@ -84,7 +85,7 @@ def file_problems(path: Path, data, report: Report) -> list[str]:
     return out
 
 
-def _int(v) -> bool:
+def _int(v) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -313,6 +314,7 @@ def drawing_problems(city: City, area: tuple[int, int, int, int]) -> list[tuple[
     link. (key path, what) pairs; [] when it draws."""
     out: list[tuple[tuple, str]] = []
     x0, y0, x1, y1 = area
+    at: list[tuple[int, int]] = []      # every site's position (the loop returns when one has none)
     for i, n in enumerate(city.sites):
         p = city.at[i]
         if p is None:
@@ -320,14 +322,15 @@ def drawing_problems(city: City, area: tuple[int, int, int, int]) -> list[tuple[
             continue
         if not (x0 <= p[0] <= x1 and y0 <= p[1] <= y1):
             out.append((("sites", n, "at"), f"{list(p)} is outside the map area {list(area)}"))
+        at.append(p)
     if out:
         return out
     for i in range(len(city.sites)):
         for j in range(i + 1, len(city.sites)):
-            d = math.dist(city.at[i], city.at[j])
+            d = math.dist(at[i], at[j])
             if d < MIN_GAP:
                 out.append((("sites", city.sites[j], "at"), f"{d:.1f} px from {city.sites[i]}; sites are >= {MIN_GAP} apart"))
-    segs = [(a, b, city.at[a], city.at[b]) for a, b in city.streets]
+    segs = [(a, b, at[a], at[b]) for a, b in city.streets]
     for k, (a, b, p, q) in enumerate(segs):
         for m in range(k + 1, len(segs)):
             c, d, r, s = segs[m]
@@ -338,7 +341,7 @@ def drawing_problems(city: City, area: tuple[int, int, int, int]) -> list[tuple[
         for i in range(len(city.sites)):
             if i in (a, b):
                 continue
-            if segment_distance(city.at[i], p, q) < STREET_CLEARANCE:
+            if segment_distance(at[i], p, q) < STREET_CLEARANCE:
                 out.append((("streets", k), f"{city.sites[a]}-{city.sites[b]} passes over {city.sites[i]}"))
     return out
 
@@ -409,20 +412,20 @@ def read_cards(node, path: tuple, rep: Report, shipped: bool = False) -> dict[st
                 c = _colour(v, cp + ("vehicles", i), rep)
                 good &= c is not None
                 vehicles.append(c if c is not None else 0)
-        if good:
+        if good and b is not None:       # (good says b is not None; mypy reads it here)
             out[cid] = Card(cid, b, tuple(floors), tuple(vehicles))
         ok &= good
     if shipped and ok:
         counts = {k: 0 for k in COMPOSITION}
         per_bottom = [0, 0, 0, 0]
-        for c in out.values():
-            if c.kind not in counts:
-                rep(path + (c.id,), "neither three coloured floors, two wilds, two floors and a vehicle, nor one "
-                                    "floor and two vehicles (UG1.3)")
+        for card in out.values():
+            if card.kind not in counts:
+                rep(path + (card.id,), "neither three coloured floors, two wilds, two floors and a vehicle, nor one "
+                                       "floor and two vehicles (UG1.3)")
                 ok = False
                 continue
-            counts[c.kind] += 1
-            per_bottom[c.bottom] += 1
+            counts[card.kind] += 1
+            per_bottom[card.bottom] += 1
         if len(out) != 44:
             rep(path, f"{len(out)} cards; the game has 44 (UG1.3)")
             ok = False
@@ -548,7 +551,7 @@ def read_objectives(node, path: tuple, rep: Report) -> dict[str, Objective] | No
         if not _mapping(params, cp, rep, PRIMITIVES[prim]):
             ok = False
             continue
-        got = []
+        got: list[tuple[str, object]] = []      # a whole number, or count: all
         for k in PRIMITIVES[prim]:
             v = params[k]
             if prim == "roofs_in_districts" and k == "count" and v == "all":
@@ -944,12 +947,12 @@ def read_styles(path: Path | None = None) -> Styles:
                 if not _mapping(node, lp, rep, LEVEL_KEYS, LEVEL_OPTIONAL):
                     continue
                 d = _whole(node, "depth", lp + ("depth",), rep, 0, 2)
-                w = _whole(node, "width", lp + ("width",), rep, 1, 64)
+                width = _whole(node, "width", lp + ("width",), rep, 1, 64)
                 nz = _number(node, "noise", lp + ("noise",), rep)
                 bl = _number(node, "blunder", lp + ("blunder",), rep, hi=1.0)
                 ru = _player_counts(node, "reply_with", lp + ("reply_with",), rep) if "reply_with" in node else ()
-                if None not in (d, w, nz, bl, ru):
-                    levels[name] = {"depth": d, "width": w, "noise": nz, "blunder": bl, "reply_with": ru}
+                if None not in (d, width, nz, bl, ru):
+                    levels[name] = {"depth": d, "width": width, "noise": nz, "blunder": bl, "reply_with": ru}
         chars = {}
         cn = data["characters"]
         if _mapping(cn, ("characters",), rep, CHARACTER_IDS):

@@ -17,7 +17,7 @@ functions below as they are written, and the tests hold the two to the same answ
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 
 def _roofs(m, p: int) -> list[tuple[int, int]]:
@@ -92,7 +92,7 @@ def vehicles_at_least(m, p, column, count):
     return sum(1 for v in m.veh[p] if v >= column), count
 
 
-PRIMITIVE_FUNCTIONS = {
+PRIMITIVE_FUNCTIONS: dict[str, Callable[..., tuple[int, int]]] = {
     "roofs_on_colours": roofs_on_colours,
     "roofs_on_distinct_towers_of_one_colour": roofs_on_distinct_towers_of_one_colour,
     "roofs_on_floor": roofs_on_floor,

@@ -493,6 +493,7 @@ class Thinker:
                 val += self._jitter()
                 if best is None or val > best[0] + 1e-9:
                     best = (val, d)
+            assert best is not None             # one way at least to give back the floors over 10
             return Discard(best[1])
         k = m.setup_floors[0][1]
         st = m.stock[p]
@@ -502,6 +503,7 @@ class Thinker:
             val = self.best_build(m, b, p, new, v) + 0.2 * sum(1 for c in range(4) if d[c] > 0) + self._jitter()
             if best is None or val > best[0] + 1e-9:
                 best = (val, d)
+        assert best is not None                 # one way at least to take the k floors
         return StartFloors(best[1])
 
     def _jitter(self) -> float:
@@ -552,6 +554,7 @@ class Thinker:
             val = self.position_value(sim, p) + 0.05 * v0
             if best is None or val > best[0] + 1e-9 or (abs(val - best[0]) <= 1e-9 and i < best[1]):
                 best = (val, i, a)
+        assert best is not None                 # ranked holds a move at least (choose calls only then)
         return best[2]
 
     def _settle(self, sim, p: int) -> None:

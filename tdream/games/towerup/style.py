@@ -81,7 +81,7 @@ class StyleCounter:
         """Each seat's figures for the game (by seat)."""
         out = []
         for p in range(self.n):
-            f = {k: v[p] for k, v in self.count.items()}
+            f: dict[str, float] = {k: v[p] for k, v in self.count.items()}
             played = f["builds"] + f["takes"]
             f["build_share"] = round(f["builds"] / played, 4) if played else 0.0
             f["roof_height"] = round(self.heights[p] / self.roofs[p], 3) if self.roofs[p] else 0.0

@@ -6,7 +6,7 @@ import pytest
 
 from tdream.errors import DataError
 from tdream.games.towers import GAME
-from tdream.games.towers.data import RULES_PATH, STYLES_PATH, load_rules, load_styles
+from tdream.games.towers.data import RULES_PATH, STYLES_PATH, WEIGHTS, Style, load_rules, load_styles
 from tdream.platform.roster import CHARACTER_IDS
 
 
@@ -18,6 +18,16 @@ def test_shipped_data_loads_and_hashes():
     assert set(s.styles) == {"cpu", *CHARACTER_IDS}
     assert len({tuple(sorted(st.weights.items())) for st in s.styles.values()}) == 10
     assert len(GAME.data_hash()) == 16
+
+
+def test_style_declares_every_weight():
+    # the CPU reads ``style.tall``: each weight of WEIGHTS is a typed attribute of Style, and each
+    # shipped style holds every one
+    declared = {k for k in Style.__annotations__ if k not in ("id", "weights")}
+    assert declared == set(WEIGHTS)
+    for style in load_styles().styles.values():
+        assert set(style.weights) == set(WEIGHTS)
+        assert all(getattr(style, k) == style.weights[k] for k in WEIGHTS)
 
 
 def test_broken_rules_file_reports_every_problem(tmp_path):
