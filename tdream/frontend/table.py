@@ -28,7 +28,7 @@ events look like are the game's: a game's table subclasses this one and gives
 
 The table gives an input once every beat of the last one has played, so the live match is the
 position after the input being told. A person's answer outside his prompt (an out-of-turn answer
-on a key of the game's: Towers' double turn, CAT TOWER's withdraw) is the one exception: the
+on a key of the game's: a declaration on another's turn, an answer taken back) is the one exception: the
 game's key asks ``answer(m, answer, seat)``, which gives it at once (its beats queue after the
 others) when ``Session.next`` says the seat answers now (``Next.others``: the human seats that may
 answer out of turn), and nothing otherwise.
@@ -589,7 +589,7 @@ class TableScene(ReplayControls, Scene):
 
     def answer(self, m, answer, seat: int) -> str | None:
         """A person's answer outside his prompt, on a key of the game's (an out-of-turn answer:
-        Towers' double turn, CAT TOWER's withdraw), given through the drive loop: at once, even
+        a declaration on another's turn, an answer taken back), given through the drive loop: at once, even
         while the show plays (its beats queue after the others), when ``Session.next`` says his
         seat answers now (``out_of_turn()``, or a seat the point waits for) and the match takes
         it. None once given; else the match's reason why not, and nothing is given."""

@@ -45,8 +45,8 @@ class Next(NamedTuple):
     offered: tuple[int, ...] = ()      # OFFER: the CPU seats asked out of turn, in seat order
     awaiting: Awaiting | None = None
     others: tuple[int, ...] = ()       # OFFER, CPU, HUMAN: the human seats that may answer out of turn now
-    #                                    (``Awaiting.others`` with no CPU player: Towers' double turn, CAT
-    #                                    TOWER's withdraw), in the point's order; the front end's tables answer for them
+    #                                    (``Awaiting.others`` with no CPU player: a declaration on another's turn, an
+    #                                    answer taken back), in the point's order; the front end's tables answer for them
 
 
 @dataclass
