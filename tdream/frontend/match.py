@@ -351,6 +351,11 @@ class MatchHost:
         """What comes next (``Session.next``: the drive loop's one answer to who answers)."""
         return self.session.next()
 
+    def may_answer(self, seat: int) -> bool:
+        """``Session.next`` says ``seat`` answers now: the point waits for it, or it may answer out
+        of turn (``Next.others``)."""
+        return self.session.may_answer(seat)
+
     def offer(self, m, seats) -> list | None:
         """The CPU seats ``seats`` asked for an out-of-turn answer; its events, or None."""
         before = self.match.progress()

@@ -27,8 +27,11 @@ events look like are the game's: a game's table subclasses this one and gives
   ``Pilot`` answers its own way).
 
 The table gives an input once every beat of the last one has played, so the live match is the
-position after the input being told (an out-of-turn answer a person presses while beats play is
-the one exception: it is given at once, and its beats queue after the others).
+position after the input being told. A person's answer outside his prompt (an out-of-turn answer
+on a key of the game's: a declaration on another's turn, an answer taken back) is the one exception: the
+game's key asks ``answer(m, answer, seat)``, which gives it at once (its beats queue after the
+others) when ``Session.next`` says the seat answers now (``Next.others``: the human seats that may
+answer out of turn), and nothing otherwise.
 """
 from __future__ import annotations
 
@@ -578,6 +581,24 @@ class TableScene(ReplayControls, Scene):
         events = self.host.give(m, answer, seat, given, undo=words)
         self.after_input(seat)
         self.narrate_input(m, events)
+
+    def out_of_turn(self) -> tuple[int, ...]:
+        """The human seats that may answer out of turn now (``Session.next``'s ``Next.others``):
+        the seats a game's out-of-turn key (``answer``) is for."""
+        return self.host.next().others
+
+    def answer(self, m, answer, seat: int) -> str | None:
+        """A person's answer outside his prompt, on a key of the game's (an out-of-turn answer:
+        a declaration on another's turn, an answer taken back), given through the drive loop: at once, even
+        while the show plays (its beats queue after the others), when ``Session.next`` says his
+        seat answers now (``out_of_turn()``, or a seat the point waits for) and the match takes
+        it. None once given; else the match's reason why not, and nothing is given."""
+        why = self.game.check(answer, seat)
+        if why is None and not self.host.may_answer(seat):
+            why = f"{self.host.names[seat]} does not answer now"      # a game whose check and input point disagree
+        if why is None:
+            self.give(m, answer, seat)
+        return why
 
     # ---------------------------------------------------------------- take-backs (issue 36)
     def take_back_words(self, answer, seat: int) -> str:

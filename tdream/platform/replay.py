@@ -28,7 +28,9 @@ class Replay:
     the divergence, naming it. ``ask_cpus`` (resume): each CPU seat is asked again wherever the
     drive loop asked it (``Session.next``: out-of-turn offers, a CPU seat's decision), so that the
     CPU players' own state (their RNGs) is where it was; the recorded answer is the one applied.
-    ``on_input(seat, answer, events, given)`` is called after each input."""
+    Every answer is given through ``Session.give``, the drive loop's one checked path (its seat:
+    the record's, or the point's own; its refusal: the match's reason). ``on_input(seat, answer,
+    events, given)`` is called after each input (one of the session's observers)."""
 
     def __init__(self, session, record: Record, items: list, ask_cpus: bool = False, on_input=None) -> None:
         self.session = session
@@ -36,6 +38,8 @@ class Replay:
         self.items = items
         self.ask_cpus = ask_cpus
         self.on_input = on_input
+        if on_input is not None:
+            session.observers.append(lambda _s, seat, answer, events, given: on_input(seat, answer, events, given))
         self.pos = 0                         # the next item
         self.note = ""                       # a drawn outcome the record gives otherwise
         self.divergence: Divergence | None = None
@@ -112,7 +116,7 @@ class Replay:
                 return None
             drawn_as_recorded = False      # the game's own draw: legal as drawn, not checked again
             if aw.player == CHANCE:
-                s = CHANCE
+                seat = CHANCE                # a chance outcome, as ``Session.chance`` gives it
                 if not item.given:
                     drawn = match.sample_chance()
                     if drawn == answer:
@@ -120,33 +124,29 @@ class Replay:
                     elif not self.note:
                         self.note = (f"line {item.line}: the game's RNG draws {drawn.kind} "
                                      f"{json.dumps(drawn.to_step())}, the record says {json.dumps(answer.to_step())}")
-            else:
-                s = aw.player if seat is None else seat
-                if self.ask_cpus:
-                    self._ask_again(s)
-            reason = None if drawn_as_recorded else match.check(answer, s)
-            if reason is not None:
+            elif self.ask_cpus:
+                self._ask_again(seat)
+            try:
+                events += session.give(answer, seat, item.given, drawn_as_recorded)
+            except IllegalAnswer as e:     # the match's reason (``check``), the match unchanged
                 self.divergence = self._broken(step, item.line, match.progress() + 1,
-                                               f"the game refuses {answer.kind}: {reason}")
+                                               f"the game refuses {answer.kind}: {e}")
                 return None
-            if session.writer is None and not session.observers:     # verify's hot path: give() with nothing to tell
-                evs = match.apply(answer, True, s)
-                session.inputs += 1
-            else:
-                evs = session.give(answer, s, item.given, checked=True)
-            events += evs
-            if self.on_input is not None:
-                self.on_input(s, answer, evs, item.given)
         return events
 
-    def _ask_again(self, who: int) -> None:
-        """Ask the CPU players as the drive loop asked them before ``who`` answered (resume)."""
+    def _ask_again(self, seat: int | None) -> None:
+        """Ask the CPU players as the drive loop asked them before ``seat`` (None: the seat the
+        point waits for) answered (resume)."""
         session = self.session
         n = session.next()
         if n.what == OFFER:
             session.ask_offers(n.offered)
             n = session.next()
-        if n.what == CPU and who in session.players and who in (n.awaiting.seats or (n.awaiting.player,)):
+        aw = n.awaiting
+        if n.what != CPU or aw is None:
+            return
+        who = aw.player if seat is None else seat
+        if who in session.players and who in (aw.seats or (aw.player,)):
             session.players[who].choose(session.match.view(who), who)
 
     def run(self) -> Divergence | None:

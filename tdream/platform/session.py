@@ -6,8 +6,9 @@ that plays a match goes through it: simulate, tournament, text play, the scenari
 front end's tables, resume, verify and watching a record.
 
 ``next()`` is the one place that says what comes next (chance, CPU seats asked out of turn, a
-CPU seat's decision, the human seats awaited, the end); ``give`` is the one place an input is
-applied. ``advance`` does what ``next`` says when the session can do it alone; ``run`` plays on
+CPU seat's decision, the human seats awaited, the end) and which human seats may answer out of
+turn now; ``give`` is the one place an input is applied (checked, unless the caller has: a CPU's
+answer from ``legal_answers``, the RNG's own draw). ``advance`` does what ``next`` says when the session can do it alone; ``run`` plays on
 until a human must answer (its fast path is ``advance`` inlined, and a test holds the two to the
 same inputs); ``replay`` applies a record's inputs through the same session.
 
@@ -15,13 +16,14 @@ same inputs); ``replay`` applies a record's inputs through the same session.
     while session.advance():          # chance from the match's RNG, then the CPU seats
         pass
     nxt = session.next()              # now nxt.what is HUMAN (nxt.humans answer) or OVER
-    session.give(answer, seat)
+    session.give(answer, seat)        # a seat of nxt.humans, or of nxt.others (out of turn)
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from ..errors import IllegalAnswer
 from ..rng import derive_seed
 from .protocol import CHANCE, Awaiting
 from .options import options_for
@@ -39,9 +41,12 @@ class Next(NamedTuple):
 
     what: str                          # OVER, DRAW, OFFER, CPU or HUMAN
     seat: int = CHANCE                 # CPU: the seat asked
-    humans: tuple[int, ...] = ()       # CPU, HUMAN: every human seat the point waits for (simultaneous points)
+    humans: tuple[int, ...] = ()       # OFFER, CPU, HUMAN: every human seat the point waits for (simultaneous points)
     offered: tuple[int, ...] = ()      # OFFER: the CPU seats asked out of turn, in seat order
     awaiting: Awaiting | None = None
+    others: tuple[int, ...] = ()       # OFFER, CPU, HUMAN: the human seats that may answer out of turn now
+    #                                    (``Awaiting.others`` with no CPU player: a declaration on another's turn, an
+    #                                    answer taken back), in the point's order; the front end's tables answer for them
 
 
 @dataclass
@@ -127,38 +132,58 @@ class Session:
 
         The end; chance; the CPU seats that may answer out of turn, once an input point (before
         anyone else answers it); the first CPU seat the point waits for (with the human seats it
-        waits for too, at a simultaneous point); or only human seats."""
+        waits for too, at a simultaneous point); or only human seats. Whenever a decision is
+        awaited, ``others`` names the human seats that may answer out of turn now: an input point
+        of theirs too (a person answers it when he chooses to, so nothing waits for it)."""
         aw = self.match.awaiting()
         if aw is None:
             return Next(OVER)
         if aw.player == CHANCE:
             return Next(DRAW, awaiting=aw)
         players = self.players
-        if aw.others and self._offered != self.inputs:
-            offered = tuple(s for s in aw.others if s in players)
-            if offered:
-                return Next(OFFER, offered=offered, awaiting=aw)
+        others: tuple[int, ...] = ()
+        if aw.others:
+            others = tuple(s for s in aw.others if s not in players)
+            if self._offered != self.inputs:
+                offered = tuple(s for s in aw.others if s in players)
+                if offered:
+                    humans = tuple(s for s in (aw.seats or (aw.player,)) if s not in players)
+                    return Next(OFFER, CHANCE, humans, offered, aw, others)
         if not aw.seats:                      # one seat answers (the common case)
             p = aw.player
             if p in players:
-                return Next(CPU, p, (), awaiting=aw)
-            return Next(HUMAN, humans=(p,), awaiting=aw)
+                return Next(CPU, p, (), awaiting=aw, others=others)
+            return Next(HUMAN, humans=(p,), awaiting=aw, others=others)
         humans = tuple(s for s in aw.seats if s not in players)
         for s in aw.seats:
             if s in players:
-                return Next(CPU, s, humans, awaiting=aw)
-        return Next(HUMAN, humans=humans, awaiting=aw)
+                return Next(CPU, s, humans, awaiting=aw, others=others)
+        return Next(HUMAN, humans=humans, awaiting=aw, others=others)
+
+    def may_answer(self, seat: int) -> bool:
+        """``next`` says ``seat`` answers now: a seat the point waits for, or one that may answer
+        out of turn (``Next.humans``, ``Next.others``; a CPU seat is asked by ``next``, never so)."""
+        n = self.next()
+        return seat in n.humans or seat in n.others
 
     # ---------------------------------------------------------------- inputs
     def give(self, answer, seat: int | None = None, given: bool = False, checked: bool = False) -> list:
-        """Apply one input (a decision of ``seat``, or a chance outcome; ``given``: supplied from
-        outside rather than drawn), write it to the record, tell the observers; the events.
-        Raises IllegalAnswer (the match unchanged) when the match refuses it."""
+        """Apply one input (a decision of ``seat``, None: the seat the point waits for; or a
+        chance outcome, ``seat`` CHANCE; ``given``: supplied from outside rather than drawn),
+        write it to the record, tell the observers; the events. The one checked path: unless
+        ``checked`` (the caller knows it legal), raises IllegalAnswer with the match's reason
+        (``check``, word for word; the match unchanged) when the match refuses it. Everything
+        that applies inputs comes here: the front end's tables, the scenario runner, text play
+        and every ``Replay`` (verify, resume, watching a record)."""
         match = self.match
         if seat is None:
             aw = match.awaiting()
             seat = aw.player if aw is not None else CHANCE
-        events = match.apply(answer, checked, seat)
+        if not checked:
+            why = match.check(answer, seat)
+            if why is not None:
+                raise IllegalAnswer(why)
+        events = match.apply(answer, True, seat)
         self.inputs += 1
         if self.writer is not None:
             self.writer.add(match, seat, answer, events, given)

@@ -228,16 +228,14 @@ class TableScene(Table):
             self.peeks[pad] = CLOSED
 
     def withdraw_press(self, m, b, peeking=()) -> None:
-        """B of a seat that has answered the round's drawing (CG2.4): his answer withdrawn."""
-        aw = self.game.awaiting()
-        if aw is None or aw.kind != "draw" or not aw.others:
-            return
-        for seat in aw.others:
+        """B of a seat that has answered the round's drawing (CG2.4): his answer withdrawn, out of
+        turn, for a seat ``Session.next`` says may answer so (the shell's ``out_of_turn`` and ``answer``)."""
+        for seat in self.out_of_turn():
             pad = self.pad_of.get(seat)
             if pad is None or pad in peeking or pad in self.peeks or seat in self.prompts:
                 continue
             if m.buttons.connected >> pad & 1 and b.press(pad, B):
-                self.give(m, WITHDRAW, seat)
+                self.answer(m, WITHDRAW, seat)
                 return
 
     def after_input(self, seat) -> None:

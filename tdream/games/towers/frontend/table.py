@@ -253,14 +253,15 @@ class TableScene(Table):
         return why
 
     def declare(self, m, seat: int) -> None:
-        """A confirmed double turn, out of turn (TG5.1), or the match's reason why it is too late."""
+        """A confirmed double turn, out of turn (TG5.1), answered through the drive loop (the
+        shell's ``answer``: ``Session.next`` names his seat), or the match's reason why it is too late."""
         self.confirms.pop(seat, None)
         why = self.declare_reason(seat)
+        if why is None:
+            self.toast = ""
+            why = self.answer(m, DECLARE, seat)  # at once, even while the show plays (its beats queue)
         if why is not None:
             self.refuse(m, seat, explain(why, self.host.names[seat]))
-            return
-        self.toast = ""
-        self.give(m, DECLARE, seat)              # at once, even while the show plays (its beats queue)
 
     def after_input(self, seat) -> None:
         """The match has moved on: a pick's prompt goes; after anything else every prompt is made

@@ -204,3 +204,20 @@ def test_a_parts_plus_stands_beside_its_own_value_not_the_next_picture():
         assert first >= value_end, part                                                      # after its value
         if i % 2 == 0:                                # nearer its own value than the next column's picture
             assert last < cx + col_w and first - value_end < cx + col_w - last, (part, first, last)
+
+
+def test_b_withdraws_only_for_a_seat_session_next_names(monkeypatch):
+    """Issue 37: the withdraw is an out-of-turn answer ``Session.next`` reports (``Next.others``,
+    the table's ``out_of_turn``): with the drive loop naming nobody, B takes nothing back."""
+    from tdream.frontend.table import TableScene
+    h, t, ap = at_two_drawing(4)
+    until(h, lambda: 1 in t.ready, 600, lambda m: (0,) + ap.buttons(m)[1:], 0b0011)
+    assert 1 in t.out_of_turn() and t.game.pending[1] is not None
+    monkeypatch.setattr(TableScene, "out_of_turn", lambda self: ())
+    step(h, (0, B, 0, 0), 1, 0b0011)
+    step(h, 0, 2, 0b0011)
+    assert t.game.pending[1] is not None and 1 in t.ready
+    monkeypatch.undo()
+    step(h, (0, B, 0, 0), 1, 0b0011)
+    step(h, 0, 2, 0b0011)
+    assert t.game.pending[1] is None and 1 not in t.ready

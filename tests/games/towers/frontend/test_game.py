@@ -729,3 +729,24 @@ def test_a_long_question_wraps_whole_and_its_first_line_stays_whole():
     first = p.lines(h.machine)[0][0]
     assert " ".join(small).startswith(first)
     assert all(b[1] - a[1] >= 8 for a, b in zip(said, said[1:]))       # rows apart, none touching
+
+
+def test_a_double_turn_out_of_turn_is_answered_through_session_next(monkeypatch):
+    """Issue 37: the confirmed Y is given through the drive loop (``TableScene.answer``): only
+    while ``Session.next`` names Player 2's seat (``Next.others``); when the drive loop says he
+    does not answer now, A gives nothing and says so."""
+    from tdream.frontend.match import MatchHost
+    h = Headless(seed=0, setup=practice("duo"))
+    t = h.machine.stack[0]
+    prompt_of(t, 0, PlacePrompt, h=h, connected=0b0011)
+    assert t.host.next().others == (1,) and t.out_of_turn() == (1,)
+    seen = []
+    t.host.session.observers.append(lambda s, seat, a, events, g: seen.append((seat, a)))
+    monkeypatch.setattr(MatchHost, "may_answer", lambda self, seat: False)
+    tap(h, Y, pad=1, connected=0b0011)
+    tap(h, A, pad=1, connected=0b0011)
+    assert seen == [] and "does not answer now" in t.toast
+    monkeypatch.undo()
+    tap(h, Y, pad=1, connected=0b0011)
+    tap(h, A, pad=1, connected=0b0011)
+    assert seen == [(1, DECLARE)]
