@@ -319,7 +319,7 @@ def test_the_cpu_levels_look_further_and_further(coinxo):
     picks = {lv: {coinxo.make_player(f"cpu:{lv}", seed).choose(m.view(1), 1).value for seed in range(12)}
              for lv in coinxo.cpu_levels}
     assert picks["normal"] == picks["hard"] == {"c1"} and len(picks["easy"]) > 3
-    m.cells[0], m.cells[1], m.cells[15] = -1, -1, 1           # X on b2 alone... O on d4
+    m.cells[0], m.cells[1], m.cells[15] = -1, -1, 1           # X to mark, with b2; O on d4
     m.cells[5], m.to_move = 0, 0
     made = {lv: [threats(m, m.index(coinxo.make_player(f"cpu:{lv}", seed).choose(m.view(0), 0).value), 0)
                  for seed in range(12)] for lv in ("normal", "hard")}
