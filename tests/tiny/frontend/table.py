@@ -1,15 +1,18 @@
 """Coin XO's table on the shell's (``tdream/frontend/table.py``): the 4x4 board and its marks, the
-coin, each seat's panel, a human's cursor; its events as beats. Nothing here drives the match:
+coin, each seat's panel, a human's cursor; its events as beats; its status pages (players, rules).
+Nothing here drives the match:
 the shell's table asks the drive loop what comes next and gives the answers."""
 from __future__ import annotations
 
 import pygame
 
-from tdream.frontend.constants import A, DOWN, GOLD, INK, LEFT, PLAYER_COLOURS, RED, RIGHT, UP, WHITE, rgb15
+from tdream.frontend.constants import A, DOWN, GOLD, INK, LABEL, LEFT, PLAYER_COLOURS, RED, RIGHT, UP, WHITE, rgb15
+from tdream.frontend.scenes.status import Page, Status, seat_kind
 from tdream.frontend.table import Beat, Prompt, TableScene
-from tdream.frontend.text import tr
+from tdream.frontend.text import tr, tr_in
 from tdream.frontend.widgets import fit, window
 
+from .. import threats
 from ..match import Marked, Over, Place, Started, Tossed
 
 CELL, X0, Y0 = 36, 56, 24            # the board: 4 cells of 36 pixels, from (56, 24)
@@ -47,7 +50,37 @@ class PlacePrompt(Prompt):
         return [(self.message, RED)] if self.message else [(here, INFO)]
 
 
+def draw_players(status, m, surface, y: int) -> None:
+    """Each seat: his name, who plays him, his score, marks and threats (squares where his next
+    mark makes a line)."""
+    t, font = status.table, m.font
+    match = t.game
+    for p, score in enumerate(match.scores()):
+        font.draw(surface, fit(font, t.names[p], 150, "main"), 8, y, PLAYER_COLOURS[t.colour_of[p]])
+        font.draw(surface, seat_kind(t, p), 248, y + 2, LABEL, "small", align="right")
+        k = sum(1 for i, c in enumerate(match.cells) if c < 0 and match.line_made(i, p))
+        font.draw(surface, tr("Points {score}: {marks} mark(s), {k} threat(s)", score=score,
+                              marks=match.cells.count(p), k=k), 16, y + 12, WHITE, "small")
+        y += 30
+
+
+def draw_rules(status, m, surface, y: int) -> None:
+    """The options in play, each in its set-up words, and its help line."""
+    t, font = status.table, m.font
+    for spec in t.gamedef.options:
+        value = t.host.session.options[spec.name]
+        template, fields = spec.shown(value)
+        font.draw(surface, tr_in(t.gamedef.id, spec.shown_label()), 8, y, GOLD)
+        font.draw(surface, tr_in(t.gamedef.id, template, **fields), 248, y, WHITE, align="right")
+        for line in font.wrap(tr_in(t.gamedef.id, spec.shown_help(value)), 232, "small")[:2]:
+            font.draw(surface, line, 16, y + 12, INFO, "small")
+            y += 9
+        y += 18
+
+
 class CoinXOTable(TableScene):
+    status = Status((Page("Players", draw_players), Page("Rules", draw_rules)))
+
     def narrate(self, m, events: list) -> None:
         n = self.names
         for e in events:
