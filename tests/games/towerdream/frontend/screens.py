@@ -36,12 +36,14 @@ def _told_whole(shots: Shots, lang: str) -> None:
     pilot = FRONTEND.autopilot()
     done: set = set()
     taken: set = set()
+    alive: list = []             # the beats shot, kept so that no later beat takes one's id
     for _ in range(60000):
         beat = t.beat
         if beat is not None and beat.kind in ("card", "event") and beat.box is not None and beat.kind not in done:
             short = beat.kind == "card" and lang == "en" and len(beat.box.pages) < 2
             if not short and not beat.box.typing() and (id(beat), beat.box.page) not in taken:
                 taken.add((id(beat), beat.box.page))
+                alive.append(beat)
                 shots.shot(table, f"long-{beat.kind}-{beat.box.page + 1}")
                 if not beat.box.more():
                     done.add(beat.kind)
