@@ -25,3 +25,13 @@ def typed_values(namespace: dict) -> None:
             setattr(value, "__eq__", _typed_eq)
             setattr(value, "__ne__", _typed_ne)
             setattr(value, "__hash__", _typed_hash)
+
+
+def class_values(table: dict, *names: str) -> None:
+    """Set class attributes from ``table`` ({class: value, or a tuple of values, one for each of
+    ``names``}): an answer's input kind and step key, read at every check and record line (a
+    property would be a Python call each), set after the class because a NamedTuple's body holds
+    only its fields."""
+    for cls, values in table.items():
+        for name, value in zip(names, values if len(names) > 1 else (values,)):
+            setattr(cls, name, value)

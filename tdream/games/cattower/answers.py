@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...values import typed_values
+from ...values import class_values, typed_values
 from .sheet import parse_cell
 
 # C1.2: the six cat goods by die face.
@@ -107,8 +107,7 @@ KIND_OF: dict[type, str] = {
     Withdraw: "draw",
     House: "house",
 }
-for _cls, _kind in KIND_OF.items():
-    setattr(_cls, "kind", _kind)
+class_values(KIND_OF, "kind")
 
 PASS = Pass()
 WITHDRAW = Withdraw()

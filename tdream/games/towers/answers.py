@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...values import typed_values
+from ...values import class_values, typed_values
 
 PICK, PLACE, END = "pick", "place", "end"
 KINDS = (PICK, PLACE, END)
@@ -81,9 +81,7 @@ KIND_STEP: dict[type, tuple[str, str]] = {
     Demolish: (PLACE, "demolish"),
     End: (END, "end"),
 }
-for _cls, (_kind, _step) in KIND_STEP.items():
-    setattr(_cls, "kind", _kind)
-    setattr(_cls, "step", _step)
+class_values(KIND_STEP, "kind", "step")
 
 PASS = Pass()
 DECLARE = Declare()

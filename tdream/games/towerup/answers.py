@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...values import typed_values
+from ...values import class_values, typed_values
 from .data import COLOURS
 
 TURN, DISCARD, START_FLOORS, DEAL, START_SITES = "turn", "discard", "start_floors", "deal", "start_sites"
@@ -98,9 +98,7 @@ KIND_STEP: dict[type, tuple[str, str]] = {
     Deal: (DEAL, "deal"),
     StartSite: (START_SITES, "start_sites"),
 }
-for _cls, (_kind, _step) in KIND_STEP.items():
-    setattr(_cls, "kind", _kind)
-    setattr(_cls, "step", _step)
+class_values(KIND_STEP, "kind", "step")
 
 
 def _name(value, what: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ....values import typed_values
+from ....values import class_values, typed_values
 
 DECISIONS = ("sell", "place", "company", "survivor", "build", "pile", "jackpot", "forced_sale", "floors")
 CHANCE = ("roll", "draw", "slot")
@@ -141,8 +141,7 @@ KIND_OF: dict[type, str] = {
     ForcedSale: "forced_sale",
     FreeFloors: "floors",
 }
-for _cls, _kind in KIND_OF.items():
-    setattr(_cls, "kind", _kind)
+class_values(KIND_OF, "kind")
 
 
 NO_SELL = Sell(())
