@@ -1,10 +1,13 @@
-"""Where the games' board data lives: ``boards/<game id>/`` at the top of the repository (the
+"""Where the program's data folders live. The games' board data: ``boards/<game id>/`` at the top of the repository (the
 design card's layout), installed as the package ``tdream.boards`` (pyproject.toml maps that
 package onto the same folder, so a wheel carries it). ``board_folder(game_id)`` finds it either way.
 
 A player's own board file goes in the same folder (a game may also read a folder of the
 player's own, named by an environment variable); each game validates what it finds there and
-leaves a bad file out."""
+leaves a bad file out.
+
+The shell's assets (``assets/``: the font atlas, the shared sprites, the Japanese text) are
+installed the same way, as the package ``tdream.assets``: ``assets_root()`` finds them."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -16,6 +19,12 @@ def boards_root() -> Path:
     """``tdream/boards/`` when installed from a wheel, else the repository's ``boards/``."""
     inside = _HERE / "boards"
     return inside if inside.is_dir() else _HERE.parent / "boards"
+
+
+def assets_root() -> Path:
+    """``tdream/assets/`` when installed from a wheel, else the repository's ``assets/``."""
+    inside = _HERE / "assets"
+    return inside if inside.is_dir() else _HERE.parent / "assets"
 
 
 def board_folder(game_id: str) -> Path:

@@ -17,13 +17,14 @@ from typing import Mapping
 
 import pygame
 
+from ..datadirs import assets_root
 from ..errors import DataError
 from ..platform.roster import CHARACTER_IDS
 from ..yamlio import Problems, line_of, read_yaml
 from .constants import DIM, GREY, PLAYER_COLOURS, PLAYER_DARK
 from .frontends import frontends
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
+ASSETS = assets_root()
 SPRITES = ASSETS / "art" / "sprites.yaml"
 # What the shell needs from its sprite file, with sizes (width, height).
 REQUIRED = {**{f"portrait-{c}": (32, 32) for c in CHARACTER_IDS}, **{f"mini-{c}": (16, 16) for c in CHARACTER_IDS},

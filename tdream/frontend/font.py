@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pygame
 
+from ..datadirs import assets_root
 from ..errors import DataError
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
+ASSETS = assets_root()
 
 
 class Font:

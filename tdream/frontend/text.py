@@ -21,12 +21,13 @@ import string
 import sys
 from pathlib import Path
 
+from ..datadirs import assets_root
 from ..errors import DataError
 from ..platform import registry
 from ..platform.roster import characters
 from ..yamlio import Problems, read_yaml
 
-JA_FILE = Path(__file__).resolve().parents[2] / "assets" / "text" / "ja.yaml"
+JA_FILE = assets_root() / "text" / "ja.yaml"
 _LANG = ["en"]
 _JA: dict[str, str] = {}
 
