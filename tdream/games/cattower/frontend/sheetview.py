@@ -3,9 +3,12 @@ completion marks (C4.1, as on paper: the left value circled or crossed out, the 
 circled), the running score by good. Pure drawing: nothing here keeps state."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from ....frontend.constants import GOLD, INK, PLAYER_COLOURS, PLAYER_DARK, RED, TABLE_INFO, WHITE, rgb15
+from ....frontend.draw_shapes import box, canvas
 from ..scoring import PARTS
 
 GOOD_COLOURS = {1: rgb15(216, 136, 72), 2: rgb15(104, 200, 96), 3: rgb15(200, 120, 240), 4: rgb15(112, 200, 240),
@@ -28,23 +31,19 @@ ICONS = {
 }
 
 
-_ICON_CACHE: dict = {}             # (good, colour, scale) -> its picture (drawing only: no state)
-
-
 def icon(surface, good: int, x: int, y: int, colour=None, scale: int = 1) -> None:
     """Good ``good``'s 6x6 picture at (x, y), in its colour (or ``colour``), ``scale`` times."""
-    c = tuple(colour or GOOD_COLOURS[good])
-    key = (good, c, scale)
-    pic = _ICON_CACHE.get(key)
-    if pic is None:
-        pic = pygame.Surface((6 * scale, 6 * scale), pygame.SRCALPHA)
-        pic.fill((0, 0, 0, 0))
-        for j, row in enumerate(ICONS[good]):
-            for i, ch in enumerate(row):
-                if ch == "#":
-                    pic.fill(c, (i * scale, j * scale, scale, scale))
-        _ICON_CACHE[key] = pic
-    surface.blit(pic, (x, y))
+    surface.blit(_icon(good, tuple(colour or GOOD_COLOURS[good]), scale), (x, y))
+
+
+@lru_cache(maxsize=None)
+def _icon(good: int, colour: tuple, scale: int) -> pygame.Surface:
+    pic = canvas(6 * scale, 6 * scale)
+    for j, row in enumerate(ICONS[good]):
+        for i, ch in enumerate(row):
+            if ch == "#":
+                pic.fill(colour, (i * scale, j * scale, scale, scale))
+    return pic
 
 
 PIPS = {1: ((1, 1),), 2: ((0, 0), (2, 2)), 3: ((0, 0), (1, 1), (2, 2)), 4: ((0, 0), (2, 0), (0, 2), (2, 2)),
@@ -86,8 +85,7 @@ def draw_sheet(m, surface, lay, sheet, cells, colour: int, marks=None, near: str
                 k = 2 if w >= 14 and h >= 13 else 1
                 icon(surface, g, x + (w - 6 * k) // 2, y + (h - 6 * k) // 2, INK, k)
             else:
-                pygame.draw.rect(surface, EMPTY, (x, y, w, h))
-                pygame.draw.rect(surface, EDGE, (x, y, w, h), 1)
+                box(surface, (x, y, w, h), EMPTY, EDGE)
                 if points is not None:
                     if c in points:
                         font.draw(surface, str(points[c]), x + w // 2 + 1, y + (h - 8) // 2 + 1, GOLD, "small",

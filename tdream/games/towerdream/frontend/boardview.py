@@ -11,6 +11,7 @@ import pygame
 
 from ....frontend.art import dither, tint
 from ....frontend.constants import BLACK, GOLD, GREY, INK, PLAYER_COLOURS, PLAYER_DARK, WHITE, rgb15
+from ....frontend.draw_shapes import box
 from ..rules.game import BANK, VACANT
 from . import pictures
 from .colours import COMPANY_COLOURS
@@ -21,33 +22,21 @@ CELL = 16
 BANK_COLOUR = rgb15(168, 168, 176)
 BANK_DARK = rgb15(96, 96, 112)
 TOKEN_OFFSETS = ((-3, -3), (3, -3), (-3, 3), (3, 3))
+ARROWS = {"left": ((-3, 0), (1, -3), (1, 3)), "right": ((3, 0), (-1, -3), (-1, 3)),     # off the view's edge
+          "up": ((0, -3), (-3, 1), (3, 1)), "down": ((0, 3), (-3, -1), (3, -1))}
 
 
 def ring_cell(columns: int, rows: int, ring_index: int) -> tuple[int, int]:
-    """The cell (x, y) of a ring space (G1.2's order: corner 0 top-left, then clockwise)."""
+    """The cell (x, y) of a ring space (G1.2's order: corner 0 top-left, then clockwise). Raises
+    ValueError for an index past the ring."""
     i = ring_index
-    if i == 0:
-        return 0, 0
-    i -= 1
-    if i < columns:
-        return i + 1, 0
-    i -= columns
-    if i == 0:
-        return columns + 1, 0
-    i -= 1
-    if i < rows:
-        return columns + 1, i + 1
-    i -= rows
-    if i == 0:
-        return columns + 1, rows + 1
-    i -= 1
-    if i < columns:
-        return columns - i, rows + 1
-    i -= columns
-    if i == 0:
-        return 0, rows + 1
-    i -= 1
-    return 0, rows - i
+    right, bottom = columns + 1, rows + 1
+    for x, y, dx, dy, n in ((0, 0, 1, 0, right), (right, 0, 0, 1, bottom), (right, bottom, -1, 0, right),
+                            (0, bottom, 0, -1, bottom)):     # each side from its first corner
+        if i < n:
+            return x + dx * i, y + dy * i
+        i -= n
+    raise ValueError(f"ring space {ring_index} is past a ring of {columns} x {rows} Lands")
 
 
 class BoardGeometry:
@@ -118,7 +107,6 @@ class BoardView:
         self.tower = ruleset.tower_floors          # R6.3: a Tower's Floor count is shown in gold
         self.world = self._static_world()
         self.overlays = {cid: self._overlay(COMPANY_COLOURS.get(cid, GREY)) for cid in self.company_ids}
-        self.buildings: dict[tuple[int, int], pygame.Surface] = {}
         self.cam = [0, 0]
         self.colour_of = [0, 1, 2, 3]     # seat -> player colour (and token shape); profiles may choose
         g = self.geo
@@ -155,16 +143,10 @@ class BoardView:
         return world
 
     def _building(self, floors: int, owner: int) -> pygame.Surface:
-        key = (min(floors, 30), self.colour_of[owner] if owner >= 0 else -1)
-        s = self.buildings.get(key)
-        if s is None:
-            if owner >= 0:
-                c = self.colour_of[owner]
-                s = building(floors, PLAYER_COLOURS[c], PLAYER_DARK[c])
-            else:
-                s = building(floors, BANK_COLOUR, BANK_DARK)
-            self.buildings[key] = s
-        return s
+        """A Landmark in its owner's colours (``owner`` -1: the Bank's)."""
+        if owner < 0:
+            return building(floors, BANK_COLOUR, BANK_DARK)
+        return building(floors, PLAYER_COLOURS[self.colour_of[owner]], PLAYER_DARK[self.colour_of[owner]])
 
     # ---------------------------------------------------------------- camera
     def follow(self, x: int, y: int) -> None:
@@ -293,9 +275,7 @@ class BoardView:
             o = shown.owner[x]
             if o != VACANT:
                 oc = PLAYER_COLOURS[self.colour_of[o]] if o >= 0 else BANK_COLOUR
-                k = cell - 5
-                pygame.draw.rect(surface, INK, (px + 1, py + 1, k + 2, k + 2))
-                pygame.draw.rect(surface, oc, (px + 2, py + 2, k, k))
+                box(surface, (px + 1, py + 1, cell - 3, cell - 3), oc, INK)
                 f = shown.floors[x]
                 if x in marks and cell >= 10:
                     surface.blit(pictures.logo(self.art, self.company_ids[marks[x]]),
@@ -332,19 +312,12 @@ class BoardView:
                 continue
             ex = max(4, min(vw - 5, sx)) + TOKEN_OFFSETS[p][0]
             ey = max(4, min(vh - 5, sy)) + TOKEN_OFFSETS[p][1]
-            colour = PLAYER_COLOURS[self.colour_of[p]]
             px, py = vx + ex, vy + ey
-            if sx < 2:
-                pts = [(px - 3, py), (px + 1, py - 3), (px + 1, py + 3)]
-            elif sx >= vw - 2:
-                pts = [(px + 3, py), (px - 1, py - 3), (px - 1, py + 3)]
-            elif sy < 2:
-                pts = [(px, py - 3), (px - 3, py + 1), (px + 3, py + 1)]
-            else:
-                pts = [(px, py + 3), (px - 3, py - 1), (px + 3, py - 1)]
+            side = "left" if sx < 2 else "right" if sx >= vw - 2 else "up" if sy < 2 else "down"
+            pts = [(px + dx, py + dy) for dx, dy in ARROWS[side]]
             pygame.draw.polygon(surface, INK, [(a + (1 if a > px else -1 if a < px else 0),
                                                 b + (1 if b > py else -1 if b < py else 0)) for a, b in pts])
-            pygame.draw.polygon(surface, colour, pts)
+            pygame.draw.polygon(surface, PLAYER_COLOURS[self.colour_of[p]], pts)
 
 
 __all__ = ["BoardView", "BoardGeometry", "Shown", "CELL", "tint"]
