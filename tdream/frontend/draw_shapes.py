@@ -5,7 +5,8 @@ and the nearest of some points in a direction (a cursor moving over a board).
 A shape is ``(kind, colour, where)`` or, for a filled ``rect`` or ``poly``, ``(kind, colour, where,
 edge)`` (its one-pixel edge in ``edge`` over it): ``rect`` (x, y, w, h) filled, ``frame`` (x, y, w, h)
 its one-pixel edge, ``line`` two points, ``poly`` points filled, ``outline`` the points' one-pixel
-edge, ``circle`` (centre, radius), ``dots`` points set one by one. Shapes are drawn in order, each with pygame's own drawing (no anti-aliasing).
+edge, ``circle`` (centre, radius), ``dots`` points set one by one. Shapes are drawn in order, each
+with pygame's own drawing (no anti-aliasing).
 """
 from __future__ import annotations
 

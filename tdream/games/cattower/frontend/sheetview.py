@@ -112,8 +112,7 @@ def draw_marks(m, surface, lay, tw_i: int, tw, mark) -> None:
     cx = lay.sx + tw_i * lay.stride + lay.cw // 2 + 1
     y1, y2 = lay.marks_y, lay.marks_y + 8
     status = mark.status if mark is not None else "open"
-    a = str(tw.first)
-    b = str(tw.later)
+    a, b = str(tw.first), str(tw.later)
     wa, wb = font.width(a, "small"), font.width(b, "small")
     font.draw(surface, a, cx, y1, GOLD if status in ("open", "first") else DIM, "small", align="centre")
     font.draw(surface, b, cx, y2, WHITE if status in ("open", "crossed", "later") else DIM, "small", align="centre")
@@ -149,15 +148,14 @@ def footprint_track(surface, x: int, y: int, have: int, cap: int = 15, per_row: 
     circled ones (the cursor's drawing) shown in red."""
     for i in range(cap):
         px, py = x + (i % per_row) * 4, y + (i // per_row) * 4
-        if i < have - spend:
-            pygame.draw.rect(surface, GOLD, (px, py, 3, 3))
-        elif i < have:
-            pygame.draw.rect(surface, RED, (px, py, 3, 3))
+        if i < have:
+            pygame.draw.rect(surface, GOLD if i < have - spend else RED, (px, py, 3, 3))
         else:
             pygame.draw.rect(surface, EDGE, (px, py, 3, 3), 1)
 
 
 def token(m, surface, colour: int, seat: int, x: int, y: int) -> None:
+    """A seat's marker: its number on a chip in its colour (7x9)."""
     pygame.draw.rect(surface, PLAYER_COLOURS[colour], (x, y, 7, 9))
     m.font.draw(surface, str(seat + 1), x + 1, y + 1, INK, "small")
 

@@ -44,20 +44,14 @@ class BoardGeometry:
 
     def __init__(self, board) -> None:
         self.board = board
-        self.level_x: list[int] = []
-        x = 0
-        self.sizes = []
-        for grid in board.levels:
-            self.level_x.append(x)
-            cols, rows = len(grid[0]), len(grid)
-            self.sizes.append((cols, rows))
-            x += cols + 2 + 1
-        self.cols = x - 1
+        self.sizes = [(len(grid[0]), len(grid)) for grid in board.levels]      # each level's Lands: columns, rows
+        widths = [cols + 2 + 1 for cols, _ in self.sizes]                       # its ring, and a cell between
+        self.level_x = [sum(widths[:lv]) for lv in range(len(widths))]
+        self.cols = sum(widths) - 1
         self.rows = max(r for _, r in self.sizes) + 2
         self.space_cells = []
         for s in board.spaces:
-            cols, rows = self.sizes[s.level]
-            cx, cy = ring_cell(cols, rows, s.ring_index)
+            cx, cy = ring_cell(*self.sizes[s.level], s.ring_index)
             self.space_cells.append((self.level_x[s.level] + cx, cy))
         self.land_cells = [(self.level_x[lv] + c + 1, r + 1) for lv, c, r in board.land_pos]
         self.width = self.cols * CELL
@@ -70,6 +64,10 @@ class BoardGeometry:
     def land_xy(self, x: int) -> tuple[int, int]:
         cx, cy = self.land_cells[x]
         return cx * CELL, cy * CELL
+
+    def token_xy(self, t) -> tuple[int, int]:
+        """A token's world position: its space's (``t`` a space) or ``t`` itself (walking)."""
+        return self.space_xy(t) if isinstance(t, int) else t
 
 
 class Shown:
@@ -161,13 +159,9 @@ class BoardView:
         if snap:
             self.cam = [tx, ty]
             return
-        cam = self.cam
-        if cam[0] == tx and cam[1] == ty:       # there already (most frames)
-            return
-        for i, t in enumerate((tx, ty)):
+        for i, t in enumerate((tx, ty)):       # a quarter of the way a frame, the last pixels at once
             d = t - self.cam[i]
-            step = d // 4 if abs(d) >= 4 else d
-            self.cam[i] += step
+            self.cam[i] += d // 4 if abs(d) >= 4 else d
 
     # ---------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface, rect, shown: Shown, frame: int, tokens=None,
@@ -196,17 +190,14 @@ class BoardView:
             if blink:
                 pygame.draw.rect(surface, GOLD, (ox + lx + 1, oy + ly + 1, CELL - 2, CELL - 2), 1)
         # Buildings in row order, so nearer rows cover the ones behind (3/4 view)
-        order = self.order
         marks = {m: c for c, m in enumerate(shown.mark) if m >= 0}
-        for x in order:
+        for x in self.order:
             o = shown.owner[x]
             if o == VACANT:
                 continue
             lx, ly = g.land_xy(x)
             b = self._building(shown.floors[x], o if o != BANK else -1)
-            bx = ox + lx + 2
-            by = oy + ly + CELL - 1 - b.get_height()
-            surface.blit(b, (bx, by))
+            surface.blit(b, (ox + lx + 2, oy + ly + CELL - 1 - b.get_height()))
             if x in marks:
                 surface.blit(pictures.logo(self.art, self.company_ids[marks[x]]), (ox + lx + 4, oy + ly + 3))
             f = shown.floors[x]
@@ -227,7 +218,7 @@ class BoardView:
             for p, t in enumerate(tokens):
                 if t is None:
                     continue
-                x, y = g.space_xy(t) if isinstance(t, int) else t
+                x, y = g.token_xy(t)
                 dx, dy = TOKEN_OFFSETS[p]
                 surface.blit(self.art.tokens[self.colour_of[p]], (ox + x + 2 + dx, oy + y + 2 + dy))
         surface.set_clip(prev)
@@ -287,11 +278,8 @@ class BoardView:
         for p, t in enumerate(tokens if tokens is not None else shown.pos):
             if t is None:
                 continue
-            if isinstance(t, int):
-                cx, cy = g.space_cells[t]
-                tx, ty = x0 + cx * cell + cell // 2, y0 + cy * cell + cell // 2
-            else:
-                tx, ty = x0 + (t[0] + CELL // 2) * cell // CELL, y0 + (t[1] + CELL // 2) * cell // CELL
+            x, y = g.token_xy(t)
+            tx, ty = x0 + (x + CELL // 2) * cell // CELL, y0 + (y + CELL // 2) * cell // CELL
             dx, dy = TOKEN_OFFSETS[p]
             r = 3 if cell >= 10 else 2
             pygame.draw.circle(surface, INK, (tx + dx * cell // 16, ty + dy * cell // 16), r + 1)
@@ -306,7 +294,7 @@ class BoardView:
         for p, t in enumerate(tokens):
             if t is None:
                 continue
-            x, y = g.space_xy(t) if isinstance(t, int) else t
+            x, y = g.token_xy(t)
             sx, sy = x + CELL // 2 - cx, y + CELL // 2 - cy
             if 2 <= sx < vw - 2 and 2 <= sy < vh - 2:
                 continue

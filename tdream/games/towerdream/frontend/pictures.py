@@ -54,23 +54,19 @@ def pile(art, animal: str) -> pygame.Surface:
 # ---------------------------------------------------------------- tiles drawn by code (16x16)
 GRASS = rgb15(72, 152, 72)
 GRASS_DARK = rgb15(48, 120, 56)
-GRASS_LIGHT = rgb15(104, 184, 88)
-ROAD = rgb15(184, 176, 160)
 ROAD_DARK = rgb15(136, 128, 120)
-WATER = rgb15(40, 96, 184)
-WATER_LIGHT = rgb15(96, 152, 224)
-CORNER = rgb15(216, 200, 152)
 SPECKS = ((3, 4), (11, 2), (7, 9), (13, 12), (2, 13), (9, 5))      # the grass's tufts: light, dark below right
 # Each tile and the die as shapes (the shell's draw_shapes.paint).
 TILES = {
-    "land": (("rect", GRASS, (0, 0, 16, 16)), ("dots", GRASS_LIGHT, SPECKS),
+    "land": (("rect", GRASS, (0, 0, 16, 16)), ("dots", rgb15(104, 184, 88), SPECKS),
              ("dots", GRASS_DARK, tuple((x + 1, y + 1) for x, y in SPECKS)),
              ("line", GRASS_DARK, ((0, 15), (15, 15))), ("line", GRASS_DARK, ((15, 0), (15, 15)))),
-    "road": (("rect", ROAD, (0, 0, 16, 16), ROAD_DARK), ("dots", ROAD_DARK, ((4, 4), (10, 11), (12, 3), (3, 12)))),
-    "corner": (("rect", CORNER, (0, 0, 16, 16), ROAD_DARK),),
-    "blocked": (("rect", WATER, (0, 0, 16, 16)),                  # water: two light pixels in rows of waves
-                ("dots", WATER_LIGHT, tuple(((x + y + k) % 16, y) for y in (3, 9, 14) for x in range(0, 16, 6)
-                                            for k in (0, 1)))),
+    "road": (("rect", rgb15(184, 176, 160), (0, 0, 16, 16), ROAD_DARK),
+             ("dots", ROAD_DARK, ((4, 4), (10, 11), (12, 3), (3, 12)))),
+    "corner": (("rect", rgb15(216, 200, 152), (0, 0, 16, 16), ROAD_DARK),),
+    "blocked": (("rect", rgb15(40, 96, 184), (0, 0, 16, 16)),      # water: two light pixels in rows of waves
+                ("dots", rgb15(96, 152, 224), tuple(((x + y + k) % 16, y) for y in (3, 9, 14) for x in range(0, 16, 6)
+                                                    for k in (0, 1)))),
 }
 KITE = ((16, 0), (31, 12), (16, 33), (0, 12))
 DIE = (("poly", rgb15(200, 200, 216), KITE), ("poly", WHITE, ((16, 2), (28, 12), (16, 22), (3, 12))),

@@ -23,9 +23,9 @@ from ..data.loader import DATA_DIR
 from ..rules import answers as an
 from . import pictures
 from .layout import view_centre, view_rect
+from .pictures import PILES
 from .prompts import Prompt
 
-PILES = ("squid", "octopus", "crab", "crocodile")
 PILE_DX = (-100, -46, 8, 62)         # each pile's left edge from the view's middle (the window is 232 wide,
                                      # 216 in a view narrowed by the input display's gutter)
 CARD_W, CARD_H = 32, 48
@@ -78,8 +78,7 @@ def draw_card_flip(m, surface, pile: str, age: int, text_colour=INK) -> None:
     t = min(age, 16)
     if t < 8:
         w = max(1, CARD_W * (8 - t) // 8)
-        back = _scaled(m.art, f"pile-{pile}", (w, CARD_H))
-        surface.blit(back, (x0 - w // 2, y0))
+        surface.blit(_scaled(m.art, f"pile-{pile}", (w, CARD_H)), (x0 - w // 2, y0))
         return
     w = max(1, FACE_W * (t - 8) // 8)
     face = pygame.Surface((FACE_W, FACE_H))
@@ -107,13 +106,9 @@ class PilePrompt(Prompt):
 
     def handle(self, m, b, pad: int) -> None:
         for mask, d in ((LEFT, -1), (RIGHT, 1)):
-            if b.repeat(pad, mask):
-                j = self.index
-                for _ in range(4):
-                    j = (j + d) % 4
-                    if PILES[j] in self.legal:
-                        break
-                self.index = j
+            if b.repeat(pad, mask):                 # the next pile that way one may take (round the table)
+                self.index = next((j % 4 for j in range(self.index + d, self.index + 5 * d, d)
+                                   if PILES[j % 4] in self.legal), self.index)
         if b.press(pad, A) and PILES[self.index] in self.legal:
             self.answer = self.legal[PILES[self.index]]
             m.sound("select")
@@ -144,7 +139,8 @@ SYMBOLS = {
     "bar": (("rect", INK, (1, 5, 14, 7)), ("frame", WHITE, (2, 6, 12, 5))),
     "star": (("poly", rgb15(248, 216, 48), STAR, rgb15(184, 120, 16)),),
     "seven": (("poly", rgb15(224, 40, 40), SEVEN, rgb15(120, 16, 16)),),
-    "tower": (("rect", rgb15(72, 112, 216), (5, 3, 6, 12), rgb15(24, 40, 104)), ("poly", GOLD, ((8, 0), (6, 3), (10, 3))),
+    "tower": (("rect", rgb15(72, 112, 216), (5, 3, 6, 12), rgb15(24, 40, 104)),
+              ("poly", GOLD, ((8, 0), (6, 3), (10, 3))),
               ("dots", rgb15(248, 240, 160), ((7, 5), (8, 5), (7, 8), (8, 8), (7, 11), (8, 11)))),
 }
 

@@ -19,12 +19,7 @@ from ....frontend.art import dither
 from ....frontend.constants import BLACK, GOLD, INK, PLAYER_COLOURS, PLAYER_DARK, RED, WHITE, rgb15
 from ....frontend.draw_shapes import box, canvas, half
 
-LOT = rgb15(56, 64, 88)
-LOT_ALT = rgb15(64, 72, 96)
-SEAM = rgb15(32, 40, 56)
-SPECK = rgb15(88, 96, 120)
-WINDOW_LIT = rgb15(248, 240, 160)
-WINDOW_DARK = rgb15(24, 32, 56)
+SEAM = rgb15(32, 40, 56)                       # between two lots
 COLUMNS = "abcdefghijkl"
 
 
@@ -37,13 +32,13 @@ def square_name(n: int, i: int) -> str:
 def lot(cell: int, alt: bool) -> pygame.Surface:
     """One paved lot, ``cell`` pixels square (the board's checker: ``alt`` every other square)."""
     s = pygame.Surface((cell, cell))
-    s.fill(LOT_ALT if alt else LOT)
+    s.fill(rgb15(64, 72, 96) if alt else rgb15(56, 64, 88))
     pygame.draw.line(s, SEAM, (0, cell - 1), (cell - 1, cell - 1))
     pygame.draw.line(s, SEAM, (cell - 1, 0), (cell - 1, cell - 1))
     for fx, fy in ((3, 5), (11, 3), (17, 9), (6, 15), (14, 18), (20, 14)):
         x, y = fx * cell // 24, fy * cell // 24
         if x < cell - 2 and y < cell - 2:
-            s.set_at((x, y), SPECK)
+            s.set_at((x, y), rgb15(88, 96, 120))          # a speck of gravel
     return s
 
 
@@ -71,7 +66,7 @@ def tower(size: int, colour: int, cell: int, ghost: bool = False) -> pygame.Surf
     pygame.draw.rect(s, dark, (bw - side, y0, side, body + 1))
     for y in range(y0 + 2, y0 + body - 1, 2):                                               # a row of windows a floor
         for x in range(2, bw - side - 1, 3):
-            s.set_at((x, y), WINDOW_LIT if (x + y + size) % 5 else WINDOW_DARK)
+            s.set_at((x, y), rgb15(248, 240, 160) if (x + y + size) % 5 else rgb15(24, 32, 56))     # lit or dark
     pygame.draw.rect(s, BLACK, (0, y0, bw, body + 1), 1)
     shape = colour % 4
     mid = bw // 2
