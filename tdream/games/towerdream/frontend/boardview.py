@@ -51,7 +51,8 @@ class BoardGeometry:
         self.rows = max(r for _, r in self.sizes) + 2
         self.space_cells = []
         for s in board.spaces:
-            cx, cy = ring_cell(*self.sizes[s.level], s.ring_index)
+            cols, rows = self.sizes[s.level]
+            cx, cy = ring_cell(cols, rows, s.ring_index)
             self.space_cells.append((self.level_x[s.level] + cx, cy))
         self.land_cells = [(self.level_x[lv] + c + 1, r + 1) for lv, c, r in board.land_pos]
         self.width = self.cols * CELL

@@ -155,20 +155,18 @@ def draw_slot(m, surface, reels: list[tuple[tuple[str, ...], int, bool]], frame:
               title: str = "SLOT MACHINE") -> None:
     """Four reels: (strip, index, stopped). A spinning reel scrolls; a stopped one shows its
     symbol in the window, with the symbols above and below it; matched reels flash."""
-    title = tr(title)
     art = symbol_art()
     cx = view_centre(m)
     window(surface, (cx - 88, 44, 176, 96))
-    m.font.draw(surface, title, cx, 48, GOLD, align="centre")
+    m.font.draw(surface, tr(title), cx, 48, GOLD, align="centre")
     for i, (strip, index, stopped) in enumerate(reels):
         x = cx - 72 + i * 38
         box(surface, (x, 64, 28, 56), rgb15(248, 248, 232), INK)
         shift = 0 if stopped else (frame * 6) % 18
         prev = surface.get_clip()
         surface.set_clip((x + 1, 65, 26, 54))
-        for k in (-2, -1, 0, 1, 2):
-            sym = strip[(index + k) % len(strip)]
-            surface.blit(art[sym], (x + 6, 84 + k * 18 + shift))
+        for k in (-2, -1, 0, 1, 2):                 # the symbol in the window, two above and two below
+            surface.blit(art[strip[(index + k) % len(strip)]], (x + 6, 84 + k * 18 + shift))
         surface.set_clip(prev)
         flash = i < matched and (frame // 6) % 2 == 0
         pygame.draw.rect(surface, GOLD if flash else RED, (x - 2, 82, 32, 20), 1)
@@ -228,6 +226,5 @@ def draw_event(m, surface, kind, age: int) -> None:
     window(surface, (cx - 64, 52, 128, 76))
     m.font.draw(surface, tr(kind.name), cx, 56, GOLD, align="centre")
     if icon is not None:
-        big = _scaled(m.art, f"icon-{kind.id}", (36, 36))
         bounce = max(0, 12 - age) if age < 12 else (2 if (age // 10) % 2 else 0)
-        surface.blit(big, (cx - 18, 76 - bounce))
+        surface.blit(_scaled(m.art, f"icon-{kind.id}", (36, 36)), (cx - 18, 76 - bounce))
