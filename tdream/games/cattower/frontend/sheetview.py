@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import pygame
 
-from ....frontend.constants import GOLD, INK, PLAYER_COLOURS, PLAYER_DARK, RED, TABLE_INFO, WHITE, rgb15
+from ....frontend.constants import GOLD, INK, PLAYER_COLOURS, RED, WHITE, rgb15
 from ....frontend.draw_shapes import box, canvas
 from ..scoring import PARTS
 
@@ -161,4 +161,4 @@ def token(m, surface, colour: int, seat: int, x: int, y: int) -> None:
 
 
 __all__ = ["GOOD_COLOURS", "icon", "die", "draw_sheet", "draw_marks", "draw_parts", "footprint_track", "token",
-           "PART_GOOD", "TABLE_INFO", "DIM", "GREEN", "PLAYER_DARK"]
+           "PART_GOOD", "DIM", "GREEN"]

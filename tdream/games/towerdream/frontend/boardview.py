@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from ....frontend.art import dither, tint
+from ....frontend.art import dither
 from ....frontend.constants import BLACK, GOLD, GREY, INK, PLAYER_COLOURS, PLAYER_DARK, WHITE, rgb15
 from ....frontend.draw_shapes import box
 from ..rules.game import BANK, VACANT
@@ -309,4 +309,4 @@ class BoardView:
             pygame.draw.polygon(surface, PLAYER_COLOURS[self.colour_of[p]], pts)
 
 
-__all__ = ["BoardView", "BoardGeometry", "Shown", "CELL", "tint"]
+__all__ = ["BoardView", "BoardGeometry", "Shown", "CELL"]

@@ -14,7 +14,7 @@ from math import isqrt
 
 import pygame
 
-from ....frontend.constants import GOLD, INFO, INK, PLAYER_COLOURS, RED, WHITE, rgb15
+from ....frontend.constants import GOLD, INFO, INK, PLAYER_COLOURS, WHITE, rgb15
 from ....frontend.draw_shapes import box, canvas, nearest, paint
 from . import colours as col
 from .layout import FLOOR_H, FLOOR_W, LOTS, MAP
@@ -239,4 +239,4 @@ class CityView:
         return s if i is None else candidates[i]
 
 
-__all__ = ["CityView", "floor_art", "roof_art", "swatch", "car", "wild", "site_positions", "RED"]
+__all__ = ["CityView", "floor_art", "roof_art", "swatch", "car", "wild", "site_positions"]

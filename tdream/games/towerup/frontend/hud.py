@@ -187,4 +187,4 @@ def draw_panel(m, surface, state, p: int, rect, colour: int, kind: str, to_move:
 
 
 __all__ = ["draw_card", "draw_strip", "draw_supply", "draw_panel", "panel_rects", "panel_layout", "stock_row",
-           "tracks_picture", "LABEL"]
+           "tracks_picture"]
