@@ -257,10 +257,9 @@ class BoardView:
             col = rgb15(184, 176, 160) if sp.kind == "line" else rgb15(232, 200, 96)
             pygame.draw.rect(surface, col, (x0 + cx * cell, y0 + cy * cell, cell - 1, cell - 1))
         marks = {m: c for c, m in enumerate(shown.mark) if m >= 0}
-        grass = rgb15(72, 152, 72)
         for x, (cx, cy) in enumerate(g.land_cells):
             px, py = x0 + cx * cell, y0 + cy * cell
-            pygame.draw.rect(surface, grass, (px, py, cell - 1, cell - 1))
+            pygame.draw.rect(surface, pictures.GRASS, (px, py, cell - 1, cell - 1))
             c = shown.company[x]
             if c >= 0:
                 surface.blit(self.overlays[self.company_ids[c]], (px, py), (0, 0, cell - 1, cell - 1))
@@ -273,8 +272,7 @@ class BoardView:
                     surface.blit(pictures.logo(self.art, self.company_ids[marks[x]]),
                                  (px + (cell - 8) // 2, py + (cell - 9) // 2))
                 elif f and cell >= 10:
-                    label = str(f)
-                    self.font.draw(surface, label, px + cell // 2, py + (cell - 8) // 2, GOLD if f >= self.tower else INK,
+                    self.font.draw(surface, str(f), px + cell // 2, py + (cell - 8) // 2, GOLD if f >= self.tower else INK,
                                    "small", align="centre")
         for p, t in enumerate(tokens if tokens is not None else shown.pos):
             if t is None:

@@ -176,22 +176,18 @@ class CityView:
             if not h:
                 continue
             pitch = self.pitch(s, h)
-            first_new = (new or {}).get(s, h)
-            fy = y + 1
-            new_low = None
-            for i in range(h):
-                fy -= pitch
-                if i == first_new:
-                    new_low = fy + pitch
+            for i in range(h):                        # floor i's top at y + 1 - pitch * (i + 1)
+                fy = y + 1 - pitch * (i + 1)
                 surface.blit(floor_art(fl[s][i]), (x - 6, fy), (0, 0, FLOOR_W, pitch))
                 owner = rf[s][i]
                 if owner >= 0 and i < h - 1:          # a covered roof: a band between floors
                     pygame.draw.line(surface, PLAYER_COLOURS[colour_of[owner]], (x - 7, fy), (x + 6, fy))
-            owner = rf[s][h - 1]
-            if owner >= 0:
-                surface.blit(roof_art(colour_of[owner]), (x - 7, fy - 5))
-            if new_low is not None and blink:         # a preview's new floors, outlined, blinking
-                pygame.draw.rect(surface, WHITE, (x - 8, fy - 1, 16, new_low - fy + 2), 1)
+            top = y + 1 - pitch * h
+            if rf[s][h - 1] >= 0:
+                surface.blit(roof_art(colour_of[rf[s][h - 1]]), (x - 7, top - 5))
+            first_new = (new or {}).get(s, h)
+            if 0 <= first_new < h and blink:          # a preview's new floors, outlined, blinking
+                pygame.draw.rect(surface, WHITE, (x - 8, top - 1, 16, pitch * (h - first_new) + 2), 1)
         for s, colour in (marks or {}).items():
             x, _ = self.xy[s]
             t = self.top(state, s)
