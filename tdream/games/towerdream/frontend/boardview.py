@@ -272,8 +272,8 @@ class BoardView:
                     surface.blit(pictures.logo(self.art, self.company_ids[marks[x]]),
                                  (px + (cell - 8) // 2, py + (cell - 9) // 2))
                 elif f and cell >= 10:
-                    self.font.draw(surface, str(f), px + cell // 2, py + (cell - 8) // 2, GOLD if f >= self.tower else INK,
-                                   "small", align="centre")
+                    self.font.draw(surface, str(f), px + cell // 2, py + (cell - 8) // 2,
+                                   GOLD if f >= self.tower else INK, "small", align="centre")
         for p, t in enumerate(tokens if tokens is not None else shown.pos):
             if t is None:
                 continue
