@@ -22,6 +22,7 @@ from ..errors import DataError
 from ..platform.roster import CHARACTER_IDS
 from ..yamlio import Problems, line_of, read_yaml
 from .constants import DIM, GREY, PLAYER_COLOURS, PLAYER_DARK
+from .draw_shapes import canvas
 from .frontends import frontends
 
 ASSETS = assets_root()
@@ -84,8 +85,7 @@ def load_sprites(path: Path = SPRITES, required: Mapping[str, tuple[int, int]] |
             probs.at(spec, "rows", where + ".rows", "a list of strings")
             continue
         width = len(rows[0])
-        surf = pygame.Surface((width, len(rows)), pygame.SRCALPHA)
-        surf.fill((0, 0, 0, 0))
+        surf = canvas(width, len(rows))
         for y, row in enumerate(rows):
             if len(row) != width:
                 probs.at(rows, y, f"{where}.rows[{y}]", f"{len(row)} wide, the first row is {width}")
@@ -122,8 +122,7 @@ def tint(sprite: pygame.Surface, colour) -> pygame.Surface:
 
 def dither(size: tuple[int, int], colour, phase: int = 0) -> pygame.Surface:
     """Half a colour over what is below, as the SFC's artists did it: every other pixel."""
-    s = pygame.Surface(size, pygame.SRCALPHA)
-    s.fill((0, 0, 0, 0))
+    s = canvas(*size)
     for y in range(size[1]):
         for x in range((y + phase) % 2, size[0], 2):
             s.set_at((x, y), (*colour[:3], 255))

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pygame
 
 from .constants import DOWN, GOLD, GREY, INK, UP, WHITE, WINDOW_BG, WINDOW_EDGE, WINDOW_SHADE, A, B, rgb15
+from .draw_shapes import canvas
 from .text import tr
 
 EDGE = 3                 # a window's double edge and the dark line inside it, each side: text stays inside
@@ -223,8 +224,7 @@ def skyline(surface: pygame.Surface, frame: int, seed: int = 7) -> None:
 def big_text(m, surface, text: str, cx: int, y: int, colour, scale: int = 3) -> None:
     """Text drawn at a whole-number scale (pixels stay square and sharp)."""
     w = m.font.width(text)
-    s = pygame.Surface((w + 2, 14), pygame.SRCALPHA)
-    s.fill((0, 0, 0, 0))
+    s = canvas(w + 2, 14)
     m.font.draw(s, text, 1, 1, INK)
     m.font.draw(s, text, 0, 0, colour)
     big = pygame.transform.scale(s, (s.get_width() * scale, s.get_height() * scale))

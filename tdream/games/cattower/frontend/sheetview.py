@@ -3,9 +3,12 @@ completion marks (C4.1, as on paper: the left value circled or crossed out, the 
 circled), the running score by good. Pure drawing: nothing here keeps state."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
-from ....frontend.constants import GOLD, INK, PLAYER_COLOURS, PLAYER_DARK, RED, TABLE_INFO, WHITE, rgb15
+from ....frontend.constants import GOLD, INK, PLAYER_COLOURS, RED, WHITE, rgb15
+from ....frontend.draw_shapes import box, canvas
 from ..scoring import PARTS
 
 GOOD_COLOURS = {1: rgb15(216, 136, 72), 2: rgb15(104, 200, 96), 3: rgb15(200, 120, 240), 4: rgb15(112, 200, 240),
@@ -28,23 +31,19 @@ ICONS = {
 }
 
 
-_ICON_CACHE: dict = {}             # (good, colour, scale) -> its picture (drawing only: no state)
-
-
 def icon(surface, good: int, x: int, y: int, colour=None, scale: int = 1) -> None:
     """Good ``good``'s 6x6 picture at (x, y), in its colour (or ``colour``), ``scale`` times."""
-    c = tuple(colour or GOOD_COLOURS[good])
-    key = (good, c, scale)
-    pic = _ICON_CACHE.get(key)
-    if pic is None:
-        pic = pygame.Surface((6 * scale, 6 * scale), pygame.SRCALPHA)
-        pic.fill((0, 0, 0, 0))
-        for j, row in enumerate(ICONS[good]):
-            for i, ch in enumerate(row):
-                if ch == "#":
-                    pic.fill(c, (i * scale, j * scale, scale, scale))
-        _ICON_CACHE[key] = pic
-    surface.blit(pic, (x, y))
+    surface.blit(_icon(good, tuple(colour or GOOD_COLOURS[good]), scale), (x, y))
+
+
+@lru_cache(maxsize=None)
+def _icon(good: int, colour: tuple, scale: int) -> pygame.Surface:
+    pic = canvas(6 * scale, 6 * scale)
+    for j, row in enumerate(ICONS[good]):
+        for i, ch in enumerate(row):
+            if ch == "#":
+                pic.fill(colour, (i * scale, j * scale, scale, scale))
+    return pic
 
 
 PIPS = {1: ((1, 1),), 2: ((0, 0), (2, 2)), 3: ((0, 0), (1, 1), (2, 2)), 4: ((0, 0), (2, 0), (0, 2), (2, 2)),
@@ -86,8 +85,7 @@ def draw_sheet(m, surface, lay, sheet, cells, colour: int, marks=None, near: str
                 k = 2 if w >= 14 and h >= 13 else 1
                 icon(surface, g, x + (w - 6 * k) // 2, y + (h - 6 * k) // 2, INK, k)
             else:
-                pygame.draw.rect(surface, EMPTY, (x, y, w, h))
-                pygame.draw.rect(surface, EDGE, (x, y, w, h), 1)
+                box(surface, (x, y, w, h), EMPTY, EDGE)
                 if points is not None:
                     if c in points:
                         font.draw(surface, str(points[c]), x + w // 2 + 1, y + (h - 8) // 2 + 1, GOLD, "small",
@@ -114,8 +112,7 @@ def draw_marks(m, surface, lay, tw_i: int, tw, mark) -> None:
     cx = lay.sx + tw_i * lay.stride + lay.cw // 2 + 1
     y1, y2 = lay.marks_y, lay.marks_y + 8
     status = mark.status if mark is not None else "open"
-    a = str(tw.first)
-    b = str(tw.later)
+    a, b = str(tw.first), str(tw.later)
     wa, wb = font.width(a, "small"), font.width(b, "small")
     font.draw(surface, a, cx, y1, GOLD if status in ("open", "first") else DIM, "small", align="centre")
     font.draw(surface, b, cx, y2, WHITE if status in ("open", "crossed", "later") else DIM, "small", align="centre")
@@ -151,18 +148,17 @@ def footprint_track(surface, x: int, y: int, have: int, cap: int = 15, per_row: 
     circled ones (the cursor's drawing) shown in red."""
     for i in range(cap):
         px, py = x + (i % per_row) * 4, y + (i // per_row) * 4
-        if i < have - spend:
-            pygame.draw.rect(surface, GOLD, (px, py, 3, 3))
-        elif i < have:
-            pygame.draw.rect(surface, RED, (px, py, 3, 3))
+        if i < have:
+            pygame.draw.rect(surface, GOLD if i < have - spend else RED, (px, py, 3, 3))
         else:
             pygame.draw.rect(surface, EDGE, (px, py, 3, 3), 1)
 
 
 def token(m, surface, colour: int, seat: int, x: int, y: int) -> None:
+    """A seat's marker: its number on a chip in its colour (7x9)."""
     pygame.draw.rect(surface, PLAYER_COLOURS[colour], (x, y, 7, 9))
     m.font.draw(surface, str(seat + 1), x + 1, y + 1, INK, "small")
 
 
 __all__ = ["GOOD_COLOURS", "icon", "die", "draw_sheet", "draw_marks", "draw_parts", "footprint_track", "token",
-           "PART_GOOD", "TABLE_INFO", "DIM", "GREEN", "PLAYER_DARK"]
+           "PART_GOOD", "DIM", "GREEN"]

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pygame
 
-from ....frontend.art import dither, tint
+from ....frontend.art import dither
 from ....frontend.constants import BLACK, GOLD, GREY, INK, PLAYER_COLOURS, PLAYER_DARK, WHITE, rgb15
+from ....frontend.draw_shapes import box
 from ..rules.game import BANK, VACANT
 from . import pictures
 from .colours import COMPANY_COLOURS
@@ -21,33 +22,21 @@ CELL = 16
 BANK_COLOUR = rgb15(168, 168, 176)
 BANK_DARK = rgb15(96, 96, 112)
 TOKEN_OFFSETS = ((-3, -3), (3, -3), (-3, 3), (3, 3))
+ARROWS = {"left": ((-3, 0), (1, -3), (1, 3)), "right": ((3, 0), (-1, -3), (-1, 3)),     # off the view's edge
+          "up": ((0, -3), (-3, 1), (3, 1)), "down": ((0, 3), (-3, -1), (3, -1))}
 
 
 def ring_cell(columns: int, rows: int, ring_index: int) -> tuple[int, int]:
-    """The cell (x, y) of a ring space (G1.2's order: corner 0 top-left, then clockwise)."""
+    """The cell (x, y) of a ring space (G1.2's order: corner 0 top-left, then clockwise). Raises
+    ValueError for an index past the ring."""
     i = ring_index
-    if i == 0:
-        return 0, 0
-    i -= 1
-    if i < columns:
-        return i + 1, 0
-    i -= columns
-    if i == 0:
-        return columns + 1, 0
-    i -= 1
-    if i < rows:
-        return columns + 1, i + 1
-    i -= rows
-    if i == 0:
-        return columns + 1, rows + 1
-    i -= 1
-    if i < columns:
-        return columns - i, rows + 1
-    i -= columns
-    if i == 0:
-        return 0, rows + 1
-    i -= 1
-    return 0, rows - i
+    right, bottom = columns + 1, rows + 1
+    for x, y, dx, dy, n in ((0, 0, 1, 0, right), (right, 0, 0, 1, bottom), (right, bottom, -1, 0, right),
+                            (0, bottom, 0, -1, bottom)):     # each side from its first corner
+        if i < n:
+            return x + dx * i, y + dy * i
+        i -= n
+    raise ValueError(f"ring space {ring_index} is past a ring of {columns} x {rows} Lands")
 
 
 class BoardGeometry:
@@ -55,15 +44,10 @@ class BoardGeometry:
 
     def __init__(self, board) -> None:
         self.board = board
-        self.level_x: list[int] = []
-        x = 0
-        self.sizes = []
-        for grid in board.levels:
-            self.level_x.append(x)
-            cols, rows = len(grid[0]), len(grid)
-            self.sizes.append((cols, rows))
-            x += cols + 2 + 1
-        self.cols = x - 1
+        self.sizes = [(len(grid[0]), len(grid)) for grid in board.levels]      # each level's Lands: columns, rows
+        widths = [cols + 2 + 1 for cols, _ in self.sizes]                       # its ring, and a cell between
+        self.level_x = [sum(widths[:lv]) for lv in range(len(widths))]
+        self.cols = sum(widths) - 1
         self.rows = max(r for _, r in self.sizes) + 2
         self.space_cells = []
         for s in board.spaces:
@@ -81,6 +65,10 @@ class BoardGeometry:
     def land_xy(self, x: int) -> tuple[int, int]:
         cx, cy = self.land_cells[x]
         return cx * CELL, cy * CELL
+
+    def token_xy(self, t) -> tuple[int, int]:
+        """A token's world position: its space's (``t`` a space) or ``t`` itself (walking)."""
+        return self.space_xy(t) if isinstance(t, int) else t
 
 
 class Shown:
@@ -118,7 +106,6 @@ class BoardView:
         self.tower = ruleset.tower_floors          # R6.3: a Tower's Floor count is shown in gold
         self.world = self._static_world()
         self.overlays = {cid: self._overlay(COMPANY_COLOURS.get(cid, GREY)) for cid in self.company_ids}
-        self.buildings: dict[tuple[int, int], pygame.Surface] = {}
         self.cam = [0, 0]
         self.colour_of = [0, 1, 2, 3]     # seat -> player colour (and token shape); profiles may choose
         g = self.geo
@@ -155,16 +142,10 @@ class BoardView:
         return world
 
     def _building(self, floors: int, owner: int) -> pygame.Surface:
-        key = (min(floors, 30), self.colour_of[owner] if owner >= 0 else -1)
-        s = self.buildings.get(key)
-        if s is None:
-            if owner >= 0:
-                c = self.colour_of[owner]
-                s = building(floors, PLAYER_COLOURS[c], PLAYER_DARK[c])
-            else:
-                s = building(floors, BANK_COLOUR, BANK_DARK)
-            self.buildings[key] = s
-        return s
+        """A Landmark in its owner's colours (``owner`` -1: the Bank's)."""
+        if owner < 0:
+            return building(floors, BANK_COLOUR, BANK_DARK)
+        return building(floors, PLAYER_COLOURS[self.colour_of[owner]], PLAYER_DARK[self.colour_of[owner]])
 
     # ---------------------------------------------------------------- camera
     def follow(self, x: int, y: int) -> None:
@@ -179,13 +160,9 @@ class BoardView:
         if snap:
             self.cam = [tx, ty]
             return
-        cam = self.cam
-        if cam[0] == tx and cam[1] == ty:       # there already (most frames)
-            return
-        for i, t in enumerate((tx, ty)):
+        for i, t in enumerate((tx, ty)):       # a quarter of the way a frame, the last pixels at once
             d = t - self.cam[i]
-            step = d // 4 if abs(d) >= 4 else d
-            self.cam[i] += step
+            self.cam[i] += d // 4 if abs(d) >= 4 else d
 
     # ---------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface, rect, shown: Shown, frame: int, tokens=None,
@@ -214,17 +191,14 @@ class BoardView:
             if blink:
                 pygame.draw.rect(surface, GOLD, (ox + lx + 1, oy + ly + 1, CELL - 2, CELL - 2), 1)
         # Buildings in row order, so nearer rows cover the ones behind (3/4 view)
-        order = self.order
         marks = {m: c for c, m in enumerate(shown.mark) if m >= 0}
-        for x in order:
+        for x in self.order:
             o = shown.owner[x]
             if o == VACANT:
                 continue
             lx, ly = g.land_xy(x)
             b = self._building(shown.floors[x], o if o != BANK else -1)
-            bx = ox + lx + 2
-            by = oy + ly + CELL - 1 - b.get_height()
-            surface.blit(b, (bx, by))
+            surface.blit(b, (ox + lx + 2, oy + ly + CELL - 1 - b.get_height()))
             if x in marks:
                 surface.blit(pictures.logo(self.art, self.company_ids[marks[x]]), (ox + lx + 4, oy + ly + 3))
             f = shown.floors[x]
@@ -245,7 +219,7 @@ class BoardView:
             for p, t in enumerate(tokens):
                 if t is None:
                     continue
-                x, y = g.space_xy(t) if isinstance(t, int) else t
+                x, y = g.token_xy(t)
                 dx, dy = TOKEN_OFFSETS[p]
                 surface.blit(self.art.tokens[self.colour_of[p]], (ox + x + 2 + dx, oy + y + 2 + dy))
         surface.set_clip(prev)
@@ -283,35 +257,28 @@ class BoardView:
             col = rgb15(184, 176, 160) if sp.kind == "line" else rgb15(232, 200, 96)
             pygame.draw.rect(surface, col, (x0 + cx * cell, y0 + cy * cell, cell - 1, cell - 1))
         marks = {m: c for c, m in enumerate(shown.mark) if m >= 0}
-        grass = rgb15(72, 152, 72)
         for x, (cx, cy) in enumerate(g.land_cells):
             px, py = x0 + cx * cell, y0 + cy * cell
-            pygame.draw.rect(surface, grass, (px, py, cell - 1, cell - 1))
+            pygame.draw.rect(surface, pictures.GRASS, (px, py, cell - 1, cell - 1))
             c = shown.company[x]
             if c >= 0:
                 surface.blit(self.overlays[self.company_ids[c]], (px, py), (0, 0, cell - 1, cell - 1))
             o = shown.owner[x]
             if o != VACANT:
                 oc = PLAYER_COLOURS[self.colour_of[o]] if o >= 0 else BANK_COLOUR
-                k = cell - 5
-                pygame.draw.rect(surface, INK, (px + 1, py + 1, k + 2, k + 2))
-                pygame.draw.rect(surface, oc, (px + 2, py + 2, k, k))
+                box(surface, (px + 1, py + 1, cell - 3, cell - 3), oc, INK)
                 f = shown.floors[x]
                 if x in marks and cell >= 10:
                     surface.blit(pictures.logo(self.art, self.company_ids[marks[x]]),
                                  (px + (cell - 8) // 2, py + (cell - 9) // 2))
                 elif f and cell >= 10:
-                    label = str(f)
-                    self.font.draw(surface, label, px + cell // 2, py + (cell - 8) // 2, GOLD if f >= self.tower else INK,
-                                   "small", align="centre")
+                    self.font.draw(surface, str(f), px + cell // 2, py + (cell - 8) // 2,
+                                   GOLD if f >= self.tower else INK, "small", align="centre")
         for p, t in enumerate(tokens if tokens is not None else shown.pos):
             if t is None:
                 continue
-            if isinstance(t, int):
-                cx, cy = g.space_cells[t]
-                tx, ty = x0 + cx * cell + cell // 2, y0 + cy * cell + cell // 2
-            else:
-                tx, ty = x0 + (t[0] + CELL // 2) * cell // CELL, y0 + (t[1] + CELL // 2) * cell // CELL
+            x, y = g.token_xy(t)
+            tx, ty = x0 + (x + CELL // 2) * cell // CELL, y0 + (y + CELL // 2) * cell // CELL
             dx, dy = TOKEN_OFFSETS[p]
             r = 3 if cell >= 10 else 2
             pygame.draw.circle(surface, INK, (tx + dx * cell // 16, ty + dy * cell // 16), r + 1)
@@ -326,25 +293,18 @@ class BoardView:
         for p, t in enumerate(tokens):
             if t is None:
                 continue
-            x, y = g.space_xy(t) if isinstance(t, int) else t
+            x, y = g.token_xy(t)
             sx, sy = x + CELL // 2 - cx, y + CELL // 2 - cy
             if 2 <= sx < vw - 2 and 2 <= sy < vh - 2:
                 continue
             ex = max(4, min(vw - 5, sx)) + TOKEN_OFFSETS[p][0]
             ey = max(4, min(vh - 5, sy)) + TOKEN_OFFSETS[p][1]
-            colour = PLAYER_COLOURS[self.colour_of[p]]
             px, py = vx + ex, vy + ey
-            if sx < 2:
-                pts = [(px - 3, py), (px + 1, py - 3), (px + 1, py + 3)]
-            elif sx >= vw - 2:
-                pts = [(px + 3, py), (px - 1, py - 3), (px - 1, py + 3)]
-            elif sy < 2:
-                pts = [(px, py - 3), (px - 3, py + 1), (px + 3, py + 1)]
-            else:
-                pts = [(px, py + 3), (px - 3, py - 1), (px + 3, py - 1)]
+            side = "left" if sx < 2 else "right" if sx >= vw - 2 else "up" if sy < 2 else "down"
+            pts = [(px + dx, py + dy) for dx, dy in ARROWS[side]]
             pygame.draw.polygon(surface, INK, [(a + (1 if a > px else -1 if a < px else 0),
                                                 b + (1 if b > py else -1 if b < py else 0)) for a, b in pts])
-            pygame.draw.polygon(surface, colour, pts)
+            pygame.draw.polygon(surface, PLAYER_COLOURS[self.colour_of[p]], pts)
 
 
-__all__ = ["BoardView", "BoardGeometry", "Shown", "CELL", "tint"]
+__all__ = ["BoardView", "BoardGeometry", "Shown", "CELL"]

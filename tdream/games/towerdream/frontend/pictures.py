@@ -8,12 +8,14 @@ here by code, each once.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 import pygame
 
 from ....frontend.art import Sheet
 from ....frontend.constants import BLACK, GOLD, INK, WHITE, rgb15
+from ....frontend.draw_shapes import canvas, paint
 from .. import GAME
 
 SPRITES = Path(__file__).resolve().with_name("sprites.yaml")
@@ -52,108 +54,51 @@ def pile(art, animal: str) -> pygame.Surface:
 # ---------------------------------------------------------------- tiles drawn by code (16x16)
 GRASS = rgb15(72, 152, 72)
 GRASS_DARK = rgb15(48, 120, 56)
-GRASS_LIGHT = rgb15(104, 184, 88)
-ROAD = rgb15(184, 176, 160)
 ROAD_DARK = rgb15(136, 128, 120)
-ROAD_LINE = rgb15(240, 232, 200)
-WATER = rgb15(40, 96, 184)
-WATER_LIGHT = rgb15(96, 152, 224)
-CORNER = rgb15(216, 200, 152)
+SPECKS = ((3, 4), (11, 2), (7, 9), (13, 12), (2, 13), (9, 5))      # the grass's tufts: light, dark below right
+# Each tile and the die as shapes (the shell's draw_shapes.paint).
+TILES = {
+    "land": (("rect", GRASS, (0, 0, 16, 16)), ("dots", rgb15(104, 184, 88), SPECKS),
+             ("dots", GRASS_DARK, tuple((x + 1, y + 1) for x, y in SPECKS)),
+             ("line", GRASS_DARK, ((0, 15), (15, 15))), ("line", GRASS_DARK, ((15, 0), (15, 15)))),
+    "road": (("rect", rgb15(184, 176, 160), (0, 0, 16, 16), ROAD_DARK),
+             ("dots", ROAD_DARK, ((4, 4), (10, 11), (12, 3), (3, 12)))),
+    "corner": (("rect", rgb15(216, 200, 152), (0, 0, 16, 16), ROAD_DARK),),
+    "blocked": (("rect", rgb15(40, 96, 184), (0, 0, 16, 16)),      # water: two light pixels in rows of waves
+                ("dots", rgb15(96, 152, 224), tuple(((x + y + k) % 16, y) for y in (3, 9, 14) for x in range(0, 16, 6)
+                                                    for k in (0, 1)))),
+}
+KITE = ((16, 0), (31, 12), (16, 33), (0, 12))
+DIE = (("poly", rgb15(200, 200, 216), KITE), ("poly", WHITE, ((16, 2), (28, 12), (16, 22), (3, 12))),
+       ("poly", rgb15(168, 168, 192), ((3, 13), (16, 23), (16, 31))),
+       ("poly", rgb15(216, 216, 232), ((29, 13), (16, 23), (16, 31))), ("outline", INK, KITE))
 
 
-def _land() -> pygame.Surface:
-    s = pygame.Surface((16, 16))
-    s.fill(GRASS)
-    for x, y in ((3, 4), (11, 2), (7, 9), (13, 12), (2, 13), (9, 5)):
-        s.set_at((x, y), GRASS_LIGHT)
-        s.set_at((x + 1, y + 1), GRASS_DARK)
-    pygame.draw.line(s, GRASS_DARK, (0, 15), (15, 15))
-    pygame.draw.line(s, GRASS_DARK, (15, 0), (15, 15))
-    return s
-
-
-def _road() -> pygame.Surface:
-    s = pygame.Surface((16, 16))
-    s.fill(ROAD)
-    pygame.draw.rect(s, ROAD_DARK, (0, 0, 16, 16), 1)
-    for x, y in ((4, 4), (10, 11), (12, 3), (3, 12)):
-        s.set_at((x, y), ROAD_DARK)
-    return s
-
-
-def _corner() -> pygame.Surface:
-    s = pygame.Surface((16, 16))
-    s.fill(CORNER)
-    pygame.draw.rect(s, ROAD_DARK, (0, 0, 16, 16), 1)
-    return s
-
-
-def _blocked() -> pygame.Surface:
-    s = pygame.Surface((16, 16))
-    s.fill(WATER)
-    for y in (3, 9, 14):
-        for x in range(0, 16, 6):
-            s.set_at(((x + y) % 16, y), WATER_LIGHT)
-            s.set_at(((x + y + 1) % 16, y), WATER_LIGHT)
-    return s
-
-
-_TILE_MAKERS = {"land": _land, "road": _road, "corner": _corner, "blocked": _blocked}
-_MADE: dict[str, pygame.Surface] = {}
-
-
+@lru_cache(maxsize=None)
 def tile(name: str) -> pygame.Surface:
     """A 16x16 tile (``land``, ``road``, ``corner``, ``blocked``), drawn once."""
-    s = _MADE.get(name)
-    if s is None:
-        s = _MADE[name] = _TILE_MAKERS[name]()
-    return s
+    return paint(pygame.Surface((16, 16)), TILES[name])
 
 
+@lru_cache(maxsize=None)
 def die() -> pygame.Surface:
     """A ten-sided die, face up: a kite with facets (the number is drawn on it, 10 for 10, G4.1)."""
-    s = _MADE.get("die")
-    if s is None:
-        s = _MADE["die"] = pygame.Surface((32, 34), pygame.SRCALPHA)
-        s.fill((0, 0, 0, 0))
-        outline = [(16, 0), (31, 12), (16, 33), (0, 12)]
-        pygame.draw.polygon(s, rgb15(200, 200, 216), outline)
-        pygame.draw.polygon(s, WHITE, [(16, 2), (28, 12), (16, 22), (3, 12)])
-        pygame.draw.polygon(s, rgb15(168, 168, 192), [(3, 13), (16, 23), (16, 31)])
-        pygame.draw.polygon(s, rgb15(216, 216, 232), [(29, 13), (16, 23), (16, 31)])
-        pygame.draw.polygon(s, INK, outline, 1)
-    return s
+    return paint(canvas(32, 34), DIE)
 
 
+@lru_cache(maxsize=None)
 def building(floors: int, colour, dark) -> pygame.Surface:
     """A Landmark with ``floors`` Floors (3/4 view): a house with a roof, or a block that grows a
     pixel a Floor with a row of windows every two; a Tower's windows are lit, a Grand Tower is crowned."""
     if floors == 0:
-        s = pygame.Surface((12, 11), pygame.SRCALPHA)
-        s.fill((0, 0, 0, 0))
-        pygame.draw.polygon(s, dark, [(0, 5), (6, 0), (11, 5)])
-        pygame.draw.polygon(s, BLACK, [(0, 5), (6, 0), (11, 5)], 1)
-        pygame.draw.rect(s, colour, (2, 5, 8, 5))
-        pygame.draw.rect(s, BLACK, (1, 5, 10, 6), 1)
-        s.set_at((5, 7), INK)
-        s.set_at((5, 8), INK)
-        s.set_at((6, 7), INK)
-        s.set_at((6, 8), INK)
-        return s
+        return paint(canvas(12, 11), (("poly", dark, ((0, 5), (6, 0), (11, 5)), BLACK), ("rect", colour, (2, 5, 8, 5)),
+                                      ("frame", BLACK, (1, 5, 10, 6)), ("rect", INK, (5, 7, 2, 2))))
     h = 7 + min(floors, 24)
-    s = pygame.Surface((12, h + 2), pygame.SRCALPHA)
-    s.fill((0, 0, 0, 0))
-    pygame.draw.rect(s, dark, (1, 1, 10, h + 1))
-    pygame.draw.rect(s, colour, (2, 2, 7, h - 1))
     lit = rgb15(248, 240, 160) if floors >= 13 else WHITE
-    for y in range(4, h, 2):
-        s.set_at((4, y), lit)
-        s.set_at((7, y), lit)
-    pygame.draw.rect(s, BLACK, (0, 0, 12, h + 2), 1)
-    if floors >= 20:                      # a Grand Tower wears a crown
-        for x in (3, 5, 7):
-            s.set_at((x + 1, 0), GOLD)
-    return s
+    crown = ((4, 0), (6, 0), (8, 0)) if floors >= 20 else ()       # a Grand Tower wears a crown
+    return paint(canvas(12, h + 2), (("rect", dark, (1, 1, 10, h + 1)), ("rect", colour, (2, 2, 7, h - 1)),
+                                     ("dots", lit, tuple((x, y) for y in range(4, h, 2) for x in (4, 7))),
+                                     ("frame", BLACK, (0, 0, 12, h + 2)), ("dots", GOLD, crown)))
 
 
 __all__ = ["SHEET", "sprite", "logo", "icon", "pile", "tile", "die", "building", "GRASS"]

@@ -8,9 +8,13 @@ pictures show them. Drawing changes nothing.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import Any
+
 import pygame
 
 from ....frontend.constants import GOLD, INFO, INK, LEFT, RED, RIGHT, WHITE, A, rgb15
+from ....frontend.draw_shapes import box, canvas, paint
 from ....frontend.text import tr
 from ....frontend.widgets import cursor, window
 from ....rng import Rng
@@ -19,9 +23,9 @@ from ..data.loader import DATA_DIR
 from ..rules import answers as an
 from . import pictures
 from .layout import view_centre, view_rect
+from .pictures import PILES
 from .prompts import Prompt
 
-PILES = ("squid", "octopus", "crab", "crocodile")
 PILE_DX = (-100, -46, 8, 62)         # each pile's left edge from the view's middle (the window is 232 wide,
                                      # 216 in a view narrowed by the input display's gutter)
 CARD_W, CARD_H = 32, 48
@@ -29,16 +33,10 @@ NAMES_Y = 118                        # the piles' names: nothing drawn over them
 
 
 # ---------------------------------------------------------------- card piles (screen 11)
-_SCALED: dict = {}
-
-
-def _scaled(m, sprite_id: str, size: tuple[int, int]) -> pygame.Surface:
+@lru_cache(maxsize=None)
+def _scaled(art, sprite_id: str, size: tuple[int, int]) -> pygame.Surface:
     """A sprite at a whole-number-ish size, made once (drawing every frame must stay cheap)."""
-    key = (sprite_id, size)
-    s = _SCALED.get(key)
-    if s is None:
-        s = _SCALED[key] = pygame.transform.scale(pictures.sprite(m.art, sprite_id), size)
-    return s
+    return pygame.transform.scale(pictures.sprite(art, sprite_id), size)
 
 
 def pile_x(m, i: int) -> int:
@@ -54,11 +52,10 @@ def draw_piles(m, surface, chosen: int = -1, highlight: int = -1, lift: int = 0,
     window(surface, (cx - 116, 44, 232, 100) if wide else (cx - 108, 44, 216, 100))
     m.font.draw(surface, tr("The old man's card piles"), cx, 48, GOLD, "small", align="centre")
     for i, pile in enumerate(PILES):
-        back = _scaled(m, f"pile-{pile}", (CARD_W, CARD_H))
+        back = _scaled(m.art, f"pile-{pile}", (CARD_W, CARD_H))
         x, y = pile_x(m, i), 64 - (lift if i == chosen else 0)
         for k in (3, 2, 1):                     # the deck's thickness
-            pygame.draw.rect(surface, rgb15(200, 192, 168), (x + k, y + k, CARD_W, CARD_H))
-            pygame.draw.rect(surface, INK, (x + k, y + k, CARD_W, CARD_H), 1)
+            box(surface, (x + k, y + k, CARD_W, CARD_H), rgb15(200, 192, 168), INK)
         surface.blit(back, (x, y))
         m.font.draw(surface, tr(pile.title()), x + CARD_W // 2 + 1, NAMES_Y, WHITE if i != highlight else GOLD,
                     "small", align="centre")
@@ -81,13 +78,11 @@ def draw_card_flip(m, surface, pile: str, age: int, text_colour=INK) -> None:
     t = min(age, 16)
     if t < 8:
         w = max(1, CARD_W * (8 - t) // 8)
-        back = _scaled(m, f"pile-{pile}", (w, CARD_H))
-        surface.blit(back, (x0 - w // 2, y0))
+        surface.blit(_scaled(m.art, f"pile-{pile}", (w, CARD_H)), (x0 - w // 2, y0))
         return
     w = max(1, FACE_W * (t - 8) // 8)
     face = pygame.Surface((FACE_W, FACE_H))
-    face.fill(rgb15(248, 240, 216))
-    pygame.draw.rect(face, INK, (0, 0, FACE_W, FACE_H), 1)
+    box(face, (0, 0, FACE_W, FACE_H), rgb15(248, 240, 216), INK)
     pygame.draw.rect(face, rgb15(200, 168, 96), (2, 2, FACE_W - 4, FACE_H - 4), 1)
     face.blit(pictures.pile(m.art, pile), (24, 6))
     m.font.draw(face, tr(pile.title()), 32, 32, text_colour, "small", align="centre")
@@ -111,13 +106,9 @@ class PilePrompt(Prompt):
 
     def handle(self, m, b, pad: int) -> None:
         for mask, d in ((LEFT, -1), (RIGHT, 1)):
-            if b.repeat(pad, mask):
-                j = self.index
-                for _ in range(4):
-                    j = (j + d) % 4
-                    if PILES[j] in self.legal:
-                        break
-                self.index = j
+            if b.repeat(pad, mask):                 # the next pile that way one may take (round the table)
+                self.index = next((j % 4 for j in range(self.index + d, self.index + 5 * d, d)
+                                   if PILES[j % 4] in self.legal), self.index)
         if b.press(pad, A) and PILES[self.index] in self.legal:
             self.answer = self.legal[PILES[self.index]]
             m.sound("select")
@@ -126,92 +117,56 @@ class PilePrompt(Prompt):
         draw_piles(m, surface, highlight=self.index, flavours=pile_flavours())
 
 
-_FLAVOURS: list = []
-
-
+@lru_cache(maxsize=None)
 def pile_flavours() -> list[str]:
     """Each pile's flavour line, from the card data (Tower Dream's cards.yaml)."""
-    if not _FLAVOURS:
-        data = read_yaml(DATA_DIR / "cards.yaml")
-        _FLAVOURS.extend(str(data["piles"][p].get("flavour", "")) for p in PILES)
-    return _FLAVOURS
+    data = read_yaml(DATA_DIR / "cards.yaml")
+    return [str(data["piles"][p].get("flavour", "")) for p in PILES]
 
 
 # ---------------------------------------------------------------- slot machine (screen 12)
-_SYMBOLS: dict = {}
+STEM = rgb15(48, 136, 48)
+BELL = ((8, 1), (12, 5), (13, 12), (3, 12), (4, 5))
+STAR = ((8, 0), (10, 6), (15, 6), (11, 9), (13, 15), (8, 11), (3, 15), (5, 9), (1, 6), (6, 6))
+SEVEN = ((2, 2), (14, 2), (14, 4), (8, 14), (5, 14), (10, 5), (2, 5))
+# The six reel symbols (16x16) as shapes (the shell's draw_shapes.paint).
+SYMBOLS = {
+    "cherry": (("line", STEM, ((5, 9), (9, 2))), ("line", STEM, ((11, 10), (9, 2))),
+               ("circle", rgb15(216, 32, 48), ((5, 11), 3)), ("circle", rgb15(232, 48, 64), ((11, 12), 3)),
+               ("dots", WHITE, ((4, 10),))),
+    "bell": (("poly", rgb15(240, 200, 40), BELL, rgb15(160, 112, 16)), ("rect", rgb15(160, 112, 16), (2, 12, 13, 2)),
+             ("circle", rgb15(160, 112, 16), ((8, 14), 1))),
+    "bar": (("rect", INK, (1, 5, 14, 7)), ("frame", WHITE, (2, 6, 12, 5))),
+    "star": (("poly", rgb15(248, 216, 48), STAR, rgb15(184, 120, 16)),),
+    "seven": (("poly", rgb15(224, 40, 40), SEVEN, rgb15(120, 16, 16)),),
+    "tower": (("rect", rgb15(72, 112, 216), (5, 3, 6, 12), rgb15(24, 40, 104)),
+              ("poly", GOLD, ((8, 0), (6, 3), (10, 3))),
+              ("dots", rgb15(248, 240, 160), ((7, 5), (8, 5), (7, 8), (8, 8), (7, 11), (8, 11)))),
+}
 
 
-def _symbols() -> dict[str, pygame.Surface]:
-    """The reel symbols, drawn once (pictures: never state)."""
-    if not _SYMBOLS:
-        _SYMBOLS.update(symbol_art())
-    return _SYMBOLS
-
-
+@lru_cache(maxsize=None)
 def symbol_art() -> dict[str, pygame.Surface]:
-    """The six reel symbols, 16x16, drawn by code."""
-    out = {}
-
-    def surf():
-        s = pygame.Surface((16, 16), pygame.SRCALPHA)
-        s.fill((0, 0, 0, 0))
-        return s
-    s = surf()                                                    # cherry
-    pygame.draw.line(s, rgb15(48, 136, 48), (5, 9), (9, 2))
-    pygame.draw.line(s, rgb15(48, 136, 48), (11, 10), (9, 2))
-    pygame.draw.circle(s, rgb15(216, 32, 48), (5, 11), 3)
-    pygame.draw.circle(s, rgb15(232, 48, 64), (11, 12), 3)
-    s.set_at((4, 10), WHITE)
-    out["cherry"] = s
-    s = surf()                                                    # bell
-    pygame.draw.polygon(s, rgb15(240, 200, 40), [(8, 1), (12, 5), (13, 12), (3, 12), (4, 5)])
-    pygame.draw.polygon(s, rgb15(160, 112, 16), [(8, 1), (12, 5), (13, 12), (3, 12), (4, 5)], 1)
-    pygame.draw.rect(s, rgb15(160, 112, 16), (2, 12, 13, 2))
-    pygame.draw.circle(s, rgb15(160, 112, 16), (8, 14), 1)
-    out["bell"] = s
-    s = surf()                                                    # bar
-    pygame.draw.rect(s, INK, (1, 5, 14, 7))
-    pygame.draw.rect(s, WHITE, (2, 6, 12, 5), 1)
-    out["bar"] = s
-    s = surf()                                                    # star
-    pts = [(8, 0), (10, 6), (15, 6), (11, 9), (13, 15), (8, 11), (3, 15), (5, 9), (1, 6), (6, 6)]
-    pygame.draw.polygon(s, rgb15(248, 216, 48), pts)
-    pygame.draw.polygon(s, rgb15(184, 120, 16), pts, 1)
-    out["star"] = s
-    s = surf()                                                    # seven
-    pygame.draw.polygon(s, rgb15(224, 40, 40), [(2, 2), (14, 2), (14, 4), (8, 14), (5, 14), (10, 5), (2, 5)])
-    pygame.draw.polygon(s, rgb15(120, 16, 16), [(2, 2), (14, 2), (14, 4), (8, 14), (5, 14), (10, 5), (2, 5)], 1)
-    out["seven"] = s
-    s = surf()                                                    # tower
-    pygame.draw.rect(s, rgb15(72, 112, 216), (5, 3, 6, 12))
-    pygame.draw.rect(s, rgb15(24, 40, 104), (5, 3, 6, 12), 1)
-    pygame.draw.polygon(s, GOLD, [(8, 0), (6, 3), (10, 3)])
-    for y in (5, 8, 11):
-        s.set_at((7, y), rgb15(248, 240, 160))
-        s.set_at((8, y), rgb15(248, 240, 160))
-    out["tower"] = s
-    return out
+    """The six reel symbols, 16x16, drawn by code once (pictures: never state)."""
+    return {name: paint(canvas(16, 16), shapes) for name, shapes in SYMBOLS.items()}
 
 
 def draw_slot(m, surface, reels: list[tuple[tuple[str, ...], int, bool]], frame: int, matched: int = 0,
               title: str = "SLOT MACHINE") -> None:
     """Four reels: (strip, index, stopped). A spinning reel scrolls; a stopped one shows its
     symbol in the window, with the symbols above and below it; matched reels flash."""
-    title = tr(title)
-    art = _symbols()
+    art = symbol_art()
     cx = view_centre(m)
     window(surface, (cx - 88, 44, 176, 96))
-    m.font.draw(surface, title, cx, 48, GOLD, align="centre")
+    m.font.draw(surface, tr(title), cx, 48, GOLD, align="centre")
     for i, (strip, index, stopped) in enumerate(reels):
         x = cx - 72 + i * 38
-        pygame.draw.rect(surface, rgb15(248, 248, 232), (x, 64, 28, 56))
-        pygame.draw.rect(surface, INK, (x, 64, 28, 56), 1)
+        box(surface, (x, 64, 28, 56), rgb15(248, 248, 232), INK)
         shift = 0 if stopped else (frame * 6) % 18
         prev = surface.get_clip()
         surface.set_clip((x + 1, 65, 26, 54))
-        for k in (-2, -1, 0, 1, 2):
-            sym = strip[(index + k) % len(strip)]
-            surface.blit(art[sym], (x + 6, 84 + k * 18 + shift))
+        for k in (-2, -1, 0, 1, 2):                 # the symbol in the window, two above and two below
+            surface.blit(art[strip[(index + k) % len(strip)]], (x + 6, 84 + k * 18 + shift))
         surface.set_clip(prev)
         flash = i < matched and (frame // 6) % 2 == 0
         pygame.draw.rect(surface, GOLD if flash else RED, (x - 2, 82, 32, 20), 1)
@@ -224,7 +179,7 @@ class SlotPrompt(Prompt):
     drawn from the spin RNG (seeded from the game state when the spin starts)."""
 
     given = True
-
+    answer: Any = None           # the reels' SlotStop once the fourth has stopped
     keep = ("rng", "index", "stopped", "age")
 
     def __init__(self, game, name: str, state: str | None = None) -> None:
@@ -260,8 +215,7 @@ class SlotPrompt(Prompt):
 def draw_stack(surface, x: int, y: int, floors: int, colour=GOLD) -> None:
     """The Jackpot's stack of Floors: a block a Floor, up to 12 shown (then a number)."""
     for k in range(min(floors, 12)):
-        pygame.draw.rect(surface, colour, (x, y - 3 * k, 12, 3))
-        pygame.draw.rect(surface, rgb15(136, 96, 16), (x, y - 3 * k, 12, 3), 1)
+        box(surface, (x, y - 3 * k, 12, 3), colour, rgb15(136, 96, 16))
 
 
 # ---------------------------------------------------------------- Events
@@ -272,6 +226,5 @@ def draw_event(m, surface, kind, age: int) -> None:
     window(surface, (cx - 64, 52, 128, 76))
     m.font.draw(surface, tr(kind.name), cx, 56, GOLD, align="centre")
     if icon is not None:
-        big = _scaled(m, f"icon-{kind.id}", (36, 36))
         bounce = max(0, 12 - age) if age < 12 else (2 if (age // 10) % 2 else 0)
-        surface.blit(big, (cx - 18, 76 - bounce))
+        surface.blit(_scaled(m.art, f"icon-{kind.id}", (36, 36)), (cx - 18, 76 - bounce))

@@ -11,23 +11,16 @@ picture is keyed by everything it shows, so a frame that changes nothing costs o
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from ....frontend.art import dither
 from ....frontend.constants import BLACK, GOLD, INK, PLAYER_COLOURS, PLAYER_DARK, RED, WHITE, rgb15
+from ....frontend.draw_shapes import box, canvas, half
 
-LOT = rgb15(56, 64, 88)
-LOT_ALT = rgb15(64, 72, 96)
-SEAM = rgb15(32, 40, 56)
-SPECK = rgb15(88, 96, 120)
-WINDOW_LIT = rgb15(248, 240, 160)
-WINDOW_DARK = rgb15(24, 32, 56)
+SEAM = rgb15(32, 40, 56)                       # between two lots
 COLUMNS = "abcdefghijkl"
-
-_TILES: dict = {}
-_TOWERS: dict = {}
-_TINTS: dict = {}
-_BOARDS: dict = {}
 
 
 def square_name(n: int, i: int) -> str:
@@ -35,54 +28,45 @@ def square_name(n: int, i: int) -> str:
     return f"{COLUMNS[i % n]}{i // n + 1}"
 
 
+@lru_cache(maxsize=None)
 def lot(cell: int, alt: bool) -> pygame.Surface:
     """One paved lot, ``cell`` pixels square (the board's checker: ``alt`` every other square)."""
-    key = (cell, alt)
-    s = _TILES.get(key)
-    if s is None:
-        s = pygame.Surface((cell, cell))
-        s.fill(LOT_ALT if alt else LOT)
-        pygame.draw.line(s, SEAM, (0, cell - 1), (cell - 1, cell - 1))
-        pygame.draw.line(s, SEAM, (cell - 1, 0), (cell - 1, cell - 1))
-        for fx, fy in ((3, 5), (11, 3), (17, 9), (6, 15), (14, 18), (20, 14)):
-            x, y = fx * cell // 24, fy * cell // 24
-            if x < cell - 2 and y < cell - 2:
-                s.set_at((x, y), SPECK)
-        _TILES[key] = s
+    s = pygame.Surface((cell, cell))
+    s.fill(rgb15(64, 72, 96) if alt else rgb15(56, 64, 88))
+    pygame.draw.line(s, SEAM, (0, cell - 1), (cell - 1, cell - 1))
+    pygame.draw.line(s, SEAM, (cell - 1, 0), (cell - 1, cell - 1))
+    for fx, fy in ((3, 5), (11, 3), (17, 9), (6, 15), (14, 18), (20, 14)):
+        x, y = fx * cell // 24, fy * cell // 24
+        if x < cell - 2 and y < cell - 2:
+            s.set_at((x, y), rgb15(88, 96, 120))          # a speck of gravel
     return s
 
 
+@lru_cache(maxsize=None)
 def tint(cell: int, colour: int, phase: int) -> pygame.Surface:
     """A claimed lot: the claimer's colour on every other pixel."""
-    key = (cell, colour, phase)
-    s = _TINTS.get(key)
-    if s is None:
-        s = _TINTS[key] = dither((cell - 1, cell - 1), PLAYER_COLOURS[colour] if colour >= 0 else GOLD, phase)
-    return s
+    return dither((cell - 1, cell - 1), PLAYER_COLOURS[colour] if colour >= 0 else GOLD, phase)
 
 
+@lru_cache(maxsize=None)
 def tower(size: int, colour: int, cell: int, ghost: bool = False) -> pygame.Surface:
     """A tower of ``size`` (1-9) in colour ``colour`` (0-3) for a square of ``cell`` pixels:
     a block as tall as its size, lit windows a floor, the owner's roof; ``ghost``: dithered
     (a preview of what would stand there)."""
-    key = (size, colour, cell, ghost)
-    s = _TOWERS.get(key)
-    if s is not None:
-        return s
+    if ghost:
+        return half(tower(size, colour, cell))
     bw = max(6, cell * 13 // 24)
-    roof = 3 if cell >= 16 else 2
+    side = max(2, bw // 4)                     # the shaded side's width
+    y0 = 3 if cell >= 16 else 2                # the roof's height
     low = max(3, cell // 8)                    # a 1's height; a 9 reaches the top of the lot
     body = low + (cell - 6 - low) * (size - 1) // 8
-    h = body + roof + 1
-    s = pygame.Surface((bw + 1, h + 1), pygame.SRCALPHA)
-    s.fill((0, 0, 0, 0))
+    s = canvas(bw + 1, body + y0 + 2)
     main, dark = PLAYER_COLOURS[colour], PLAYER_DARK[colour]
-    y0 = roof
     pygame.draw.rect(s, main, (0, y0, bw, body + 1))
-    pygame.draw.rect(s, dark, (bw - max(2, bw // 4), y0, max(2, bw // 4), body + 1))      # the shaded side
+    pygame.draw.rect(s, dark, (bw - side, y0, side, body + 1))
     for y in range(y0 + 2, y0 + body - 1, 2):                                               # a row of windows a floor
-        for x in range(2, bw - max(2, bw // 4) - 1, 3):
-            s.set_at((x, y), WINDOW_LIT if (x + y + size) % 5 else WINDOW_DARK)
+        for x in range(2, bw - side - 1, 3):
+            s.set_at((x, y), rgb15(248, 240, 160) if (x + y + size) % 5 else rgb15(24, 32, 56))     # lit or dark
     pygame.draw.rect(s, BLACK, (0, y0, bw, body + 1), 1)
     shape = colour % 4
     mid = bw // 2
@@ -93,25 +77,11 @@ def tower(size: int, colour: int, cell: int, ghost: bool = False) -> pygame.Surf
         pygame.draw.polygon(s, dark, [(1, y0), (mid, 0), (bw - 2, y0)])
         pygame.draw.polygon(s, BLACK, [(1, y0), (mid, 0), (bw - 2, y0)], 1)
     elif shape == 2:                                                # a step
-        pygame.draw.rect(s, dark, (bw // 4, 1, bw - bw // 2, y0))
-        pygame.draw.rect(s, BLACK, (bw // 4, 1, bw - bw // 2, y0), 1)
+        box(s, (bw // 4, 1, bw - bw // 2, y0), dark, BLACK)
     else:                                                           # a mast
         pygame.draw.line(s, BLACK, (mid, 0), (mid, y0 - 1))
         s.set_at((mid, 0), RED)
-    if ghost:                                                       # every other pixel: a preview
-        clear = pygame.Surface((bw + 1, h + 1), pygame.SRCALPHA)
-        clear.fill((0, 0, 0, 0))
-        for y in range(h + 1):
-            for x in range(bw + 1):
-                if (x + y) % 2 == 0:
-                    clear.set_at((x, y), s.get_at((x, y)))
-        s = clear
-    _TOWERS[key] = s
     return s
-
-
-def plate_face(cell: int) -> str:
-    return "main" if cell >= 22 else "small"
 
 
 def draw_tower(font, surface, x: int, y: int, cell: int, size: int, colour: int, ghost: bool = False,
@@ -119,50 +89,40 @@ def draw_tower(font, surface, x: int, y: int, cell: int, size: int, colour: int,
     """A tower on the square whose top-left is (x, y): the block at the right of the lot, its
     size on a plate at the left of its foot. ``sink``: the percent of it gone below ground (falling)."""
     if cell < 14:                                   # a small picture: a coloured block and the digit
-        pygame.draw.rect(surface, PLAYER_DARK[colour] if not ghost else INK, (x + 1, y + 1, cell - 2, cell - 2))
-        pygame.draw.rect(surface, PLAYER_COLOURS[colour], (x + 1, y + 1, cell - 2, cell - 2), 1)
+        box(surface, (x + 1, y + 1, cell - 2, cell - 2), PLAYER_DARK[colour] if not ghost else INK,
+            PLAYER_COLOURS[colour])
         font.draw(surface, str(size), x + cell // 2 - 2, y + (cell - 8) // 2, WHITE, "small")
         return
     t = tower(size, colour, cell, ghost)
-    sink = t.get_height() * sink // 100
-    bw = t.get_width()
-    bx = x + cell - bw - 1
-    by = y + cell - 2 - t.get_height() + 1 + sink
-    if sink:
-        surface.blit(t, (bx, by), (0, 0, bw, t.get_height() - sink))
-    else:
-        surface.blit(t, (bx, by))
+    bw, th = t.get_size()
+    sink = th * sink // 100
+    surface.blit(t, (x + cell - bw - 1, y + cell - 1 - th + sink), (0, 0, bw, th - sink))
     if sink:                                        # falling: the plate has gone with it
         return
-    face = plate_face(cell)
-    fw = 7 if face == "main" else 6
-    fh = 11 if face == "main" else 8
+    big = cell >= 22                                # the plate's digit in the main face, else the small one
+    fw, fh = (7, 11) if big else (6, 8)
     px, py = x + 1, y + cell - fh - 2
-    pygame.draw.rect(surface, INK, (px, py, fw + 1, fh + 1))
-    pygame.draw.rect(surface, PLAYER_COLOURS[colour], (px, py, fw + 1, fh + 1), 1)
-    font.draw(surface, str(size), px + 2 if face == "main" else px + 1, py + (0 if face == "main" else 0),
-              digit_colour or PLAYER_COLOURS[colour], face)
+    box(surface, (px, py, fw + 1, fh + 1), INK, PLAYER_COLOURS[colour])
+    font.draw(surface, str(size), px + 2 if big else px + 1, py, digit_colour or PLAYER_COLOURS[colour],
+              "main" if big else "small")
 
 
 def board_picture(font, n: int, cell: int, owner, size, claims, colour_of) -> pygame.Surface:
     """The whole board as it stands (lots, territory, towers), made once per position."""
-    key = (n, cell, tuple(owner), tuple(size), tuple(claims), tuple(colour_of))
-    s = _BOARDS.get(key)
-    if s is not None:
-        return s
-    if len(_BOARDS) > 64:
-        _BOARDS.clear()
+    return _board(font, n, cell, tuple(owner), tuple(size), tuple(claims), tuple(colour_of))
+
+
+@lru_cache(maxsize=64)
+def _board(font, n: int, cell: int, owner, size, claims, colour_of) -> pygame.Surface:
     s = pygame.Surface((cell * n, cell * n))
     for i in range(n * n):
         cx, cy = (i % n) * cell, (i // n) * cell
         s.blit(lot(cell, (i % n + i // n) % 2 == 1), (cx, cy))
-        c = claims[i]
-        if c >= 0 and owner[i] < 0:
-            s.blit(tint(cell, colour_of[c], 0), (cx, cy))
+        if claims[i] >= 0 and owner[i] < 0:
+            s.blit(tint(cell, colour_of[claims[i]], 0), (cx, cy))
     for i in range(n * n):                           # towers after every lot: a tall one may lean over
         if owner[i] >= 0:
             draw_tower(font, s, (i % n) * cell, (i // n) * cell, cell, size[i], colour_of[owner[i]])
-    _BOARDS[key] = s
     return s
 
 

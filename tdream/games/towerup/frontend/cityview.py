@@ -9,55 +9,42 @@ Nothing here changes a game; the table keeps the view in a ``_`` attribute (a ca
 """
 from __future__ import annotations
 
+from functools import lru_cache
+from math import isqrt
+
 import pygame
 
-from ....frontend.constants import GOLD, INFO, INK, PLAYER_COLOURS, RED, WHITE, rgb15
+from ....frontend.constants import GOLD, INFO, INK, PLAYER_COLOURS, WHITE, rgb15
+from ....frontend.draw_shapes import box, canvas, nearest, paint
 from . import colours as col
 from .layout import FLOOR_H, FLOOR_W, LOTS, MAP
 
-_ART: dict = {}
+PARK_PATCH = tuple((dx, dy) for dy in range(-8, 9) for dx in range(-12, 13)       # a park: green dots in an
+                   if dx * dx / 144 + dy * dy / 64 <= 1 and (dx + dy) % 2 == 0)    # ellipse round its lot
 
-
+@lru_cache(maxsize=None)
 def floor_art(c: int) -> pygame.Surface:
     """One floor (12x4): a light top row, a row of windows in the colour's own pattern, its fill, a
     dark row; the sides in ink, so that a stack reads as one building."""
-    key = ("floor", c)
-    s = _ART.get(key)
-    if s is None:
-        fill, light, dark, win = col.FLOOR[c]
-        s = pygame.Surface((FLOOR_W, FLOOR_H))
-        s.fill(fill)
-        pygame.draw.line(s, light, (1, 0), (FLOOR_W - 2, 0))
-        pygame.draw.line(s, dark, (1, FLOOR_H - 1), (FLOOR_W - 2, FLOOR_H - 1))
-        pattern = ((2, 3, 7, 8), (2, 4, 6, 8), (3, 4, 5, 8, 9), (2, 3, 4, 5, 6, 7, 8, 9))[c]   # black white brown grey
-        for wx in pattern:
-            s.set_at((wx, 1), win)
-        pygame.draw.line(s, INK, (0, 0), (0, FLOOR_H - 1))
-        pygame.draw.line(s, INK, (FLOOR_W - 1, 0), (FLOOR_W - 1, FLOOR_H - 1))
-        _ART[key] = s
-    return s
+    fill, light, dark, win = col.FLOOR[c]
+    pattern = ((2, 3, 7, 8), (2, 4, 6, 8), (3, 4, 5, 8, 9), (2, 3, 4, 5, 6, 7, 8, 9))[c]   # black white brown grey
+    return paint(pygame.Surface((FLOOR_W, FLOOR_H)), (
+        ("rect", fill, (0, 0, FLOOR_W, FLOOR_H)), ("line", light, ((1, 0), (FLOOR_W - 2, 0))),
+        ("line", dark, ((1, FLOOR_H - 1), (FLOOR_W - 2, FLOOR_H - 1))), ("dots", win, tuple((x, 1) for x in pattern)),
+        ("line", INK, ((0, 0), (0, FLOOR_H - 1))), ("line", INK, ((FLOOR_W - 1, 0), (FLOOR_W - 1, FLOOR_H - 1)))))
 
 
+@lru_cache(maxsize=None)
 def roof_art(colour: int) -> pygame.Surface:
     """A visible roof (14x5): a cap in the player's colour, ink-edged."""
-    key = ("roof", colour)
-    s = _ART.get(key)
-    if s is None:
-        s = pygame.Surface((14, 5), pygame.SRCALPHA)
-        s.fill((0, 0, 0, 0))
-        shape = [(3, 0), (10, 0), (13, 4), (0, 4)]
-        pygame.draw.polygon(s, PLAYER_COLOURS[colour], shape)
-        pygame.draw.polygon(s, INK, shape, 1)
-        pygame.draw.line(s, WHITE, (5, 1), (8, 1))
-        _ART[key] = s
-    return s
+    return paint(canvas(14, 5), (("poly", PLAYER_COLOURS[colour], ((3, 0), (10, 0), (13, 4), (0, 4)), INK),
+                                 ("line", WHITE, ((5, 1), (8, 1)))))
 
 
 def swatch(surface, c: int, x: int, y: int, w: int = 7, h: int = 7) -> None:
     """A floor colour's square (supply, stock, tracks), ink-edged, with its window pattern."""
     fill, light, dark, win = col.FLOOR[c]
-    pygame.draw.rect(surface, INK, (x, y, w, h))
-    pygame.draw.rect(surface, fill, (x + 1, y + 1, w - 2, h - 2))
+    box(surface, (x, y, w, h), fill, INK)
     if w >= 6 and h >= 5:
         marks = ((2, 4), (1, 2, 4, 5), (3,), (1, 2, 3, 4, 5))[c]
         for dx in marks:
@@ -68,9 +55,8 @@ def swatch(surface, c: int, x: int, y: int, w: int = 7, h: int = 7) -> None:
 def car(surface, c: int, x: int, y: int) -> None:
     """A vehicle icon (11x7) in a floor colour."""
     fill, light, dark, _ = col.FLOOR[c]
-    pygame.draw.rect(surface, INK, (x, y + 2, 11, 4))
-    pygame.draw.rect(surface, fill, (x + 1, y + 3, 9, 2))
-    pygame.draw.rect(surface, INK, (x + 2, y, 7, 3))
+    box(surface, (x, y + 2, 11, 4), fill, INK)
+    pygame.draw.rect(surface, INK, (x + 2, y, 7, 3))              # the cab: open into the body below
     pygame.draw.rect(surface, fill, (x + 3, y + 1, 5, 2))
     pygame.draw.line(surface, light, (x + 4, y + 1), (x + 6, y + 1))
     pygame.draw.rect(surface, INK, (x + 2, y + 5, 2, 2))
@@ -93,17 +79,11 @@ def site_positions(city) -> list[tuple[int, int]]:
     if all(p is not None and x0 <= p[0] <= x1 and y0 <= p[1] <= y1 for p in city.at):
         return [(x, y) for x, y in city.at]
     n = len(city.sites)
-    cols = 1
-    while cols * cols < n:
-        cols += 1
+    cols = isqrt(max(n - 1, 0)) + 1                 # the fewest columns of a square grid
     rows = -(-n // cols)
     left, top, width, height = x0 + 10, y0 + 6, x1 - x0 - 20, y1 - y0 - 10
-    out = []
-    for i in range(n):
-        cx, cy = i % cols, i // cols
-        out.append((left + (cx * width // (cols - 1) if cols > 1 else width // 2),
-                    top + (cy * height // (rows - 1) if rows > 1 else height // 2)))
-    return out
+    return [(left + ((i % cols) * width // (cols - 1) if cols > 1 else width // 2),
+             top + ((i // cols) * height // (rows - 1) if rows > 1 else height // 2)) for i in range(n)]
 
 
 class CityView:
@@ -145,13 +125,8 @@ class CityView:
                 for xx in range(bx, bx + block, 2):
                     g.set_at((xx, by + block - 1), col.BORDER)
         for s, (x, y) in enumerate(xy):
-            if city.park[s]:
-                for dy in range(-8, 9):
-                    for dx in range(-12, 13):
-                        if dx * dx / 144 + dy * dy / 64 <= 1 and (dx + dy) % 2 == 0:
-                            gx, gy = x - x0 + dx, y - y0 + dy + 1
-                            if 0 <= gx < w and 0 <= gy < h:
-                                g.set_at((gx, gy), col.PARK)
+            if city.park[s]:                        # (a pixel off the ground is left out)
+                paint(g, (("dots", col.PARK, PARK_PATCH),), (x - x0, y - y0 + 1))
         for a, b in city.streets:
             (ax, ay), (bx_, by_) = xy[a], xy[b]
             pygame.draw.line(g, col.STREET_DARK, (ax - x0, ay - y0 + 1), (bx_ - x0, by_ - y0 + 1), 3)
@@ -201,22 +176,18 @@ class CityView:
             if not h:
                 continue
             pitch = self.pitch(s, h)
-            first_new = (new or {}).get(s, h)
-            fy = y + 1
-            new_low = None
-            for i in range(h):
-                fy -= pitch
-                if i == first_new:
-                    new_low = fy + pitch
+            for i in range(h):                        # floor i's top at y + 1 - pitch * (i + 1)
+                fy = y + 1 - pitch * (i + 1)
                 surface.blit(floor_art(fl[s][i]), (x - 6, fy), (0, 0, FLOOR_W, pitch))
                 owner = rf[s][i]
                 if owner >= 0 and i < h - 1:          # a covered roof: a band between floors
                     pygame.draw.line(surface, PLAYER_COLOURS[colour_of[owner]], (x - 7, fy), (x + 6, fy))
-            owner = rf[s][h - 1]
-            if owner >= 0:
-                surface.blit(roof_art(colour_of[owner]), (x - 7, fy - 5))
-            if new_low is not None and blink:         # a preview's new floors, outlined, blinking
-                pygame.draw.rect(surface, WHITE, (x - 8, fy - 1, 16, new_low - fy + 2), 1)
+            top = y + 1 - pitch * h
+            if rf[s][h - 1] >= 0:
+                surface.blit(roof_art(colour_of[rf[s][h - 1]]), (x - 7, top - 5))
+            first_new = (new or {}).get(s, h)
+            if 0 <= first_new < h and blink:          # a preview's new floors, outlined, blinking
+                pygame.draw.rect(surface, WHITE, (x - 8, top - 1, 16, pitch * (h - first_new) + 2), 1)
         for s, colour in (marks or {}).items():
             x, _ = self.xy[s]
             t = self.top(state, s)
@@ -225,17 +196,15 @@ class CityView:
         if cursor >= 0:
             x, y = self.xy[cursor]
             pygame.draw.rect(surface, WHITE, (x - 10, y - 4, 20, 10), 1)
-            t = self.top(state, cursor) - 3 - (frame // 8) % 2
+            d = (frame // 8) % 2
+            t = self.top(state, cursor) - 3 - d
             if t - 5 >= MAP[1] + 1:                   # a bobbing arrow over the tower
-                shape = [(x - 3, t - 5), (x + 3, t - 5), (x, t - 1)]
+                shape = ((x - 3, t - 5), (x + 3, t - 5), (x, t - 1))
             elif x - 17 >= MAP[0]:                    # no room under the strip: beside the lot
-                d = (frame // 8) % 2
-                shape = [(x - 17 + d, y - 3), (x - 17 + d, y + 3), (x - 13 + d, y)]
+                shape = ((x - 17 + d, y - 3), (x - 17 + d, y + 3), (x - 13 + d, y))
             else:                                     # ... on its right at the city's left edge
-                d = (frame // 8) % 2
-                shape = [(x + 17 - d, y - 3), (x + 17 - d, y + 3), (x + 13 - d, y)]
-            pygame.draw.polygon(surface, WHITE, shape)
-            pygame.draw.polygon(surface, INK, shape, 1)
+                shape = ((x + 17 - d, y - 3), (x + 17 - d, y + 3), (x + 13 - d, y))
+            paint(surface, (("poly", WHITE, shape, INK),))
         if labels and font is not None:
             placed: list = []
             for s in self.order:
@@ -262,20 +231,8 @@ class CityView:
 
     def nearest(self, candidates: list[int], s: int, dx: int, dy: int) -> int:
         """The candidate site nearest in direction (dx, dy) from site ``s`` (``s`` when none)."""
-        x0, y0 = self.xy[s]
-        best, best_d = s, None
-        for t in candidates:
-            if t == s:
-                continue
-            ax, ay = self.xy[t][0] - x0, self.xy[t][1] - y0
-            along = ax * dx + ay * dy
-            if along <= 0:
-                continue
-            across = abs(ax * dy) + abs(ay * dx)
-            d = along + 2 * across
-            if best_d is None or d < best_d:
-                best, best_d = t, d
-        return best
+        i = nearest([self.xy[t] for t in candidates], self.xy[s], dx, dy)
+        return s if i is None else candidates[i]
 
 
-__all__ = ["CityView", "floor_art", "roof_art", "swatch", "car", "wild", "site_positions", "RED"]
+__all__ = ["CityView", "floor_art", "roof_art", "swatch", "car", "wild", "site_positions"]

@@ -4,9 +4,12 @@ the four tracks with their stars, chips, score). Everything is drawn from a matc
 (the table's shown game); nothing here changes it."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from ....frontend.constants import GOLD, INK, LABEL, PLAYER_COLOURS, PLAYER_DARK, WHITE, rgb15
+from ....frontend.draw_shapes import box, canvas, paint
 from ....frontend.text import tr
 from ....frontend.widgets import fit
 from ..data import WILD
@@ -16,15 +19,13 @@ from .cityview import car, swatch, wild
 from .layout import CARD_H, CARD_W, CARD_X, CARD_Y, PANEL_W, PANEL_X, STRIP, SUPPLY_X
 
 
-
 def draw_card(surface, card, x: int, y: int, lifted: bool = False, chosen: bool = False, frame: int = 0,
               band: bool = False) -> None:
     """A market card: its floor icons (a wild in four quarters), its vehicle icons, and during
     set-up a band of its bottom colour (the colour of the first floor it places, UG2.1)."""
     if lifted:
         y -= 2
-    pygame.draw.rect(surface, INK, (x, y, CARD_W, CARD_H))
-    pygame.draw.rect(surface, col.CARD, (x + 1, y + 1, CARD_W - 2, CARD_H - 2))
+    box(surface, (x, y, CARD_W, CARD_H), col.CARD, INK)
     if band:
         pygame.draw.rect(surface, col.FLOOR[card.bottom][0], (x + 1, y + CARD_H - 4, CARD_W - 2, 3))
     n = len(card.floors)
@@ -39,10 +40,8 @@ def draw_card(surface, card, x: int, y: int, lifted: bool = False, chosen: bool 
         vx = x + (CARD_W - (k * 13 - 4)) // 2
         for i, v in enumerate(card.vehicles):
             car(surface, v, vx + i * 13, y + 15)
-    if chosen:
-        colour = GOLD if (frame // 8) % 2 == 0 else WHITE
-        pygame.draw.rect(surface, colour, (x - 1, y - 1, CARD_W + 2, CARD_H + 2), 1)
-        pygame.draw.rect(surface, colour, (x - 2, y - 2, CARD_W + 4, CARD_H + 4), 1)
+    if chosen:                                  # a ring two pixels wide, blinking
+        pygame.draw.rect(surface, GOLD if (frame // 8) % 2 == 0 else WHITE, (x - 2, y - 2, CARD_W + 4, CARD_H + 4), 2)
 
 
 def draw_strip(m, surface, state, chosen: int = -1, lifted: int = -1, note: str = "", note_colour=WHITE,
@@ -83,21 +82,12 @@ def draw_supply(m, surface, state) -> None:
             font.draw(surface, str(n), x + 10, y, col.LOW if low else WHITE, "small")
 
 
-_TRACKS: dict = {}
-
-
+@lru_cache(maxsize=512)
 def tracks_picture(veh: tuple, stars: tuple) -> pygame.Surface:
     """The four tracks of a panel (72x22): a swatch, 16 columns of 4 pixels (filled up to the
     vehicle, which is framed in white), the star columns marked above in gold once all four have
     reached them, dim before. Made once for each position of the vehicles (a cache of pictures)."""
-    key = (veh, stars)
-    pic = _TRACKS.get(key)
-    if pic is not None:
-        return pic
-    if len(_TRACKS) > 512:
-        _TRACKS.clear()
-    pic = pygame.Surface((72, 22), pygame.SRCALPHA)
-    pic.fill((0, 0, 0, 0))
+    pic = canvas(72, 22)
     tx, top = 7, 2
     reached = min(veh)
     for k in stars:
@@ -112,7 +102,6 @@ def tracks_picture(veh: tuple, stars: tuple) -> pygame.Surface:
             cell = col.FLOOR[c][1] if k <= veh[c] else rgb15(56, 64, 104) if k not in stars else rgb15(96, 88, 72)
             pygame.draw.rect(pic, cell, (tx + k * 4, ty + 1, 3, 3))
         pygame.draw.rect(pic, WHITE, (tx + veh[c] * 4 - 1, ty, 5, 5), 1)
-    _TRACKS[key] = pic
     return pic
 
 
@@ -150,9 +139,7 @@ def stock_row(m, surface, x: int, y: int, width: int, stock, left: int, colour: 
         font.draw(surface, str(stock[c]), cx + 7, y, WHITE, "small")
         cx += 7 + w + gap
     rx = x + width - roofs_w
-    shape = [(rx + 2, y + 2), (rx + 4, y + 2), (rx + 6, y + 6), (rx, y + 6)]
-    pygame.draw.polygon(surface, PLAYER_COLOURS[colour], shape)
-    pygame.draw.polygon(surface, INK, shape, 1)
+    paint(surface, (("poly", PLAYER_COLOURS[colour], ((2, 2), (4, 2), (6, 6), (0, 6)), INK),), (rx, y))
     font.draw(surface, str(left), x + width, y, WHITE, "small", align="right")
 
 
@@ -166,14 +153,11 @@ def draw_panel(m, surface, state, p: int, rect, colour: int, kind: str, to_move:
     x, y, w, h = rect
     font = m.font
     at = panel_layout(h)
-    pygame.draw.rect(surface, PLAYER_DARK[colour], rect)
-    edge = PLAYER_COLOURS[colour] if to_move and (m.frame // 16) % 2 == 0 else INK
-    pygame.draw.rect(surface, edge, rect, 1)
+    box(surface, rect, PLAYER_DARK[colour], PLAYER_COLOURS[colour] if to_move and (m.frame // 16) % 2 == 0 else INK)
     if to_move:
         pygame.draw.rect(surface, PLAYER_COLOURS[colour], (x + 1, y + 1, w - 2, 9))
-    name_colour = INK if to_move else WHITE
     font.draw(surface, fit(font, name if name is not None else state.names[p], w - 6), x + 3, y + at["name"],
-              name_colour, "small")
+              INK if to_move else WHITE, "small")
     stock_row(m, surface, x + 3, y + at["stock"], w - 6, state.stock[p], state.left[p], colour)
     surface.blit(tracks_picture(tuple(state.veh[p]), tuple(state.rules.tracks.stars)), (x + 3, y + at["tracks"]))
     chips = state.chips[p]
@@ -194,10 +178,7 @@ def draw_panel(m, surface, state, p: int, rect, colour: int, kind: str, to_move:
     if at["tall"]:
         yy = y + at["face"]
         face = m.art.portrait(kind.split(":")[0], small=True) if kind != "human" else None
-        if face is not None:
-            surface.blit(face, (x + 3, yy))
-        else:
-            surface.blit(m.art.tokens[colour], (x + 3, yy))
+        surface.blit(face if face is not None else m.art.tokens[colour], (x + 3, yy))     # a human: his token
         font.draw(surface, fit(font, tr("tracks {k}", k=score_parts[1]), w - 25), x + 22, yy, LABEL, "small")
         font.draw(surface, fit(font, tr("cone {k}", k=score_parts[2]), w - 25), x + 22, yy + 8, LABEL, "small")
         if "visible" in at:
@@ -206,4 +187,4 @@ def draw_panel(m, surface, state, p: int, rect, colour: int, kind: str, to_move:
 
 
 __all__ = ["draw_card", "draw_strip", "draw_supply", "draw_panel", "panel_rects", "panel_layout", "stock_row",
-           "tracks_picture", "LABEL"]
+           "tracks_picture"]
