@@ -48,6 +48,7 @@ class Reasons:
     forms: tuple[Form, ...]
     own: tuple[Form, ...] = ()
     say: Mapping[str, Callable[[str], object]] = field(default_factory=dict)
+    first: Callable[[str], str | None] | None = None      # a game's own sayings, tried before the forms
     _forms: tuple = field(init=False, repr=False, compare=False)       # the forms compiled
     _own: tuple = field(init=False, repr=False, compare=False)
 
@@ -57,9 +58,11 @@ class Reasons:
 
     @classmethod
     def of(cls, game: str, forms: tuple, own: tuple = (), patterns: Mapping[str, str] | None = None,
-           say: Mapping[str, Callable[[str], object]] | None = None) -> Reasons:
+           say: Mapping[str, Callable[[str], object]] | None = None,
+           first: Callable[[str], str | None] | None = None) -> Reasons:
         """The reasons of ``game``: each form a template (its pattern from ``pattern_of`` and
-        ``patterns``) or a (pattern, template) pair; ``say``: how a field is said (``{"who": shown_name}``).
+        ``patterns``) or a (pattern, template) pair; ``say``: how a field is said (``{"who": shown_name}``);
+        ``first``: a reason said the game's own way before the forms are tried (or None: not one of those).
         Raises ValueError for a template naming a field its pattern has not (re.error: a bad pattern)."""
         def form(entry) -> Form:
             pattern, template = (pattern_of(entry, patterns or {}), entry) if isinstance(entry, str) else entry
@@ -67,7 +70,7 @@ class Reasons:
             if missing:
                 raise ValueError(f"{game}: {template!r} says {', '.join(sorted(missing))}, which {pattern!r} has not")
             return pattern, template
-        return cls(game, tuple(map(form, forms)), tuple(map(form, own)), say or {})
+        return cls(game, tuple(map(form, forms)), tuple(map(form, own)), say or {}, first)
 
     def said(self, fields: Mapping[str, str]) -> dict:
         """A reason's fields as the screen says them (each through ``say``, an empty one as it is)."""
@@ -92,12 +95,14 @@ class Reasons:
 
     def explain(self, reason: str | None, subject: str | None = None) -> str:
         """``reason`` (the engine's, its rule ID first) in the screen's language; ``subject``: the
-        name of the seat it is said to (``said_to``)."""
+        name (the match's) of the seat it is said to, left out where an ``own`` form is about him."""
         if not reason:
             return ""
-        own = self.said_to(reason, subject) if subject else None
-        if own is not None:
-            return own
+        said = self.said_to(reason, subject) if subject else None
+        if said is None and self.first is not None:
+            said = self.first(reason)
+        if said is not None:
+            return said
         found = self.match(reason)
         return tr_in(self.game, found[0], **found[1]) if found else reason
 

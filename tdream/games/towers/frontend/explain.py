@@ -17,41 +17,6 @@ import re
 from ....frontend.screen_reasons import Reasons
 from ....frontend.text import shown_name, tr
 
-NAMES = ("who", "other", "claimer", "by")          # the fields that hold a seat's name
-REASONS = Reasons.of("towers", patterns={"square": r"\w+", "size": r"\d", "need": r"\d", "n": r"\d+"}, forms=(
-    "T3.1: {square} holds {who}'s {size}",
-    "T3.1: {square} is claimed by {who}",
-    (r"TG1\.1: no square (?P<square>\S+) on the (?P<n>\d+)x\d+ board", "TG1.1: no square {square} on the {n}x{n} board"),
-    (r"T1\.2: a tower is size 1-9, not (?P<size>.+)", "T1.2: a tower is size 1-9, not {size}"),
-    "TG5.1: a double turn is declared during a turn, before its placement or pass",
-    "T5.1: {who} has no double turn left (two a game)",
-    "T5.2: {who} has no tower of size {need} or more",
-    "T7.1: demolition is not played (option demolish: none)",
-    "T7.1: only the acting player demolishes, on his turn",
-    "T7.1: one demolition a turn",
-    "T7.1: {square} holds no tower of {who}'s",
-    "TG5.1: it is {who}'s turn; {other} may only declare a double turn",
-    "TG2.1: {who} has picked already",
-    "TG6.1: {who} is asked to end the game, not {other}",
-    "T6.1: the game is over ({why})",
-    "TG2.1: the game awaits the secret picks (pick), not {kind}",
-    "TG6.1: the game awaits {who}'s answer to end the game? (end), not {kind}",
-    "TG3.3: the game awaits {who}'s turn (place), not {kind}",
-    "TG2.1: picks are for two players",
-    (r"T2\.1: a pick is a size 1-9, not (?P<size>.+)", "T2.1: a pick is a size 1-9, not {size}"),
-    "TG2.1: the other pick is hidden in this view",
-    "TG3.3: no seat {seat} in this game",
-    "TG4.3: {who} is walled in: nowhere to build",
-    "TG7.3: {square} is {claimer}'s after this turn; {who} is walled in then, whatever he builds (TG4.3)",
-    "TG7.3: {square} is {claimer}'s after this turn; unless {who} builds there now, he is walled in (TG4.3)",
-), own=(                                            # said to the seat they are about: no name
-    (r"T5\.1: (?P<who>.+) has no double turn left \(two a game\)", "T5.1: no double turn left (two a game)"),
-    (r"T5\.2: (?P<who>.+) has no tower of size (?P<need>\d) or more", "T5.2: no tower of size {need} or more yet"),
-    (r"TG4\.3: (?P<who>.+) is walled in: nowhere to build", "TG4.3: walled in, nowhere to build"),
-    (r"T7\.1: (?P<square>\w+) holds no tower of (?P<who>.+)'s", "T7.1: no tower of yours to demolish"),
-), say=dict.fromkeys(NAMES, shown_name))
-_FORMS, _OWN = REASONS.forms, REASONS.own          # (pattern, template)
-
 _T33 = re.compile(r"T3\.3: (?P<parts>.+?)(?: \(the largest at (?P<square>\w+) is (?P<top>\d)\))?$")
 _UNSUPPORTED = re.compile(r"T7\.1: removing (?P<square>\w+) would leave (?P<what>.+) unsupported$")
 _TOWER = re.compile(r"(?P<square>\w+) \((?P<who>.+?)'s (?P<size>\d)\)")
@@ -86,15 +51,8 @@ def support_parts(parts: str) -> str:
     return tr(", ").join(out)
 
 
-def explain(reason: str | None, subject: str | None = None) -> str:
-    """``reason`` (the engine's, starting with its rule ID) in the language on screen, the seats
-    named as the screen names them; ``subject``: the name (the match's) of the seat it is said to,
-    left out where the reason is about him."""
-    if not reason:
-        return ""
-    own = REASONS.said_to(reason, subject) if subject else None
-    if own is not None:
-        return own
+def _special(reason: str) -> str | None:
+    """T3.3's reason said short, part by part, and T7.1's towers left unsupported; None for the rest."""
     m = _T33.match(reason)
     if m:
         parts = support_parts(m.group("parts"))
@@ -107,7 +65,45 @@ def explain(reason: str | None, subject: str | None = None) -> str:
         what = tr(", ").join(tr("{square} ({who}'s {size})", **REASONS.said(t.groupdict()))
                              for t in _TOWER.finditer(m.group("what")))
         return tr("T7.1: removing {square} would leave {what} unsupported", square=m.group("square"), what=what)
-    return REASONS.explain(reason)
+    return None
+
+
+NAMES = ("who", "other", "claimer", "by")          # the fields that hold a seat's name
+REASONS = Reasons.of("towers", patterns={"square": r"\w+", "size": r"\d", "need": r"\d", "n": r"\d+"}, forms=(
+    "T3.1: {square} holds {who}'s {size}",
+    "T3.1: {square} is claimed by {who}",
+    (r"TG1\.1: no square (?P<square>\S+) on the (?P<n>\d+)x\d+ board", "TG1.1: no square {square} on the {n}x{n} board"),
+    (r"T1\.2: a tower is size 1-9, not (?P<size>.+)", "T1.2: a tower is size 1-9, not {size}"),
+    "TG5.1: a double turn is declared during a turn, before its placement or pass",
+    "T5.1: {who} has no double turn left (two a game)",
+    "T5.2: {who} has no tower of size {need} or more",
+    "T7.1: demolition is not played (option demolish: none)",
+    "T7.1: only the acting player demolishes, on his turn",
+    "T7.1: one demolition a turn",
+    "T7.1: {square} holds no tower of {who}'s",
+    "TG5.1: it is {who}'s turn; {other} may only declare a double turn",
+    "TG2.1: {who} has picked already",
+    "TG6.1: {who} is asked to end the game, not {other}",
+    "T6.1: the game is over ({why})",
+    "TG2.1: the game awaits the secret picks (pick), not {kind}",
+    "TG6.1: the game awaits {who}'s answer to end the game? (end), not {kind}",
+    "TG3.3: the game awaits {who}'s turn (place), not {kind}",
+    "TG2.1: picks are for two players",
+    (r"T2\.1: a pick is a size 1-9, not (?P<size>.+)", "T2.1: a pick is a size 1-9, not {size}"),
+    "TG2.1: the other pick is hidden in this view",
+    "TG3.3: no seat {seat} in this game",
+    "TG4.3: {who} is walled in: nowhere to build",
+    "TG7.3: {square} is {claimer}'s after this turn; {who} is walled in then, whatever he builds (TG4.3)",
+    "TG7.3: {square} is {claimer}'s after this turn; unless {who} builds there now, he is walled in (TG4.3)",
+), own=(                                            # said to the seat they are about: no name
+    (r"T5\.1: (?P<who>.+) has no double turn left \(two a game\)", "T5.1: no double turn left (two a game)"),
+    (r"T5\.2: (?P<who>.+) has no tower of size (?P<need>\d) or more", "T5.2: no tower of size {need} or more yet"),
+    (r"TG4\.3: (?P<who>.+) is walled in: nowhere to build", "TG4.3: walled in, nowhere to build"),
+    (r"T7\.1: (?P<square>\w+) holds no tower of (?P<who>.+)'s", "T7.1: no tower of yours to demolish"),
+), say=dict.fromkeys(NAMES, shown_name), first=_special)
+_FORMS, _OWN = REASONS.forms, REASONS.own          # (pattern, template)
+
+explain = REASONS.explain
 
 
 def refused_size(reason: str | None, size: int) -> str:
