@@ -6,7 +6,7 @@ cycle (12.5, 25, 50 %), a 4-bit stepped triangle for bass, sample-and-hold noise
 each note shaped by a short attack/decay/sustain/release envelope, with vibrato, pitch bends and an
 SFC-style echo where they help. A gentle Gaussian low-pass stands in for the SFC's sample
 interpolation. The melodies are our own, written below as note grids; the effects are parts placed
-in time, written as data (``sounds.yaml``, read by ``load_effects``, which a game's bank uses too).
+in time, written as data (``sounds.yaml``, read by ``load_bank``; a game's bank uses ``effects_of`` too).
 
 The voices (``tone``, ``noise``, ``kick``, ``snare``, ``hat``, ``crash``, placed on a ``Mix``) are
 for the games too: a game's front-end module may give the shell a ``Bank`` of its own effects and
@@ -71,7 +71,7 @@ Signal = np.ndarray
 # --- notes -------------------------------------------------------------------------------------
 
 _STEPS = {"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
-_NOTE = r"[A-G](#|b)?[0-9]"            # a note name load_effects takes
+_NOTE = r"[A-G](#|b)?[0-9]"            # a note name effects_of takes
 
 
 def _midi(note: str) -> int:
@@ -240,7 +240,7 @@ def _finish(x: Signal, rate: int, peak: float, loop: bool) -> Signal:
 
 
 # --- effects written as data ------------------------------------------------------------------
-# A bank's effects may be data (a YAML file, ``load_effects``, or a table in a game's code,
+# A bank's effects may be data (a YAML file, ``load_bank``, or a table in a game's code,
 # ``effects_of``): each effect its loudness (``peak``), its parts placed on a ``Mix`` in order, and
 # an ``echo`` over them all::
 #
@@ -262,6 +262,8 @@ def _finish(x: Signal, rate: int, peak: float, loop: bool) -> Signal:
 _PART = {"tone": ("dur", "wave", "duty", "a", "d", "s", "r", "bend", "bend_time", "vib", "vib_hz", "vib_delay"),
          "noise": ("dur", "seed", "a", "d", "s", "r", "bright", "count"), "hit": ("count",), "silence": ()}
 _HITS: dict[str, Callable[[int], Signal]] = {"kick": kick, "snare": snare, "crash": crash}
+_GRIDS = ("lead", "chords", "bass", "drums")
+_SONG = ("bpm", "lead_duty", "lead_gain", "arp_gain", "bass_gain", "drum_gain", "echo", "arp") + _GRIDS
 
 
 def _part_signals(rate: int, part: Mapping) -> list[tuple[float, Signal]]:
@@ -281,7 +283,7 @@ def _part_signals(rate: int, part: Mapping) -> list[tuple[float, Signal]]:
 
 
 def _score(parts: list, echo: list | None) -> Callable[[int], Mix]:
-    """The maker of an effect written as data (``load_effects``)."""
+    """The maker of an effect written as data (``effects_of``)."""
     def make(rate: int) -> Mix:
         m = Mix(rate)
         for part in parts:
@@ -293,17 +295,27 @@ def _score(parts: list, echo: list | None) -> Callable[[int], Mix]:
     return make
 
 
-def load_effects(path, makers: Mapping[str, Callable[[int], Mix]] | None = None) -> dict:
-    """The effects of a ``tdream-sounds`` file (above), in its order (``effects_of``). Raises
-    DataError naming the file, line and problem."""
+def load_bank(path, makers: Mapping[str, Callable[[int], Mix]] | None = None) -> Bank:
+    """The effects (``effects_of``, in the file's order) and music loops (``songs``: each as
+    ``synth_music`` reads it) of a ``tdream-sounds`` file (above). Raises DataError naming the
+    file, line and problem."""
     data = read_yaml(path, DataError)
     probs = Problems(str(path), DataError)
-    if not Schema(probs).mapping(data, "", required=("format", "version", "effects")):
+    schema = Schema(probs)
+    if not schema.mapping(data, "", required=("format", "version", "effects"), optional=("songs",)):
         probs.raise_if_any()
     if data["format"] != "tdream-sounds" or data["version"] != 1:
         probs.at(data, "format", "format", "must be tdream-sounds, version 1")
+    songs = data.get("songs", {})
+    for name, song in songs.items():
+        if not schema.mapping(song, f"songs.{name}", required=_SONG, parent=songs, key=name):
+            continue
+        for k in _SONG:
+            want, words = (list, "a list") if k == "arp" else (str, "text") if k in _GRIDS else ((int, float), "a number")
+            if not isinstance(song[k], want):
+                probs.at(song, k, f"songs.{name}.{k}", f"must be {words}")
     probs.raise_if_any()
-    return effects_of(data["effects"], str(path), makers)
+    return Bank(effects_of(data["effects"], str(path), makers), dict(songs))
 
 
 def effects_of(effects: Mapping, where: str, makers: Mapping[str, Callable[[int], Mix]] | None = None) -> dict:
@@ -377,43 +389,14 @@ def _check_rate(rate: int) -> None:
 
 
 # --- music -------------------------------------------------------------------------------------
-# A song is a loop of whole bars in 4/4. The lead is a grid of eighth notes: a note name starts a
+# A song (``sounds.yaml``'s ``songs``: its numbers, bpm and each part's gain and duty, and its grids)
+# is a loop of whole bars in 4/4. The lead is a grid of eighth notes: a note name starts a
 # note, "." holds it, "-" is a rest, "|" marks a bar (ignored). The chords (two a bar) give the
 # bass (``bass``: one token per eighth, R root, 5 fifth, O octave, "." hold, "-" rest) and the
 # arpeggio (``arp``: chord-tone indexes, one per sixteenth). ``drums`` is one bar of sixteenths:
 # k kick, s snare, h hat, "." nothing.
 
 _CHORDS = {"": (0, 4, 7), "m": (0, 3, 7), "7": (0, 4, 7, 10), "m7": (0, 3, 7, 10), "maj7": (0, 4, 7, 11)}
-
-SONGS = {
-    # Cheerful, bouncy, C major, 132 BPM: 8 bars, 14.5 s.
-    "title": dict(
-        bpm=132, lead_duty=0.25, lead_gain=0.5, arp_gain=0.16, bass_gain=0.55, drum_gain=0.35, echo=0.25,
-        lead="E5 . G5 . C6 . G5 E5 | A5 . . G5 E5 . C5 . | F5 . A5 . C6 . A5 F5 | G5 . . A5 G5 . D5 . |"
-             "E5 . G5 C6 B5 . G#5 . | A5 . C6 . E5 . Bb5 . | A5 . F5 A5 B5 . G5 B5 | C6 . . G5 E5 . D5 . |",
-        chords="C C Am Am F F G G C E7 Am C7 F G C G",
-        bass="R-5-", arp=(0, 1, 2, 1), drums="k.h.s.h.k.khs.h."),
-    # Relaxed, F major, 104 BPM: 8 bars, 18.5 s. The loop of a match in play.
-    "play": dict(
-        bpm=104, lead_duty=0.5, lead_gain=0.45, arp_gain=0.12, bass_gain=0.6, drum_gain=0.22, echo=0.3,
-        lead="C5 . . A4 C5 . F5 . | E5 . D5 . A4 . . - | D5 . . F5 Bb5 . A5 G5 | G5 . . . . . - - |"
-             "A5 . G5 F5 C5 . F5 . | E5 . C#5 . E5 . G5 . | F5 . D5 . E5 . G5 . | F5 . . . - - A4 Bb4 |",
-        chords="F F Dm Dm Bb Bb C C F F A7 A7 Bb C F C",
-        bass="R.5.", arp=(0, 1, 2, 3), drums="k...h...s...h.h."),
-    # Tense, driving, A minor, 152 BPM: 8 bars, 12.6 s.
-    "tension": dict(
-        bpm=152, lead_duty=0.125, lead_gain=0.45, arp_gain=0.14, bass_gain=0.6, drum_gain=0.35, echo=0.2,
-        lead="A5 . E5 A5 C6 . B5 A5 | A5 . F5 . C5 . F5 . | G5 . D5 G5 B5 . A5 G5 | G#5 . . . E5 . . . |"
-             "A5 . E5 A5 C6 . D6 E6 | F6 . E6 . C6 . A5 . | D6 . C6 . A5 . F5 . | E5 . G#5 . B5 . D6 . |",
-        chords="Am Am F F G G E E Am Am F F Dm Dm E E7",
-        bass="RROR", arp=(0, 2, 1, 2), drums="k.h.s.hkk.h.s.hh"),
-    # A short results jingle that loops, G major, 120 BPM: 4 bars, 8 s.
-    "results": dict(
-        bpm=120, lead_duty=0.25, lead_gain=0.5, arp_gain=0.15, bass_gain=0.55, drum_gain=0.3, echo=0.3,
-        lead="D5 . G5 . B5 . . A5 | G5 . E5 . F#5 . A5 . | G5 . B5 . E6 . C6 . | D6 . . . C6 . A5 F#5 |",
-        chords="G G C D Em C D7 D7",
-        bass="R.5O", arp=(0, 1, 2, 1), drums="k...s...k.k.s..."),
-}
 
 _ROOTS = {n: _STEPS[n[0]] + n[1:].count("#") - n[1:].count("b")
           for n in ("C", "C#", "Db", "D", "D#", "Eb", "E", "F", "F#", "Gb", "G", "G#", "Ab", "A", "A#", "Bb", "B")}
@@ -488,7 +471,8 @@ def synth_music(name: str, rate: int) -> np.ndarray:
 
 # --- the banks ---------------------------------------------------------------------------------
 
-SHARED = Bank(effects=load_effects(Path(__file__).with_name("sounds.yaml")), songs=SONGS)
+SHARED = load_bank(Path(__file__).with_name("sounds.yaml"))
+SONGS = SHARED.songs
 EFFECTS = tuple(SHARED.effects)         # the shell's own; effect_names() adds the games'
 MUSIC = tuple(SHARED.songs)
 

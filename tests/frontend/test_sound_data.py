@@ -1,10 +1,10 @@
-"""Sound effects written as data (tdream/frontend/sound.py ``load_effects``): a part's voices and
+"""Sound effects written as data (tdream/frontend/sound.py ``load_bank``): a part's voices and
 runs placed as written, and a damaged file refused naming its file, line and problem."""
 import numpy as np
 import pytest
 
 from tdream.errors import DataError
-from tdream.frontend.sound import Mix, load_effects, noise, tone
+from tdream.frontend.sound import Mix, load_bank, noise, tone
 
 GOOD = """format: tdream-sounds
 version: 1
@@ -29,7 +29,7 @@ def rattle(rate):
 def test_an_effect_is_its_parts_placed_in_time(tmp_path):
     path = tmp_path / "sounds.yaml"
     path.write_text(GOOD)
-    effects = load_effects(path, {"rattle": rattle})
+    effects = load_bank(path, {"rattle": rattle}).effects
     assert list(effects) == ["ding", "rattle"] and effects["rattle"] == (rattle, 0.4)
     make, peak = effects["ding"]
     want = Mix(8000)
@@ -51,5 +51,5 @@ def test_a_damaged_file_names_its_line_and_problem(tmp_path, change, line, words
     path = tmp_path / "sounds.yaml"
     path.write_text(GOOD.replace(*change))
     with pytest.raises(DataError) as e:
-        load_effects(path, {"rattle": rattle})
+        load_bank(path, {"rattle": rattle})
     assert f"sounds.yaml:{line}:" in str(e.value) and words in str(e.value), str(e.value)
