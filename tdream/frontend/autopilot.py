@@ -52,6 +52,16 @@ class Pilot:
             return 0
         return A if ap.hurry and ap.count % 6 == 0 else 0
 
+    @staticmethod
+    def walk(here: tuple[int, int], there: tuple[int, int]) -> int:
+        """The d-pad button that moves a cursor at ``here`` (column, row; rows counted down the
+        screen) toward ``there``: along the row first, then the column; A once there."""
+        if here[0] != there[0]:
+            return RIGHT if there[0] > here[0] else LEFT
+        if here[1] != there[1]:
+            return DOWN if there[1] > here[1] else UP
+        return A
+
     def screen(self, ap: "Autopilot", top, pad: int) -> int | None:
         """The button on a screen of the game's own (pressed on every other frame), or None: not
         one of its own."""

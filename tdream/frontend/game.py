@@ -29,11 +29,14 @@ class GameFrontend:
     MODES: tuple[str, ...] = ("Free play", "Continue", "Practice", "Spectate")
     #: the line under the title's logo
     SUBTITLE: str = ""
-    #: how many stages the game's Campaign has (0: none; the records database keeps the progress)
-    campaign_stages: int = 0
 
     def __init__(self, gamedef) -> None:
         self.gamedef = gamedef
+
+    @property
+    def campaign_stages(self) -> int:
+        """How many stages the game's Campaign has (0: none; the records database keeps the progress)."""
+        return 0
 
     # ---------------------------------------------------------------- scenes
     def mode_scene(self, m, mode: str):

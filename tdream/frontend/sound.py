@@ -5,7 +5,8 @@ Everything is synthesized with numpy, nothing is loaded or downloaded: pulse wav
 cycle (12.5, 25, 50 %), a 4-bit stepped triangle for bass, sample-and-hold noise for percussion,
 each note shaped by a short attack/decay/sustain/release envelope, with vibrato, pitch bends and an
 SFC-style echo where they help. A gentle Gaussian low-pass stands in for the SFC's sample
-interpolation. The melodies are our own, written below as note grids.
+interpolation. The melodies are our own, written below as note grids; the effects are parts placed
+in time, written as data (``sounds.yaml``, read by ``load_bank``; a game's bank uses ``effects_of`` too).
 
 The voices (``tone``, ``noise``, ``kick``, ``snare``, ``hat``, ``crash``, placed on a ``Mix``) are
 for the games too: a game's front-end module may give the shell a ``Bank`` of its own effects and
@@ -26,13 +27,17 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import re
 import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable, Mapping
 
 import numpy as np
 import pygame
 
+from ..errors import DataError
+from ..yamlio import Problems, Schema, read_yaml
 from .frontends import frontends
 
 
@@ -66,6 +71,7 @@ Signal = np.ndarray
 # --- notes -------------------------------------------------------------------------------------
 
 _STEPS = {"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
+_NOTE = r"[A-G](#|b)?[0-9]"            # a note name effects_of takes
 
 
 def _midi(note: str) -> int:
@@ -233,62 +239,127 @@ def _finish(x: Signal, rate: int, peak: float, loop: bool) -> Signal:
     return x.astype(np.float32)
 
 
-# --- effects -----------------------------------------------------------------------------------
-# Each builds a Mix; the number beside it in SHARED (below the songs) is its loudness (peak).
+# --- effects written as data ------------------------------------------------------------------
+# A bank's effects may be data (a YAML file, ``load_bank``, or a table in a game's code,
+# ``effects_of``): each effect its loudness (``peak``), its parts placed on a ``Mix`` in order, and
+# an ``echo`` over them all::
+#
+#   format: tdream-sounds
+#   version: 1
+#   effects:
+#     select:
+#       peak: 0.45
+#       echo: [0.09, 0.35]                     # Mix.echo(delay, feedback), when it has one
+#       parts:
+#         - {tone: E6, dur: 0.04, duty: 0.25, d: 0.05, s: 0.6, r: 0.005}
+#         - {at: 0.045, tone: A6, dur: 0.05, duty: 0.25, d: 0.03, s: 0.2, r: 0.025}
+#
+# A part is one voice: ``tone`` (a note, its ``tone`` keywords beside it), ``noise`` (its clock, or
+# a [start, end] sweep; ``noise`` keywords beside it), ``hit`` (``kick`` or ``crash``) or ``silence``
+# (seconds of it, to pad an effect to its length), at ``at`` seconds, times ``gain``. A list of notes
+# (or ``count`` noises, the seed one up each time, or hits) is a run, note i at ``at + i * every``.
 
-def _fx_build(rate: int) -> Mix:
-    m = Mix(rate)
-    for i, note in enumerate(("C5", "E5", "G5")):
-        at = i * 0.09
-        m.add(at, noise(rate, 0.03, 4000.0, 40 + i, d=0.01, r=0.01), 0.6)
-        m.add(at, tone(rate, note, 0.05, duty=0.25, d=0.04, s=0.2, r=0.015), 0.6)
-    m.add(0.28, tone(rate, "C6", 0.2, duty=0.25, d=0.12, s=0.2, r=0.06, vib=0.2, vib_delay=0.08), 0.7)
-    m.add(0.28, tone(rate, "C4", 0.2, "triangle", d=0.2, s=0.4, r=0.06), 0.7)
-    return m
-
-
-def _fx_fanfare(rate: int) -> Mix:
-    m = Mix(rate)
-    beat = 0.3
-    lead = (("G4", 0, 0.1), ("C5", 0.1, 0.1), ("E5", 0.2, 0.1), ("G5", 0.3, 0.28), ("E5", 0.6, 0.13),
-            ("G5", 0.75, 0.13), ("C6", 0.9, 0.6))
-    for note, at, dur in lead:
-        m.add(at, tone(rate, note, dur, duty=0.25, d=0.2, s=0.6, r=0.03 if dur < 0.5 else 0.15, vib=0.25), 0.5)
-    for note, at, dur in (("E5", 0.3, 0.28), ("C5", 0.6, 0.13), ("E5", 0.75, 0.13), ("G5", 0.9, 0.6)):
-        m.add(at, tone(rate, note, dur, duty=0.5, d=0.2, s=0.5, r=0.03 if dur < 0.5 else 0.15), 0.3)
-    for note, at, dur in (("C3", 0.3, 0.28), ("G2", 0.6, 0.28), ("C3", 0.9, 0.6)):
-        m.add(at, tone(rate, note, dur, "triangle", d=0.3, s=0.6, r=0.1), 0.8)
-    for k in range(3):
-        m.add(0.3 + k * beat, snare(rate), 0.35)
-    m.add(0.9, crash(rate), 0.2)
-    return m
+_PART = {"tone": ("dur", "wave", "duty", "a", "d", "s", "r", "bend", "bend_time", "vib", "vib_hz", "vib_delay"),
+         "noise": ("dur", "seed", "a", "d", "s", "r", "bright", "count"), "hit": ("count",), "silence": ()}
+_HITS: dict[str, Callable[[int], Signal]] = {"kick": kick, "snare": snare, "crash": crash}
+_GRIDS = ("lead", "chords", "bass", "drums")
+_SONG = ("bpm", "lead_duty", "lead_gain", "arp_gain", "bass_gain", "drum_gain", "echo", "arp") + _GRIDS
 
 
-def _fx_card_flip(rate: int) -> Mix:
-    m = Mix(rate)
-    m.add(0, noise(rate, 0.08, (2000.0, 14000.0), 70, a=0.03, d=0.03, s=0.2, r=0.03, bright=True), 0.8)
-    m.add(0.09, tone(rate, "E6", 0.03, duty=0.25, d=0.02, s=0.0, r=0.03), 0.5)
-    return m
+def _part_signals(rate: int, part: Mapping) -> list[tuple[float, Signal]]:
+    """A part's signals at ``rate``, each with its time: one, or a run's."""
+    kw = {k: v for k, v in part.items() if k not in ("at", "every", "gain", "count", "tone", "noise", "hit", "silence")}
+    at, every = part.get("at", 0), part.get("every", 0)
+    if "tone" in part:
+        notes = part["tone"] if isinstance(part["tone"], list) else [part["tone"]]
+        return [(at + i * every, tone(rate, note, **kw)) for i, note in enumerate(notes)]
+    if "noise" in part:
+        clock = tuple(part["noise"]) if isinstance(part["noise"], list) else part["noise"]
+        seed = kw.pop("seed")
+        return [(at + i * every, noise(rate, clock=clock, seed=seed + i, **kw)) for i in range(part.get("count", 1))]
+    if "hit" in part:
+        return [(at + i * every, _HITS[part["hit"]](rate)) for i in range(part.get("count", 1))]
+    return [(at, np.zeros(int(part["silence"] * rate)))]
 
 
-def _fx_blip(rate: int) -> Mix:
-    m = Mix(rate)
-    m.add(0, tone(rate, "B5", 0.014, duty=0.25, a=0.001, d=0.02, s=0.5, r=0.006))
-    return m
+def _score(parts: list, echo: list | None) -> Callable[[int], Mix]:
+    """The maker of an effect written as data (``effects_of``)."""
+    def make(rate: int) -> Mix:
+        m = Mix(rate)
+        for part in parts:
+            for at, sig in _part_signals(rate, part):
+                m.add(at, sig, part.get("gain", 1.0))
+        if echo:
+            m.echo(*echo)
+        return m
+    return make
 
 
-def _fx_select(rate: int) -> Mix:
-    m = Mix(rate)
-    m.add(0, tone(rate, "E6", 0.04, duty=0.25, d=0.05, s=0.6, r=0.005))
-    m.add(0.045, tone(rate, "A6", 0.05, duty=0.25, d=0.03, s=0.2, r=0.025))
-    return m
+def load_bank(path, makers: Mapping[str, Callable[[int], Mix]] | None = None) -> Bank:
+    """The effects (``effects_of``, in the file's order) and music loops (``songs``: each as
+    ``synth_music`` reads it) of a ``tdream-sounds`` file (above). Raises DataError naming the
+    file, line and problem."""
+    data = read_yaml(path, DataError)
+    probs = Problems(str(path), DataError)
+    schema = Schema(probs)
+    if not schema.mapping(data, "", required=("format", "version", "effects"), optional=("songs",)):
+        probs.raise_if_any()
+    if data["format"] != "tdream-sounds" or data["version"] != 1:
+        probs.at(data, "format", "format", "must be tdream-sounds, version 1")
+    songs = data.get("songs", {})
+    for name, song in songs.items():
+        if not schema.mapping(song, f"songs.{name}", required=_SONG, parent=songs, key=name):
+            continue
+        for k in _SONG:
+            want, words = (list, "a list") if k == "arp" else (str, "text") if k in _GRIDS else ((int, float), "a number")
+            if not isinstance(song[k], want):
+                probs.at(song, k, f"songs.{name}.{k}", f"must be {words}")
+    probs.raise_if_any()
+    return Bank(effects_of(data["effects"], str(path), makers), dict(songs))
 
 
-def _fx_cancel(rate: int) -> Mix:
-    m = Mix(rate)
-    m.add(0, tone(rate, "A5", 0.04, duty=0.5, d=0.05, s=0.6, r=0.005))
-    m.add(0.045, tone(rate, "D5", 0.06, duty=0.5, d=0.04, s=0.2, r=0.025, bend=-1, bend_time=0.06))
-    return m
+def effects_of(effects: Mapping, where: str, makers: Mapping[str, Callable[[int], Mix]] | None = None) -> dict:
+    """``effects`` (each effect's name to its ``peak`` and ``parts``, and ``echo`` where it has one:
+    a ``tdream-sounds`` file's, or a table written so in a game's code), each (maker, peak) as a
+    ``Bank`` holds them; an effect with no ``parts`` is made by ``makers[name]`` (one made by code,
+    a rattle of random clicks). Raises DataError naming ``where`` (and the line, read from a file),
+    the effect and the problem."""
+    probs = Problems(where, DataError)
+    schema = Schema(probs)
+    out: dict = {}
+    makers = makers or {}
+    if not isinstance(effects, Mapping):
+        probs.add(0, "effects", "must map each effect's name to it")
+        probs.raise_if_any()
+    for name, node in effects.items():
+        path = f"effects.{name}"
+        if not schema.mapping(node, path, required=("peak",), optional=("parts", "echo"), parent=effects, key=name):
+            continue
+        if not isinstance(node["peak"], float) or not 0 < node["peak"] <= 1:
+            probs.at(node, "peak", f"{path}.peak", "must be a loudness above 0.0, at most 1.0")
+        if "parts" not in node:
+            if name not in makers:
+                probs.at(effects, name, path, "has no parts, and no code makes it")
+            out[name] = (makers.get(name), node["peak"])
+            continue
+        if not schema.sequence(node, "parts", f"{path}.parts"):
+            continue
+        for i, part in enumerate(node["parts"]):
+            voices = [k for k in _PART if isinstance(part, Mapping) and k in part]
+            at = f"{path}.parts[{i}]"
+            if len(voices) != 1:
+                probs.at(node["parts"], i, at, f"needs one voice of {', '.join(_PART)}")
+            elif schema.mapping(part, at, required=(voices[0],), optional=("at", "every", "gain") + _PART[voices[0]]):
+                if voices[0] == "tone":
+                    bad = [n for n in (part["tone"] if isinstance(part["tone"], list) else [part["tone"]])
+                           if not isinstance(n, str) or not re.fullmatch(_NOTE, n)]
+                    if bad:
+                        probs.at(part, "tone", f"{at}.tone", f"{bad[0]!r} is not a note (C5, F#4, Bb3)")
+                if voices[0] == "hit" and part["hit"] not in _HITS:
+                    probs.at(part, "hit", f"{at}.hit", f"is not one of {', '.join(_HITS)}")
+        out[name] = (_score(node["parts"], node.get("echo")), node["peak"])
+    probs.raise_if_any()
+    return out
 
 
 @dataclass(frozen=True)
@@ -318,43 +389,14 @@ def _check_rate(rate: int) -> None:
 
 
 # --- music -------------------------------------------------------------------------------------
-# A song is a loop of whole bars in 4/4. The lead is a grid of eighth notes: a note name starts a
+# A song (``sounds.yaml``'s ``songs``: its numbers, bpm and each part's gain and duty, and its grids)
+# is a loop of whole bars in 4/4. The lead is a grid of eighth notes: a note name starts a
 # note, "." holds it, "-" is a rest, "|" marks a bar (ignored). The chords (two a bar) give the
 # bass (``bass``: one token per eighth, R root, 5 fifth, O octave, "." hold, "-" rest) and the
 # arpeggio (``arp``: chord-tone indexes, one per sixteenth). ``drums`` is one bar of sixteenths:
 # k kick, s snare, h hat, "." nothing.
 
 _CHORDS = {"": (0, 4, 7), "m": (0, 3, 7), "7": (0, 4, 7, 10), "m7": (0, 3, 7, 10), "maj7": (0, 4, 7, 11)}
-
-SONGS = {
-    # Cheerful, bouncy, C major, 132 BPM: 8 bars, 14.5 s.
-    "title": dict(
-        bpm=132, lead_duty=0.25, lead_gain=0.5, arp_gain=0.16, bass_gain=0.55, drum_gain=0.35, echo=0.25,
-        lead="E5 . G5 . C6 . G5 E5 | A5 . . G5 E5 . C5 . | F5 . A5 . C6 . A5 F5 | G5 . . A5 G5 . D5 . |"
-             "E5 . G5 C6 B5 . G#5 . | A5 . C6 . E5 . Bb5 . | A5 . F5 A5 B5 . G5 B5 | C6 . . G5 E5 . D5 . |",
-        chords="C C Am Am F F G G C E7 Am C7 F G C G",
-        bass="R-5-", arp=(0, 1, 2, 1), drums="k.h.s.h.k.khs.h."),
-    # Relaxed, F major, 104 BPM: 8 bars, 18.5 s. The loop of a match in play.
-    "play": dict(
-        bpm=104, lead_duty=0.5, lead_gain=0.45, arp_gain=0.12, bass_gain=0.6, drum_gain=0.22, echo=0.3,
-        lead="C5 . . A4 C5 . F5 . | E5 . D5 . A4 . . - | D5 . . F5 Bb5 . A5 G5 | G5 . . . . . - - |"
-             "A5 . G5 F5 C5 . F5 . | E5 . C#5 . E5 . G5 . | F5 . D5 . E5 . G5 . | F5 . . . - - A4 Bb4 |",
-        chords="F F Dm Dm Bb Bb C C F F A7 A7 Bb C F C",
-        bass="R.5.", arp=(0, 1, 2, 3), drums="k...h...s...h.h."),
-    # Tense, driving, A minor, 152 BPM: 8 bars, 12.6 s.
-    "tension": dict(
-        bpm=152, lead_duty=0.125, lead_gain=0.45, arp_gain=0.14, bass_gain=0.6, drum_gain=0.35, echo=0.2,
-        lead="A5 . E5 A5 C6 . B5 A5 | A5 . F5 . C5 . F5 . | G5 . D5 G5 B5 . A5 G5 | G#5 . . . E5 . . . |"
-             "A5 . E5 A5 C6 . D6 E6 | F6 . E6 . C6 . A5 . | D6 . C6 . A5 . F5 . | E5 . G#5 . B5 . D6 . |",
-        chords="Am Am F F G G E E Am Am F F Dm Dm E E7",
-        bass="RROR", arp=(0, 2, 1, 2), drums="k.h.s.hkk.h.s.hh"),
-    # A short results jingle that loops, G major, 120 BPM: 4 bars, 8 s.
-    "results": dict(
-        bpm=120, lead_duty=0.25, lead_gain=0.5, arp_gain=0.15, bass_gain=0.55, drum_gain=0.3, echo=0.3,
-        lead="D5 . G5 . B5 . . A5 | G5 . E5 . F#5 . A5 . | G5 . B5 . E6 . C6 . | D6 . . . C6 . A5 F#5 |",
-        chords="G G C D Em C D7 D7",
-        bass="R.5O", arp=(0, 1, 2, 1), drums="k...s...k.k.s..."),
-}
 
 _ROOTS = {n: _STEPS[n[0]] + n[1:].count("#") - n[1:].count("b")
           for n in ("C", "C#", "Db", "D", "D#", "Eb", "E", "F", "F#", "Gb", "G", "G#", "Ab", "A", "A#", "Bb", "B")}
@@ -429,10 +471,8 @@ def synth_music(name: str, rate: int) -> np.ndarray:
 
 # --- the banks ---------------------------------------------------------------------------------
 
-SHARED = Bank(
-    effects={"build": (_fx_build, 0.6), "fanfare": (_fx_fanfare, 0.7), "card_flip": (_fx_card_flip, 0.45),
-             "blip": (_fx_blip, 0.25), "select": (_fx_select, 0.45), "cancel": (_fx_cancel, 0.45)},
-    songs=SONGS)
+SHARED = load_bank(Path(__file__).with_name("sounds.yaml"))
+SONGS = SHARED.songs
 EFFECTS = tuple(SHARED.effects)         # the shell's own; effect_names() adds the games'
 MUSIC = tuple(SHARED.songs)
 

@@ -14,16 +14,20 @@ backs out; Start (or A on the last row) plays.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Mapping
 
 import pygame
 
+from ...errors import DataError
 from ...platform import registry
 from ...platform.options import option, options_for
 from ...platform.protocol import GameDef, OptionSpec
 from ...platform.roster import CHARACTER_IDS, character
 from ...rng import Rng
+from ...yamlio import read_yaml
 from ..constants import DOWN, GOLD, INFO, INK, LEFT, PLAYER_COLOURS, RIGHT, START, UP, WHITE, A, B, rgb15
 from ..frontends import frontend_of
 from ..machine import Scene
@@ -75,6 +79,15 @@ class SetupScreen:
     message_under_rows: bool = False             # why it cannot start: under the rows (else over the keys)
     overlay_at: tuple[int, int, str] | None = None   # the speedrun overlays (``Scene.overlay_at``)
     timer_at: tuple[int, int, str] | None = None
+
+
+@functools.lru_cache(maxsize=None)
+def plays_in(path: Path) -> dict[str, str]:
+    """Each character's way of playing a game, in English (a ``styles.yaml``'s
+    ``characters.<id>.plays``; "" where it says none): a ``SetupScreen.style``'s words, read once.
+    Raises DataError for a file that cannot be read."""
+    data = read_yaml(path, DataError)
+    return {cid: node.get("plays", "") for cid, node in data["characters"].items()}
 
 
 def has_comments(game) -> bool:

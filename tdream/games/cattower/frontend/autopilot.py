@@ -8,7 +8,7 @@ only while a beat plays.
 from __future__ import annotations
 
 from ....frontend.autopilot import Pilot
-from ....frontend.constants import A, B, DOWN, L, LEFT, R, RIGHT, UP
+from ....frontend.constants import A, B, DOWN, L, R, RIGHT
 from ..answers import Pass
 
 
@@ -39,12 +39,10 @@ class CatTowerPilot(Pilot):
             return A if (match.sheet.cells[prompt.cursor], prompt.good) == (answer.cell, answer.good) else B
         sheet = match.sheet
         target = sheet.index(answer.cell)
-        tt, tf = sheet.tower_of[target], sheet.floor_of[target]
-        ct, cf = sheet.tower_of[prompt.cursor], sheet.floor_of[prompt.cursor]
-        if ct != tt:
-            return RIGHT if tt > ct else LEFT
-        if cf != tf:
-            return UP if tf > cf else DOWN
+        here, there = (sheet.tower_of[prompt.cursor], -sheet.floor_of[prompt.cursor]), \
+            (sheet.tower_of[target], -sheet.floor_of[target])          # floors count up the screen
+        if here != there:
+            return self.walk(here, there)
         if prompt.good != answer.good:
             return R if (answer.good - prompt.good) % 6 <= 3 else L
         return A

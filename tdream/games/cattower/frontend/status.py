@@ -13,7 +13,6 @@ from . import sheetview as sv
 
 MARK_X, MARK_STEP = 144, 24          # the seats' completion marks (right edges), tokens under them
 FELT_X = 252                         # the felt lead's right edge (C5.2)
-MARK = {"open": "open", "crossed": "crossed", "first": "first", "later": "later"}
 
 
 def draw_status(status, m, surface, y: int) -> None:

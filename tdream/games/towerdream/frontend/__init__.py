@@ -1,19 +1,9 @@
-"""Tower Dream's scenes on the platform's front end (pygame): ``FRONTEND``, a ``GameFrontend``
-(tdream/frontend/game.py), is what the shell asks a game for:
-
-- ``MODES``: the title menu's items of this game (the shell adds Records, Options, Quit);
-- ``mode_scene(m, mode)``: the scene a mode opens (the Campaign; the shell's set-up for the
-  others); ``setup_screen()``: its data and preview on that set-up;
-- ``table_scene(setup)``: the table a ``MatchSetup`` is played on (new, resumed, practice, watched);
-- ``demo_scene(seed)``: the title's demo;
-- ``draw_logo(m, surface, top)``, ``SUBTITLE``: the title's picture;
-- ``campaign_stages``: how many boards the Campaign has (the records database's progress);
-- ``autopilot()``: a pad that plays a whole game from power on (movies, ``bench``);
-- ``bench_setup(seed, setpiece)``, ``bench_ready(table)``, ``bench_busy(table, setpiece)``: the
-  busiest screen ``bench`` times (FORMATS.md section 5);
-- ``sprite_sheet()``, ``sound_bank()``: its own sprites (``sprites.yaml``; ``pictures.py`` finds
-  them and draws the tiles) and sound effects (``sounds.py``), which the shell's ``Art`` and
-  ``Sound`` load beside their own.
+"""Tower Dream's scenes on the platform's front end (pygame): ``FRONTEND``, its ``GameFrontend``
+(tdream/frontend/game.py: every hook and its default; docs/ARCHITECTURE.md, "The front end"). Its
+own: the Campaign (a mode of its own, ``campaign.py``), the title's demo and picture, the busiest
+screen ``tdream bench`` times (FORMATS.md section 5), and its sprites (``sprites.yaml``, drawn by
+``pictures.py``) and sound effects (``sounds.py``), which the shell's ``Art`` and ``Sound`` load
+beside their own.
 """
 from __future__ import annotations
 
@@ -30,10 +20,6 @@ MODES = ("Free play", "Continue", "Campaign", "Practice", "Spectate")
 SUBTITLE = "a table game of Landmarks, Companies and Towers"
 SETPIECES = ("piles", "card", "slot", "event", "drop", "fanfare")
 
-def _stages() -> int:
-    from .campaign import CAMPAIGN  # lazy: the scenes load when the game is played
-    return len(CAMPAIGN)
-
 
 class TowerDreamFrontend(GameFrontend):
     MODES = MODES
@@ -41,7 +27,8 @@ class TowerDreamFrontend(GameFrontend):
 
     @property
     def campaign_stages(self) -> int:
-        return _stages()
+        from .campaign import CAMPAIGN  # lazy: the scenes load when the game is played
+        return len(CAMPAIGN)
 
     def mode_scene(self, m, mode: str):
         if mode == "Campaign":

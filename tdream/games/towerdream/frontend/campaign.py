@@ -28,6 +28,8 @@ class CampaignScene(Scene):
 
     overlay_at = (4, 202, "left")        # the speedrun overlays under the boards' notes, over the keys' line
                                          # (the profile's name has the top right)
+    stage: int                           # the stage reached and whether the run is cleared, once loaded
+    finished: bool
 
     def __init__(self) -> None:
         self.profile: str | None = None
@@ -96,7 +98,7 @@ class CampaignScene(Scene):
             return
         m.font.draw(surface, self.profile, 248, 4, WHITE, shadow=INK, align="right")
         window(surface, (4, 20, 248, 12 * len(CAMPAIGN) + 10))
-        for i, (board, grade, rivals) in enumerate(CAMPAIGN):
+        for i, (board, grade, _rivals) in enumerate(CAMPAIGN):
             y = 25 + i * 12
             state = (tr("cleared") if i < self.stage or self.finished else tr("now") if i == self.stage
                      else tr("locked"))

@@ -4,6 +4,8 @@ size, luck and description) beside every row but the seats. The house rules' wor
 ``GAME.options`` (RULES.md section 10)."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from ....frontend.constants import GOLD, INFO, WHITE
 from ....frontend.scenes.setup import SetupScreen
 from ....frontend.text import tr
@@ -11,19 +13,6 @@ from ..ai import CHARACTER_IDS, roster
 from ..rules.game import VACANT
 from .. import GAME
 from .boardview import BoardView
-
-
-class _Blank:
-    """An empty board to draw as the board's picture."""
-
-    def __init__(self, board, seats: int = 0) -> None:
-        n = board.land_count
-        self.owner = [VACANT] * n
-        self.floors = [0] * n
-        self.company = [-1] * n
-        self.mark: list = []
-        self.pos = [0] * seats
-        self.jackpot = 1
 
 
 def board_name(board_id: str) -> str:
@@ -39,7 +28,9 @@ def preview(scene, m, surface, row: str, y: int) -> int:
         board = GAME.board(board_id)
         got = scene._cache[board_id] = (board, BoardView(m.art, m.font, board, GAME.ruleset()))
     board, view = got
-    view.draw_overview(surface, (150, y - 4, 100, 70), _Blank(board), m.frame)
+    n = board.land_count                        # the board empty: no owner, Floor, Company or player on it
+    blank = SimpleNamespace(owner=[VACANT] * n, floors=[0] * n, company=[-1] * n, mark=[], pos=[], jackpot=1)
+    view.draw_overview(surface, (150, y - 4, 100, 70), blank, m.frame)
     y += 68
     for line in font.wrap(board_name(board_id), 96, "small"):
         font.draw(surface, line, 200, y, GOLD, "small", align="centre")

@@ -14,17 +14,6 @@ from .colours import COMPANY_COLOURS
 from .prompts import company_name
 
 
-def wealth_parts(game) -> list[tuple[int, int, int]]:
-    """Per seat: (cash, properties, bonuses) that add up to R9.3 Wealth."""
-    wealth = game.wealth()
-    bonus = [0] * len(game.names)
-    for c, mark in enumerate(game.mark):
-        if mark >= 0:
-            for seat, (amount, _) in game.owner_bonuses(c).items():
-                bonus[seat] += amount
-    return [(game.cash[p], wealth[p] - game.cash[p] - bonus[p], bonus[p]) for p in range(len(game.names))]
-
-
 def space_name(game, s: int) -> str:
     """A Road space as a player finds it on the board: its Line by its Lands ("the c1-c10
     Line"), or its Event ("Start", "the Slot"), never its number (issue 36)."""
@@ -73,7 +62,7 @@ def draw_players(status, m, surface, y: int) -> None:
     font.draw(surface, tr("Player        Cash  Property  Bonuses   Wealth"), 8, y, INFO, "small")
     y += 12
     wealth = game.wealth()
-    for p, (cash, props, bonus) in enumerate(wealth_parts(game)):
+    for p, (cash, props, bonus) in enumerate(game.wealth_parts()):
         figures = f"{cash:>8,} {props:>9,} {bonus:>8,} {wealth[p]:>9,}"
         name = table.names[p]
         if 8 + font.width(name, "small") + 4 > 250 - font.width(figures.lstrip(), "small") - 2:

@@ -1,15 +1,7 @@
-"""Towers' scenes on the platform's front end (pygame): ``FRONTEND``, a ``GameFrontend``
-(tdream/frontend/game.py), is what the shell asks a game for (docs/ARCHITECTURE.md, "The front end").
-
-- ``MODES``: the title menu's items of this game (the shell adds Records, Options, Quit and
-  handles Continue); ``setup_screen()``: its data and preview on the shell's set-up;
-- ``table_scene(setup, demo=False)``: the table a ``MatchSetup`` is played on (new, resumed,
-  practice, a record watched);
-- the title's demo: the shell's (``GameFrontend.demo_scene``: characters drawn from the seed);
-- ``draw_logo(m, surface, top)``, ``SUBTITLE``: the title's picture;
-- ``autopilot()``: a pad that plays a whole game from power on (movies, ``bench``);
-- ``bench_setup(seed, setpiece)``, ``bench_ready(table)``, ``bench_busy(table, setpiece)``: the
-  busiest screen ``tdream bench`` times (``towers_frame_ms_p99``).
+"""Towers' scenes on the platform's front end (pygame): ``FRONTEND``, its ``GameFrontend``
+(tdream/frontend/game.py: every hook and its default; docs/ARCHITECTURE.md, "The front end"). Its
+own: the title's picture and line, and the busiest screen ``tdream bench`` times
+(``towers_frame_ms_p99``); the title's demo, its modes and set-up are the shell's with its data.
 """
 from __future__ import annotations
 
@@ -19,12 +11,10 @@ from ....frontend.constants import GOLD, WHITE
 from ....frontend.game import GameFrontend
 from ....frontend.widgets import big_text
 
-MODES = ("Free play", "Continue", "Practice", "Spectate")
 SUBTITLE = "build towers, claim ground, wall your rival in"
 
 
 class TowersFrontend(GameFrontend):
-    MODES = MODES
     SUBTITLE = SUBTITLE
 
     def draw_logo(self, m, surface, top: int) -> None:

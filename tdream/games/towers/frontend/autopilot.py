@@ -35,23 +35,16 @@ class TowersPilot(Pilot):
         t = type(answer)
         if t is Declare:                        # Y, then A to confirm it
             return A if prompt.mode == "declare" else Y if prompt.mode == "board" else B
-        if t is Pass:
-            if prompt.mode == "board":
-                return B
-            if prompt.mode == "menu":
-                want = prompt.items.index("Pass the turn")
-                return DOWN if prompt.menu.index != want else A
-            if prompt.mode == "pass":
-                return UP if prompt.confirm.index != 0 else A
+        if t in (Pass, Demolish) and prompt.mode == "board":      # B opens the turn's menu
             return B
+        if t in (Pass, Demolish) and prompt.mode == "menu":
+            want = prompt.items.index("Pass the turn" if t is Pass else "Demolish a tower")
+            return DOWN if prompt.menu.index != want else A
+        if t is Pass:
+            return (UP if prompt.confirm.index != 0 else A) if prompt.mode == "pass" else B
         n = match.n
         target = match.geo.index[answer.square]
         if t is Demolish:
-            if prompt.mode == "board":
-                return B
-            if prompt.mode == "menu":
-                want = prompt.items.index("Demolish a tower")
-                return DOWN if prompt.menu.index != want else A
             if prompt.mode != "demolish":
                 return B
             here = prompt.demolish_cursor
@@ -63,13 +56,7 @@ class TowersPilot(Pilot):
             if prompt.mode != "board":
                 return B
             here = prompt.cursor
-        cx, cy = here % n, here // n
-        tx, ty = target % n, target // n
-        if cx != tx:
-            return RIGHT if tx > cx else LEFT
-        if cy != ty:
-            return DOWN if ty > cy else UP
-        return A
+        return self.walk((here % n, here // n), (target % n, target // n))
 
 
 PILOT = TowersPilot  # the shell's GameFrontend.autopilot takes it

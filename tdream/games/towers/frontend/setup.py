@@ -3,22 +3,16 @@ is remembered, its help lines) and its preview, the empty board at the size chos
 words and help lines are in ``GAME.options``."""
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
-from ....errors import DataError
-from ....frontend.scenes.setup import SetupScreen
+from ....frontend.scenes.setup import SetupScreen, plays_in
 from ....platform.roster import CHARACTER_IDS
-from ....yamlio import read_yaml
 from . import boardview as bv
 
 
-@lru_cache(maxsize=1)
 def plays() -> dict[str, str]:
     """Each character's way of playing Towers (``styles.yaml``: ``plays``)."""
-
-    data = read_yaml(Path(__file__).resolve().parents[1] / "styles.yaml", DataError)
-    return {cid: node.get("plays", "") for cid, node in data["characters"].items()}
+    return plays_in(Path(__file__).resolve().parents[1] / "styles.yaml")
 
 
 def preview(scene, m, surface, row: str, y: int) -> int:

@@ -7,6 +7,7 @@ import pygame
 
 from ....frontend.constants import INFO, LABEL, PLAYER_COLOURS, RED, WARN, WHITE
 from ....frontend.scenes.status import Page, Status, seat_kind
+from ....frontend.screen_text import Paragraph, text_page
 from ....frontend.text import tr
 from ....frontend.widgets import fit
 from ..data import rules
@@ -110,52 +111,29 @@ def draw_board(status, m, surface, y: int) -> None:
         ly += 9
 
 
-def draw_building(status, m, surface, y: int) -> None:
-    """Towers in brief for a new player (RULES-towers.md 3-4): a turn, the support rule, territory."""
-    paragraphs(m, surface, y, [
-        tr("Your turn: build one tower on an empty square no rival claims (T3.1), or pass. Size 1 goes "
-           "anywhere (T3.2)."),
-        tr("A tower of size s needs one of (T3.3): an own tower taller than s beside it; or two towers of "
-           "s-1+ beside it, one yours; or one beside and two at its corners of s-1+, one yours. Beside: the "
-           "four squares next to it; corners: the four diagonal ones."),
-        tr("Territory: empty ground walled off by one player's towers alone; only he builds there (T4.1). "
-           "It counts once every player has a tower (TG4.2)."),
-        tr("Whose towers touch no square he may use is walled in and can only pass (TG4.3): red corners warn "
-           "you where one more enemy tower would do it."),
-    ])
-
-
-def draw_turns(status, m, surface, y: int) -> None:
-    """Double turns, the end, demolition (the options in play) and the keys."""
-    opts = status.table.game.options
-    paras = [
-        tr("Double turns: twice a game, with a tower of 3 or more, press Y for an extra turn right after "
-           "the current one, yours or a rival's (T5.1, T5.2)."),
-        tr("The end: the board is full, or after a pass the next player may end it (T6.1); once every "
-           "player has passed since the last tower, it ends at once (TG6.1). The higher sum of sizes wins "
-           "(T6.2)."),
-    ]
-    if opts["demolish"] == "advanced":
-        paras.append(tr("Demolition (B menu): remove one of your towers if none is left unsupported, then build "
-                        "(T7.1)."))
-    elif opts["demolish"] == "war":
-        paras.append(tr("Corporate war (B menu): remove one of your towers; every tower left unsupported "
-                        "falls, again and again (T7.2)."))
-    paras.append(tr("Keys: A builds, B opens the turn's menu, Y declares a double turn (from any player's "
-                    "pad), X shows this screen, Start pauses."))
-    paragraphs(m, surface, y, paras)
-
-
-def paragraphs(m, surface, y: int, paras: list[str]) -> None:
-    font = m.font
-    for text in paras:
-        for line in font.wrap(text, 238, "small"):
-            if y > 200:
-                return
-            font.draw(surface, line, 9, y, INFO, "small")
-            y += 9
-        y += 5
-
-
-STATUS = Status((Page("Players", draw_players), Page("Board", draw_board), Page("Building", draw_building),
-                 Page("Turns", draw_turns)), tab_step=62, foot=(213, 203), overlay_at=(4, 212, "left"))
+BUILDING = (                          # Towers in brief for a new player (RULES-towers.md 3-4)
+    "Your turn: build one tower on an empty square no rival claims (T3.1), or pass. Size 1 goes anywhere (T3.2).",
+    "A tower of size s needs one of (T3.3): an own tower taller than s beside it; or two towers of s-1+ beside it, one "
+    "yours; or one beside and two at its corners of s-1+, one yours. Beside: the four squares next to it; corners: "
+    "the four diagonal ones.",
+    "Territory: empty ground walled off by one player's towers alone; only he builds there (T4.1). It counts once "
+    "every player has a tower (TG4.2).",
+    "Whose towers touch no square he may use is walled in and can only pass (TG4.3): red corners warn you where one "
+    "more enemy tower would do it.",
+)
+TURNS = (                             # double turns, the end, demolition (the option in play) and the keys
+    "Double turns: twice a game, with a tower of 3 or more, press Y for an extra turn right after the current one, "
+    "yours or a rival's (T5.1, T5.2).",
+    "The end: the board is full, or after a pass the next player may end it (T6.1); once every player has passed "
+    "since the last tower, it ends at once (TG6.1). The higher sum of sizes wins (T6.2).",
+    Paragraph("Demolition (B menu): remove one of your towers if none is left unsupported, then build (T7.1).",
+              {"demolish": "advanced"}),
+    Paragraph("Corporate war (B menu): remove one of your towers; every tower left unsupported falls, again and again "
+              "(T7.2).", {"demolish": "war"}),
+    "Keys: A builds, B opens the turn's menu, Y declares a double turn (from any player's pad), X shows this screen, "
+    "Start pauses.",
+)
+STATUS = Status((Page("Players", draw_players), Page("Board", draw_board),
+                 Page("Building", text_page(BUILDING, 9, 238, INFO, 5, last=200)),
+                 Page("Turns", text_page(TURNS, 9, 238, INFO, 5, last=200))),
+                tab_step=62, foot=(213, 203), overlay_at=(4, 212, "left"))

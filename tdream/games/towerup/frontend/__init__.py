@@ -1,15 +1,7 @@
-"""Tower Up's scenes on the platform's front end (pygame): what the shell asks a game for
-(docs/ARCHITECTURE.md "The front end").
-
-- ``MODES``: the title menu's items of this game (the shell adds Records, Options, Quit and
-  handles Continue); ``setup_screen()``: its data and preview on the shell's set-up;
-- ``table_scene(setup)``: the table a ``MatchSetup`` is played on (new, resumed, practice from a
-  scenario, a record watched);
-- the title's demo: the shell's (``GameFrontend.demo_scene``: characters drawn from the seed);
-- ``draw_logo(m, surface, top)``, ``SUBTITLE``: the title's picture;
-- ``autopilot()``: a pad that plays a whole game from power on (movies, ``bench``);
-- ``bench_setup(seed, setpiece)``, ``bench_ready(table)``, ``bench_busy(table, setpiece)``: the
-  busiest screen ``bench`` times (``towerup_frame_ms_p99``).
+"""Tower Up's scenes on the platform's front end (pygame): ``FRONTEND``, its ``GameFrontend``
+(tdream/frontend/game.py: every hook and its default; docs/ARCHITECTURE.md, "The front end"). Its
+own: the title's picture and line, and the busiest screen ``tdream bench`` times
+(``towerup_frame_ms_p99``); the title's demo, its modes and set-up are the shell's with its data.
 """
 from __future__ import annotations
 
@@ -19,7 +11,6 @@ from ....frontend.constants import GOLD, PLAYER_COLOURS, WHITE
 from ....frontend.game import GameFrontend
 from ....frontend.widgets import big_text
 
-MODES = ("Free play", "Continue", "Practice", "Spectate")
 SUBTITLE = "take floors, build towers, roof them"
 # The title's four towers: (left x, floors of 3 px); tall ones at the edges, low ones inside,
 # all clear of the game's name, the subtitle and PRESS START in the middle (issue 24).
@@ -33,7 +24,6 @@ def logo_towers() -> list[tuple[int, int, int, int]]:
 
 
 class TowerUpFrontend(GameFrontend):
-    MODES = MODES
     SUBTITLE = SUBTITLE
 
     def draw_logo(self, m, surface, top: int) -> None:

@@ -14,7 +14,6 @@ FLOOR: Final = (
     (rgb15(168, 96, 40), rgb15(216, 136, 72), rgb15(104, 56, 16), rgb15(248, 208, 120)),      # brown
     (rgb15(128, 136, 152), rgb15(176, 184, 200), rgb15(80, 88, 104), rgb15(224, 232, 248)),   # grey
 )
-SWATCH: Final = tuple(f[0] for f in FLOOR)          # a colour's square in the supply, stock, tracks
 GROUND: Final = (rgb15(56, 80, 64), rgb15(72, 72, 96), rgb15(88, 72, 64), rgb15(48, 72, 96), rgb15(80, 88, 56),
                  rgb15(64, 64, 64))                 # districts 1-5 (a sixth and more: the last)
 BORDER: Final = rgb15(136, 144, 120)                # between districts

@@ -3,17 +3,14 @@ the players row, what is remembered, its help lines, the characters' ways of pla
 preview, the city the seats filled play (UG1.2). The option's words and help are in ``GAME.options``."""
 from __future__ import annotations
 
-from functools import lru_cache
 from types import SimpleNamespace
 
 import pygame
 
-from ....errors import DataError
 from ....frontend.constants import WHITE
-from ....frontend.scenes.setup import SetupScreen
+from ....frontend.scenes.setup import SetupScreen, plays_in
 from ....frontend.text import tr
 from ....platform.roster import CHARACTER_IDS
-from ....yamlio import read_yaml
 from .. import GAME
 from ..data import HERE
 from .cityview import CityView
@@ -22,14 +19,9 @@ from .layout import MAP
 START = "Start: play. Each turn: take a card or build; roofs move your vehicles. X: status, how to play."
 
 
-@lru_cache(maxsize=1)
-def _plays() -> dict:
-    return {cid: node["plays"] for cid, node in read_yaml(HERE / "styles.yaml", DataError)["characters"].items()}
-
-
 def plays(cid: str) -> str:
     """How a character plays Tower Up (styles.yaml), in English (the screen translates it)."""
-    return _plays()[cid]
+    return plays_in(HERE / "styles.yaml")[cid]
 
 
 def city(players: int):

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from ....frontend.constants import GOLD, LABEL, PLAYER_COLOURS, WHITE
 from ....frontend.scenes.status import Page, Status
+from ....frontend.screen_text import draw_paragraphs, text_page
 from ....frontend.text import tr
 from ....frontend.widgets import fit
 from ..objectives import measure
 from .cityview import swatch
 from .prompts import colour_name, objective_name
 
-HOW = (
+HOW = (                               # a turn in brief
     "Your turn: take a market card, or build (U3.1, U3.4).",
     "A card gives its floors (a wild: any colour left in the supply) and moves a vehicle one column for each car "
     "on it. Hold at most 10 floors (U3.3).",
@@ -119,16 +120,6 @@ def draw_players(status, m, surface, y: int) -> None:
         y += draw_player(m, surface, status.table, p, 8, y, 240) + 3
 
 
-def draw_how(status, m, surface, y: int) -> None:
-    """How a turn goes, in brief (``HOW``)."""
-    font = m.font
-    for para in HOW:
-        for line in font.wrap(tr(para), 240, "small"):
-            font.draw(surface, line, 8, y, WHITE, "small")
-            y += 9
-        y += 3
-
-
 def draw_objectives(status, m, surface, y: int) -> None:
     """The three objectives: name, condition, chips left; who holds a chip and everyone's
     progress (have / need)."""
@@ -164,18 +155,12 @@ def draw_objectives(status, m, surface, y: int) -> None:
     for c in range(4):
         swatch(surface, c, x, y, 7, 7)
         x += 9 + font.draw(surface, colour_name(c), x + 9, y, WHITE, "small") + 8
-    y += 12
-    for line in font.wrap(tr(MAP_KEY), 240, "small"):
-        if y + 9 > 212:                               # clear of the keys at the foot
-            break
-        font.draw(surface, line, 8, y, LABEL, "small")
-        y += 9
+    draw_paragraphs(m, surface, "towerup", [MAP_KEY], 8, y + 12, 240, LABEL, 0, last=203)   # clear of the keys
 
 
 # the pages' names in a row (each 10 after the one before), the timer at the top right after them,
 # the pads on the foot line left of the keys
-STATUS = Status((Page("Players", draw_players), Page("Objectives", draw_objectives), Page("How to play", draw_how)),
+STATUS = Status((Page("Players", draw_players), Page("Objectives", draw_objectives), Page("How to play", text_page(HOW, 8, 240, WHITE, 3))),
                 overlay_at=(2, 214, "left"), timer_at=(251, 4, "right"))
 
-__all__ = ["STATUS", "draw_player", "draw_player_tall", "draw_players", "draw_objectives", "draw_how", "HOW",
-           "MAP_KEY"]
+__all__ = ["STATUS", "draw_player", "draw_player_tall", "draw_players", "draw_objectives", "HOW", "MAP_KEY"]
