@@ -97,6 +97,7 @@ class TableScene(Table):
     status = STATUS                      # X: players, board, building, turns
     results = TowersResults
     told = TOLD
+    take_backs = {Place: "the tower", Demolish: "the demolition"}     # and a double turn in his turn (below)
 
     @property
     def overlay_at(self) -> tuple[int, int, str]:  # type: ignore[override]   # a value of Scene's, here the layout's
@@ -285,14 +286,9 @@ class TableScene(Table):
         double turn declared in his own turn (each followed by his own turn's prompt again: a
         demolition, a declaration; an extra turn of his after a placement). Never a pick (secret,
         and the other's is in), a pass (the next player answers) or "end the game?"."""
-        t = type(answer)
-        if t is Place:
-            return "the tower"
-        if t is Demolish:
-            return "the demolition"
-        if t is Declare and self.game.player == seat and self.game.phase == "place":
-            return "the double turn"
-        return ""
+        if type(answer) is Declare:
+            return "the double turn" if self.game.player == seat and self.game.phase == "place" else ""
+        return super().take_back_words(answer, seat)
 
     def after_take_back(self, m) -> None:
         """The board as it stood: the outlined tower, the turn's demolition, no window open."""
