@@ -25,6 +25,7 @@ from . import pictures, prompts as pr, setpieces as sp
 from .boardview import BoardView, Shown
 from .layout import (BOX_H, BOX_Y, HUD_H, LINE_H, SMALL_H, TIMER_AT, VIEW, die_xy, info_h, map_rect,  # noqa: E402
                      pads_at, view_rect)
+from .prompts import company_name as _company
 from .setpieces import PilePrompt, SlotPrompt
 from .status import STATUS, space_name
 
@@ -805,13 +806,6 @@ def name_rows(font, name: str, width: int) -> list[str]:
         return [name[:dot + 1], name[dot + 1:]]
     rows = font.wrap(name, width, "small")
     return rows[:2] if len(rows) <= 2 else [rows[0], fit(font, "".join(rows[1:]), width)]
-
-
-def _company(game, cid: str) -> str:
-    for c in game.ruleset.companies:
-        if c.id == cid:
-            return tr(c.name)
-    return cid
 
 
 def _space_name(game, kind: str) -> str:
