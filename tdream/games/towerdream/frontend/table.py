@@ -187,17 +187,12 @@ class TableScene(Table):
                 if not any(type(f) is ev.Absorbed for f in events[:i]):     # the merger's first: its banner
                     merged = next((f for f in events[i:] if type(f) is ev.Merged), None)
                     if merged is not None:
-                        self.fanfare(tr("MERGER! {survivor} absorbs {absorbed} (Level {level}).",
-                                        survivor=_company(game, merged.survivor),
-                                        absorbed=", ".join(_company(game, c) for c in merged.absorbed),
-                                        level=merged.level), "merge")
+                        self.merger(game, merged)
                 told.update(self.absorbed(game, events, i))
             elif t is ev.Merged:
                 self.beats.append(Beat("companies", 1))
                 if not any(type(f) is ev.Absorbed for f in events[:i]):     # never without its Absorbed, but told
-                    self.fanfare(tr("MERGER! {survivor} absorbs {absorbed} (Level {level}).",
-                                    survivor=_company(game, e.survivor),
-                                    absorbed=", ".join(_company(game, c) for c in e.absorbed), level=e.level), "merge")
+                    self.merger(game, e)
                 self.ubbo(game, e.survivor, e.level)
             elif t is ev.FloorsGained:
                 self.beats.append(Beat("land", 1, data=(e.land,), sound="build"))
@@ -313,6 +308,11 @@ class TableScene(Table):
             self.pay_beat(f)
             self.bonus_line(game, f)
         return told
+
+    def merger(self, game, e) -> None:
+        """The MERGER banner (R7.8): the survivor, the Companies it absorbs, its new Level."""
+        self.fanfare(tr("MERGER! {survivor} absorbs {absorbed} (Level {level}).", survivor=_company(game, e.survivor),
+                        absorbed=", ".join(_company(game, c) for c in e.absorbed), level=e.level), "merge")
 
     def fanfare(self, text: str, sound: str) -> None:
         """A moment's banner: its word ("MERGER!", "合併！") flashing in the text box, the rest
