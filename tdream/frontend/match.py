@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..platform import registry
 from ..platform.database import SeatResult
 from ..platform.options import full_options
-from ..platform.protocol import CHANCE
 from ..platform.record import Checkpoint, RecordWriter, Setup, writer_for
 from ..platform.replay import Replay, replay_session
 from ..platform.scenario import scenario_session
@@ -53,6 +52,14 @@ class MatchSetup:
     @property
     def gamedef(self):
         return registry.get(self.game)
+
+
+def setups_of(game: str, usual: list[str]) -> Callable[..., MatchSetup]:
+    """A game's ``MatchSetup`` maker, ``(seed, seats, options, **kwargs)``: its seats (``human`` or
+    a CPU kind; ``usual`` when none are given), its options (``GameDef.options``), how it starts."""
+    def setup(seed: int = 0, seats=None, options=None, **kwargs) -> MatchSetup:
+        return MatchSetup(game, seed, list(seats or usual), dict(options or {}), **kwargs)
+    return setup
 
 
 def seat_names(kinds: list[str], profiles=()) -> list[str]:
@@ -468,7 +475,8 @@ class MatchHost:
             m.warning = f"records database: {e}"
 
 
-__all__ = ["MatchSetup", "MatchHost", "TakeBack", "ReplayControls", "seat_names", "seat_problem", "record_file"]
+__all__ = ["MatchSetup", "MatchHost", "TakeBack", "ReplayControls", "seat_names", "seat_problem", "record_file",
+           "setups_of"]
 
 
 class ReplayControls:

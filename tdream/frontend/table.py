@@ -51,6 +51,7 @@ from .scenes.learn import RuleScene
 from .scenes.pause import PauseScene
 from .scenes.results import ResultsScene
 from .scenes.status import Status, StatusScene
+from .table_beats import Show, Step, words
 from .text import shown_name, tr
 from .widgets import EDGE, Menu, TextBox, fit, paginate, window
 
@@ -192,16 +193,16 @@ def rects_meet(a, b) -> bool:
 class TableScene(ReplayControls, Scene):
     """The table of one match (see the module's docstring for what a game gives)."""
 
-    board_area: tuple[int, int, int, int] = (0, 0, 256, 184)
     box_style = BoxStyle((0, 192, 256, 32))
-    replay_at: tuple[int, int, str] = (254, 0, "right")     # the REPLAY line's anchor (x, y, align)
-    jump_rect: tuple[int, int, int, int] = (64, 72, 128, 40)
     think_frames = 12                # frames a CPU seat "thinks" before it answers (a person can follow)
     prompt_guard = 12                # frames a prompt is shown before it takes a press (a press that
                                      # hurried the text before it never answers it)
     comment_hold = 90                # frames a comment stays once typed
     hosts: tuple[str, ...] = ()      # speakers of the game's own who never "watch" (event hosts)
     status: Status | None = None     # the status screen's pages (X; None: the shell's one page)
+    results: type = ResultsScene     # the results screen at the end (the game's own, a ``ResultsScene``)
+    told: dict[type, tuple[Step, ...]] = {}   # event class -> how it is told (``tell``, ``table_beats``)
+    hurried_lines = False            # a line about no seat hurries as a CPU's does (Y, the speed)
     replaying = False                # watching a record (set from the host once the table starts)
     done = False                     # the match is over and its end has been shown (results pushed)
 
@@ -209,6 +210,23 @@ class TableScene(ReplayControls, Scene):
         self.setup = setup
         self.started = False
         self.demo = demo                 # the title's demo: no record, no results, no splits
+
+    # ---------------------------------------------------------------- where things are (a game's value, or a
+    # property of its own where the speedrun overlays' options move them)
+    @property
+    def board_area(self) -> tuple[int, int, int, int]:
+        """The board's room: nothing the table draws covers it (text box, banners, REPLAY, toasts)."""
+        return (0, 0, 256, 184)
+
+    @property
+    def replay_at(self) -> tuple[int, int, str]:
+        """The REPLAY line's anchor (x, y, align)."""
+        return (254, 0, "right")
+
+    @property
+    def jump_rect(self) -> tuple[int, int, int, int]:
+        """Watching a record: the jump window."""
+        return (64, 72, 128, 40)
 
     # ---------------------------------------------------------------- set-up
     def enter(self, m) -> None:
@@ -260,14 +278,17 @@ class TableScene(ReplayControls, Scene):
 
     @property
     def writer(self):
+        """The record written as the match goes (None: not recorded)."""
         return self.host.writer
 
     @property
     def history(self) -> list:
+        """The scores at the start and after every turn (the results' graph)."""
         return self.host.history
 
     @property
     def kinds(self) -> list[str]:
+        """Each seat's kind: "human" or a CPU kind ("joji:hard")."""
         return self.host.kinds
 
     @property
@@ -411,7 +432,7 @@ class TableScene(ReplayControls, Scene):
             out.append((tr("Select: the rule {rule}", rule=rules[0]), LABEL))
         return out
 
-    def rules_named(self, m, prompt=None, lines: list | None = None) -> list[str]:
+    def rules_named(self, m, prompt: Any = None, lines: list | None = None) -> list[str]:
         """The rules the prompt's words (or a refusal shown for a moment) name, that the game
         has the text of: Select shows the first (``show_rule``)."""
         texts = []
@@ -455,8 +476,8 @@ class TableScene(ReplayControls, Scene):
         self.beats.append(beat)
 
     def say(self, text: str, player: int = -1, hold: int = 40, tag: str = "") -> None:
-        self.beats.append(Beat("say", hold, text, player=player, cpu=self.is_cpu(player),
-                               tag=tag))
+        cpu = self.is_cpu(player) if player >= 0 else self.hurried_lines
+        self.beats.append(Beat("say", hold, text, player=player, cpu=cpu, tag=tag))
 
     def banner(self, title: str, text: str, player: int = -1, sound: str = "fanfare", hold: int = 50,
                tag: str = "") -> None:
@@ -464,6 +485,32 @@ class TableScene(ReplayControls, Scene):
         types out after it: never over the board."""
         self.beats.append(Beat("banner", hold, text, player=player, sound=sound, title=title, tag=tag,
                                cpu=self.is_cpu(player)))
+
+    def fanfare_words(self, text: str) -> tuple[str, str]:
+        """A moment's sentence as its banner's word and the rest ("MERGER! A absorbs B." -> "MERGER!",
+        "A absorbs B."; "合併！" too); ("", text) when it has no word of its own."""
+        cut = min((i for i in (text.find("!"), text.find("！")) if i >= 0), default=-1)
+        return (text[:cut + 1], text[cut + 1:].lstrip()) if cut >= 0 else ("", text)
+
+    def tell(self, event) -> bool:
+        """``event`` told as the game's table says (``told``: its lines, banners and beats, in
+        order); False for an event the table does not hold (the game's ``narrate`` tells it)."""
+        steps = self.told.get(type(event))
+        if steps is None:
+            return False
+        for step in steps:
+            seat = getattr(event, step.seat) if step.seat else -1
+            if isinstance(step, Show):
+                data = tuple(getattr(event, f) for f in step.data)     # a list the event holds: kept as it is now
+                self.add(Beat(step.kind, step.frames, player=seat, data=tuple(tuple(d) if isinstance(d, list) else d
+                                                                              for d in data),
+                              sound=step.sound, cpu=self.is_cpu(seat) if step.cpu is None else step.cpu))
+            elif step.banner:
+                title, rest = self.fanfare_words(words(self.gamedef.id, step, event, self.names))
+                self.banner(title, rest, seat, step.sound, step.hold, step.tag)
+            else:
+                self.say(words(self.gamedef.id, step, event, self.names), seat, step.hold, step.tag)
+        return True
 
     def narrate_input(self, m, events: list) -> None:
         """One input's events as beats: each turn's lines, then the comments on it before the next
@@ -512,8 +559,7 @@ class TableScene(ReplayControls, Scene):
         pressed = b.pressed
         peeking = set(self.peeks)            # a press that closes a peek is the peek's alone (issue 36)
         if pressed[0] | pressed[1] | pressed[2] | pressed[3] or self.peeks:    # most frames press nothing
-            pads = sorted(set(self.pad_of.values())) or [0, 1, 2, 3]
-            for p in pads:
+            for p in self.key_pads():
                 if p in self.peeks:
                     self.handle_peek(m, b, p)
                     continue
@@ -544,6 +590,19 @@ class TableScene(ReplayControls, Scene):
                     m.push(TakeBackScene(self, pad))
                     return
                 prompt.handle(m, b, pad)
+
+    def key_pads(self) -> list[int]:
+        """The pads whose keys the table reads: the human seats' (every pad at a table of CPUs)."""
+        return sorted(set(self.pad_of.values())) or [0, 1, 2, 3]
+
+    def seat_after(self, b, pad: int, seat: int) -> int:
+        """R or L on ``pad``: the seat after ``seat`` or the one before it, round the table (a
+        player's details shown in turn); -1 for neither."""
+        if b.press(pad, R):
+            return (seat + 1) % len(self.names)
+        if b.press(pad, L):
+            return (seat - 1) % len(self.names)
+        return -1
 
     def peek_open(self, pad: int) -> bool:
         """X while another human is still answering (a simultaneous point, or another's turn):
@@ -601,11 +660,14 @@ class TableScene(ReplayControls, Scene):
         return why
 
     # ---------------------------------------------------------------- take-backs (issue 36)
+    take_backs: dict[type, str] = {}     # an answer's class -> its words, for those taken back whatever they hold
+
     def take_back_words(self, answer, seat: int) -> str:
         """A person's answer he may take back at his next prompt (before the next chance or
         another seat's answer), as the confirmation names it ("the sale"); "" for one he may not.
-        The default: nothing is taken back. Only in Free play and Practice (``MatchHost``)."""
-        return ""
+        The default: the answer's class in ``take_backs`` (none: nothing is taken back). Only in
+        Free play and Practice (``MatchHost``)."""
+        return self.take_backs.get(type(answer), "")
 
     def can_take_back(self, seat: int) -> bool:
         """``seat``'s last answer may be taken back now."""
@@ -754,7 +816,7 @@ class TableScene(ReplayControls, Scene):
             self.push_results(m)
 
     def push_results(self, m) -> None:
-        m.push(ResultsScene(self))
+        m.push(self.results(self))
 
     def run_beats(self, m) -> bool:
         """Advance the show; True while something is still playing."""
@@ -879,9 +941,14 @@ class TableScene(ReplayControls, Scene):
     def log_line(self, beat: Beat) -> None:
         """A told line goes into the turn log (the pause menu's page of what happened lately)."""
         if beat.title:                   # a banner: its word, then its sentence
-            self.log.append(("", f"{beat.title} {beat.text}"))
+            self.log_note(f"{beat.title} {beat.text}")
         else:
-            self.log.append((beat.name or "", beat.text))
+            self.log_note(beat.text, beat.name or "")
+
+    def log_note(self, text: str, who: str = "") -> None:
+        """A line of the turn log (the last ``LOG_LINES``): a told one, or what the board shows
+        without a word (a roll, a die taken), so that a player who looked away can read it."""
+        self.log.append((who, text))
         if len(self.log) > LOG_LINES:
             del self.log[:len(self.log) - LOG_LINES]
 
@@ -1026,14 +1093,31 @@ class TableScene(ReplayControls, Scene):
         font.draw(surface, fit(font, tr("B: back"), w - 12), x + 6, y + h - 11, LABEL, "small")
 
 
-__all__ = ["TableScene", "Prompt", "RefusalPrompt", "Beat", "BoxStyle", "speaker_info", "rects_meet"]
+__all__ = ["TableScene", "Prompt", "RefusalPrompt", "Beat", "BoxStyle", "speaker_info", "rects_meet", "TableMenu",
+           "TakeBackScene"]
 
 
-class TakeBackScene(Scene):
-    """"Take back ...?" over the table: A on the first item takes the last answer back, B or the
-    second item keeps it."""
+class TableMenu(Scene):
+    """A small menu over the table on one pad (``pad``, ``menu``): once an item is chosen, or the
+    menu left with B, it closes and ``act`` does what was chosen (its index; -1 for B)."""
 
     opaque = False
+    pad: int
+    menu: Menu
+
+    def handle(self, m, b) -> None:
+        self.menu.handle(b, self.pad, m)
+        if self.menu.cancelled or self.menu.chosen is not None:
+            m.pop()
+            self.act(m, -1 if self.menu.cancelled or self.menu.chosen is None else self.menu.chosen)
+
+    def act(self, m, chosen: int) -> None:
+        """What the item ``chosen`` does (-1: the menu was left)."""
+
+
+class TakeBackScene(TableMenu):
+    """"Take back ...?" over the table: A on the first item takes the last answer back, B or the
+    second item keeps it."""
 
     def __init__(self, table: TableScene, pad: int) -> None:
         self.overlay_at = table.overlay_at           # the overlays where the table has them
@@ -1042,12 +1126,8 @@ class TakeBackScene(Scene):
         self.pad = pad
         self.menu = Menu(["Take it back", "Keep it"], cancel=True)
 
-    def handle(self, m, b) -> None:
-        self.menu.handle(b, self.pad, m)
-        if self.menu.cancelled or self.menu.chosen == 1:
-            m.pop()
-        elif self.menu.chosen == 0:
-            m.pop()
+    def act(self, m, chosen: int) -> None:
+        if chosen == 0:
             self.table.take_back(m)
 
     def draw(self, m, surface) -> None:

@@ -19,8 +19,9 @@ import pygame
 from ....frontend import widgets
 from ....frontend.constants import (GOLD, INK, LABEL, PLAYER_COLOURS, PLAYER_DARK, RED, TABLE_INFO, WHITE, B, game_time,
                                     rgb15)
-from ....frontend.match import MatchSetup
-from ....frontend.table import LOG_LINES, Beat, BoxStyle, TableScene as Table
+from ....frontend.match import setups_of
+from ....frontend.table import Beat, BoxStyle, TableScene as Table
+from ....frontend.table_beats import Line, Show, Step
 from ....frontend.text import language, tr
 from ....frontend.widgets import fit
 from .. import events as ev, queries, scoring
@@ -42,6 +43,24 @@ PAGE_FRAMES = 90                     # a refusal's page stays this long before t
 LIST = {"en": ", ", "ja": "、"}       # names in a list, as each language writes them
 BOX_ROWS = 2                         # the small rows under a prompt's question in the text box
 MARK_COLOUR = {"open": LABEL, "crossed": RED, "first": GOLD, "later": WHITE}
+TOLD: dict[type, tuple[Step, ...]] = {   # the events told the same way each time (``TableScene.tell``)
+    ev.RoundStarted: (Show("sync"),),
+    ev.DieTaken: (Show("take", 8, "seat", ("value", "left"), "blip", None),),
+    ev.SharedDie: (Show("shared", data=("value",)), Line("The shared die is {v}: everyone draws now.", hold=24,
+                                                          of=(("v", "value"),))),
+    ev.AnswerGiven: (Show("ready", 1, "seat", sound="select"),),
+    ev.AnswerWithdrawn: (Show("unready", 1, "seat", sound="cancel"),),
+    ev.GoodDrawn: (Show("draw", DRAWN, "seat", ("cell", "good", "footprints", "spent"), "build", True),),
+    ev.Passed: (Show("pass", 1, "seat", ("footprints",)), Line("{who} passes: +{k} footprint(s).", "seat", 20,
+                                                              of=(("k", "gained"),))),
+    ev.HouseScored: (Show("house", 1, "seat", ("cell", "good", "points")),
+                     Line("{who}'s house counts {good}: {k} x 3 = {points}.", "seat", 30, of=(("k", "count"),),
+                          said=(("good", good_word),))),
+    ev.FirstCrossedOut: (Show("crossed", data=("tower", "seats")),),
+    ev.OneCellFromEnd: (Line("{who} is one cell from a third tower ({cell}): if drawn, the game ends (C4.2)!", "seat",
+                             50),),
+    ev.RoundEnded: (),                   # the round as the beats left it while it is commented
+}
 
 
 def refusal_pages(font, message: str, width: int, lines: int) -> list[str]:
@@ -54,10 +73,7 @@ def k4(lay) -> bool:
     return lay.h == 88
 
 
-def CatTowerSetup(seed: int = 0, seats=None, options=None, **kwargs) -> MatchSetup:
-    """A CAT TOWER match's set-up: seed, seats (``human`` or a CPU kind), options (``GAME.options``)."""
-    return MatchSetup("cattower", seed, list(seats or ["human", "joji", "yuka", "kenta"]), dict(options or {}),
-                      **kwargs)
+CatTowerSetup = setups_of("cattower", ["human", "joji", "yuka", "kenta"])     # a CAT TOWER match's set-up
 
 
 class TableScene(Table):
@@ -67,9 +83,12 @@ class TableScene(Table):
     jump_rect = (64, 34, 128, 40)    # over the top sheets: the band (the round, the keys) and the overlays' line stay in view
     think_frames = THINK
     status = STATUS                      # X: the scores, the towers, the felt
+    results = CatTowerResults
+    hurried_lines = True                 # a line with no player, the table's own, hurries like a CPU's
+    told = TOLD
 
     @property
-    def overlay_at(self) -> tuple[int, int, str]:
+    def overlay_at(self) -> tuple[int, int, str]:  # type: ignore[override]   # a value of Scene's, here the layout's
         """The timer and pads (options) at the band's right end in X's key's place, the tray
         moving left of them (``draw_band``): never on a sheet nor the text box. Watching a record
         (nobody chooses: the line under each sheet is empty), on the top sheets' last line."""
@@ -117,18 +136,14 @@ class TableScene(Table):
     def music(self, m) -> str:
         return "tension" if queries.near_end(self.game) else "play"
 
-    def push_results(self, m) -> None:
-        m.push(CatTowerResults(self))
-
     # ---------------------------------------------------------------- events to beats
-    def say(self, text: str, player: int = -1, hold: int = 40, tag: str = "") -> None:
-        self.add(Beat("say", hold, text, player=player, cpu=self.is_cpu(player) if player >= 0 else True, tag=tag))
-
     def narrate(self, m, events: list) -> None:
         """The match's events become beats (the shell's table tells the comments between rounds)."""
         n = self.names
         for e in events:
             t = type(e)
+            if self.tell(e):
+                continue
             if t is ev.ParentDrawn:
                 self.say(tr("CAT TOWER: {names}. {who} is the first parent (drawn).", names=LIST[language()].join(n),
                             who=n[e.parent]), e.parent, 50)
@@ -136,34 +151,12 @@ class TableScene(Table):
                 if start:
                     self.say(tr("Everyone starts with {k} point(s): nobody has felt yet, so all share the felt "
                                 "places of every tower (9 and 3, CG5.2).", k=start), hold=60)
-            elif t is ev.RoundStarted:
-                self.add(Beat("sync", 1))
             elif t is ev.DiceRolled:
                 frames = 1 if getattr(self, "hand_rolled", False) else ROLL
                 self.hand_rolled = False
                 self.add(Beat("roll", frames, data=tuple(e.dice), player=e.parent, sound="select", cpu=True))
                 self.say(tr("Round {r}: {who} rolls {dice}.", r=self.game.round,
                             who=n[e.parent], dice=" ".join(map(str, e.dice))), e.parent, 24)
-            elif t is ev.DieTaken:
-                self.add(Beat("take", 8, player=e.seat, data=(e.value, tuple(e.left)), sound="blip",
-                              cpu=self.is_cpu(e.seat)))
-            elif t is ev.SharedDie:
-                self.add(Beat("shared", 1, data=(e.value,)))
-                self.say(tr("The shared die is {v}: everyone draws now.", v=e.value), hold=24)
-            elif t is ev.AnswerGiven:
-                self.add(Beat("ready", 1, player=e.seat, sound="select"))
-            elif t is ev.AnswerWithdrawn:
-                self.add(Beat("unready", 1, player=e.seat, sound="cancel"))
-            elif t is ev.GoodDrawn:
-                self.add(Beat("draw", DRAWN, player=e.seat, data=(e.cell, e.good, e.footprints, e.spent), cpu=True,
-                              sound="build"))
-            elif t is ev.Passed:
-                self.add(Beat("pass", 1, player=e.seat, data=(e.footprints,)))
-                self.say(tr("{who} passes: +{k} footprint(s).", who=n[e.seat], k=e.gained), e.seat, 20)
-            elif t is ev.HouseScored:
-                self.add(Beat("house", 1, player=e.seat, data=(e.cell, e.good, e.points)))
-                self.say(tr("{who}'s house counts {good}: {k} x 3 = {points}.", who=n[e.seat],
-                            good=good_word(e.good), k=e.count, points=e.points), e.seat, 30)
             elif t is ev.TowerCompleted:
                 self.add(Beat("tower", 1, player=e.seat, data=(e.tower, e.points, e.first)))
                 text = tr("{who} completes tower {t} first: {points} point(s) (C4.1).", who=n[e.seat], t=e.tower,
@@ -171,13 +164,6 @@ class TableScene(Table):
                     tr("{who} completes tower {t}: {points} point(s) (C4.1).", who=n[e.seat], t=e.tower,
                        points=e.points)
                 self.banner(tr("TOWER {t}!", t=e.tower), text, e.seat, "fanfare", 40)
-            elif t is ev.FirstCrossedOut:
-                self.add(Beat("crossed", 1, data=(e.tower, tuple(e.seats))))
-            elif t is ev.OneCellFromEnd:
-                self.say(tr("{who} is one cell from a third tower ({cell}): if drawn, the game ends (C4.2)!",
-                            who=n[e.seat], cell=e.cell), e.seat, 50)
-            elif t is ev.RoundEnded:
-                pass                             # the round as the beats left it while it is commented
             elif t is ev.GameOver:
                 self.add(Beat("sync", 1))
                 first = e.ranking[0]
@@ -194,13 +180,6 @@ class TableScene(Table):
         match = self.game
         counts = [scoring.felt_counts(match.sheet, [0] * len(c)) for c in match.cells]
         return sum(scoring.felt_points(counts, bool(match.options.get("felt_needs_one", False)))[0])
-
-    def log_note(self, text: str) -> None:
-        """What the sheets and the tray show without a word (a die taken, a drawing, a left value
-        crossed out) goes into the turn log too, so that a player who looked away can read it."""
-        self.log.append(("", text))
-        if len(self.log) > LOG_LINES:
-            del self.log[:len(self.log) - LOG_LINES]
 
     # ---------------------------------------------------------------- input
     def live_beat(self, beat: Beat) -> bool:
@@ -336,7 +315,7 @@ class TableScene(Table):
             cached = self._bd = (key, scoring.breakdown(s.sheet, s.cells, s.houses, s.completed, s.options))
         return cached[1]
 
-    def marks(self) -> list:
+    def marks(self) -> tuple[list, list]:
         s = self.shown
         key = (tuple(tuple(c) for c in s.cells), repr(s.completed), tuple(s.firsts))
         cached = getattr(self, "_marks", None)
@@ -393,9 +372,10 @@ class TableScene(Table):
 
     def fit(self, font, text: str, width: int) -> str:
         """``widgets.fit`` (small face), kept: the same texts are fitted every frame."""
-        cache = getattr(self, "_fits", None)
+        cache: dict[tuple[str, int], str] | None = getattr(self, "_fits", None)
         if cache is None or len(cache) > 512:
-            cache = self._fits = {}
+            cache = {}
+            self._fits = cache
         key = (text, width)
         got = cache.get(key)
         if got is None:
@@ -600,7 +580,7 @@ class TableScene(Table):
         taken_by = list(shown.own)
         for i, v in enumerate(dice):
             dx = x0 + i * 14
-            if rolling:
+            if rolling and beat is not None:
                 face = 1 + (v + beat.age // 3 + i) % 6
                 sv.die(surface, face, dx, y + 3 - (beat.age // 2 + i) % 2, 10)
                 continue

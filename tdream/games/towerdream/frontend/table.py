@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pygame
 
-from ....frontend.constants import GOLD, INK, PLAYER_COLOURS, PLAYER_DARK, RED, SELECT, WHITE, B, L, R, rgb15
-from ....frontend.machine import Scene
+from ....frontend.constants import GOLD, INK, PLAYER_COLOURS, PLAYER_DARK, RED, SELECT, WHITE, B, rgb15
 from ....frontend.match import MatchSetup
-from ....frontend.table import LOG_LINES, Beat, BoxStyle, TableScene as Table
+from ....frontend.table import Beat, BoxStyle, TableMenu, TableScene as Table
+from ....frontend.table_beats import Line, Show, Step
 from ....frontend.text import language, shown_name, tr
 from ....frontend.widgets import Menu, fit, window
 from .. import GAME
@@ -25,8 +25,35 @@ from . import pictures, prompts as pr, setpieces as sp
 from .boardview import BoardView, Shown
 from .layout import (BOX_H, BOX_Y, HUD_H, LINE_H, SMALL_H, TIMER_AT, VIEW, die_xy, info_h, map_rect,  # noqa: E402
                      pads_at, view_rect)
+from .prompts import company_name as _company
 from .setpieces import PilePrompt, SlotPrompt
 from .status import STATUS, space_name
+
+
+def _over(reason: str) -> str:
+    return tr({"percent": "the Lands are covered", "broke": "a player went broke", "stalemate": "no more moves",
+               "rounds": "the last round is played"}.get(reason, reason))
+
+
+TOLD: dict[type, tuple[Step, ...]] = {   # the events told the same way each time (``TableScene.tell``)
+    ev.TurnStarted: (Show("focus", 1, "player", ("turn", "round")),
+                     Line("{who}'s turn. (Turn {turn}, round {round})", "player", 30)),
+    ev.TurnSkipped: (Line("{who} sits this turn out.", "player"),),
+    ev.DiceRolled: (Show("die", 40, "player", ("value",), cpu=None),),
+    ev.Moved: (Show("walk", 0, "player", ("start", "end", "steps"), cpu=None),),
+    ev.LandmarkPlaced: (Show("land", data=("land",)), Line("{who} places a Landmark on {land}.", "player", 30)),
+    ev.LandmarkClaimed: (Show("land", data=("land",)),
+                         Line("{who} claims the Bank's Landmark on {land}.", "player", 30)),
+    ev.FloorsBuilt: (Show("land", data=("land",), sound="build"),
+                     Line("{who} builds {k} Floor(s) on {land} ({total} now).", "player", 35, of=(("k", "floors"),))),
+    ev.JackpotGrew: (Show("jackpot", data=("floors",)),),
+    ev.JackpotMissed: (Line("{who} has no Company Land: the Jackpot stays.", "player"),),
+    ev.PileChosen: (Show("piles", 36, "player", ("pile",), cpu=None),),
+    ev.TurnsToSkip: (Line("{who} will sit out {k} turn(s).", "player", of=(("k", "turns"),)),),
+    ev.TurnEnded: (Show("sync"),),
+    ev.GameOver: (Show("sync"),
+                  Line("The game is over ({why})!", hold=80, of=(("why", "reason"),), said=(("why", _over),))),
+}
 
 
 def GameSetup(board: str = "classic-10", seed: int = 0, seats=None, options=None, **kwargs) -> MatchSetup:
@@ -42,6 +69,7 @@ class TableScene(Table):
     jump_rect = (64, 80, 128, 40)
     hosts = ("taxi-driver", "old-man")   # the Events' and the card piles' hosts never watch
     status = STATUS                      # X: Companies, players' Wealth, Line Owners
+    told = TOLD
     _settings = None                     # the machine's settings (the overlays' places follow them): never state
 
     # ---------------------------------------------------------------- where things are (layout.py)
@@ -51,12 +79,12 @@ class TableScene(Table):
         return view_rect(self._settings)
 
     @property
-    def overlay_at(self) -> tuple[int, int, str]:
+    def overlay_at(self) -> tuple[int, int, str]:  # type: ignore[override]   # a value of Scene's, here the layout's
         """The input display's pads: a column in the gutter at the right of the view."""
         return pads_at(self._settings)
 
     @property
-    def timer_at(self) -> tuple[int, int, str]:
+    def timer_at(self) -> tuple[int, int, str]:  # type: ignore[override]   # a value of Scene's, here the layout's
         """The timer: at the end of the info line (its words then briefer, never letters alone)."""
         return TIMER_AT
 
@@ -113,20 +141,12 @@ class TableScene(Table):
         for i, e in enumerate(events):
             if i in told:
                 continue
+            if self.tell(e):
+                slot = None
+                continue
             t = type(e)
             if t is ev.TurnOrderDrawn:
                 self.say(tr("Turn order: {seats}.", seats=", ".join(shown_name(s) for s in e.seats)), hold=70)
-            elif t is ev.TurnStarted:
-                self.beats.append(Beat("focus", 1, player=e.player, data=(e.turn, e.round)))
-                self.say(tr("{who}'s turn. (Turn {turn}, round {round})", who=n[e.player], turn=e.turn,
-                            round=e.round), e.player, 30)
-            elif t is ev.TurnSkipped:
-                self.say(tr("{who} sits this turn out.", who=n[e.player]), e.player)
-            elif t is ev.DiceRolled:
-                self.beats.append(Beat("die", 40, player=e.player, data=(e.value,), cpu=self.is_cpu(e.player)))
-            elif t is ev.Moved:
-                self.beats.append(Beat("walk", 0, player=e.player, data=(e.start, e.end, e.steps),
-                                       cpu=self.is_cpu(e.player)))
             elif t is ev.Passed:
                 if e.kind == "jackpot":
                     self.say(tr("{who} passes the Jackpot: one more Floor on the stack.", who=n[e.player]),
@@ -154,11 +174,6 @@ class TableScene(Table):
                     self.say(tr("{who} receives {amount}G.", who=n[e.payee], amount=amount), e.payee, 30)
                 elif e.reason in ("card", "event") and e.payer >= 0:
                     self.say(tr("{who} pays {amount}G.", who=n[e.payer], amount=amount), e.payer, 30)
-            elif t in (ev.LandmarkPlaced, ev.LandmarkClaimed):
-                self.beats.append(Beat("land", 1, data=(e.land,)))
-                template = ("{who} places a Landmark on {land}." if t is ev.LandmarkPlaced
-                            else "{who} claims the Bank's Landmark on {land}.")
-                self.say(tr(template, who=n[e.player], land=e.land), e.player, 30)
             elif t is ev.CompanyStarted:
                 self.beats.append(Beat("companies", 1, sound="fanfare"))
                 self.say(tr("{who} starts {company} on {land}!", who=n[e.player], company=_company(game, e.company),
@@ -172,24 +187,18 @@ class TableScene(Table):
                 if not any(type(f) is ev.Absorbed for f in events[:i]):     # the merger's first: its banner
                     merged = next((f for f in events[i:] if type(f) is ev.Merged), None)
                     if merged is not None:
-                        self.fanfare(tr("MERGER! {survivor} absorbs {absorbed} (Level {level}).",
-                                        survivor=_company(game, merged.survivor),
-                                        absorbed=", ".join(_company(game, c) for c in merged.absorbed),
-                                        level=merged.level), "merge")
+                        self.merger(game, merged)
                 told.update(self.absorbed(game, events, i))
             elif t is ev.Merged:
                 self.beats.append(Beat("companies", 1))
                 if not any(type(f) is ev.Absorbed for f in events[:i]):     # never without its Absorbed, but told
-                    self.fanfare(tr("MERGER! {survivor} absorbs {absorbed} (Level {level}).",
-                                    survivor=_company(game, e.survivor),
-                                    absorbed=", ".join(_company(game, c) for c in e.absorbed), level=e.level), "merge")
+                    self.merger(game, e)
                 self.ubbo(game, e.survivor, e.level)
-            elif t in (ev.FloorsBuilt, ev.FloorsGained):
+            elif t is ev.FloorsGained:
                 self.beats.append(Beat("land", 1, data=(e.land,), sound="build"))
-                template = ("{who} builds {k} Floor(s) on {land} ({total} now)." if t is ev.FloorsBuilt
-                            else "{who} gains {k} Floor(s) on {land} ({total} now).")
-                line = tr(template, who=n[e.player], k=e.floors, land=e.land, total=e.total)
-                if slot is not None and t is ev.FloorsGained:
+                line = tr("{who} gains {k} Floor(s) on {land} ({total} now).", who=n[e.player], k=e.floors,
+                          land=e.land, total=e.total)
+                if slot is not None:
                     self.slot_line(line, e.player, slot)
                 else:
                     self.say(line, e.player, 35)
@@ -212,17 +221,11 @@ class TableScene(Table):
                 else:
                     self.say(tr("{who} sells {k} Floor(s) on {land}.", who=n[e.player], k=e.floors, land=e.land),
                              e.player, 35)
-            elif t is ev.JackpotGrew:
-                self.beats.append(Beat("jackpot", 1, data=(e.floors,)))
             elif t is ev.JackpotWon:
                 self.beats.append(Beat("drop", 40, player=e.player, data=(e.land, e.floors)))
                 self.beats.append(Beat("land", 1, data=(e.land,)))
                 self.fanfare(tr("JACKPOT! {who} drops {k} Floor(s) on {land}!", who=n[e.player], k=e.floors,
                                 land=e.land), "jackpot")
-            elif t is ev.JackpotMissed:
-                self.say(tr("{who} has no Company Land: the Jackpot stays.", who=n[e.player]), e.player)
-            elif t is ev.PileChosen:
-                self.beats.append(Beat("piles", 36, player=e.player, data=(e.pile,), cpu=self.is_cpu(e.player)))
             elif t is ev.CardDrawn:
                 card = game.ruleset.card(e.card)
                 host, colour = self.speaker("old-man")
@@ -243,19 +246,12 @@ class TableScene(Table):
                 self.slot_line(text, e.player, slot, sound="slot_win" if e.matched > 1 else "")
             elif t is ev.EventResolved:
                 k = game.ruleset.event_kinds[e.kind]
-                host = k.host if k.host not in ("none", "") else None
-                name, colour = self.speaker(host) if host else (None, WHITE)
-                self.beats.append(Beat("event", 60, tr(k.text), sound="event", speaker=host, name=name,
+                voice = k.host if k.host not in ("none", "") else None
+                name, colour = self.speaker(voice) if voice else (None, WHITE)
+                self.beats.append(Beat("event", 60, tr(k.text), sound="event", speaker=voice, name=name,
                                        colour=colour, player=e.player, data=(e.kind,), cpu=self.is_cpu(e.player)))
-            elif t is ev.TurnsToSkip:
-                self.say(tr("{who} will sit out {k} turn(s).", who=n[e.player], k=e.turns), e.player)
             elif t is ev.WentBroke:
                 self.fanfare(tr("{who} goes broke!", who=n[e.player]), "broke")
-            elif t is ev.TurnEnded:
-                self.beats.append(Beat("sync", 1))
-            elif t is ev.GameOver:
-                self.beats.append(Beat("sync", 1))
-                self.say(tr("The game is over ({why})!", why=_over(e.reason)), hold=80)
             if t not in (ev.Payment, ev.FloorsGained, ev.SlotSpun):
                 slot = None
 
@@ -282,7 +278,8 @@ class TableScene(Table):
         line; then its Owner Bonuses. Returns the indices of the events told here."""
         e = events[i]
         n = self.names
-        told, sold, order = [], {}, []          # sold: seat -> [Floors, G]
+        told, order = [], []
+        sold: dict[int, list[int]] = {}          # seat -> [Floors, G]
         for j in range(i + 1, len(events)):
             f = events[j]
             if type(f) is ev.FloorsSold and f.reason == "merge_sale":
@@ -312,11 +309,15 @@ class TableScene(Table):
             self.bonus_line(game, f)
         return told
 
+    def merger(self, game, e) -> None:
+        """The MERGER banner (R7.8): the survivor, the Companies it absorbs, its new Level."""
+        self.fanfare(tr("MERGER! {survivor} absorbs {absorbed} (Level {level}).", survivor=_company(game, e.survivor),
+                        absorbed=", ".join(_company(game, c) for c in e.absorbed), level=e.level), "merge")
+
     def fanfare(self, text: str, sound: str) -> None:
         """A moment's banner: its word ("MERGER!", "合併！") flashing in the text box, the rest
         of the sentence after it."""
-        cut = min((i for i in (text.find("!"), text.find("！")) if i >= 0), default=-1)
-        title, rest = (text[:cut + 1], text[cut + 1:].lstrip()) if cut >= 0 else ("", text)
+        title, rest = self.fanfare_words(text)
         self.beats.append(Beat("fanfare", 60, rest or text, title=title if rest else "", sound=sound))
 
     def ubbo(self, game, company: str, level: int) -> None:
@@ -344,15 +345,13 @@ class TableScene(Table):
 
     def handle_keys(self, m, b) -> None:
         """Select: the whole board; L/R: a player's details (not while watching: they set the speed)."""
-        for p in sorted(set(self.pad_of.values())) or [0, 1, 2, 3]:
+        for p in self.key_pads():
             if b.press(p, SELECT):
                 self.overview = not self.overview
-            if self.replaying:
-                continue
-            if b.press(p, L) or b.press(p, R):
-                k = len(self.game.names)
-                self.panel = ((self.panel if self.panel >= 0 else self.shown.to_move) + (1 if b.press(p, R) else -1)) % k
-                self.panel_frames = 150
+            start = self.panel if self.panel >= 0 else self.shown.to_move
+            seat = -1 if self.replaying else self.seat_after(b, p, start)
+            if seat >= 0:
+                self.panel, self.panel_frames = seat, 150
 
     # ---------------------------------------------------------------- watching a record
     def after_jump(self, m) -> None:
@@ -548,8 +547,7 @@ class TableScene(Table):
             start, end, steps = beat.data
             beat.frames = abs(steps) * m.anim(7, beat.cpu)
         elif k == "die":                     # the roll is shown, not told: the turn log says it (issue 36)
-            self.log.append(("", tr("{who} rolls {k}.", who=self.names[beat.player], k=beat.data[0])))
-            del self.log[:max(0, len(self.log) - LOG_LINES)]
+            self.log_note(tr("{who} rolls {k}.", who=self.names[beat.player], k=beat.data[0]))
         elif k == "drop":
             x = game.land_index(beat.data[0])
             self.view.follow(*self.view.geo.land_xy(x))
@@ -625,7 +623,7 @@ class TableScene(Table):
         prompt = self.prompt if self.beat is None else None
         lands = prompt.lands if prompt is not None else ()
         cur = prompt.cursor_land if prompt is not None else -1
-        spaces = ()
+        spaces: tuple[int, ...] = ()
         if self.beat is not None and self.beat.kind == "light":
             space = self.beat.data[0]
             spaces = (space,)
@@ -767,18 +765,16 @@ class TableScene(Table):
             m.font.draw(surface, r, x + 8 + (i % 3) * 82, y + 16 + (i // 3) * 10, WHITE, "small")
 
 
-class BuildBackScene(Scene):
+class BuildBackScene(TableMenu):
     """B at the Build prompt's Lands while the seat's placement may still be taken back: build
     nothing, take the placement back (the shell's ``TableScene.take_back``), or back to the Lands."""
 
-    opaque = False
-
     @property
-    def overlay_at(self) -> tuple[int, int, str]:
+    def overlay_at(self) -> tuple[int, int, str]:  # type: ignore[override]   # a value of Scene's, here the table's
         return self.table.overlay_at        # the overlays where the table has them
 
     @property
-    def timer_at(self) -> tuple[int, int, str]:
+    def timer_at(self) -> tuple[int, int, str]:  # type: ignore[override]
         return self.table.timer_at
 
     def __init__(self, table: TableScene, pad: int, prompt) -> None:
@@ -788,15 +784,10 @@ class BuildBackScene(Scene):
         self.menu = Menu(["Build nothing", tr("Take back {what}", what=tr(prompt.undo)), "Back to the Lands"],
                          cancel=True)
 
-    def handle(self, m, b) -> None:
-        self.menu.handle(b, self.pad, m)
-        if self.menu.cancelled or self.menu.chosen == 2:
-            m.pop()
-        elif self.menu.chosen == 0:
-            m.pop()
+    def act(self, m, chosen: int) -> None:
+        if chosen == 0:
             self.prompt.answer = an.NO_BUILD
-        elif self.menu.chosen == 1:
-            m.pop()
+        elif chosen == 1:
             self.table.take_back(m)
 
     def draw(self, m, surface) -> None:
@@ -817,22 +808,10 @@ def name_rows(font, name: str, width: int) -> list[str]:
     return rows[:2] if len(rows) <= 2 else [rows[0], fit(font, "".join(rows[1:]), width)]
 
 
-def _company(game, cid: str) -> str:
-    for c in game.ruleset.companies:
-        if c.id == cid:
-            return tr(c.name)
-    return cid
-
-
 def _space_name(game, kind: str) -> str:
     if kind in game.ruleset.event_kinds:
         return tr(game.ruleset.event_kinds[kind].name)
     return tr({"start": "Start", "card": "a Card space", "jackpot": "the Jackpot", "slot": "the Slot"}.get(kind, kind))
-
-
-def _over(reason: str) -> str:
-    return tr({"percent": "the Lands are covered", "broke": "a player went broke", "stalemate": "no more moves",
-               "rounds": "the last round is played"}.get(reason, reason))
 
 
 def _speech_colour(speaker: str):

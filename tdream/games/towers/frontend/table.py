@@ -16,9 +16,10 @@ from __future__ import annotations
 import pygame
 
 from ....frontend import widgets
-from ....frontend.constants import GOLD, INK, LABEL, PLAYER_COLOURS, PLAYER_DARK, RED, TABLE_INFO, WARN, WHITE, A, B, Y
-from ....frontend.match import MatchSetup
+from ....frontend.constants import GOLD, INK, LABEL, PLAYER_COLOURS, PLAYER_DARK, RED, TABLE_INFO, WHITE, A, B, Y
+from ....frontend.match import setups_of
 from ....frontend.table import Beat, BoxStyle, TableScene as Table, TakeBackScene
+from ....frontend.table_beats import Line, Show, Step
 from ....frontend.text import tr
 from ....frontend.widgets import big_text, fit
 from .. import board as bd, events as ev
@@ -38,9 +39,21 @@ REASONS = {"full": "no empty square is left (T6.1)", "ended": "the end was decla
            "passes": "a round of passes: every player passed (TG6.1)"}
 
 
-def TowersSetup(seed: int = 0, seats=None, options=None, **kwargs) -> MatchSetup:
-    """A Towers match's set-up: seed, seats (``human`` or a CPU kind), options (``GAME.options``)."""
-    return MatchSetup("towers", seed, list(seats or ["human", "joji"]), dict(options or {}), **kwargs)
+def storeys(size: int) -> int:
+    """A tower's storeys (its size in the rules' storeys)."""
+    return size * rules().storeys_per_size
+
+
+TOLD: dict[type, tuple[Step, ...]] = {   # the events told the same way each time (``TableScene.tell``)
+    ev.PickGiven: (Show("ready", 1, "player", sound="select"),),
+    ev.TowerPlaced: (Show("build", BUILD, "player", ("square", "size"), "build", None),
+                     Line("{who} builds a {size} at {square} ({storeys} storey(s)).", "player", 24,
+                          of=(("storeys", "size"),), said=(("storeys", storeys),))),
+    ev.ClaimsBegin: (Show("claims"), Line("Every player has a tower: territory counts from now on (TG4.2).", hold=50)),
+}
+
+
+TowersSetup = setups_of("towers", ["human", "joji"])     # a Towers match's set-up
 
 
 class Shown:
@@ -82,9 +95,12 @@ class TableScene(Table):
     jump_rect = (32, 76, 128, 40)
     think_frames = THINK
     status = STATUS                      # X: players, board, building, turns
+    results = TowersResults
+    told = TOLD
+    take_backs = {Place: "the tower", Demolish: "the demolition"}     # and a double turn in his turn (below)
 
     @property
-    def overlay_at(self) -> tuple[int, int, str]:
+    def overlay_at(self) -> tuple[int, int, str]:  # type: ignore[override]   # a value of Scene's, here the layout's
         """The timer and the pads (options) in a column at the foot of the players' column, right
         of its lines and under the panels (``draw_panels`` makes the panels and lines room for
         it): never over the board, a panel or the text box."""
@@ -106,19 +122,16 @@ class TableScene(Table):
         match = self.game
         return "tension" if match.empties() * 5 <= match.geo.cells else "play"
 
-    def push_results(self, m) -> None:
-        m.push(TowersResults(self))
-
     def narrate(self, m, events: list) -> None:
         """The match's events become beats (the shell's table tells the comments between turns)."""
         n = self.names
         split = rules().pick_split
         for e in events:
             t = type(e)
+            if self.tell(e):
+                continue
             if t is ev.GameStarted:
                 self.say(tr("Towers on the {n}x{n} board: {names}.", n=e.size, names=", ".join(n)), hold=50)
-            elif t is ev.PickGiven:
-                self.beats.append(Beat("ready", 1, player=e.player, sound="select"))
             elif t is ev.PicksRevealed:
                 a, b = e.picks[0], e.picks[1]
                 if e.first < 0:
@@ -139,11 +152,6 @@ class TableScene(Table):
                 self.beats.append(Beat("focus", 1, player=e.player, data=(e.turn,)))
                 if e.extra:
                     self.say(tr("{who}'s extra turn (a double turn, T5.1).", who=n[e.player]), e.player, 30)
-            elif t is ev.TowerPlaced:
-                self.beats.append(Beat("build", BUILD, player=e.player, data=(e.square, e.size), sound="build",
-                                       cpu=self.is_cpu(e.player)))
-                self.say(tr("{who} builds a {size} at {square} ({storeys} storey(s)).", who=n[e.player], size=e.size,
-                            square=e.square, storeys=e.size * rules().storeys_per_size), e.player, 24)
             elif t is ev.Passed:
                 self.say(tr("{who} can build nowhere and passes (T3.4).", who=n[e.player]) if e.forced
                          else tr("{who} passes.", who=n[e.player]), e.player, 36)
@@ -162,9 +170,6 @@ class TableScene(Table):
                 fallen = tr(", ").join(tr("{who}'s {size} at {square}", who=n[o], size=s, square=sq)
                                        for sq, o, s in e.towers)
                 self.say(tr("Unsupported, they fall: {towers} (T7.2).", towers=fallen), hold=50)
-            elif t is ev.ClaimsBegin:
-                self.beats.append(Beat("claims", 1))
-                self.say(tr("Every player has a tower: territory counts from now on (TG4.2)."), hold=50)
             elif t is ev.WalledIn:
                 built = [x for x in events if type(x) is ev.TowerPlaced and x.player == e.player]
                 if e.by == e.player and built and (self.vacated < 0 or built[-1].square ==
@@ -281,14 +286,9 @@ class TableScene(Table):
         double turn declared in his own turn (each followed by his own turn's prompt again: a
         demolition, a declaration; an extra turn of his after a placement). Never a pick (secret,
         and the other's is in), a pass (the next player answers) or "end the game?"."""
-        t = type(answer)
-        if t is Place:
-            return "the tower"
-        if t is Demolish:
-            return "the demolition"
-        if t is Declare and self.game.player == seat and self.game.phase == "place":
-            return "the double turn"
-        return ""
+        if type(answer) is Declare:
+            return "the double turn" if self.game.player == seat and self.game.phase == "place" else ""
+        return super().take_back_words(answer, seat)
 
     def after_take_back(self, m) -> None:
         """The board as it stood: the outlined tower, the turn's demolition, no window open."""
@@ -681,7 +681,7 @@ class TableScene(Table):
             digits = not revealed and not self.shown.ready[seat] and isinstance(prompt, PickPrompt) \
                 and not prompt.secret and self.beat is None
             font.draw(surface, fit(font, self.names[seat], 62 if digits else 80, "main"), 20, y, PLAYER_COLOURS[c])
-            if revealed:
+            if revealed and beat is not None:
                 picks, first = beat.data
                 big_text(m, surface, str(picks[seat]), 110, y - 6, GOLD if seat == first else WHITE, 2)
                 if seat == first and beat.box is not None and not beat.box.typing():

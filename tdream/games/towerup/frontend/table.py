@@ -11,13 +11,16 @@ the beats have got: the first ``sync`` beat of an input brings it up to the stat
 """
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
-from ....frontend.constants import GOLD, LABEL, SELECT, WHITE, L, R, game_time, rgb15
+from ....frontend.constants import GOLD, LABEL, SELECT, WHITE, game_time, rgb15
 from ....frontend.frontends import frontend_of
 from ....frontend.learn import rule_ids_in
-from ....frontend.match import MatchSetup
-from ....frontend.table import LOG_LINES, Beat, BoxStyle, TableScene as Table
+from ....frontend.match import setups_of
+from ....frontend.table import Beat, BoxStyle, TableScene as Table
+from ....frontend.table_beats import Line, Step
 from ....frontend.text import tr
 from ....frontend.widgets import window
 from .. import events as ev
@@ -31,12 +34,20 @@ from .results import TowerUpResults
 from .status import STATUS, draw_player_tall
 
 PANEL_FRAMES = 150                   # frames a player's details (L/R) stay up
+TOLD: dict[type, tuple[Step, ...]] = {   # the events told the same way each time (``TableScene.tell``)
+    ev.StartSiteMissing: (Line("No empty site may take a {colour} first floor.", said=(("colour", pr.colour_name),)),),
+    ev.DeckReshuffled: (Line("The discards are shuffled into a new deck of {k} card(s).", of=(("k", "cards"),)),),
+    ev.MarketShrank: (Line("No card is left to deal: the market holds {k}.", of=(("k", "size"),)),),
+    ev.TurnPassed: (Line("{who} can neither take a card nor build, and passes (E10).", "player"),),
+    ev.ExtraTurnEarned: (Line("EXTRA TURN! All of {who}'s vehicles reach star column {star} (U4.2).", "player", 70,
+                              "extra", banner=True),),
+    ev.Scored: (Line("{who} scores {total}: vehicles {v}, cone {c} ({k} visible roof(s)), chips {ch} (U5.3).",
+                     "player", 60, "scored",
+                     of=(("v", "vehicles"), ("c", "cone"), ("k", "visible"), ("ch", "chips"))),),
+}
 
 
-def GameSetup(seed: int = 0, seats=None, options=None, **kwargs) -> MatchSetup:
-    """A Tower Up match's set-up: its seed, seats (a human's pad or a CPU kind), options."""
-    return MatchSetup("towerup", seed, list(seats or ["human", "joji", "yuka", "kenta"]), dict(options or {}),
-                      **kwargs)
+GameSetup = setups_of("towerup", ["human", "joji", "yuka", "kenta"])     # a Tower Up match's set-up
 
 
 class TableScene(Table):
@@ -47,6 +58,14 @@ class TableScene(Table):
                          face_text_x=25, text_y=3, right=4, arrow_at=(10, 7))
     think_frames = 12
     status = STATUS                      # X: players, objectives, how to play
+    results = TowerUpResults
+    told = TOLD
+    hurried_lines = True                 # a line with no player, the table's own, hurries like a CPU's
+    # What a person may take back at his next prompt (before the next chance or another seat's answer,
+    # docs/games/towerup.md "Take-backs"): a build (U3.4, U3.5: nothing unknown comes of it; his next
+    # prompt is the extra turn it earned), the floors he gave back (U3.3) or chose at set-up (UG1.1);
+    # never a take (U3.1: the market refills from the deck, a chance).
+    take_backs = {Build: "the build", Discard: "the floors given back", StartFloors: "the floors chosen"}
 
     def box_rect(self) -> tuple[int, int, int, int]:
         """The text box (and a prompt's window in its place): narrower by the pads' gutter while the
@@ -67,25 +86,9 @@ class TableScene(Table):
         self.panel_frames = 0
         self.synced = False              # this input's beats have brought ``shown`` up to the match
 
-    # ---------------------------------------------------------------- what the shell asks
-    @property
-    def prompt_seat(self) -> int:
-        """The seat whose prompt is up (-1: none)."""
-        p = self.prompt
-        return p.seat if p is not None else -1
-
-    @property
-    def prompt_age(self) -> int:
-        """Frames the prompt up has been shown (0: none)."""
-        p = self.prompt
-        return p.age if p is not None else 0
-
     def music(self, m) -> str:
         game = self.game
         return "tension" if game.ending or min(game.supply) <= game.rules.components.near_empty else "play"
-
-    def push_results(self, m) -> None:
-        m.push(TowerUpResults(self))
 
     def make_prompt(self, m, kind: str, seat: int) -> pr.Prompt:
         game = self.game
@@ -98,31 +101,18 @@ class TableScene(Table):
             return pr.TurnPrompt(game, seat, self._view, names)
         raise ValueError(f"no prompt for {kind}")
 
-    def rules_named(self, m, prompt=None, lines: list | None = None) -> list[str]:
+    def rules_named(self, m, prompt: Any = None, lines: list | None = None) -> list[str]:
         """The rule a refusal names (the prompt's red line, or a refusal shown for a moment), that
         Select shows; none for the rule IDs a prompt's own words cite (there Select shows the sites'
         names and heights, as it always did)."""
-        texts = [prompt.refusal] if prompt is not None and getattr(prompt, "refusal", "") else []
+        refusal: str = getattr(prompt, "refusal", "") if prompt is not None else ""
+        texts = [refusal] if refusal else []
         if self.toast:
             texts.append(self.toast)
         known = frontend_of(self.gamedef.id).rule_texts()
         return [r for r in rule_ids_in(" ".join(texts)) if r in known]
 
     # ---------------------------------------------------------------- take-backs (issue 36)
-    def take_back_words(self, answer, seat: int) -> str:
-        """What a person may take back at his next prompt (before the next chance or another seat's
-        answer, docs/games/towerup.md "Take-backs"): a build (U3.4, U3.5: nothing unknown comes of
-        it; his next prompt is the extra turn it earned), the floors he gave back (U3.3) or chose at
-        set-up (UG1.1); never a take (U3.1: the market refills from the deck, a chance)."""
-        t = type(answer)
-        if t is Build:
-            return "the build"
-        if t is Discard:
-            return "the floors given back"
-        if t is StartFloors:
-            return "the floors chosen"
-        return ""
-
     def after_take_back(self, m) -> None:
         """A take-back: the map and the panels show the match as it stood (``shown``, made again by
         the shell); the next input's beats start afresh."""
@@ -132,31 +122,23 @@ class TableScene(Table):
     def handle_keys(self, m, b) -> None:
         """Select: the sites' names and heights; L/R (not watching a record: there they set the
         speed): a player's details for a moment, the next or the one before."""
-        for p in sorted(set(self.pad_of.values())) or [0, 1, 2, 3]:
+        for p in self.key_pads():
             if b.press(p, SELECT):
                 self.labels = not self.labels
-            if self.replaying:
-                continue
-            if b.press(p, L) or b.press(p, R):
-                k = len(self.game.names)
-                self.panel = ((self.panel if self.panel >= 0 and self.panel_frames else self.game.to_move)
-                              + (1 if b.press(p, R) else -1)) % k
-                self.panel_frames = PANEL_FRAMES
+            start = self.panel if self.panel >= 0 and self.panel_frames else self.game.to_move
+            seat = -1 if self.replaying else self.seat_after(b, p, start)
+            if seat >= 0:
+                self.panel, self.panel_frames = seat, PANEL_FRAMES
 
     def tick_time(self, m) -> None:
         if self.panel_frames:
             self.panel_frames -= 1
 
     # ---------------------------------------------------------------- events to beats
-    def say(self, text: str, player: int = -1, hold: int = 40, tag: str = "") -> None:
-        """A line of the show (one with no player, the table's own, hurries like a CPU's)."""
-        self.add(Beat("say", hold, text, player=player, cpu=self.is_cpu(player) if player >= 0 else True, tag=tag))
-
     def fanfare(self, text: str, player: int = -1, sound: str = "fanfare", tag: str = "") -> None:
         """A moment's banner (EXTRA TURN!, OBJECTIVE!, THE END BEGINS!, FINAL TURNS!): its word
         flashing in the text box, the sentence after it."""
-        rest = _after_banner(text)
-        self.banner(text[:len(text) - len(rest)].strip(), rest, player, sound, 70, tag)
+        self.banner(*self.fanfare_words(text), player, sound, 70, tag)
 
     def sync(self) -> None:
         """``shown`` up to the match after this input, once an input (the shell syncs at its end)."""
@@ -175,13 +157,15 @@ class TableScene(Table):
         game = self.game                 # the match after this input: beats play before the next one
         n = self.names                   # the seats' names as the screen says them
         city = game.rules.city
-        moved = {}
+        moved: dict[int, list] = {}
         for e in events:
             if type(e) is ev.VehicleMoved:
                 moved.setdefault(e.player, []).append(e)
         told_start = False
         for e in events:
             t = type(e)
+            if self.tell(e):
+                continue
             if t is ev.ObjectivesDrawn:
                 cat = game.rules.objectives
                 names = ", ".join(pr.objective_name(cat[o]) for o in e.objectives)
@@ -205,12 +189,6 @@ class TableScene(Table):
                 self.add(Beat("place", 14, data=(city.index[e.site],)))
                 self.say(tr("A market card's {colour} floor starts a tower on {site} (UG2.1).",
                             colour=pr.colour_name(e.colour), site=e.site), hold=20)
-            elif t is ev.StartSiteMissing:
-                self.say(tr("No empty site may take a {colour} first floor.", colour=pr.colour_name(e.colour)))
-            elif t is ev.DeckReshuffled:
-                self.say(tr("The discards are shuffled into a new deck of {k} card(s).", k=e.cards))
-            elif t is ev.MarketShrank:
-                self.say(tr("No card is left to deal: the market holds {k}.", k=e.size))
             elif t is ev.TurnStarted:
                 self.sync()
                 self.add(Beat("turn", 1, player=e.player))
@@ -221,8 +199,6 @@ class TableScene(Table):
                 else:
                     text = tr("{who}'s turn.", who=n[e.player])
                 self.say(text, e.player, 20)
-            elif t is ev.TurnPassed:
-                self.say(tr("{who} can neither take a card nor build, and passes (E10).", who=n[e.player]), e.player)
             elif t is ev.CardTaken:
                 index = self.shown.market.index(e.card) if e.card in self.shown.market else -1
                 text = tr("{who} takes {floors}.", who=n[e.player], floors=pr.floors_text(list(e.colours)))
@@ -268,9 +244,6 @@ class TableScene(Table):
                 else:
                     self.say(tr("{who} covers {owner}'s roof on {site}.", who=n[e.by], owner=n[e.owner], site=e.site),
                              e.by, 30)
-            elif t is ev.ExtraTurnEarned:
-                self.fanfare(tr("EXTRA TURN! All of {who}'s vehicles reach star column {star} (U4.2).", who=n[e.player],
-                                star=e.star), e.player, tag="extra")
             elif t is ev.ExtraTurnLost:
                 self.say(tr("{who}'s extra turn is lost with the last roof (UG4.1)." if e.reason == "last_roof"
                             else "{who}'s extra turn is lost: the build closed the city (UG5.2).", who=n[e.player]),
@@ -293,10 +266,6 @@ class TableScene(Table):
             elif t is ev.FinalTurnsBegin:
                 self.fanfare(tr("FINAL TURNS! {names}, one more turn each (UG5.1).",
                                 names=", ".join(n[p] for p in e.final_turns)), tag="finals")
-            elif t is ev.Scored:
-                self.say(tr("{who} scores {total}: vehicles {v}, cone {c} ({k} visible roof(s)), chips {ch} (U5.3).",
-                            who=n[e.player], total=e.total, v=e.vehicles, c=e.cone, k=e.visible, ch=e.chips),
-                         e.player, 60, "scored")
             elif t is ev.GameEnded:
                 self.sync()
                 win = e.ranking[0]
@@ -306,15 +275,6 @@ class TableScene(Table):
                 else:
                     text = tr("The game is over: {who} wins with {score}!", who=n[win[0]], score=e.scores[win[0]])
                 self.say(text, hold=90, tag="over")
-
-    def log_line(self, beat: Beat) -> None:
-        """The turn log: a banner's word and its sentence as one line ("OBJECTIVE! Ann meets ..."),
-        every other line as the shell logs it."""
-        if beat.title:
-            self.log.append(("", f"{beat.title} {beat.text}"))
-            del self.log[:max(0, len(self.log) - LOG_LINES)]
-            return
-        super().log_line(beat)
 
     # ---------------------------------------------------------------- beats
     def tick_beat(self, m, beat: Beat) -> bool:
@@ -447,12 +407,6 @@ class TableScene(Table):
             for i, line in enumerate(rows):
                 font.draw(surface, line, x + 7, yy + 19 + i * 8, LABEL, "small")
             yy += 19 + 8 * len(rows) + 4
-
-
-def _after_banner(text: str) -> str:
-    """A fanfare's text after its banner word ("EXTRA TURN! ..." -> "..."; "終了！..." too)."""
-    cut = min((i for i in (text.find("!"), text.find("！")) if i >= 0), default=-1)
-    return text[cut + 1:].lstrip() if cut >= 0 else text
 
 
 __all__ = ["TableScene", "GameSetup", "Beat"]
