@@ -474,7 +474,7 @@ def cmd_play(args) -> int:
         return 2
     if args.text:
         return cmd_play_text(args)
-    from .frontend.match import MatchSetup  # the window's modules (pygame): only its commands load them
+    from .frontend.setups import MatchSetup  # the window's modules (pygame): only its commands load them
     from .frontend.settings import load_settings  # the window's modules (pygame): only its commands load them
     settings, warning = load_settings()
     if args.talk != "sometimes":
@@ -587,7 +587,7 @@ def cmd_records(args) -> int:
 
 def cmd_replay_play(args) -> int:
     """``replay play``: watch a game record in the front end."""
-    from .frontend.match import MatchSetup  # the window's modules (pygame): only its commands load them
+    from .frontend.setups import MatchSetup  # the window's modules (pygame): only its commands load them
     from .frontend.settings import load_settings  # the window's modules (pygame): only its commands load them
     record = load_record(args.file)
     check_data(record)
@@ -654,7 +654,7 @@ def cmd_play_text(args) -> int:
     _check_cpus(game, args.cpus, "play", _player_count(game, options, args))
     seed = args.seed if args.seed is not None else int(time.time())
     kinds = _seats_of(game, options, seed, 0, args.cpus, _player_count(game, options, args))
-    from .frontend.match import seat_names  # the window's modules (pygame): only its commands load them
+    from .frontend.setups import seat_names  # the window's modules (pygame): only its commands load them
     seats = [Seat(n, k) for n, k in zip(seat_names(kinds), kinds)]
     session, events = Session.start(game, seats, options, seed)
     path = args.record or _records_path(seed)

@@ -15,12 +15,11 @@ from typing import TYPE_CHECKING, Any
 from ..platform.roster import CHARACTER_IDS
 from ..rng import Rng
 from .constants import GOLD, rgb15
-from .match import MatchSetup
-from .scenes.setup import SetupScene, SetupScreen
+from .setups import MatchSetup
 from .widgets import big_text
 
 if TYPE_CHECKING:
-    from .match import MatchSetup
+    from .scenes.setup import SetupScreen
     from .table import TableScene
 
 
@@ -43,6 +42,7 @@ class GameFrontend:
         """The scene a title menu item opens (its set-up): the shell's seats-and-options set-up."""
         if mode not in self.MODES:
             raise ValueError(f"{self.gamedef.name} has no mode {mode!r}")
+        from .scenes.setup import SetupScene  # start-up: the title's first frame needs no set-up
         return SetupScene(self.gamedef.id, mode)
 
     def own(self, module: str, name: str, default: Any = None) -> Any:
@@ -62,6 +62,7 @@ class GameFrontend:
         """What the shell's set-up shows of this game beyond its ``GameDef`` (``scenes.setup.
         SetupScreen``: rows' order, seat kinds, what is remembered, help lines, a preview drawing):
         its ``setup.py``'s ``SETUP``, or a plain one."""
+        from .scenes.setup import SetupScreen  # start-up: the title's first frame needs no set-up
         return self.own("setup", "SETUP") or SetupScreen()
 
     def table_scene(self, setup: MatchSetup, demo: bool = False) -> TableScene:

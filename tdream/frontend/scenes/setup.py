@@ -31,7 +31,7 @@ from ...yamlio import read_yaml
 from ..constants import DOWN, GOLD, INFO, INK, LEFT, PLAYER_COLOURS, RIGHT, START, UP, WHITE, A, B, rgb15
 from ..frontends import frontend_of
 from ..machine import Scene
-from ..match import MatchSetup, seat_names, seat_problem
+from ..setups import MatchSetup, seat_names, seat_problem
 from ..text import shown_name, tr, tr_in
 from ..widgets import cursor, fit, skyline, window
 from .modes import ProfileScene

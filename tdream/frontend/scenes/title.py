@@ -16,9 +16,6 @@ from ..frontends import frontend_of, frontends
 from ..machine import Scene
 from ..text import tr
 from ..widgets import Menu, big_text, skyline, window
-from .learn import HowToScene
-from .modes import ContinueScene, RecordsScene
-from .pause import OptionsScene
 
 DEMO_AFTER = 900          # frames idle on the title before the demo (15 s)
 DEMO_LENGTH = 3600        # frames of demo play (a minute), then back to the title
@@ -95,12 +92,16 @@ class TitleScene(Scene):
             choice = self.menu.items[self.menu.chosen]
             self.menu.chosen = None
             if choice == "Continue":
+                from .modes import ContinueScene  # start-up: the title's first frame needs no other scene
                 m.push(ContinueScene(self.game))
             elif choice == "Records":
+                from .modes import RecordsScene  # start-up: the title's first frame needs no other scene
                 m.push(RecordsScene(self.game))
             elif choice == "How to play":
+                from .learn import HowToScene  # start-up: the title's first frame needs no other scene
                 m.push(HowToScene(self.game))
             elif choice == "Options":
+                from .pause import OptionsScene  # start-up: the title's first frame needs no other scene
                 m.push(OptionsScene(self.pad))
             elif choice == "Quit":
                 m.quit = True
