@@ -12,7 +12,7 @@ board, sheet or city drawing)::
 A step is a list: its name, its place (x, y: pixels from the picture's top-left), then its
 arguments; a last mapping gives arguments by name. A colour is the name of one of the shell's
 (``GOLD``, ``SEAT0``..``SEAT3`` the players', ``DARK0``..``DARK3`` their dark ones) or
-``rgb(r, g, b)``, cut to 15 bits. Each step is checked on load against what its painter takes
+``rgb(r, g, b)``, cut to 15 bits, or one the game names. Each step is checked on load against what its painter takes
 (a DataError names the file, line and problem). A piece and a step are called
 ``fn(m, surface, x, y, *args, **kwargs)``; the blinking ones follow ``m.frame``.
 """
@@ -72,11 +72,6 @@ def arrow(m, surface, x: int, y: int, colour=GOLD, shaft: int = 5, head: int = 3
     pygame.draw.polygon(surface, colour, [(x + shaft, y - 4), (x + shaft + head, y), (x + shaft, y + 4)])
 
 
-def blink(m, every: int, *colours):
-    """Of ``colours``, the one the frame count shows: each for ``every`` frames in turn."""
-    return colours[(m.frame // every) % len(colours)]
-
-
 STEPS: dict[str, Painter] = {"rect": rect, "line": line, "circle": circle, "polygon": polygon, "text": text,
                              "big": big, "arrow": arrow}
 
@@ -101,12 +96,14 @@ def _value(v: Any, colours: dict) -> Any:
     return v
 
 
-def load_pictures(path: Path | str, painters: Mapping[str, Painter]) -> dict[str, Painter]:
+def load_pictures(path: Path | str, painters: Mapping[str, Painter], colours: Mapping[str, tuple] | None = None
+                  ) -> dict[str, Painter]:
     """The ``pictures`` of a howto.yaml, each a function ``fn(m, surface, x, y, w, h)`` drawing
-    its steps with ``painters`` (the shell's ``STEPS`` and the game's pieces). Raises DataError."""
+    its steps with ``painters`` (the shell's ``STEPS`` and the game's pieces) and the game's own
+    named ``colours``. Raises DataError."""
     data = read_yaml(path, DataError)
     probs = Problems(str(path), DataError)
-    colours = colour_names()
+    named = {**colour_names(), **(colours or {})}
     out: dict[str, Painter] = {}
     found = data.get("pictures", {}) if isinstance(data, dict) else {}
     if not isinstance(found, dict):
@@ -119,7 +116,7 @@ def load_pictures(path: Path | str, painters: Mapping[str, Painter]) -> dict[str
             continue
         ready = []
         for i, step in enumerate(steps):
-            made = _step(probs, steps, i, f"{where}[{i}]", step, painters, colours)
+            made = _step(probs, steps, i, f"{where}[{i}]", step, painters, named)
             if made is not None:
                 ready.append(made)
         out[name] = _picture(ready)
@@ -161,17 +158,19 @@ def _picture(steps: list) -> Painter:
 
 class Pictures(Mapping):
     """A game's How-to-play pictures by name (its ``howto.py``'s ``PICTURES``): the ``pictures``
-    of the ``howto.yaml`` beside it drawn with the shell's steps and the game's ``pieces``, read
-    when first asked (the title loads no game's pictures)."""
+    of the ``howto.yaml`` beside it drawn with the shell's steps, the game's ``pieces`` and its
+    ``colours``, read when first asked (the title loads no game's pictures)."""
 
-    def __init__(self, module_file: str, pieces: Mapping[str, Painter]) -> None:
+    def __init__(self, module_file: str, pieces: Mapping[str, Painter], colours: Mapping[str, tuple] | None = None
+                 ) -> None:
         self.path = Path(module_file).parent / "howto.yaml"
         self.pieces = pieces
+        self.colours = colours or {}
         self._known: dict[str, Painter] | None = None
 
     def _all(self) -> dict[str, Painter]:
         if self._known is None:
-            self._known = load_pictures(self.path, {**STEPS, **self.pieces})
+            self._known = load_pictures(self.path, {**STEPS, **self.pieces}, self.colours)
         return self._known
 
     def __getitem__(self, name: str) -> Painter:
@@ -184,4 +183,4 @@ class Pictures(Mapping):
         return len(self._all())
 
 
-__all__ = ["Pictures", "STEPS", "arrow", "blink", "load_pictures"]
+__all__ = ["Pictures", "STEPS", "arrow", "load_pictures"]
