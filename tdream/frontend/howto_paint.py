@@ -72,6 +72,23 @@ def arrow(m, surface, x: int, y: int, colour=GOLD, shaft: int = 5, head: int = 3
     pygame.draw.polygon(surface, colour, [(x + shaft, y - 4), (x + shaft + head, y), (x + shaft, y + 4)])
 
 
+def placed(draw: Callable[..., Any], before: int = 0) -> Painter:
+    """A piece made of one of a game's drawing functions, ``draw(surface, *args[:before], x, y,
+    *args[before:])`` (its surface first, its place after ``before`` of its arguments)."""
+    def piece(m, surface, x: int, y: int, *args, **kwargs) -> None:
+        draw(surface, *args[:before], x, y, *args[before:], **kwargs)
+    return piece
+
+
+def picture(make: Callable[..., pygame.Surface]) -> Painter:
+    """A piece that puts one of a game's pictures, ``make(m, *args)``, at (x, y), scaled to ``size``
+    when given."""
+    def piece(m, surface, x: int, y: int, *args, size: tuple | None = None) -> None:
+        art = make(m, *args)
+        surface.blit(pygame.transform.scale(art, size) if size else art, (x, y))
+    return piece
+
+
 STEPS: dict[str, Painter] = {"rect": rect, "line": line, "circle": circle, "polygon": polygon, "text": text,
                              "big": big, "arrow": arrow}
 
@@ -86,7 +103,10 @@ def colour_names() -> dict[str, tuple]:
 
 
 def _value(v: Any, colours: dict) -> Any:
-    """A step's argument as its painter takes it: a colour's name or rgb(...) made a colour."""
+    """A step's argument as its painter takes it: a colour's name or rgb(...) made a colour, a list
+    a tuple (the steps are drawn again and again: nothing of them may change)."""
+    if isinstance(v, list):
+        return tuple(_value(x, {}) for x in v)
     if isinstance(v, str):
         if v in colours:
             return colours[v]
@@ -183,4 +203,4 @@ class Pictures(Mapping):
         return len(self._all())
 
 
-__all__ = ["Pictures", "STEPS", "arrow", "load_pictures"]
+__all__ = ["Pictures", "STEPS", "arrow", "load_pictures", "picture", "placed"]

@@ -7,23 +7,15 @@ the same in both. 15-bit colours, no alpha blending; the blinking follows the fr
 """
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import pygame
 
 from ....frontend.constants import GOLD, INK, LABEL, RED, WHITE
-from ....frontend.howto_paint import Pictures, arrow
+from ....frontend.howto_paint import Pictures, arrow, placed
 from .. import GAME, scoring
 from ..answers import GOODS
+from ..queries import SeatMark
 from . import sheetview as sv
 from .layout import SheetLayout
-
-
-class Mark(NamedTuple):
-    """A seat's mark under a tower (``queries.SeatMark``'s status)."""
-
-    status: str
-    points: int = 0
 
 
 def sheet_of(goods: dict) -> list[int]:
@@ -44,7 +36,7 @@ def layout_at(x: int, top: int, cw: int = 15, ch: int = 11, stride: int = 16) ->
 
 def small_sheet(m, surface, x: int, y: int, goods: dict, marks: list | None = None, near: str = "") -> None:
     """A sheet holding ``goods`` (cell name -> good), the towers' ``marks`` [status, points] under it."""
-    marks_ = [Mark(*mk) for mk in marks] if marks else None
+    marks_ = [SeatMark(*mk) for mk in marks] if marks else None
     sv.draw_sheet(m, surface, layout_at(x, y), GAME.sheet(), sheet_of(goods), 0, marks_, near, m.frame, cursor=-1)
 
 
@@ -98,13 +90,10 @@ def goods_cycle(m, surface, x: int, y: int) -> None:
 
 PIECES = {"sheet": small_sheet, "choice": choice, "score": score, "good": good_cell, "felt_counts": felt_counts,
           "goods_cycle": goods_cycle,
-          "icon": lambda m, surface, x, y, good, colour=None, scale=1: sv.icon(surface, good, x, y, colour, scale),
+          "icon": placed(sv.icon, 1), "die": placed(sv.die, 1), "footprints": placed(sv.footprint_track),
           "blinking_icon": lambda m, surface, x, y, good, scale=1: sv.icon(
               surface, good, x, y, RED if (m.frame // 10) % 2 == 0 else GOLD, scale),
-          "die": lambda m, surface, x, y, value, size, face=WHITE: sv.die(surface, value, x, y, size, face=face),
-          "token": lambda m, surface, x, y, seat: sv.token(m, surface, seat, seat, x, y),
-          "footprints": lambda m, surface, x, y, have, cap, per_row, spend=0: sv.footprint_track(
-              surface, x, y, have, cap, per_row, spend)}
+          "token": lambda m, surface, x, y, seat: sv.token(m, surface, seat, seat, x, y)}
 PICTURES = Pictures(__file__, PIECES, {name.upper(): sv.GOOD_COLOURS[g] for g, name in enumerate(GOODS, 1)})
 
 __all__ = ["PICTURES", "PIECES"]

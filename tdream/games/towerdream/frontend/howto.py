@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from ....frontend.constants import GOLD, INK, PLAYER_COLOURS, PLAYER_DARK, WHITE, rgb15
-from ....frontend.howto_paint import Pictures
+from ....frontend.howto_paint import Pictures, picture, placed
 from . import pictures
 from .boardview import CELL, BoardView
 from .colours import COMPANY_COLOURS
@@ -46,8 +46,8 @@ def strip(m, surface, x: int, y: int, rows: list[str], houses: list = (), areas:
             label = str(floors)
             w = m.font.width(label, "small")
             pygame.draw.rect(surface, INK, (x + c * CELL + CELL - w - 1, y + r * CELL + CELL - 8, w + 1, 8))
-            m.font.draw(surface, label, x + c * CELL + CELL - w, y + r * CELL + CELL - 8, GOLD if floors >= 13 else WHITE,
-                        "small")
+            m.font.draw(surface, label, x + c * CELL + CELL - w, y + r * CELL + CELL - 8,
+                        GOLD if floors >= 13 else WHITE, "small")
     if cursor is not None:
         c, r = cursor
         pygame.draw.rect(surface, WHITE, (x + c * CELL - 1, y + r * CELL - 1, CELL + 2, CELL + 2), 2)
@@ -105,20 +105,13 @@ def covered(m, surface, x: int, y: int, cols: int, rows: int, built: int) -> Non
             pygame.draw.rect(surface, PLAYER_COLOURS[k % 4], (cx + 2, cy + 2, 5, 5))
 
 
-def blit(picture):
-    """A piece that puts one of the table's pictures (``picture(m, *args)``) at (x, y)."""
-    def piece(m, surface, x: int, y: int, *args) -> None:
-        surface.blit(picture(m, *args), (x, y))
-    return piece
-
-
 PIECES = {"strip": strip, "money": money, "die": die_face, "wealth": wealth, "land": land, "reel": reel,
-          "covered": covered, "stack": lambda m, surface, x, y, floors: draw_stack(surface, x, y, floors),
-          "token": blit(lambda m, seat: m.art.tokens[seat]),
-          "building": blit(lambda m, floors, seat: pictures.building(floors, PLAYER_COLOURS[seat], PLAYER_DARK[seat])),
-          "pile": blit(lambda m, animal: pictures.pile(m.art, animal)),
-          "icon": blit(lambda m, kind: pictures.icon(m.art, kind)),
-          "portrait": blit(lambda m, who: m.art.portrait(who, small=True) or pictures.pile(m.art, "squid"))}
+          "covered": covered, "stack": placed(draw_stack), "token": picture(lambda m, seat: m.art.tokens[seat]),
+          "building": picture(lambda m, floors, seat: pictures.building(floors, PLAYER_COLOURS[seat],
+                                                                        PLAYER_DARK[seat])),
+          "pile": picture(lambda m, animal: pictures.pile(m.art, animal)),
+          "icon": picture(lambda m, kind: pictures.icon(m.art, kind)),
+          "portrait": picture(lambda m, who: m.art.portrait(who, small=True) or pictures.pile(m.art, "squid"))}
 PICTURES = Pictures(__file__, PIECES)
 
 __all__ = ["PICTURES", "PIECES", "strip"]

@@ -10,12 +10,9 @@ from __future__ import annotations
 import pygame
 
 from ....frontend.constants import BLACK, GOLD, GREY, INK, PLAYER_COLOURS, WHITE
-from ....frontend.howto_paint import Pictures
+from ....frontend.howto_paint import Pictures, placed
 from .. import board as bd
 from . import boardview as bv
-
-COLOURS = (0, 1, 2, 3)               # seat k in colour k
-
 
 def board(m, surface, x: int, y: int, n: int, cell: int, towers: dict, counting: bool = True) -> None:
     """A small ``n`` x ``n`` board at (x, y), ``cell`` pixels a square: ``towers`` {square: (seat,
@@ -25,7 +22,7 @@ def board(m, surface, x: int, y: int, n: int, cell: int, towers: dict, counting:
     for sq, (o, s) in towers.items():
         owner[geo.index[sq]], size[geo.index[sq]] = o, s
     claims = bd.claims(geo, owner, counting)
-    surface.blit(bv.board_picture(m.font, n, cell, owner, size, claims, COLOURS), (x, y))
+    surface.blit(bv.board_picture(m.font, n, cell, owner, size, claims, (0, 1, 2, 3)), (x, y))    # seat k: colour k
     pygame.draw.rect(surface, BLACK, (x - 1, y - 1, n * cell + 2, n * cell + 2), 1)
 
 
@@ -92,8 +89,7 @@ def full_board(m, surface, x: int, y: int, sizes: list) -> None:
 
 PIECES = {"board": board, "ghost": on_square(ghost), "tower": tower, "sum_row": sum_row, "pick_grid": pick_grid,
           "full_board": full_board,
-          "frame": on_square(lambda m, surface, x, y, cell, colour: bv.mark_frame(surface, x, y, cell, colour)),
-          "warning": on_square(lambda m, surface, x, y, cell: bv.warning_mark(surface, x, y, cell))}
+          "frame": on_square(placed(bv.mark_frame)), "warning": on_square(placed(bv.warning_mark))}
 PICTURES = Pictures(__file__, PIECES)
 
 __all__ = ["board", "PICTURES", "PIECES"]
