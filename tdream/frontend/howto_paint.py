@@ -32,7 +32,7 @@ from ..yamlio import Problems, read_yaml, type_name
 from .constants import GOLD, PLAYER_COLOURS, PLAYER_DARK, rgb15
 from .widgets import big_text
 
-Painter = Callable[..., None]
+Painter = Callable[..., Any]            # a step or a piece: fn(m, surface, x, y, *args, **kwargs)
 _RGB = re.compile(r"rgb\((\d+), *(\d+), *(\d+)\)")
 
 
@@ -80,12 +80,13 @@ def placed(draw: Callable[..., Any], before: int = 0) -> Painter:
     return piece
 
 
-def picture(make: Callable[..., pygame.Surface]) -> Painter:
+def picture(make: Callable[..., pygame.Surface | None]) -> Painter:
     """A piece that puts one of a game's pictures, ``make(m, *args)``, at (x, y), scaled to ``size``
-    when given."""
+    when given (nothing where the game has no such picture)."""
     def piece(m, surface, x: int, y: int, *args, size: tuple | None = None) -> None:
         art = make(m, *args)
-        surface.blit(pygame.transform.scale(art, size) if size else art, (x, y))
+        if art is not None:
+            surface.blit(pygame.transform.scale(art, size) if size else art, (x, y))
     return piece
 
 
@@ -203,4 +204,4 @@ class Pictures(Mapping):
         return len(self._all())
 
 
-__all__ = ["Pictures", "STEPS", "arrow", "load_pictures", "picture", "placed"]
+__all__ = ["Painter", "Pictures", "STEPS", "arrow", "load_pictures", "picture", "placed"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from ....frontend.constants import GOLD, INK, LABEL, RED, WHITE
-from ....frontend.howto_paint import Pictures, arrow, placed
+from ....frontend.howto_paint import Painter, Pictures, arrow, placed
 from .. import GAME, scoring
 from ..answers import GOODS
 from ..queries import SeatMark
@@ -88,12 +88,13 @@ def goods_cycle(m, surface, x: int, y: int) -> None:
             pygame.draw.rect(surface, WHITE, (gx - 2, y - 2, 10, 10), 1)
 
 
-PIECES = {"sheet": small_sheet, "choice": choice, "score": score, "good": good_cell, "felt_counts": felt_counts,
-          "goods_cycle": goods_cycle,
-          "icon": placed(sv.icon, 1), "die": placed(sv.die, 1), "footprints": placed(sv.footprint_track),
-          "blinking_icon": lambda m, surface, x, y, good, scale=1: sv.icon(
-              surface, good, x, y, RED if (m.frame // 10) % 2 == 0 else GOLD, scale),
-          "token": lambda m, surface, x, y, seat: sv.token(m, surface, seat, seat, x, y)}
+PIECES: dict[str, Painter] = {
+    "sheet": small_sheet, "choice": choice, "score": score, "good": good_cell, "felt_counts": felt_counts,
+    "goods_cycle": goods_cycle, "die": placed(sv.die, 1), "icon": placed(sv.icon, 1),
+    "footprints": placed(sv.footprint_track),
+    "token": lambda m, surface, x, y, seat: sv.token(m, surface, seat, seat, x, y),
+    "blinking_icon": lambda m, surface, x, y, good, scale=1: sv.icon(
+        surface, good, x, y, RED if (m.frame // 10) % 2 == 0 else GOLD, scale)}
 PICTURES = Pictures(__file__, PIECES, {name.upper(): sv.GOOD_COLOURS[g] for g, name in enumerate(GOODS, 1)})
 
 __all__ = ["PICTURES", "PIECES"]

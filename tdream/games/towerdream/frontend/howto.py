@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from ....frontend.constants import GOLD, INK, PLAYER_COLOURS, PLAYER_DARK, WHITE, rgb15
-from ....frontend.howto_paint import Pictures, picture, placed
+from ....frontend.howto_paint import Painter, Pictures, picture, placed
 from . import pictures
 from .boardview import CELL, BoardView
 from .colours import COMPANY_COLOURS
@@ -20,8 +20,8 @@ CASH = rgb15(248, 216, 96)
 TILES = {"R": "road", "C": "corner", ".": "land"}
 
 
-def strip(m, surface, x: int, y: int, rows: list[str], houses: list = (), areas: dict | None = None,
-          lit: list = (), cursor: list | None = None, tokens: list = ()) -> None:
+def strip(m, surface, x: int, y: int, rows: tuple[str, ...], houses: tuple = (), areas: dict | None = None,
+          lit: tuple = (), cursor: tuple | None = None, tokens: tuple = ()) -> None:
     """A stretch of board at (x, y), a cell a character: ``R`` Road, ``C`` a corner, ``.`` a
     Land, `` `` nothing. ``houses`` [col, row, seat (-1 the Bank), Floors, its Building Mark's
     Company (optional)], ``areas`` {Company id: its [col, row] cells} tinted, ``lit`` cells framed
@@ -105,13 +105,13 @@ def covered(m, surface, x: int, y: int, cols: int, rows: int, built: int) -> Non
             pygame.draw.rect(surface, PLAYER_COLOURS[k % 4], (cx + 2, cy + 2, 5, 5))
 
 
-PIECES = {"strip": strip, "money": money, "die": die_face, "wealth": wealth, "land": land, "reel": reel,
-          "covered": covered, "stack": placed(draw_stack), "token": picture(lambda m, seat: m.art.tokens[seat]),
-          "building": picture(lambda m, floors, seat: pictures.building(floors, PLAYER_COLOURS[seat],
-                                                                        PLAYER_DARK[seat])),
-          "pile": picture(lambda m, animal: pictures.pile(m.art, animal)),
-          "icon": picture(lambda m, kind: pictures.icon(m.art, kind)),
-          "portrait": picture(lambda m, who: m.art.portrait(who, small=True) or pictures.pile(m.art, "squid"))}
+PIECES: dict[str, Painter] = {
+    "strip": strip, "money": money, "die": die_face, "wealth": wealth, "land": land, "reel": reel, "covered": covered,
+    "stack": placed(draw_stack), "token": picture(lambda m, seat: m.art.tokens[seat]),
+    "building": picture(lambda m, floors, seat: pictures.building(floors, PLAYER_COLOURS[seat], PLAYER_DARK[seat])),
+    "pile": picture(lambda m, animal: pictures.pile(m.art, animal)),
+    "icon": picture(lambda m, kind: pictures.icon(m.art, kind)),
+    "portrait": picture(lambda m, who: m.art.portrait(who, small=True) or pictures.pile(m.art, "squid"))}
 PICTURES = Pictures(__file__, PIECES)
 
 __all__ = ["PICTURES", "PIECES", "strip"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from ....frontend.constants import BLACK, GOLD, GREY, INK, PLAYER_COLOURS, WHITE
-from ....frontend.howto_paint import Pictures, placed
+from ....frontend.howto_paint import Painter, Pictures, placed
 from .. import board as bd
 from . import boardview as bv
 
@@ -87,9 +87,9 @@ def full_board(m, surface, x: int, y: int, sizes: list) -> None:
         sum_row(m, surface, x + 116, y + 24 + k * 32, k, f"= {sums[k]}", sums[k] > sums[1 - k])
 
 
-PIECES = {"board": board, "ghost": on_square(ghost), "tower": tower, "sum_row": sum_row, "pick_grid": pick_grid,
-          "full_board": full_board,
-          "frame": on_square(placed(bv.mark_frame)), "warning": on_square(placed(bv.warning_mark))}
+PIECES: dict[str, Painter] = {
+    "board": board, "ghost": on_square(ghost), "tower": tower, "sum_row": sum_row, "pick_grid": pick_grid,
+    "full_board": full_board, "frame": on_square(placed(bv.mark_frame)), "warning": on_square(placed(bv.warning_mark))}
 PICTURES = Pictures(__file__, PIECES)
 
 __all__ = ["board", "PICTURES", "PIECES"]

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pygame
 
 from ....frontend.constants import GOLD, INFO, INK, LABEL, PLAYER_COLOURS, WHITE, rgb15
-from ....frontend.howto_paint import Pictures, picture, placed
+from ....frontend.howto_paint import Painter, Pictures, picture, placed
 from ....frontend.text import tr
 from ..data import WILD, shipped
 from . import colours as col
@@ -41,7 +41,7 @@ def street(m, surface, x: int, y: int, dx: int, dy: int) -> None:
     pygame.draw.line(surface, col.STREET, (x, y), (x + dx, y + dy), 1)
 
 
-def tower(m, surface, x: int, y: int, floors: list, roofs: list = (), scale: int = 1, new_from: int | None = None
+def tower(m, surface, x: int, y: int, floors: tuple, roofs: tuple = (), scale: int = 1, new_from: int | None = None
           ) -> None:
     """A tower standing on the lot at (x, y) (its centre, the lot's middle): ``floors`` colour
     indices bottom first, ``roofs`` an owner's colour per floor (-1: none; a covered roof is a band,
@@ -65,7 +65,7 @@ def tower(m, surface, x: int, y: int, floors: list, roofs: list = (), scale: int
         pygame.draw.rect(surface, WHITE, (x - w // 2 - 2, fy - 1, w + 4, low - fy + 2), 1)
 
 
-def chips(m, surface, x: int, y: int, values: list, word: str = "") -> None:
+def chips(m, surface, x: int, y: int, values: tuple, word: str = "") -> None:
     """Objective chips in a row (each its value on a gold token), ``word`` after them."""
     for value in values:
         w = m.font.width(str(value), "small") + 4
@@ -77,13 +77,13 @@ def chips(m, surface, x: int, y: int, values: list, word: str = "") -> None:
 
 
 def words(m, surface, x: int, y: int, text: str, colour=INFO, face: str = "small", align: str = "centre",
-          cost: list | None = None) -> None:
+          cost: tuple | None = None) -> None:
     """A picture's words in the language on screen (``cost``: the floors a build costs)."""
     shown = tr(text, cost=floors_text(cost)) if cost else tr(text)
     m.font.draw(surface, shown, x, y, colour, face, align=align)
 
 
-def objective(m, surface, x: int, y: int, oid: str, values: list) -> None:
+def objective(m, surface, x: int, y: int, oid: str, values: tuple) -> None:
     """An objective card (its name, its text) and a game's chips for it."""
     found = shipped().objectives[oid]
     pygame.draw.rect(surface, col.CARD, (x, y, 74, 92))
@@ -106,11 +106,11 @@ def value_row(m, surface, x: int, y: int, values: tuple) -> None:
             pygame.draw.line(surface, col.STAR, (cx + 5, y - 2), (cx + 7, y - 2))
 
 
-PIECES = {"lot": lot, "street": street, "tower": tower, "chips": chips, "words": words, "objective": objective,
-          "value_row": value_row, "card": card, "swatch": placed(swatch, 1), "car": placed(car, 1),
-          "roof": picture(lambda m, owner: roof_art(owner)),
-          "tracks": picture(lambda m, cols: tracks_picture(cols, STARS)),
-          "track_row": picture(lambda m, cols, row: tracks_picture(cols, STARS).subsurface((7, row, 65, 5)))}
+PIECES: dict[str, Painter] = {
+    "lot": lot, "street": street, "tower": tower, "chips": chips, "words": words, "objective": objective,
+    "value_row": value_row, "card": card, "swatch": placed(swatch, 1), "car": placed(car, 1),
+    "roof": picture(lambda m, owner: roof_art(owner)), "tracks": picture(lambda m, cols: tracks_picture(cols, STARS)),
+    "track_row": picture(lambda m, cols, row: tracks_picture(cols, STARS).subsurface((7, row, 65, 5)))}
 PICTURES = Pictures(__file__, PIECES, {"GROUND": col.GROUND[0], "STREET_DARK": col.STREET_DARK})
 
 __all__ = ["PICTURES", "PIECES"]
