@@ -11,9 +11,9 @@ board, sheet or city drawing)::
 
 A step is a list: its name, its place (x, y: pixels from the picture's top-left), then its
 arguments; a last mapping gives arguments by name. A colour is the name of one of the shell's
-(``GOLD``, ``SEAT0``..``SEAT3`` the players', ``DARK0``..``DARK3`` their dark ones) or
-``rgb(r, g, b)``, cut to 15 bits, or one the game names. Each step is checked on load against what its painter takes
-(a DataError names the file, line and problem). A piece and a step are called
+(``GOLD``, ``SEAT0``..``SEAT3`` the players', ``DARK0``..``DARK3`` their dark ones), one the
+game names, or ``rgb(r, g, b)``, cut to 15 bits. Each step is checked on load against what its
+painter takes (a DataError names the file, line and problem). A piece and a step are called
 ``fn(m, surface, x, y, *args, **kwargs)``; the blinking ones follow ``m.frame``.
 """
 from __future__ import annotations
@@ -72,12 +72,20 @@ def arrow(m, surface, x: int, y: int, colour=GOLD, shaft: int = 5, head: int = 3
     pygame.draw.polygon(surface, colour, [(x + shaft, y - 4), (x + shaft + head, y), (x + shaft, y + 4)])
 
 
+def _takes(piece: Painter, params: list[inspect.Parameter]) -> Painter:
+    """``piece`` as taking (m, surface, x, y) and ``params``: what a step is checked against."""
+    place = list(inspect.signature(lambda m, surface, x, y: None).parameters.values())
+    setattr(piece, "__signature__", inspect.Signature(place + params))
+    return piece
+
+
 def placed(draw: Callable[..., Any], before: int = 0) -> Painter:
     """A piece made of one of a game's drawing functions, ``draw(surface, *args[:before], x, y,
     *args[before:])`` (its surface first, its place after ``before`` of its arguments)."""
     def piece(m, surface, x: int, y: int, *args, **kwargs) -> None:
         draw(surface, *args[:before], x, y, *args[before:], **kwargs)
-    return piece
+    params = list(inspect.signature(draw).parameters.values())
+    return _takes(piece, params[1:1 + before] + params[3 + before:])
 
 
 def picture(make: Callable[..., pygame.Surface | None]) -> Painter:
@@ -87,7 +95,8 @@ def picture(make: Callable[..., pygame.Surface | None]) -> Painter:
         art = make(m, *args)
         if art is not None:
             surface.blit(pygame.transform.scale(art, size) if size else art, (x, y))
-    return piece
+    params = list(inspect.signature(make).parameters.values())[1:]
+    return _takes(piece, params + [inspect.Parameter("size", inspect.Parameter.KEYWORD_ONLY, default=None)])
 
 
 STEPS: dict[str, Painter] = {"rect": rect, "line": line, "circle": circle, "polygon": polygon, "text": text,

@@ -8,7 +8,7 @@ import pytest
 
 from tdream.errors import DataError
 from tdream.frontend.constants import GOLD, INK, rgb15
-from tdream.frontend.howto_paint import STEPS, Pictures, load_pictures
+from tdream.frontend.howto_paint import STEPS, Pictures, load_pictures, picture, placed
 from tdream.frontend.learn import load_howto
 from tdream.frontend.text import set_language, tr_in
 from tdream.platform import registry
@@ -29,6 +29,22 @@ def test_a_damaged_step_names_its_line(tmp_path):
     assert "howto.yaml:9: pictures.one[2]: rect: missing a required argument: 'h'" in text
     assert "howto.yaml:10: pictures.one[3]: text's place must be two whole numbers" in text
     assert ":7:" not in text                                     # the arrow is right
+
+
+def test_a_piece_made_of_a_games_drawing_is_checked_against_what_that_takes(tmp_path):
+    def die(surface, value: int, x: int, y: int, size: int = 11) -> None:
+        pygame.draw.rect(surface, GOLD, (x, y, size, value))
+
+    path = tmp_path / "howto.yaml"
+    path.write_text("pictures:\n  one:\n    - [die, 1, 2, 4]\n    - [die, 1, 2]\n    - [die, 1, 2, 4, 9, 9]\n"
+                    "    - [art, 1, 2, 3, {size: [2, 2]}]\n    - [art, 1, 2, {size: [2, 2]}]\n", encoding="utf-8")
+    with pytest.raises(DataError) as e:
+        load_pictures(path, {"die": placed(die, 1), "art": picture(lambda m, n: pygame.Surface((n, n)))})
+    text = str(e.value)
+    assert ":4: pictures.one[1]: die: missing a required argument: 'value'" in text
+    assert ":5: pictures.one[2]: die: too many positional arguments" in text
+    assert ":7: pictures.one[4]: art: missing a required argument: 'n'" in text
+    assert ":3:" not in text and ":6:" not in text
 
 
 def test_a_page_names_a_picture_the_file_has(tmp_path):
