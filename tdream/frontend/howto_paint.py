@@ -1,8 +1,10 @@
-"""How-to-play pictures drawn from data (issue 37): a game's ``howto.yaml`` describes each
-picture of its pages as a list of steps, and ``Pictures`` draws them; the game's ``howto.py``
-gives only its pieces (the functions that draw one of its own things, mostly calls into its
-board, sheet or city drawing)::
+"""How-to-play pictures drawn from data (issue 37): a game's ``howto-pictures.yaml``, beside its
+``howto.yaml``, describes each picture of its pages as a list of steps, and ``Pictures`` draws
+them; the game's ``howto.py`` gives only its pieces (the functions that draw one of its own
+things, mostly calls into its board, sheet or city drawing)::
 
+    format: tdream-howto-pictures
+    version: 1
     pictures:
       turn:
         - [die, 8, 28, 4]                  # a piece of the game: name, x, y, its arguments
@@ -28,7 +30,7 @@ import pygame
 
 from . import constants
 from ..errors import DataError
-from ..yamlio import Problems, read_yaml, type_name
+from ..yamlio import Problems, Schema, read_yaml, type_name
 from .constants import GOLD, PLAYER_COLOURS, PLAYER_DARK, rgb15
 from .widgets import big_text
 
@@ -128,14 +130,20 @@ def _value(v: Any, colours: dict) -> Any:
 
 def load_pictures(path: Path | str, painters: Mapping[str, Painter], colours: Mapping[str, tuple] | None = None
                   ) -> dict[str, Painter]:
-    """The ``pictures`` of a howto.yaml, each a function ``fn(m, surface, x, y, w, h)`` drawing
+    """The pictures of a howto-pictures.yaml, each a function ``fn(m, surface, x, y, w, h)`` drawing
     its steps with ``painters`` (the shell's ``STEPS`` and the game's pieces) and the game's own
     named ``colours``. Raises DataError."""
     data = read_yaml(path, DataError)
     probs = Problems(str(path), DataError)
+    if not Schema(probs).mapping(data, "", required=("format", "version", "pictures")):
+        probs.raise_if_any()
+    if data["format"] != "tdream-howto-pictures":
+        probs.at(data, "format", "format", f"{data['format']!r} is not tdream-howto-pictures")
+    if data["version"] != 1:
+        probs.at(data, "version", "version", f"{data['version']!r} is not a version this program reads (1)")
     named = {**colour_names(), **(colours or {})}
     out: dict[str, Painter] = {}
-    found = data.get("pictures", {}) if isinstance(data, dict) else {}
+    found = data["pictures"]
     if not isinstance(found, dict):
         probs.at(data, "pictures", "pictures", f"must be a mapping of pictures, not {type_name(found)}")
         found = {}
@@ -187,13 +195,13 @@ def _picture(steps: list) -> Painter:
 
 
 class Pictures(Mapping):
-    """A game's How-to-play pictures by name (its ``howto.py``'s ``PICTURES``): the ``pictures``
-    of the ``howto.yaml`` beside it drawn with the shell's steps, the game's ``pieces`` and its
+    """A game's How-to-play pictures by name (its ``howto.py``'s ``PICTURES``): those of the
+    ``howto-pictures.yaml`` beside it drawn with the shell's steps, the game's ``pieces`` and its
     ``colours``, read when first asked (the title loads no game's pictures)."""
 
     def __init__(self, module_file: str, pieces: Mapping[str, Painter], colours: Mapping[str, tuple] | None = None
                  ) -> None:
-        self.path = Path(module_file).parent / "howto.yaml"
+        self.path = Path(module_file).parent / "howto-pictures.yaml"
         self.pieces = pieces
         self.colours = colours or {}
         self._known: dict[str, Painter] | None = None

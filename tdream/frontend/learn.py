@@ -10,12 +10,10 @@ them; the shell's scenes in ``scenes/learn.py`` show them):
     version: 1
     pages:
       - title: {en: "What you play for", ja: "..."}
-        picture: goal            # optional: one of the pictures below (GameFrontend.draw_howto)
+        picture: goal            # optional: drawn by the game (GameFrontend.draw_howto; the steps of
+                                 # each in howto-pictures.yaml, frontend/howto_paint.py)
         text: {en: "...", ja: "..."}
         rules: [T1.1, T3.3]      # optional: the rules the page sums up (A on the page shows them)
-    pictures:                    # each picture's steps: the shell's and the game's pieces
-      goal:                      # (howto_paint.py reads and checks them)
-        - [arrow, 120, 8, GOLD]
 
 ``rules.yaml``, every rule of the game's RULES file by its ID, its English the file's own words
 (a test holds them to the file)::
@@ -91,7 +89,7 @@ def load_howto(path: Path | str) -> list[Page]:
     data = read_yaml(path, DataError)
     probs = Problems(str(path), DataError)
     schema = Schema(probs)
-    if not schema.mapping(data, "", required=("format", "version", "pages"), optional=("pictures",)):
+    if not schema.mapping(data, "", required=("format", "version", "pages")):
         probs.raise_if_any()
     if data.get("format") != "tdream-howto":
         probs.at(data, "format", "format", f"{data.get('format')!r} is not tdream-howto")
@@ -111,9 +109,6 @@ def load_howto(path: Path | str) -> list[Page]:
             picture = ""
             if "picture" in node and schema.string(node, "picture", f"{path_i}.picture", slug=True):
                 picture = node["picture"]
-                drawn = data.get("pictures")
-                if isinstance(drawn, dict) and picture not in drawn:
-                    probs.at(node, "picture", f"{path_i}.picture", f"{picture!r} is not one of the file's pictures")
             rules: tuple[str, ...] = ()
             if "rules" in node and schema.sequence(node, "rules", f"{path_i}.rules"):
                 bad = [r for r in node["rules"] if not isinstance(r, str) or not RULE_ID.fullmatch(r)]
