@@ -1,4 +1,4 @@
-"""The pieces of CAT TOWER's How-to-play pictures (``howto.yaml`` describes each picture;
+"""The pieces of CAT TOWER's How-to-play pictures (``howto-pictures.yaml`` describes each picture;
 ``frontend/howto_paint.py`` draws it): a sheet, dice, the goods and what they score, the
 footprint track, drawn with the table's own pieces (``sheetview``). No words in them: the page's
 text says it, in the language on screen; only digits, signs and the buttons' letters, which read

@@ -1,4 +1,4 @@
-"""The pieces of Tower Dream's How-to-play pictures (``howto.yaml`` describes each picture;
+"""The pieces of Tower Dream's How-to-play pictures (``howto-pictures.yaml`` describes each picture;
 ``frontend/howto_paint.py`` draws it): small stretches of board drawn with the table's own tiles,
 buildings, Building Marks and tokens (``pictures``, ``boardview``), the die, the card piles, the
 slot's reels. No words in them: the page's text says it in the language on screen; only numbers,

@@ -1,4 +1,4 @@
-"""The pieces of Towers' How-to-play pictures (``howto.yaml`` describes each picture;
+"""The pieces of Towers' How-to-play pictures (``howto-pictures.yaml`` describes each picture;
 ``frontend/howto_paint.py`` draws it): small boards drawn with the table's own tiles and towers
 (``boardview``), marks on their squares, the picks' grid, a full board's sums. No words in them:
 the page's text says it, in the language on screen; only digits, square letters and the buttons'
@@ -13,6 +13,7 @@ from ....frontend.constants import BLACK, GOLD, GREY, INK, PLAYER_COLOURS, WHITE
 from ....frontend.howto_paint import Painter, Pictures, placed
 from .. import board as bd
 from . import boardview as bv
+
 
 def board(m, surface, x: int, y: int, n: int, cell: int, towers: dict, counting: bool = True) -> None:
     """A small ``n`` x ``n`` board at (x, y), ``cell`` pixels a square: ``towers`` {square: (seat,

@@ -1,4 +1,4 @@
-"""The pieces of Tower Up's How-to-play pictures (``howto.yaml`` describes each picture;
+"""The pieces of Tower Up's How-to-play pictures (``howto-pictures.yaml`` describes each picture;
 ``frontend/howto_paint.py`` draws it): the table's own pieces (a market card, floors, roofs, the
 tracks, a lot of the city, a chip), in 15-bit colours, nothing blended. A picture's few words go
 through ``tr`` (both languages) and stand inside its rect."""
