@@ -135,7 +135,7 @@ class GameFrontend:
     def howto_pictures(self) -> dict:
         """The game's How-to-play pictures by name: ``fn(m, surface, x, y, w, h)`` draws one in
         that rectangle with the table's own pieces (a board, a card, a sheet): its ``howto.py``'s
-        ``PICTURES``, or none."""
+        ``PICTURES`` (``howto_paint.Pictures``: its ``howto-pictures.yaml``), or none."""
         return self.own("howto", "PICTURES", {})
 
     def draw_howto(self, m, surface, picture: str, rect) -> None:

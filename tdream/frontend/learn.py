@@ -10,7 +10,8 @@ them; the shell's scenes in ``scenes/learn.py`` show them):
     version: 1
     pages:
       - title: {en: "What you play for", ja: "..."}
-        picture: goal            # optional: drawn by the game (GameFrontend.draw_howto)
+        picture: goal            # optional: drawn by the game (GameFrontend.draw_howto; the steps of
+                                 # each in howto-pictures.yaml, frontend/howto_paint.py)
         text: {en: "...", ja: "..."}
         rules: [T1.1, T3.3]      # optional: the rules the page sums up (A on the page shows them)
 
