@@ -53,7 +53,8 @@ def score(m, surface, x: int, y: int, goods: dict, houses: list) -> None:
     """A sheet's running score by good (C5.7; ``houses`` [good, points, cell]) and its total."""
     cells = sheet_of(goods)
     empty = [0] * len(cells)
-    row = scoring.breakdown(GAME.sheet(), [cells, empty, empty, empty], [houses, [], [], []], [[], [], [], []], {})[0]
+    seat = [list(h) for h in houses]           # the compiled scoring takes lists (the YAML gives tuples)
+    row = scoring.breakdown(GAME.sheet(), [cells, empty, empty, empty], [seat, [], [], []], [[], [], [], []], {})[0]
     sv.draw_parts(m, surface, x, y, row, cols=2, col_w=40)
     pygame.draw.line(surface, LABEL, (x, y + 35), (x + 78, y + 35))
     m.font.draw(surface, str(row["total"]), x + 38, y + 42, GOLD, "main", align="centre")
