@@ -10,14 +10,13 @@ are made when drawn (``tr``), so a language changed in the options shows at once
 """
 from __future__ import annotations
 
-from ....frontend.constants import DOWN, LEFT, RED, RIGHT, TABLE_INFO, UP, WARN, A, B, L, R, Y, rgb15
-from ....frontend.table import RefusalPrompt
+from ....frontend.constants import DOWN, LEFT, RIGHT, TABLE_INFO, UP, WARN, A, B, L, R, Y, rgb15
+from ....frontend.prompt_kit import AskPrompt, steps
 from ....frontend.text import tr
 from ....rng import Rng
 from .. import scoring
-from ..answers import BUTTERFLY, GOODS, HOUSE, MOUSE, PASS, Draft, Drawing, House, Pass, Roll
-from ..queries import no_drawing
-from ..scoring import PARTS
+from ..answers import GOOD_OF, GOODS, HOUSE, MOUSE, PASS, Draft, Drawing, House, Pass, Roll
+from ..queries import drawing_previews, no_drawing
 from .explain import explain, good_word
 
 END = rgb15(248, 88, 72)             # a drawing that ends the game (C4.2)
@@ -29,52 +28,11 @@ def pair_spend(x: int, y: int, good: int, floor: int) -> tuple[int, int]:
     return a if abs(a[0]) + abs(a[1]) <= abs(b[0]) + abs(b[1]) else b
 
 
-def preview_of(match, seat: int, drawing: Drawing) -> dict:
-    """What ``drawing`` would add to ``seat``'s score now (C5.7, the other sheets as they stand):
-    ``adds`` by part and total, ``group`` (a mouse: its group's size after, C5.6), ``felt`` (his
-    felt points per tower after, C5.2), ``house`` ((good, 3 x count) for each good a house may
-    count, C5.1), ``completes`` (the tower it completes), ``footprints`` after. The same sums as
-    ``queries.drawing_previews`` for one drawing."""
-    sheet = match.sheet
-    c = sheet.index(drawing.cell)
-    cells = list(match.cells[seat])
-    cells[c] = drawing.good
-    sheets = [list(x) for x in match.cells]
-    sheets[seat] = cells
-    houses = [list(h) for h in match.houses]
-    house_values: tuple = ()
-    chosen = [h[0] for h in match.houses[seat]]
-    if drawing.good == HOUSE:
-        house_values = tuple((g, scoring.HOUSE_FACTOR * sum(1 for x in cells if x == g))
-                             for g in range(1, 7) if g not in chosen)
-        best = max((v for _, v in house_values), default=0)
-        houses[seat] = list(houses[seat]) + [[0, best, drawing.cell]]
-    completed = [list(cs) for cs in match.completed]
-    tw = sheet.towers[sheet.tower_of[c] - 1]
-    completes = 0
-    done = [x[0] for x in match.completed[seat]]
-    if tw.number not in done and all(cells[x] for x in tw.cells):
-        completes = tw.number
-        pts = tw.first if tw.number not in match.firsts else tw.later
-        completed[seat] = list(completed[seat]) + [[tw.number, pts, 0]]
-    before = scoring.breakdown(sheet, match.cells, match.houses, match.completed, match.options)[seat]
-    after = scoring.breakdown(sheet, sheets, houses, completed, match.options)[seat]
-    adds = {k: after[k] - before[k] for k in ("total",) + PARTS}
-    felt = tuple(scoring.felt_points([scoring.felt_counts(sheet, s) for s in sheets],
-                                     bool(match.options.get("felt_needs_one", False)))[seat])
-    group = scoring.group_of(sheet, cells, c) if drawing.good == MOUSE else 0
-    fp = match.footprints[seat] - drawing.cost + (1 if drawing.good == BUTTERFLY else 0)
-    return {"adds": adds, "group": group, "felt": felt, "house": house_values, "completes": completes,
-            "footprints": min(sheet.footprint_cap, fp), "tower": tw.number}
-
-
-class Prompt(RefusalPrompt):
+class Prompt(AskPrompt):
     """One seat's question (``age``: frames it has been up, the table's guard against a press
     meant for the text before it), with the match's refusal of his last choice (the shell's; B
     that closes it, ``closed_message``, must not ask to pass: issue 36's C3.2 window)."""
 
-    answer = None
-    kind = ""
     message_frames = 180                 # a refusal stays this long (or until the next press)
 
     def __init__(self, match, seat: int, name: str) -> None:
@@ -83,15 +41,6 @@ class Prompt(RefusalPrompt):
 
     def refusal_text(self, why: str | None) -> str:
         return explain(why)
-
-    def handle(self, m, b, pad: int) -> None:
-        pass
-
-    def text(self) -> str:
-        return ""
-
-    def lines(self, m) -> list[tuple[str, tuple]]:
-        return []
 
     def line_forms(self, m) -> list[list[tuple[str, tuple]]]:
         """``lines``, then shorter forms of them: the table shows the first the text box holds
@@ -141,7 +90,7 @@ class RollPrompt(Prompt):
     def text(self) -> str:
         return tr("{who}: press A to roll the dice!", who=self.name)
 
-    def lines(self, m) -> list[tuple[str, tuple]]:
+    def asked(self, m) -> list[tuple[str, tuple]]:
         return [(tr("A: roll"), TABLE_INFO)]
 
     def strip(self) -> tuple[str, tuple]:
@@ -175,27 +124,17 @@ class DraftPrompt(Prompt):
     def handle(self, m, b, pad: int) -> None:
         if self.closed_message(b, pad):
             return
-        for mask, d in ((LEFT | UP, -1), (RIGHT | DOWN, 1)):
-            if b.repeat(pad, mask):
-                self.index = (self.index + d) % len(self.dice)
-                if m is not None:
-                    m.sound("blip")
+        for d in steps(b, pad, (LEFT | UP, -1), (RIGHT | DOWN, 1)):
+            self.index = (self.index + d) % len(self.dice)
+            if m is not None:
+                m.sound("blip")
         if b.press(pad, A):
-            answer = Draft(self.value)
-            why = self.match.check(answer, self.seat)        # a die taken: "C2.1: no die showing 4 is left"
-            if why is None:
-                self.answer = answer
-                if m is not None:
-                    m.sound("select")
-            else:
-                self.refuse(m, why)
+            self.offer(m, Draft(self.value))         # a die taken: "C2.1: no die showing 4 is left"
 
     def text(self) -> str:
         return tr("{who}: take a die ({value})?", who=self.name, value=self.value)
 
-    def lines(self, m) -> list[tuple[str, tuple]]:
-        if self.message:
-            return [(self.message, RED)]
+    def asked(self, m) -> list[tuple[str, tuple]]:
         v = self.value
         return [(tr("With it and the shared die: good {v} ({good}) on the other's floor, or floor {v}.", v=v,
                     good=good_word(v)), TABLE_INFO), (tr("Left/Right: die  A: take"), TABLE_INFO)]
@@ -303,10 +242,16 @@ class DrawPrompt(Prompt):
         return Drawing(good, sheet.cells[c], pair_spend(self.x, self.y, good, sheet.floor_of[c]))
 
     def preview(self, good: int, c: int) -> dict:
-        key = (good, c)
-        got = self._previews.get(key)
-        if got is None:
-            got = self._previews[key] = preview_of(self.match, self.seat, self.drawing(good, c))
+        """What drawing ``good`` on cell ``c`` (a legal drawing) adds now, its cheapest spend: the
+        game's ``queries.drawing_previews`` as a dict, a house's goods by number, the cell's tower."""
+        if not self._previews:
+            sheet = self.match.sheet
+            for q in drawing_previews(self.match, self.seat):
+                self._previews[(q.answer.good, sheet.index(q.answer.cell))] = q
+        got = self._previews[(good, c)]
+        if not isinstance(got, dict):
+            house = tuple((GOOD_OF[name], v) for name, v in got.house)
+            got = self._previews[(good, c)] = dict(got._asdict(), house=house, tower=self.match.sheet.tower_of[c])
         return got
 
     def costs(self) -> dict:
@@ -408,9 +353,7 @@ class DrawPrompt(Prompt):
         goods chosen (CG5.1)."""
         got = getattr(self, "_why", None)
         if got is None:
-            why = no_drawing(self.match, self.seat)
-            far = [u for u in why if u.reason.startswith("C3.2")]
-            houses = [u for u in why if u.reason.startswith("CG5.1")]
+            far, houses = self.unreachable()
             parts = []
             if far:
                 near = min(far, key=lambda u: u.cost)
@@ -423,15 +366,19 @@ class DrawPrompt(Prompt):
                 parts[0] = tr("the other cells need at least {k} footprint(s) ({cell}), you have {have} (C3.2)",
                               k=min(u.cost for u in far), cell=min(far, key=lambda u: u.cost).cell, have=self.fp)
                 parts.reverse()
-            why = "; ".join(parts) or tr("no empty cell")
-            got = self._why = why[:1].upper() + why[1:] + "."
+            said = "; ".join(parts) or tr("no empty cell")
+            got = self._why = said[:1].upper() + said[1:] + "."
         return got
+
+    def unreachable(self) -> tuple[list, list]:
+        """The empty cells no drawing reaches (``queries.no_drawing``): (those the footprints do
+        not reach, C3.2; those where only a house fits, CG5.1)."""
+        why = no_drawing(self.match, self.seat)
+        return [u for u in why if u.reason.startswith("C3.2")], [u for u in why if u.reason.startswith("CG5.1")]
 
     def why_only_pass_short(self) -> str:
         """``why_only_pass`` in fewer words (no list of cells) for the text box's two rows."""
-        why = no_drawing(self.match, self.seat)
-        far = [u for u in why if u.reason.startswith("C3.2")]
-        houses = [u for u in why if u.reason.startswith("CG5.1")]
+        far, houses = self.unreachable()
         if far and houses:
             return tr("All six house goods chosen (CG5.1); other cells need {k} footprint(s), you have {have} (C3.2).",
                       k=min(u.cost for u in far), have=self.fp)
@@ -474,8 +421,8 @@ class DrawPrompt(Prompt):
         elif g == MOUSE:
             extra = tr("mouse group of {k}", k=p["group"])
         elif g == HOUSE:
-            best = max(p["house"], key=lambda t: t[1]) if p["house"] else (0, 0)
-            extra = tr("house: {good} now {v}", good=good_word(best[0]) if best[0] else "-", v=best[1])
+            top = max(p["house"], key=lambda t: t[1]) if p["house"] else (0, 0)
+            extra = tr("house: {good} now {v}", good=good_word(top[0]) if top[0] else "-", v=top[1])
         elif g == 2:
             t = p["tower"]
             extra = tr("felt in tower {t}: {v}", t=t, v=p["felt"][t - 1])
@@ -526,9 +473,7 @@ class DrawPrompt(Prompt):
             short = [f"{total:+d}, " + tr("{k} footprint(s)", k=cost) if cost else f"{total:+d}", f"{total:+d}"]
         return [(text, colour)] + [(s, colour) for s in short]
 
-    def lines(self, m) -> list[tuple[str, tuple]]:
-        if self.message:
-            return [(self.message, RED)]
+    def asked(self, m) -> list[tuple[str, tuple]]:
         text, colour = self.describe()
         if self.mode == "pass" and self.only_pass:                 # the keys are in the question
             return [(self.why_only_pass(), WARN)]
@@ -572,27 +517,17 @@ class HousePrompt(Prompt):
     def handle(self, m, b, pad: int) -> None:
         if self.closed_message(b, pad):
             return
-        for mask, d in ((UP | LEFT, -1), (DOWN | RIGHT, 1)):
-            if b.repeat(pad, mask):
-                self.good = (self.good - 1 + d) % 6 + 1
-                if m is not None:
-                    m.sound("blip")
+        for d in steps(b, pad, (UP | LEFT, -1), (DOWN | RIGHT, 1)):
+            self.good = (self.good - 1 + d) % 6 + 1
+            if m is not None:
+                m.sound("blip")
         if b.press(pad, A):
-            answer = House(self.good)
-            why = self.match.check(answer, self.seat)
-            if why is None:
-                self.answer = answer
-                if m is not None:
-                    m.sound("select")
-            else:
-                self.refuse(m, why)
+            self.offer(m, House(self.good))
 
     def text(self) -> str:
         return tr("{who}: the house counts {good}?", who=self.name, good=good_word(self.good))
 
-    def lines(self, m) -> list[tuple[str, tuple]]:
-        if self.message:
-            return [(self.message, RED)]
+    def asked(self, m) -> list[tuple[str, tuple]]:
         return [(tr("3 x {k} {good} = {v} point(s), kept to the end (C5.1).", k=self.values[self.good] // 3,
                     good=good_word(self.good), v=self.values[self.good]), TABLE_INFO),
                 (tr("Up/Down: good  A: choose"), TABLE_INFO)]
@@ -610,5 +545,5 @@ class HousePrompt(Prompt):
         return tr("House: {good} = {v}", good=good_word(self.good), v=self.values[self.good]), TABLE_INFO
 
 
-__all__ = ["Prompt", "RollPrompt", "DraftPrompt", "DrawPrompt", "HousePrompt", "preview_of", "pair_spend", "good_word",
+__all__ = ["Prompt", "RollPrompt", "DraftPrompt", "DrawPrompt", "HousePrompt", "pair_spend", "good_word",
            "GOODS", "Pass"]

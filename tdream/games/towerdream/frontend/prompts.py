@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import re
 
-from ....frontend.constants import DOWN, GOLD, GREY, INK, LEFT, RED, RIGHT, TABLE_INFO, UP, WHITE, A, B
-from ....frontend.table import Prompt as TablePrompt
+from typing import Sequence
+
+from ....frontend.constants import DOWN, GOLD, INK, LEFT, RED, RIGHT, TABLE_INFO, UP, WHITE, A, B
+from ....frontend.prompt_kit import Prompt as TablePrompt, move_nearest
 from ....frontend.text import tr
 from ....frontend.widgets import Menu, window
 from ....rng import Rng
@@ -20,15 +22,13 @@ from .pictures import die
 
 
 class Prompt(TablePrompt):
+    """A Tower Dream question (the shell's ``Prompt``): its text, the Lands it highlights, the
+    cursor the board's camera follows, a warning under it (the game's end), its own window."""
+
     text = ""                    # what the text box says while the prompt is up
-    seat = -1                    # whose it is (the table sets it)
-    age = 0                      # frames it has been up (the table's guard)
-    speaker: str | None = None   # a host who asks it (his face beside the text)
     lands: tuple = ()            # Lands to highlight
-    cursor_land = -1
     board_cursor = False         # the board camera follows the cursor
-    answer = None
-    given = False                # a chance outcome supplied by the player (the dice)
+    warning = ""                 # a line under the question (what every answer leads to: the game's end)
     keep: tuple = ()             # what the player has done so far: kept when the prompt is made again
                                  # in another language (the table remakes it, ``adopt``)
 
@@ -41,15 +41,17 @@ class Prompt(TablePrompt):
             elif hasattr(old, name):
                 setattr(self, name, getattr(old, name))
 
-    def handle(self, m, b, pad: int) -> None:
-        pass
+    @property
+    def cursor_land(self) -> int:
+        """The Land the cursor is on (-1: none)."""
+        return -1
 
     def draw(self, m, surface) -> None:
         pass
 
     def lines(self, m) -> list[tuple[str, tuple]]:
         """Lines the text box shows under the prompt's text (what the cursor is on), with colours."""
-        return []
+        return [(self.warning, GOLD)] if self.warning else []
 
 
 def g(amount: int) -> str:
@@ -73,9 +75,6 @@ class DicePrompt(Prompt):
 
     def back_free(self) -> bool:
         return True                      # only A stops the die
-
-    def lines(self, m) -> list[tuple[str, tuple]]:
-        return [(self.warning, GOLD)] if self.warning else []
 
     def handle(self, m, b, pad: int) -> None:
         if b.press(pad, A):
@@ -129,9 +128,6 @@ class MenuPrompt(Prompt):
     def back_free(self) -> bool:
         return True                     # B chooses nothing here
 
-    def lines(self, m) -> list[tuple[str, tuple]]:
-        return [(self.warning, GOLD)] if self.warning else []
-
     def draw(self, m, surface) -> None:
         x = view_centre(m) - self.width // 2
         self.menu.draw(m, surface, x, 44, self.width, self.title)
@@ -153,24 +149,6 @@ class MenuPrompt(Prompt):
                 m.font.draw(surface, d, x + 6, top + 5, WHITE, "small")
 
 
-def _nearest(cells: list[tuple[int, int]], i: int, dx: int, dy: int) -> int:
-    """The candidate nearest in direction (dx, dy) from candidate i, or i."""
-    x0, y0 = cells[i]
-    best, best_d = i, None
-    for j, (x, y) in enumerate(cells):
-        if j == i:
-            continue
-        ax, ay = x - x0, y - y0
-        along = ax * dx + ay * dy
-        if along <= 0:
-            continue
-        across = abs(ax * dy) + abs(ay * dx)
-        d = along + 2 * across
-        if best_d is None or d < best_d:
-            best, best_d = j, d
-    return best
-
-
 class LandPrompt(Prompt):
     """A cursor over candidate Lands on the board (screen 8): each with a line saying what it
     would do; ``blocked`` Lands are shown with why they cannot be chosen."""
@@ -179,7 +157,7 @@ class LandPrompt(Prompt):
     keep = ("index",)
 
     def __init__(self, game, geo, text: str, options: list[tuple[int, object, str]],
-                 blocked: list[tuple[int, str]] = (), none_answer=None, none_label: str = "",
+                 blocked: Sequence[tuple[int, str]] = (), none_answer=None, none_label: str = "",
                  warning: str = "") -> None:
         self.game = game
         self.text = text
@@ -196,12 +174,7 @@ class LandPrompt(Prompt):
         return self.options[self.index][0]
 
     def handle(self, m, b, pad: int) -> None:
-        for mask, d in ((LEFT, (-1, 0)), (RIGHT, (1, 0)), (UP, (0, -1)), (DOWN, (0, 1))):
-            if b.repeat(pad, mask):
-                j = _nearest(self.cells, self.index, *d)
-                if j == self.index:      # nothing that way: step through them in order
-                    j = (self.index + (1 if d[0] + d[1] > 0 else -1)) % len(self.options)
-                self.index = j
+        self.index = move_nearest(b, pad, self.cells, self.index)
         if b.press(pad, A) and self.options[self.index][1] is not None:
             self.answer = self.options[self.index][1]
         elif b.press(pad, B) and self.none_answer is not None:
@@ -363,12 +336,7 @@ class BuildPrompt(Prompt):
         x = self.order[self.index]
         choices = self.by_land[x]
         if self.count == 0:
-            for mask, d in ((LEFT, (-1, 0)), (RIGHT, (1, 0)), (UP, (0, -1)), (DOWN, (0, 1))):
-                if b.repeat(pad, mask):
-                    j = _nearest(self.cells, self.index, *d)
-                    if j == self.index:
-                        j = (self.index + (1 if d[0] + d[1] > 0 else -1)) % len(self.order)
-                    self.index = j
+            self.index = move_nearest(b, pad, self.cells, self.index)
             if b.press(pad, A):
                 self.count = 1
             elif b.press(pad, B) and not self.undo:
@@ -436,9 +404,6 @@ class SellPrompt(Prompt):
 
     def back_free(self) -> bool:
         return True                      # the menu has no B of its own
-
-    def lines(self, m) -> list[tuple[str, tuple]]:
-        return [(self.warning, GOLD)] if self.warning else []
 
     def _answer(self):
         items = tuple((self.game.land_name(x), n) for x, n in sorted(self.items.items()) if n)

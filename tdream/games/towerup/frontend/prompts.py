@@ -14,10 +14,12 @@ engine's reason (its rule ID first) in red and answers nothing. Nothing here dec
 """
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from ....frontend.constants import DOWN, GOLD, LABEL, LEFT, RED, RIGHT, TABLE_INFO, UP, WHITE, A, B, Y, rgb15
-from ....frontend.table import Prompt as TablePrompt
+from ....frontend.prompt_kit import DIRECTIONS, Offers, Prompt as TablePrompt, nearest, steps
 from ....frontend.text import language, shown_name, tr
 from ....frontend.widgets import cursor, fit, window
 from .. import queries as q
@@ -60,17 +62,13 @@ def card_text(card) -> str:
     return ", ".join(parts)
 
 
-class Prompt(TablePrompt):
-    answer = None
-    seat = -1
-    age = 0                           # frames shown (the table's guard: a press that hurried the text
-                                      # before it never answers it)
-    focus_sites: tuple = ()           # sites outlined (a build's neighbours)
+class Prompt(Offers, TablePrompt):
+    """A Tower Up question (the shell's ``Prompt``, its answers offered to the match first): its
+    window in the text box's place, the sites and the card it marks on the city."""
+
+    match: Any
     refusal = ""                      # the engine's reason for the last choice refused (shown in red)
-    cursor_site = -1                  # the site the map's cursor is on (-1: none)
     legal_sites: tuple = ()           # sites outlined in gold
-    chosen_card = -1                  # the market card outlined
-    kind = ""
     page = 0                          # a window with more lines than it holds: the page shown (of its
     page_age = 0                      # lines that are not on every page), and frames it has been up
     names: tuple = ()                 # the seats' names as the screen says them (the table's ``names``)
@@ -94,6 +92,18 @@ class Prompt(TablePrompt):
             self.page_age = 0
         self.answer_keys(m, b, pad)
 
+    @property
+    def focus_sites(self) -> tuple:   # sites outlined (a build's neighbours)
+        return ()
+
+    @property
+    def cursor_site(self) -> int:     # the site the map's cursor is on (-1: none)
+        return -1
+
+    @property
+    def chosen_card(self) -> int:     # the market card outlined (-1: none)
+        return -1
+
     def answer_keys(self, m, b, pad: int) -> None:
         """The prompt's own keys."""
 
@@ -116,7 +126,7 @@ class Prompt(TablePrompt):
         """A seat's name as the screen says it."""
         return self.names[seat] if 0 <= seat < len(self.names) else shown_name(self.match.names[seat])
 
-    def refuse(self, m, why: str) -> None:
+    def refuse(self, m, why: str | None) -> None:
         """A choice the engine refuses: its reason (in the screen's words, rule ID first), in red."""
         self.refusal = explain(why)
         m.sound("cancel")
@@ -228,7 +238,7 @@ class CountsPrompt(Prompt):
         self.row = 0
         self.refusal = ""
 
-    def make(self, counts) -> object:
+    def make(self, counts) -> Any:
         raise NotImplementedError
 
     def back_free(self) -> bool:
@@ -240,29 +250,19 @@ class CountsPrompt(Prompt):
             self.row = (self.row - 1) % 4
         elif b.repeat(pad, DOWN):
             self.row = (self.row + 1) % 4
-        for mask, d in ((LEFT, -1), (RIGHT, 1)):
-            if b.repeat(pad, mask):
-                n = self.counts[self.row] + d
-                if n < 0:
-                    continue
-                if n > self.limit[self.row]:
-                    self.refusal = self.over_limit(self.row)
-                    m.sound("cancel")
-                    continue
-                if d > 0 and sum(self.counts) >= self.total:     # all chosen: one goes off another first
-                    self.refusal = tr("{k} chosen already: Left on another colour first.", k=self.total)
-                    m.sound("cancel")
-                    continue
+        for d in steps(b, pad, (LEFT, -1), (RIGHT, 1)):
+            n = self.counts[self.row] + d
+            if n > self.limit[self.row]:
+                self.refusal = self.over_limit(self.row)
+                m.sound("cancel")
+            elif d > 0 and sum(self.counts) >= self.total:     # all chosen: one goes off another first
+                self.refusal = tr("{k} chosen already: Left on another colour first.", k=self.total)
+                m.sound("cancel")
+            elif n >= 0:
                 self.counts[self.row] = n
                 self.refusal = ""
         if b.press(pad, A):
-            answer = self.make(tuple(self.counts))
-            why = self.match.check(answer, self.seat)
-            if why is None:
-                self.answer = answer
-                m.sound("select")
-            else:
-                self.refuse(m, why)
+            self.offer(m, self.make(tuple(self.counts)))
         elif b.press(pad, B):
             self.counts = list(self.suggestion)
             self.refusal = ""
@@ -294,6 +294,9 @@ class CountsPrompt(Prompt):
     def ends_game(self) -> bool:
         """The answer is the game's last (the give-back after the last take, E13)."""
         return False
+
+    def draw(self, m, surface, table) -> None:
+        self.draw_counts(m, surface, table.box_rect(), self.text(), table.help_lines(m, self, []))
 
     def draw_counts(self, m, surface, rect, title: str, help_lines=()) -> None:
         """The window at ``rect``: ``title``; a row per colour on the left (its swatch, the count;
@@ -359,9 +362,6 @@ class StartFloorsPrompt(CountsPrompt):
     def text(self) -> str:
         return tr("Choose {k} floor(s) (UG1.1)", k=self.total)
 
-    def draw(self, m, surface, table) -> None:
-        self.draw_counts(m, surface, table.box_rect(), self.text(), table.help_lines(m, self, []))
-
 
 class DiscardPrompt(CountsPrompt):
     """U3.3: more than ten floors: give back the floors over ten."""
@@ -394,9 +394,6 @@ class DiscardPrompt(CountsPrompt):
 
     def text(self) -> str:
         return tr("Give back {k} floor(s) (U3.3)", k=self.total)
-
-    def draw(self, m, surface, table) -> None:
-        self.draw_counts(m, surface, table.box_rect(), self.text(), table.help_lines(m, self, []))
 
 
 class TurnPrompt(Prompt):
@@ -433,7 +430,7 @@ class TurnPrompt(Prompt):
         self.legal_sites = tuple(sorted(self.builds))
         self.site = self.legal_sites[0] if self.legal_sites else 0
         self.pick = self._first_pick()
-        self.pending = None                  # the Take the ``take`` stage shows (A answers it)
+        self.pending: Any = None             # the Take the ``take`` stage shows (A answers it)
         self._previews: dict = {}            # (site, colour) -> BuildPreview; a cache (never state)
         self._take_previews: dict = {}       # Take -> TakePreview; a cache (never state)
         self._exposed: dict = {}             # (site, colour, roof) -> exposed roofs after it; a cache
@@ -500,10 +497,14 @@ class TurnPrompt(Prompt):
         key = (self.site, self.colour, choice.roof)
         e = self._exposed.get(key)
         if e is None:
-            sim = self.match.copy()
-            sim.apply(choice.answer, True, self.seat)
-            e = self._exposed[key] = tuple(q.exposed_roofs(sim, self.seat))
+            e = self._exposed[key] = tuple(q.exposed_roofs(self.after(choice), self.seat))
         return e
+
+    def after(self, choice):
+        """The match after the roof choice ``choice`` (a copy)."""
+        sim = self.match.copy()
+        sim.apply(choice.answer, True, self.seat)
+        return sim
 
     def preview(self):
         if self.stage != "roof":
@@ -512,8 +513,7 @@ class TurnPrompt(Prompt):
         if not ch:
             return None
         choice = ch[min(self.roof, len(ch) - 1)]
-        sim = self.match.copy()
-        sim.apply(choice.answer, True, self.seat)
+        sim = self.after(choice)
         new = {s: len(self.match.fl[s]) for s in range(len(sim.fl)) if len(sim.fl[s]) != len(self.match.fl[s])}
         index = self.match.rules.city.index
         marks = {index[site]: RED for site, _ in self.exposed(choice)} if not self.scores_after(choice) else {}
@@ -563,19 +563,15 @@ class TurnPrompt(Prompt):
     def answer_keys(self, m, b, pad: int) -> None:
         getattr(self, "handle_" + self.stage)(m, b, pad)
 
-    def _refuse(self, m, why: str) -> None:
-        self.refuse(m, why)
-
     def back_free(self) -> bool:
         """B does nothing at the market (the top of a turn): the table may offer a take-back."""
         return self.stage == "market"
 
     def handle_market(self, m, b, pad: int) -> None:
         n = len(self.match.market)
-        for mask, d in ((LEFT, -1), (RIGHT, 1)):
-            if b.repeat(pad, mask) and n:
-                self.card = (self.card + d) % n
-                self.refusal = ""
+        for d in steps(b, pad, (LEFT, -1), (RIGHT, 1)) if n else ():
+            self.card = (self.card + d) % n
+            self.refusal = ""
         if b.repeat(pad, DOWN):
             self.stage = "city"
             self.refusal = ""
@@ -593,17 +589,16 @@ class TurnPrompt(Prompt):
                 self.pick = self._first_pick()
                 self.refusal = ""
             else:
-                self._refuse(m, self.match.check(Take(self.card_id(), ()), self.seat) or tr("not now"))
+                self.refuse(m, self.match.check(Take(self.card_id(), ()), self.seat) or tr("not now"))
 
     def handle_wild(self, m, b, pad: int) -> None:
-        for mask, d in ((LEFT, -1), (RIGHT, 1)):
-            if b.repeat(pad, mask):
-                self.pick = (self.pick + d) % 4
-                self.refusal = ""
+        for d in steps(b, pad, (LEFT, -1), (RIGHT, 1)):
+            self.pick = (self.pick + d) % 4
+            self.refusal = ""
         if b.press(pad, A):
             why = self._wild_reason(self.pick)
             if why is not None:
-                self._refuse(m, why)
+                self.refuse(m, why)
                 return
             self.picked.append(COLOURS[self.pick])
             self.refusal = ""
@@ -622,12 +617,7 @@ class TurnPrompt(Prompt):
 
     def handle_take(self, m, b, pad: int) -> None:
         if b.press(pad, A):
-            why = self.match.check(self.pending, self.seat)
-            if why is None:
-                self.answer = self.pending
-                m.sound("select")
-            else:
-                self._refuse(m, why)
+            self.offer(m, self.pending)
         elif b.press(pad, B):
             self.refusal = ""
             if self.pending.wilds:                  # back to the last colour chosen
@@ -639,10 +629,9 @@ class TurnPrompt(Prompt):
             self.pending = None
 
     def handle_city(self, m, b, pad: int) -> None:
-        sites = list(range(len(self.match.fl)))
-        for mask, d in ((LEFT, (-1, 0)), (RIGHT, (1, 0)), (UP, (0, -1)), (DOWN, (0, 1))):
+        for mask, d in DIRECTIONS:
             if b.repeat(pad, mask):
-                t = self._view.nearest(sites, self.site, *d)
+                t = nearest(self._view.xy, self.site, *d)       # every site is the cursor's
                 if t == self.site and d == (0, -1):
                     self.stage = "market"
                     self.refusal = ""
@@ -655,7 +644,7 @@ class TurnPrompt(Prompt):
                 self.colour = min(self.builds[self.site])
                 self.refusal = ""
             else:
-                self._refuse(m, self.site_reason(self.site))
+                self.refuse(m, self.site_reason(self.site))
         elif b.press(pad, B):
             self.stage = "market"
             self.refusal = ""
@@ -671,10 +660,9 @@ class TurnPrompt(Prompt):
         return reasons[0] if reasons else tr("not now")
 
     def handle_colour(self, m, b, pad: int) -> None:
-        for mask, d in ((LEFT, -1), (RIGHT, 1), (UP, -1), (DOWN, 1)):
-            if b.repeat(pad, mask):
-                self.colour = (self.colour + d) % 4
-                self.refusal = ""
+        for d in steps(b, pad, (LEFT, -1), (RIGHT, 1), (UP, -1), (DOWN, 1)):
+            self.colour = (self.colour + d) % 4
+            self.refusal = ""
         if b.press(pad, A):
             p = self.build_preview(self.site, self.colour)
             if p.reason is None:
@@ -682,24 +670,17 @@ class TurnPrompt(Prompt):
                 self.roof = 0
                 self.refusal = ""
             else:
-                self._refuse(m, p.reason)
+                self.refuse(m, p.reason)
         elif b.press(pad, B):
             self.stage = "city"
             self.refusal = ""
 
     def handle_roof(self, m, b, pad: int) -> None:
         ch = self.choices()
-        for mask, d in ((LEFT, -1), (RIGHT, 1), (UP, -1), (DOWN, 1)):
-            if b.repeat(pad, mask) and ch:
-                self.roof = (self.roof + d) % len(ch)
+        for d in steps(b, pad, (LEFT, -1), (RIGHT, 1), (UP, -1), (DOWN, 1)) if ch else ():
+            self.roof = (self.roof + d) % len(ch)
         if b.press(pad, A) and ch:
-            a = ch[self.roof].answer
-            why = self.match.check(a, self.seat)
-            if why is None:
-                self.answer = a
-                m.sound("select")
-            else:
-                self._refuse(m, why)
+            self.offer(m, ch[self.roof].answer)
         elif b.press(pad, B):
             self.stage = "colour"
             self.refusal = ""
@@ -904,11 +885,17 @@ class TurnPrompt(Prompt):
             lines.append(Line(self.refusal, RED, keep=MUST))
         return tr("Build where?"), lines
 
-    def cost_line(self, p) -> str:
-        stock = self.match.stock[self.seat]
+    @staticmethod
+    def needs(p) -> list[int]:
+        """A build preview's cost, floors per colour."""
         need = [0, 0, 0, 0]
         for name, n in p.cost:
             need[COLOURS.index(name)] = n
+        return need
+
+    def cost_line(self, p) -> str:
+        stock = self.match.stock[self.seat]
+        need = self.needs(p)
         have = ", ".join(tr("{n} {colour}", n=stock[c], colour=colour_name(c)) for c in range(4) if need[c])
         return tr("Costs {cost} (you hold {have}).", cost=floors_text(need), have=have)
 
@@ -1001,16 +988,13 @@ class TurnPrompt(Prompt):
         p = self.build_preview(self.site, self.colour)
         ch = p.roofs
         cur = ch[min(self.roof, len(ch) - 1)]
-        need = [0, 0, 0, 0]
-        for name, n in p.cost:
-            need[COLOURS.index(name)] = n
         first, shown = self.roof_rows(m, rect)
         lines = [Line(self.choice_line(c), WHITE if c is cur else LABEL, tag=f"r{i}", indent=16, keep=MUST, right=6)
                  for i, c in enumerate(ch) if first <= i < first + shown]
         lines += self.roof_notes(cur)
         if self.refusal:
             lines.append(Line(self.refusal, RED, keep=MUST))
-        lines.append(Line(tr("Costs {cost}.", cost=floors_text(need)), TABLE_INFO, keep=NOTE))
+        lines.append(Line(tr("Costs {cost}.", cost=floors_text(self.needs(p))), TABLE_INFO, keep=NOTE))
         lines.append(Line(tr("Up/Down, A: build   B: back"), WHITE, keep=KEYS))
         return tr("Roof on which floor? (U3.5)"), lines
 
