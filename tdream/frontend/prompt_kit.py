@@ -6,7 +6,10 @@
   that way and shows a refusal in the place of its own lines (``asked``);
 - ``steps``: the steps a pad's repeating keys give this frame (a count picker, a cursor on a row);
 - ``nearest`` and ``move_nearest``: a cursor over points on a board (legal squares, Lands, sites),
-  to the nearest point in the direction pressed.
+  to the nearest point in the direction pressed;
+- ``Spins``: dice a person stops with A (a chance outcome he supplies), new faces every frame from
+  the spin RNG (``spin_rng``: seeded by the match when the spin starts), so the same presses give
+  the same roll (movies replay).
 
 A prompt's instance fields are state (the machine's state hash reads them): nothing here sets one
 a game's prompt did not set itself.
@@ -15,7 +18,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .constants import DOWN, LEFT, RED, RIGHT, UP
+from ..rng import Rng
+from .constants import DOWN, LEFT, RED, RIGHT, UP, A
 from .table import Prompt, RefusalPrompt
 
 DIRECTIONS = ((LEFT, (-1, 0)), (RIGHT, (1, 0)), (UP, (0, -1)), (DOWN, (0, 1)))   # the +Control Pad, on screen
@@ -53,6 +57,40 @@ def move_nearest(b, pad: int, points: Sequence[tuple[int, int]], i: int) -> int:
             j = nearest(points, i, dx, dy)
             i = j if j != i else (i + (1 if dx + dy > 0 else -1)) % len(points)
     return i
+
+
+def spin_rng(match, state: str | None = None) -> Rng:
+    """The spin RNG of dice a person stops: seeded by ``state`` (a fingerprint), or by the match's
+    fingerprint now."""
+    return Rng(int((state or match.fingerprint())[:16], 16))
+
+
+class Spins:
+    """Dice that spin until A (``handle``): each frame ``spin()`` turns them (``spun`` counts the
+    frames; every 28th from the first sounds ``spin_sound``); A gives ``stopped()`` with
+    ``stop_sound``. The frame of the press picks the outcome."""
+
+    spin_sound = "blip"
+    stop_sound = "select"
+    spun: int
+    answer: Any
+
+    def spin(self) -> None:
+        raise NotImplementedError
+
+    def stopped(self) -> Any:
+        raise NotImplementedError
+
+    def handle(self, m, b, pad: int) -> None:
+        if b.press(pad, A):
+            self.answer = self.stopped()
+            if m is not None:
+                m.sound(self.stop_sound)
+            return
+        self.spin()
+        self.spun += 1
+        if m is not None and self.spun % 28 == 1:
+            m.sound(self.spin_sound)
 
 
 class Offers:
@@ -98,4 +136,4 @@ class AskPrompt(Offers, RefusalPrompt):
         return []
 
 
-__all__ = ["DIRECTIONS", "steps", "nearest", "move_nearest", "Offers", "AskPrompt", "Prompt"]
+__all__ = ["DIRECTIONS", "steps", "nearest", "move_nearest", "spin_rng", "Spins", "Offers", "AskPrompt", "Prompt"]

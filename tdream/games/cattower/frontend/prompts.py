@@ -11,9 +11,8 @@ are made when drawn (``tr``), so a language changed in the options shows at once
 from __future__ import annotations
 
 from ....frontend.constants import DOWN, LEFT, RIGHT, TABLE_INFO, UP, WARN, A, B, L, R, Y, rgb15
-from ....frontend.prompt_kit import AskPrompt, steps
+from ....frontend.prompt_kit import AskPrompt, Spins, spin_rng, steps
 from ....frontend.text import tr
-from ....rng import Rng
 from .. import scoring
 from ..answers import GOOD_OF, GOODS, HOUSE, MOUSE, PASS, Draft, Drawing, House, Pass, Roll
 from ..queries import drawing_previews, no_drawing
@@ -57,7 +56,7 @@ class Prompt(AskPrompt):
 
 
 # ---------------------------------------------------------------- the roll (C1.1, C2.1)
-class RollPrompt(Prompt):
+class RollPrompt(Spins, Prompt):
     """The human parent rolls: players + 1 dice (C1.1) tumble, new faces every frame from the
     spin RNG (seeded by the match's fingerprint when the tumble starts), until A: the frame of
     the press picks the roll, given to the match as a supplied chance outcome (``given``: the
@@ -69,23 +68,15 @@ class RollPrompt(Prompt):
     def __init__(self, match, seat: int, name: str, state: str | None = None) -> None:
         super().__init__(match, seat, name)
         self.count = len(match.names) + 1
-        self.rng = Rng(int((state or match.fingerprint())[:16], 16))
-        self.faces = self.spin()
+        self.rng = spin_rng(match, state)
+        self.spin()
         self.spun = 0
 
-    def spin(self) -> tuple[int, ...]:
-        return tuple(self.rng.below(6) + 1 for _ in range(self.count))
+    def spin(self) -> None:
+        self.faces = tuple(self.rng.below(6) + 1 for _ in range(self.count))
 
-    def handle(self, m, b, pad: int) -> None:
-        if b.press(pad, A):
-            self.answer = Roll(tuple(sorted(self.faces)))
-            if m is not None:
-                m.sound("select")
-            return
-        self.faces = self.spin()
-        self.spun += 1
-        if m is not None and self.spun % 28 == 1:
-            m.sound("blip")
+    def stopped(self) -> Roll:
+        return Roll(tuple(sorted(self.faces)))
 
     def text(self) -> str:
         return tr("{who}: press A to roll the dice!", who=self.name)
@@ -394,84 +385,75 @@ class DrawPrompt(Prompt):
 
     def describe(self) -> tuple[str, tuple]:
         """What the cursor's drawing would do, or why it may not be drawn (short of the rule's
-        whole reason, which a press of A shows)."""
-        sheet = self.match.sheet
-        c, g = self.cursor, self.good
-        cells = self.match.cells[self.seat]
-        if self.mode == "pass":
-            return tr("Pass: +{k} footprint(s) (C2.3).", k=self.gain()), TABLE_INFO
-        if self.mode == "end":
-            mine, best = self.standing()
-            return tr("The last round: you {a}, best rival {b} now.", a=mine, b=best), END
-        if cells[c]:
-            return tr("{cell} is filled ({good}).", cell=sheet.cells[c], good=good_word(cells[c])), WARN
-        cost = self.cost(g, sheet.floor_of[c])
-        if not self.drawable(g, c):
-            if cost > self.fp:
-                return tr("{good} on floor {f}: {k} footprint(s), you have {have}.", good=good_word(g),
-                          f=sheet.floor_of[c], k=cost, have=self.fp), WARN
-            return tr("No more houses: all six goods are chosen (CG5.1)."), WARN
-        p = self.preview(g, c)
-        adds = p["adds"]
-        total = adds["total"]
-        if self.ends(c):
-            extra = tr("ends the game (C4.2)")
-        elif p["completes"]:
-            extra = tr("completes tower {t}", t=p["completes"])
-        elif g == MOUSE:
-            extra = tr("mouse group of {k}", k=p["group"])
-        elif g == HOUSE:
-            top = max(p["house"], key=lambda t: t[1]) if p["house"] else (0, 0)
-            extra = tr("house: {good} now {v}", good=good_word(top[0]) if top[0] else "-", v=top[1])
-        elif g == 2:
-            t = p["tower"]
-            extra = tr("felt in tower {t}: {v}", t=t, v=p["felt"][t - 1])
-        elif g == 3:
-            extra = tr("+1 footprint (C3.1)")
-        elif g == 4:
-            extra = tr("dishes: {v} point(s)", v=adds["dishes"])
-        elif g == 5:
-            extra = tr("cushion on floor {f}", f=sheet.floor_of[c])
-        else:
-            extra = ""
-        if cost:
-            extra = tr("{what}, {k} footprint(s)", what=extra, k=cost) if extra else tr("{k} footprint(s)", k=cost)
-        text = f"{total:+d}" + (f"  {extra}" if extra else "")
-        return text, END if self.ends(c) else TABLE_INFO
+        whole reason, which a press of A shows): the fullest of ``strips``."""
+        return self.strips()[0]
 
     def strips(self) -> list[tuple[str, tuple]]:
-        """``describe``, then shorter forms of it (a narrow sheet: three players), the last the
-        shortest: the line under the sheet is never cut (issue 23)."""
-        text, colour = self.describe()
+        """What the cursor's drawing would do (or why not), then shorter forms of it (a narrow
+        sheet: three players), the last the shortest: the line under the sheet is never cut (issue 23)."""
         sheet = self.match.sheet
         c, g = self.cursor, self.good
         cells = self.match.cells[self.seat]
+        cost = self.cost(g, sheet.floor_of[c])
+        colour = WARN
         if self.mode == "pass":
-            short = [tr("no drawing: pass") if self.only_pass else tr("Pass: +{k} footprint(s)", k=self.gain()),
-                     tr("pass +{k}", k=self.gain())]
+            k = self.gain()
+            forms = [tr("Pass: +{k} footprint(s) (C2.3).", k=k),
+                     tr("no drawing: pass") if self.only_pass else tr("Pass: +{k} footprint(s)", k=k),
+                     tr("pass +{k}", k=k)]
+            colour = TABLE_INFO
         elif self.mode == "end":
-            mine, best = self.standing()
-            short = [tr("the game ends: you {a}, rival {b}", a=mine, b=best), tr("ends: {a} to {b}", a=mine, b=best),
+            a, b = self.standing()
+            forms = [tr("The last round: you {a}, best rival {b} now.", a=a, b=b),
+                     tr("the game ends: you {a}, rival {b}", a=a, b=b), tr("ends: {a} to {b}", a=a, b=b),
                      tr("A: end it")]
+            colour = END
         elif cells[c]:
-            short = [tr("{cell} is filled", cell=sheet.cells[c])]
+            forms = [tr("{cell} is filled ({good}).", cell=sheet.cells[c], good=good_word(cells[c])),
+                     tr("{cell} is filled", cell=sheet.cells[c])]
+        elif not self.drawable(g, c) and cost > self.fp:
+            forms = [tr("{good} on floor {f}: {k} footprint(s), you have {have}.", good=good_word(g),
+                        f=sheet.floor_of[c], k=cost, have=self.fp),
+                     tr("{k} footprint(s), you have {have}", k=cost, have=self.fp),
+                     tr("costs {k}, has {have}", k=cost, have=self.fp), tr("cost {k} > {have}", k=cost, have=self.fp)]
         elif not self.drawable(g, c):
-            cost = self.cost(g, sheet.floor_of[c])
-            if cost > self.fp:
-                short = [tr("{k} footprint(s), you have {have}", k=cost, have=self.fp),
-                         tr("costs {k}, has {have}", k=cost, have=self.fp),
-                         tr("cost {k} > {have}", k=cost, have=self.fp)]
-            else:
-                short = [tr("no goods left (CG5.1)"), tr("all 6 chosen")]
-        elif self.ends(c):
-            total = self.preview(g, c)["adds"]["total"]
-            short = [f"{total:+d} " + tr("ends the game (C4.2)"), f"{total:+d} " + tr("ends the game"),
-                     tr("ends the game")]
+            forms = [tr("No more houses: all six goods are chosen (CG5.1)."), tr("no goods left (CG5.1)"),
+                     tr("all 6 chosen")]
         else:
             total = self.preview(g, c)["adds"]["total"]
-            cost = self.cost(g, sheet.floor_of[c])
-            short = [f"{total:+d}, " + tr("{k} footprint(s)", k=cost) if cost else f"{total:+d}", f"{total:+d}"]
-        return [(text, colour)] + [(s, colour) for s in short]
+            extra = self.effect(g, c)
+            if cost:
+                extra = tr("{what}, {k} footprint(s)", what=extra, k=cost) if extra else tr("{k} footprint(s)", k=cost)
+            forms = [f"{total:+d}" + (f"  {extra}" if extra else "")]
+            if self.ends(c):
+                forms += [f"{total:+d} " + tr("ends the game (C4.2)"), f"{total:+d} " + tr("ends the game"),
+                          tr("ends the game")]
+                colour = END
+            else:
+                forms += [f"{total:+d}, " + tr("{k} footprint(s)", k=cost) if cost else f"{total:+d}", f"{total:+d}"]
+                colour = TABLE_INFO
+        return [(text, colour) for text in forms]
+
+    def effect(self, g: int, c: int) -> str:
+        """What drawing ``g`` on cell ``c`` does beside its points: the game's end, a tower
+        completed, or the good's own (a mouse's group, a house's count, felt, ...)."""
+        p = self.preview(g, c)
+        if self.ends(c):
+            return tr("ends the game (C4.2)")
+        if p["completes"]:
+            return tr("completes tower {t}", t=p["completes"])
+        if g == MOUSE:
+            return tr("mouse group of {k}", k=p["group"])
+        if g == HOUSE:
+            top = max(p["house"], key=lambda t: t[1]) if p["house"] else (0, 0)
+            return tr("house: {good} now {v}", good=good_word(top[0]) if top[0] else "-", v=top[1])
+        if g == 2:
+            return tr("felt in tower {t}: {v}", t=p["tower"], v=p["felt"][p["tower"] - 1])
+        if g == 3:
+            return tr("+1 footprint (C3.1)")
+        if g == 4:
+            return tr("dishes: {v} point(s)", v=p["adds"]["dishes"])
+        return tr("cushion on floor {f}", f=self.match.sheet.floor_of[c]) if g == 5 else ""
 
     def asked(self, m) -> list[tuple[str, tuple]]:
         text, colour = self.describe()

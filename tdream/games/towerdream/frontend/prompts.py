@@ -11,10 +11,9 @@ import re
 from typing import Sequence
 
 from ....frontend.constants import DOWN, GOLD, INK, LEFT, RED, RIGHT, TABLE_INFO, UP, WHITE, A, B
-from ....frontend.prompt_kit import Prompt as TablePrompt, move_nearest
+from ....frontend.prompt_kit import Prompt as TablePrompt, Spins, move_nearest, spin_rng, steps
 from ....frontend.text import tr
 from ....frontend.widgets import Menu, window
-from ....rng import Rng
 from ..rules import answers as an, events as ev
 from ..rules.game import VACANT
 from .layout import die_xy, view_centre
@@ -58,15 +57,16 @@ def g(amount: int) -> str:
     return f"{amount:,}G"
 
 
-class DicePrompt(Prompt):
+class DicePrompt(Spins, Prompt):
     """The d10 spins, one face a frame from the spin RNG (seeded by the game state when the spin
     starts), until A: the frame of the press picks the roll (FORMATS.md section 4)."""
 
     keep = ("rng", "face", "spun")
+    spin_sound, stop_sound = "dice", "dice_stop"
 
     def __init__(self, game, name: str, state: str | None = None) -> None:
         self.rolls = [a for a in game.legal_answers()]
-        self.rng = Rng(int((state or game.fingerprint())[:16], 16))
+        self.rng = spin_rng(game, state)
         self.face = self.rolls[self.rng.below(len(self.rolls))]
         self.text = tr("{who}: press A to stop the die!", who=name)
         self.given = True
@@ -76,16 +76,11 @@ class DicePrompt(Prompt):
     def back_free(self) -> bool:
         return True                      # only A stops the die
 
-    def handle(self, m, b, pad: int) -> None:
-        if b.press(pad, A):
-            self.answer = self.face
-            if m is not None:
-                m.sound("dice_stop")
-            return
+    def spin(self) -> None:
         self.face = self.rolls[self.rng.below(len(self.rolls))]
-        self.spun += 1
-        if m is not None and self.spun % 28 == 1:
-            m.sound("dice")
+
+    def stopped(self):
+        return self.face
 
     def draw(self, m, surface) -> None:
         draw_die(m, surface, *die_xy(m), self.face.value, spinning=True)
@@ -438,14 +433,13 @@ class SellPrompt(Prompt):
         if i < len(self.candidates):
             x = self.candidates[i]
             n = self.items.get(x, 0)
-            for mask, d in ((RIGHT, 1), (LEFT, -1)):
-                if b.repeat(pad, mask):
-                    trial = dict(self.items)
-                    trial[x] = max(0, min(self.game.floors[x], n + d))
-                    items = tuple((self.game.land_name(y), k) for y, k in sorted(trial.items()) if k)
-                    if not items or self.game.check(an.Sell(items)) is None:
-                        self.items = trial
-                        self._refresh()
+            for d in steps(b, pad, (RIGHT, 1), (LEFT, -1)):
+                trial = dict(self.items)
+                trial[x] = max(0, min(self.game.floors[x], n + d))
+                items = tuple((self.game.land_name(y), k) for y, k in sorted(trial.items()) if k)
+                if not items or self.game.check(an.Sell(items)) is None:
+                    self.items = trial
+                    self._refresh()
             menu.chosen = None
             return
         if menu.chosen is not None:
