@@ -59,6 +59,12 @@ def move_nearest(b, pad: int, points: Sequence[tuple[int, int]], i: int) -> int:
     return i
 
 
+def play(m, sound: str) -> None:
+    """``sound`` played when there is a machine to play it (a prompt answered headless has none)."""
+    if m is not None and sound:
+        m.sound(sound)
+
+
 def spin_rng(match, state: str | None = None) -> Rng:
     """The spin RNG of dice a person stops: seeded by ``state`` (a fingerprint), or by the match's
     fingerprint now."""
@@ -84,13 +90,12 @@ class Spins:
     def handle(self, m, b, pad: int) -> None:
         if b.press(pad, A):
             self.answer = self.stopped()
-            if m is not None:
-                m.sound(self.stop_sound)
+            play(m, self.stop_sound)
             return
         self.spin()
         self.spun += 1
-        if m is not None and self.spun % 28 == 1:
-            m.sound(self.spin_sound)
+        if self.spun % 28 == 1:
+            play(m, self.spin_sound)
 
 
 class Offers:
@@ -111,10 +116,13 @@ class Offers:
         if why is not None:
             self.refuse(m, why)
             return False
-        self.answer = answer
-        if sound and m is not None:
-            m.sound(sound)
+        self.give(m, answer, sound)
         return True
+
+    def give(self, m, answer, sound: str = "select") -> None:
+        """``answer`` given (with ``sound``, "" for none) as it is: the prompt has checked it."""
+        self.answer = answer
+        play(m, sound)
 
 
 class AskPrompt(Offers, RefusalPrompt):
@@ -136,4 +144,5 @@ class AskPrompt(Offers, RefusalPrompt):
         return []
 
 
-__all__ = ["DIRECTIONS", "steps", "nearest", "move_nearest", "spin_rng", "Spins", "Offers", "AskPrompt", "Prompt"]
+__all__ = ["DIRECTIONS", "play", "steps", "nearest", "move_nearest", "spin_rng", "Spins", "Offers", "AskPrompt",
+           "Prompt"]

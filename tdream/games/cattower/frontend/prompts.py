@@ -11,7 +11,7 @@ are made when drawn (``tr``), so a language changed in the options shows at once
 from __future__ import annotations
 
 from ....frontend.constants import DOWN, LEFT, RIGHT, TABLE_INFO, UP, WARN, A, B, L, R, Y, rgb15
-from ....frontend.prompt_kit import AskPrompt, Spins, spin_rng, steps
+from ....frontend.prompt_kit import AskPrompt, Spins, play, spin_rng, steps
 from ....frontend.text import tr
 from .. import scoring
 from ..answers import GOOD_OF, GOODS, HOUSE, MOUSE, PASS, Draft, Drawing, House, Pass, Roll
@@ -42,9 +42,15 @@ class Prompt(AskPrompt):
         return explain(why)
 
     def line_forms(self, m) -> list[list[tuple[str, tuple]]]:
-        """``lines``, then shorter forms of them: the table shows the first the text box holds
-        whole (its two small rows), so a long name or a long word never cuts one off."""
-        return [self.lines(m)]
+        """``lines``, then shorter forms of them (``shorter``; none of a refusal): the table shows
+        the first the text box holds whole (its two small rows), so a long name or a long word
+        never cuts one off."""
+        full = self.lines(m)
+        return [full] if self.message else [full] + self.shorter(full)
+
+    def shorter(self, full: list[tuple[str, tuple]]) -> list[list[tuple[str, tuple]]]:
+        """Shorter forms of ``full`` (its lines), the fullest first."""
+        return []
 
     def strip(self) -> tuple[str, tuple]:
         """The line under the seat's sheet: what the cursor is on (a short form)."""
@@ -117,8 +123,7 @@ class DraftPrompt(Prompt):
             return
         for d in steps(b, pad, (LEFT | UP, -1), (RIGHT | DOWN, 1)):
             self.index = (self.index + d) % len(self.dice)
-            if m is not None:
-                m.sound("blip")
+            play(m, "blip")
         if b.press(pad, A):
             self.offer(m, Draft(self.value))         # a die taken: "C2.1: no die showing 4 is left"
 
@@ -130,12 +135,9 @@ class DraftPrompt(Prompt):
         return [(tr("With it and the shared die: good {v} ({good}) on the other's floor, or floor {v}.", v=v,
                     good=good_word(v)), TABLE_INFO), (tr("Left/Right: die  A: take"), TABLE_INFO)]
 
-    def line_forms(self, m) -> list[list[tuple[str, tuple]]]:
-        full = self.lines(m)
-        if self.message:
-            return [full]
+    def shorter(self, full: list[tuple[str, tuple]]) -> list[list[tuple[str, tuple]]]:
         v = self.value
-        return [full, [(tr("Good {v} ({good}) or floor {v} (C2.2).", v=v, good=good_word(v)), TABLE_INFO), full[-1]],
+        return [[(tr("Good {v} ({good}) or floor {v} (C2.2).", v=v, good=good_word(v)), TABLE_INFO), full[-1]],
                 [(tr("Good {v} or floor {v}, with the shared die (C2.2).", v=v), TABLE_INFO), full[-1]]]
 
     def strip(self) -> tuple[str, tuple]:
@@ -284,23 +286,12 @@ class DrawPrompt(Prompt):
     def handle(self, m, b, pad: int) -> None:
         if self.closed_message(b, pad):
             return
-        if self.mode == "pass":
+        if self.mode in ("pass", "end"):        # sure? A passes, or draws (the game ends with the round); B back
             if b.press(pad, A):
-                self.answer = PASS
-                if m is not None:
-                    m.sound("select")
+                self.give(m, PASS if self.mode == "pass" else self.drawing())
             elif b.press(pad, B):
+                play(m, "cancel" if self.mode == "end" else "")
                 self.mode = "sheet"
-            return
-        if self.mode == "end":                  # sure? A draws (the game ends with the round), B goes back
-            if b.press(pad, A):
-                self.answer = self.drawing()
-                if m is not None:
-                    m.sound("select")
-            elif b.press(pad, B):
-                self.mode = "sheet"
-                if m is not None:
-                    m.sound("cancel")
             return
         before = (self.cursor, self.good)
         self.move(b, pad)
@@ -316,12 +307,9 @@ class DrawPrompt(Prompt):
             why = self.match.check(answer, self.seat)
             if why is None and self.ends():
                 self.mode = "end"                # the game would end: asked once more (issue 36)
-                if m is not None:
-                    m.sound("blip")
+                play(m, "blip")
             elif why is None:
-                self.answer = answer
-                if m is not None:
-                    m.sound("select")
+                self.give(m, answer)
             else:
                 self.refuse(m, why)
         elif b.press(pad, B):
@@ -466,16 +454,10 @@ class DrawPrompt(Prompt):
         # two rows: what the cursor's drawing does, then the keys (one row each, never cut: seen live)
         return [(text, colour), (tr("L/R: good  A: draw  B: pass  Y: costs/points"), TABLE_INFO)]
 
-    def line_forms(self, m) -> list[list[tuple[str, tuple]]]:
-        full = self.lines(m)
-        if self.message:
-            return [full]
+    def shorter(self, full: list[tuple[str, tuple]]) -> list[list[tuple[str, tuple]]]:
         if self.mode == "pass" and self.only_pass:
-            return [full, [(self.why_only_pass_short(), WARN)]]
-        if self.mode == "sheet":
-            keys = full[-1]
-            return [full] + [[short, keys] for short in self.strips()[1:]]
-        return [full]
+            return [[(self.why_only_pass_short(), WARN)]]
+        return [[short, full[-1]] for short in self.strips()[1:]] if self.mode == "sheet" else []
 
     def strip(self) -> tuple[str, tuple]:
         return self.describe()
@@ -501,8 +483,7 @@ class HousePrompt(Prompt):
             return
         for d in steps(b, pad, (UP | LEFT, -1), (DOWN | RIGHT, 1)):
             self.good = (self.good - 1 + d) % 6 + 1
-            if m is not None:
-                m.sound("blip")
+            play(m, "blip")
         if b.press(pad, A):
             self.offer(m, House(self.good))
 
@@ -514,12 +495,9 @@ class HousePrompt(Prompt):
                     good=good_word(self.good), v=self.values[self.good]), TABLE_INFO),
                 (tr("Up/Down: good  A: choose"), TABLE_INFO)]
 
-    def line_forms(self, m) -> list[list[tuple[str, tuple]]]:
-        full = self.lines(m)
-        if self.message:
-            return [full]
-        return [full, [(tr("3 x {k} = {v} point(s), kept to the end (C5.1).", k=self.values[self.good] // 3,
-                           v=self.values[self.good]), TABLE_INFO), full[-1]]]
+    def shorter(self, full: list[tuple[str, tuple]]) -> list[list[tuple[str, tuple]]]:
+        return [[(tr("3 x {k} = {v} point(s), kept to the end (C5.1).", k=self.values[self.good] // 3,
+                      v=self.values[self.good]), TABLE_INFO), full[-1]]]
 
     def strip(self) -> tuple[str, tuple]:
         if self.good in self.chosen:

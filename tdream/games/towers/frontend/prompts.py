@@ -9,7 +9,7 @@ Words are made when drawn (``tr``), so a language changed in the options shows a
 from __future__ import annotations
 
 from ....frontend.constants import A, B, DOWN, GOLD, LEFT, RED, RIGHT, TABLE_INFO, UP, WARN
-from ....frontend.prompt_kit import DIRECTIONS, AskPrompt, steps
+from ....frontend.prompt_kit import DIRECTIONS, AskPrompt, play, steps
 from ....frontend.text import shown_name, tr
 from ....frontend.widgets import Menu
 from ..answers import DECLARE, END_NO, END_YES, PASS, Demolish, Pass, Pick, Place
@@ -60,18 +60,13 @@ class PickPrompt(Prompt):
     def handle(self, m, b, pad: int) -> None:
         if self.secret:
             if b.press(pad, A):
-                self.answer = Pick(grid_pick(b.held[pad]))
-                if m is not None:
-                    m.sound("select")
+                self.give(m, Pick(grid_pick(b.held[pad])))
             return
         for d in steps(b, pad, (LEFT | DOWN, -1), (RIGHT | UP, 1)):
             self.size = max(1, min(9, self.size + d))
-            if m is not None:
-                m.sound("blip")
+            play(m, "blip")
         if b.press(pad, A):
-            self.answer = Pick(self.size)
-            if m is not None:
-                m.sound("select")
+            self.give(m, Pick(self.size))
 
     def shows(self) -> bool:
         """The choice is on the screen (alone against the characters)."""
@@ -160,8 +155,7 @@ class PlacePrompt(Prompt):
         if self.mode != "declare":
             self.back, self.mode = self.mode, "declare"
             self.message = ""
-            if m is not None:
-                m.sound("select")
+            play(m, "select")
 
     # ---------------------------------------------------------------- input
     def move(self, b, pad: int, cursor: int) -> int:
@@ -185,8 +179,7 @@ class PlacePrompt(Prompt):
             if b.press(pad, A):
                 if self.top > 0:
                     self.mode, self.size = "size", self.top
-                    if m is not None:
-                        m.sound("select")
+                    play(m, "select")
                 else:
                     self.refuse(m, self.why)
             elif b.press(pad, B):
@@ -236,8 +229,7 @@ class PlacePrompt(Prompt):
                     self.mode = self.back
             elif b.press(pad, B):
                 self.mode = self.back           # back where he was, nothing else done
-                if m is not None:
-                    m.sound("cancel")
+                play(m, "cancel")
 
     def choose(self, m, item: str) -> None:
         match, seat = self.match, self.seat
@@ -268,17 +260,14 @@ class PlacePrompt(Prompt):
 
     # ---------------------------------------------------------------- words
     def text(self) -> str:
-        mode = self.mode
-        if mode == "size":
+        if self.mode == "size":
             return tr("{who}: a < {size} > at {square}?", who=self.name, square=self.square, size=self.size)
-        if mode == "menu":
-            return tr("{who}: what now?", who=self.name)
-        if mode == "demolish":
-            return tr("{who}: demolish which tower?", who=self.name)
-        if mode == "pass":
-            return tr("{who}: pass this turn?", who=self.name)
-        if mode == "declare":
-            return tr("{who}: declare a double turn?", who=self.name)
+        asks = {"menu": tr("{who}: what now?", who=self.name),
+                "demolish": tr("{who}: demolish which tower?", who=self.name),
+                "pass": tr("{who}: pass this turn?", who=self.name),
+                "declare": tr("{who}: declare a double turn?", who=self.name)}
+        if self.mode in asks:
+            return asks[self.mode]
         if self.only_pass:
             return tr("{who}: walled in: pass (T3.4).", who=self.name)
         if self.walled:
@@ -381,13 +370,9 @@ class PlacePrompt(Prompt):
             if self.match.can_declare(self.seat):
                 keys.append(tr("Y: double"))
             return keys + [tr("X: status")]
-        if mode == "size":
-            return [tr("</>: size"), tr("A: build"), tr("B: back")]
-        if mode == "demolish":
-            return [tr("A: demolish"), tr("B: back")]
-        if mode == "declare":
-            return [tr("A: declare"), tr("B: back")]
-        return [tr("A: choose"), tr("B: back")]
+        first = {"size": [tr("</>: size"), tr("A: build")], "demolish": [tr("A: demolish")],
+                 "declare": [tr("A: declare")]}
+        return first.get(mode, [tr("A: choose")]) + [tr("B: back")]
 
 
 # ---------------------------------------------------------------- end the game? (T6.1, TG6.1)
