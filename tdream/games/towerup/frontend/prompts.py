@@ -37,23 +37,15 @@ PAGE_FRAMES = 180                     # frames a page of a full window stays bef
 def floors_text(counts) -> str:
     """Floors per colour as words: "2 black, 1 white" (``counts``: 4 counts, or colour names)."""
     if counts and isinstance(counts[0], str):
-        per = [0, 0, 0, 0]
-        for name in counts:
-            per[COLOURS.index(name)] += 1
-        counts = per
+        counts = [list(counts).count(name) for name in COLOURS]
     parts = [tr("{n} {colour}", n=n, colour=colour_name(c)) for c, n in enumerate(counts) if n]
     return ", ".join(parts) if parts else tr("nothing")
 
 
 def card_text(card) -> str:
     """A market card as words: its floors, wilds and vehicle moves."""
-    per = [0, 0, 0, 0]
-    wilds = 0
-    for f in card.floors:
-        if f == WILD:
-            wilds += 1
-        else:
-            per[f] += 1
+    per = [card.floors.count(c) for c in range(4)]
+    wilds = card.floors.count(WILD)
     parts = [floors_text(per)] if any(per) else []
     if wilds:
         parts.append(tr("{n} wild", n=wilds))
@@ -130,6 +122,10 @@ class Prompt(Offers, TablePrompt):
         """A choice the engine refuses: its reason (in the screen's words, rule ID first), in red."""
         self.refusal = explain(why)
         m.sound("cancel")
+
+    def refused(self) -> list:
+        """The refusal's line of its window (none when nothing was refused)."""
+        return [Line(self.refusal, RED, keep=MUST)] if self.refusal else []
 
 
 class Line:
@@ -476,11 +472,15 @@ class TurnPrompt(Prompt):
             p = self._take_previews[a] = q.take_preview(self.match, self.seat, a.card, a.wilds)
         return p
 
+    def to(self, stage: str) -> None:
+        """On to ``stage`` (the refusal of the one before gone)."""
+        self.stage = stage
+        self.refusal = ""
+
     def _to_take(self, m, a) -> None:
         """The take chosen: show what it does before it is done (the ``take`` stage)."""
         self.pending = a
-        self.stage = "take"
-        self.refusal = ""
+        self.to("take")
         m.sound("select")
 
     def choices(self) -> tuple:
@@ -573,8 +573,7 @@ class TurnPrompt(Prompt):
             self.card = (self.card + d) % n
             self.refusal = ""
         if b.repeat(pad, DOWN):
-            self.stage = "city"
-            self.refusal = ""
+            self.to("city")
             if self.legal_sites:                    # the gold site nearest the card
                 x = 3 + self.card * 42 + 20
                 self.site = min(self.legal_sites, key=lambda s: (abs(self._view.xy[s][0] - x) + self._view.xy[s][1], s))
@@ -584,10 +583,9 @@ class TurnPrompt(Prompt):
             if options and not options[0]:
                 self._to_take(m, Take(self.card_id(), ()))
             elif options:
-                self.stage = "wild"
+                self.to("wild")
                 self.picked = []
                 self.pick = self._first_pick()
-                self.refusal = ""
             else:
                 self.refuse(m, self.match.check(Take(self.card_id(), ()), self.seat) or tr("not now"))
 
@@ -619,13 +617,10 @@ class TurnPrompt(Prompt):
         if b.press(pad, A):
             self.offer(m, self.pending)
         elif b.press(pad, B):
-            self.refusal = ""
+            self.to("wild" if self.pending.wilds else "market")
             if self.pending.wilds:                  # back to the last colour chosen
-                self.stage = "wild"
                 self.picked = list(self.pending.wilds[:-1])
                 self.pick = COLOURS.index(self.pending.wilds[-1])
-            else:
-                self.stage = "market"
             self.pending = None
 
     def handle_city(self, m, b, pad: int) -> None:
@@ -633,31 +628,25 @@ class TurnPrompt(Prompt):
             if b.repeat(pad, mask):
                 t = nearest(self._view.xy, self.site, *d)       # every site is the cursor's
                 if t == self.site and d == (0, -1):
-                    self.stage = "market"
-                    self.refusal = ""
+                    self.to("market")
                     return
                 self.site = t
                 self.refusal = ""
         if b.press(pad, A):
             if self.site in self.builds:
-                self.stage = "colour"
+                self.to("colour")
                 self.colour = min(self.builds[self.site])
-                self.refusal = ""
             else:
                 self.refuse(m, self.site_reason(self.site))
         elif b.press(pad, B):
-            self.stage = "market"
-            self.refusal = ""
+            self.to("market")
 
     def site_reason(self, site: int) -> str:
         """Why he cannot build on ``site``: the engine's reason, the cost's when one colour's is."""
         name = self.match.rules.city.sites[site]
         reasons = [self.match.check(Build(name, c, name), self.seat) for c in COLOURS]
         reasons = [r for r in reasons if r]
-        for r in reasons:
-            if "costs" in r:
-                return r
-        return reasons[0] if reasons else tr("not now")
+        return next((r for r in reasons if "costs" in r), reasons[0] if reasons else tr("not now"))
 
     def handle_colour(self, m, b, pad: int) -> None:
         for d in steps(b, pad, (LEFT, -1), (RIGHT, 1), (UP, -1), (DOWN, 1)):
@@ -666,14 +655,12 @@ class TurnPrompt(Prompt):
         if b.press(pad, A):
             p = self.build_preview(self.site, self.colour)
             if p.reason is None:
-                self.stage = "roof"
+                self.to("roof")
                 self.roof = 0
-                self.refusal = ""
             else:
                 self.refuse(m, p.reason)
         elif b.press(pad, B):
-            self.stage = "city"
-            self.refusal = ""
+            self.to("city")
 
     def handle_roof(self, m, b, pad: int) -> None:
         ch = self.choices()
@@ -682,8 +669,7 @@ class TurnPrompt(Prompt):
         if b.press(pad, A) and ch:
             self.offer(m, ch[self.roof].answer)
         elif b.press(pad, B):
-            self.stage = "colour"
-            self.refusal = ""
+            self.to("colour")
 
     # ---------------------------------------------------------------- drawing
     def draw(self, m, surface, table) -> None:
@@ -738,16 +724,11 @@ class TurnPrompt(Prompt):
         """What an answer ends, on the prompt before it is given (issue 36): the game's end begun
         (a last roof U5.1, a colour out U5.2, the city full UG5.2) or the game over at once (the
         last answer of the last final turn)."""
-        out = []
-        if last:
-            out.append(Line(tr("This ends the game: it is its last turn (U5.3)."), GOLD, keep=MUST))
-        elif reason == "roof":
-            out.append(Line(tr("Your last roof: the game will end (U5.1)."), GOLD, keep=MUST))
-        elif reason == "city":
-            out.append(Line(tr("No site is left after it: the game will end (UG5.2)."), GOLD, keep=MUST))
-        elif reason == "supply":
-            out.append(Line(tr("A colour runs out: the game will end (U5.2)."), GOLD, keep=MUST))
-        return out
+        ends = {"roof": tr("Your last roof: the game will end (U5.1)."),
+                "city": tr("No site is left after it: the game will end (UG5.2)."),
+                "supply": tr("A colour runs out: the game will end (U5.2).")}
+        said = tr("This ends the game: it is its last turn (U5.3).") if last else ends.get(reason)
+        return [Line(said, GOLD, keep=MUST)] if said else []
 
     def window_market(self, m, rect) -> tuple[str, list]:
         match = self.match
@@ -768,8 +749,7 @@ class TurnPrompt(Prompt):
             lines.append(Line(tr("You can pay for no site: take a card."), LABEL))
         if self.final_turn():
             lines.append(Line(tr("Your final turn: you score at its end (U5.3)."), GOLD))
-        if self.refusal:
-            lines.append(Line(self.refusal, RED, keep=MUST))
+        lines += self.refused()
         if self.final_turn():
             title = tr("{who}: your final turn", who=self.who())
         elif match.extra:                              # an extra turn (U4.2): B may take back what earned it
@@ -795,8 +775,7 @@ class TurnPrompt(Prompt):
             lines.append(Line(tr("Chosen so far: {floors}", floors=floors_text(self.picked)), TABLE_INFO))
         lines += [self.colours_line(m, rect),
                   Line(tr("Left/Right, A: choose   B: back"), WHITE, keep=KEYS)]
-        if self.refusal:
-            lines.append(Line(self.refusal, RED, keep=MUST))
+        lines += self.refused()
         return head, lines
 
     def window_take(self, m, rect) -> tuple[str, list]:
@@ -825,8 +804,7 @@ class TurnPrompt(Prompt):
             lines.append(Line("; ".join(notes) + ".", GOLD))
         if p.discard:
             lines.append(Line(tr("Then give back {k} floor(s): ten at most (U3.3).", k=p.discard), RED))
-        if self.refusal:
-            lines.append(Line(self.refusal, RED, keep=MUST))
+        lines += self.refused()
         lines.append(Line(tr("A: take it   B: back"), WHITE, keep=KEYS))
         return tr("Take this card?"), lines
 
@@ -881,17 +859,14 @@ class TurnPrompt(Prompt):
             lines.append(Line(tr("A: build here   B: back"), WHITE, keep=KEYS))
         else:
             lines.append(Line(tr("Not a gold site.   B: back"), LABEL, keep=KEYS))
-        if self.refusal:
-            lines.append(Line(self.refusal, RED, keep=MUST))
+        lines += self.refused()
         return tr("Build where?"), lines
 
     @staticmethod
     def needs(p) -> list[int]:
         """A build preview's cost, floors per colour."""
-        need = [0, 0, 0, 0]
-        for name, n in p.cost:
-            need[COLOURS.index(name)] = n
-        return need
+        cost = dict(p.cost)
+        return [cost.get(name, 0) for name in COLOURS]
 
     def cost_line(self, p) -> str:
         stock = self.match.stock[self.seat]
@@ -903,10 +878,7 @@ class TurnPrompt(Prompt):
         p = self.build_preview(self.site, self.colour)
         name = self.match.rules.city.sites[self.site]
         lines = [self.colours_line(m, rect), Line(self.cost_line(p), TABLE_INFO)]
-        if p.reason:
-            lines.append(Line(explain(p.reason), RED, keep=MUST))
-        elif self.refusal:
-            lines.append(Line(self.refusal, RED, keep=MUST))
+        lines += [Line(explain(p.reason), RED, keep=MUST)] if p.reason else self.refused()
         if p.roofs and all(c.ends_game == p.roofs[0].ends_game for c in p.roofs) and p.roofs[0].ends_game:
             lines += self.end_warning(p.roofs[0].ends_game, all(c.game_over for c in p.roofs))
         if p.neighbours:
@@ -972,10 +944,9 @@ class TurnPrompt(Prompt):
             return 0, len(ch)
         wrap = lambda text, indent=0: len(m.font.wrap(text, width - indent, "small"))   # noqa: E731
         choice_rows = [wrap(self.choice_line(c), 22) for c in ch]
-        must = sum(wrap(ln.text) for ln in self.roof_notes(cur) if ln.keep >= MUST)
-        if self.refusal:
-            must += wrap(self.refusal)
-        notes = sum(wrap(ln.text) for ln in self.roof_notes(cur) if ln.keep < MUST) + 2     # the cost, the keys
+        said = self.roof_notes(cur) + self.refused()
+        must = sum(wrap(ln.text) for ln in said if ln.keep >= MUST)
+        notes = sum(wrap(ln.text) for ln in said if ln.keep < MUST) + 2     # the cost, the keys
         if sum(choice_rows) + must + notes <= rows:
             return 0, len(ch)
         shown = len(ch)
@@ -992,8 +963,7 @@ class TurnPrompt(Prompt):
         lines = [Line(self.choice_line(c), WHITE if c is cur else LABEL, tag=f"r{i}", indent=16, keep=MUST, right=6)
                  for i, c in enumerate(ch) if first <= i < first + shown]
         lines += self.roof_notes(cur)
-        if self.refusal:
-            lines.append(Line(self.refusal, RED, keep=MUST))
+        lines += self.refused()
         lines.append(Line(tr("Costs {cost}.", cost=floors_text(self.needs(p))), TABLE_INFO, keep=NOTE))
         lines.append(Line(tr("Up/Down, A: build   B: back"), WHITE, keep=KEYS))
         return tr("Roof on which floor? (U3.5)"), lines
