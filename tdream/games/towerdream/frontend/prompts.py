@@ -259,10 +259,7 @@ def company_name(game, cid: str | None) -> str:
     """A Company's name as the cartridge gives it (G8.3), in the language on screen."""
     if cid is None:
         return "-"
-    for c in game.ruleset.companies:
-        if c.id == cid:
-            return tr(c.name)
-    return cid
+    return next((tr(c.name) for c in game.ruleset.companies if c.id == cid), cid)
 
 
 def ubbo_level(game, level: int) -> str:
