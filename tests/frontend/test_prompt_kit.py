@@ -1,8 +1,9 @@
 """The pieces the games' prompts share (``frontend/prompt_kit.py``): key steps in order, the board
-cursor's nearest point, an answer offered to the match first, dice stopped with A."""
+cursor's nearest point, an answer offered to the match first (or given as checked), a sound only
+with a machine, dice stopped with A."""
 from tdream.frontend.constants import DOWN, LEFT, RIGHT, UP, A
 from tdream.frontend.pads import Buttons, PadFrame
-from tdream.frontend.prompt_kit import Offers, Spins, move_nearest, nearest, steps
+from tdream.frontend.prompt_kit import Offers, Spins, move_nearest, nearest, play, steps
 
 
 def pressed(mask: int) -> Buttons:
@@ -59,6 +60,16 @@ def test_offer_gives_what_the_match_takes_and_refuses_the_rest():
     assert m.sounds == []
     assert p.offer(m, "ok", sound="") and p.answer == "ok" and m.sounds == []
     assert _Asking().offer(m, "ok") and m.sounds == ["select"]
+
+
+def test_give_answers_as_checked_with_its_sound_and_play_needs_a_machine():
+    p, m = _Asking(), _Sounds()
+    p.give(m, "no")                                   # the prompt checked it itself: the match is not asked
+    assert p.answer == "no" and p.refused is None and m.sounds == ["select"]
+    play(None, "blip")                                # headless: no machine, no sound
+    play(m, "")
+    play(m, "cancel")
+    assert m.sounds == ["select", "cancel"]
 
 
 class _Die(Spins):
