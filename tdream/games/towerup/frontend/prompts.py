@@ -223,6 +223,8 @@ class CountsPrompt(Prompt):
     """Floors per colour, set with up/down (the colour) and left/right (how many); A gives them,
     B sets them back to the suggestion."""
 
+    make: Any                         # the answer's type, made of the counts (StartFloors, Discard)
+
     def __init__(self, match, seat: int, total: int, limit: list[int], suggestion: tuple, names=()) -> None:
         self.match = match
         self.seat = seat
@@ -233,9 +235,6 @@ class CountsPrompt(Prompt):
         self.suggestion = tuple(suggestion)
         self.row = 0
         self.refusal = ""
-
-    def make(self, counts) -> Any:
-        raise NotImplementedError
 
     def back_free(self) -> bool:
         """B would set the counts back to the suggestion, and they are the suggestion."""
@@ -336,6 +335,7 @@ class StartFloorsPrompt(CountsPrompt):
     gives his place for the player count)."""
 
     kind = "start_floors"
+    make = StartFloors
 
     def __init__(self, match, seat: int, names=()) -> None:
         k = match.setup_floors[0][1]
@@ -345,9 +345,6 @@ class StartFloorsPrompt(CountsPrompt):
             wish[i % 4] += 1
         suggestion = tuple(wish) if tuple(wish) in legal else legal[0]
         super().__init__(match, seat, k, list(match.supply), suggestion, names)
-
-    def make(self, counts):
-        return StartFloors(counts)
 
     def over_limit(self, c: int) -> str:
         return tr("UG1.1: the supply has only {k} {colour}.", k=self.limit[c], colour=colour_name(c))
@@ -363,6 +360,7 @@ class DiscardPrompt(CountsPrompt):
     """U3.3: more than ten floors: give back the floors over ten."""
 
     kind = "discard"
+    make = Discard
 
     def __init__(self, match, seat: int, names=()) -> None:
         stock = match.stock[seat]
@@ -374,9 +372,6 @@ class DiscardPrompt(CountsPrompt):
             have[c] -= 1
             wish[c] += 1
         super().__init__(match, seat, excess, list(stock), tuple(wish), names)
-
-    def make(self, counts):
-        return Discard(counts)
 
     def over_limit(self, c: int) -> str:
         return tr("U3.3: {who} holds only {k} {colour}.", who=self.name(self.seat), k=self.limit[c],
