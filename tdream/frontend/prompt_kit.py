@@ -8,8 +8,8 @@
 - ``nearest`` and ``move_nearest``: a cursor over points on a board (legal squares, Lands, sites),
   to the nearest point in the direction pressed;
 - ``Spins``: dice a person stops with A (a chance outcome he supplies), new faces every frame from
-  the spin RNG (``spin_rng``: seeded by the match when the spin starts), so the same presses give
-  the same roll (movies replay).
+  the spin RNG (seeded by the match when the spin starts, ``start``), so the same presses give the
+  same roll (movies replay).
 
 A prompt's instance fields are state (the machine's state hash reads them): nothing here sets one
 a game's prompt did not set itself.
@@ -65,12 +65,6 @@ def play(m, sound: str) -> None:
         m.sound(sound)
 
 
-def spin_rng(match, state: str | None = None) -> Rng:
-    """The spin RNG of dice a person stops: seeded by ``state`` (a fingerprint), or by the match's
-    fingerprint now."""
-    return Rng(int((state or match.fingerprint())[:16], 16))
-
-
 class Spins:
     """Dice that spin until A (``handle``): each frame ``spin()`` turns them (``spun`` counts the
     frames; every 28th from the first sounds ``spin_sound``); A gives ``stopped()`` with
@@ -79,7 +73,15 @@ class Spins:
     spin_sound = "blip"
     stop_sound = "select"
     spun: int
+    rng: Rng
     answer: Any
+
+    def start(self, match, state: str | None = None) -> None:
+        """The spin begun: its RNG seeded by ``state`` (a fingerprint) or by the match's fingerprint
+        now, the first faces turned, no frame spun yet."""
+        self.rng = Rng(int((state or match.fingerprint())[:16], 16))
+        self.spin()
+        self.spun = 0
 
     def spin(self) -> None:
         raise NotImplementedError
@@ -144,5 +146,4 @@ class AskPrompt(Offers, RefusalPrompt):
         return []
 
 
-__all__ = ["DIRECTIONS", "play", "steps", "nearest", "move_nearest", "spin_rng", "Spins", "Offers", "AskPrompt",
-           "Prompt"]
+__all__ = ["DIRECTIONS", "play", "steps", "nearest", "move_nearest", "Spins", "Offers", "AskPrompt", "Prompt"]

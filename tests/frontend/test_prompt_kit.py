@@ -90,3 +90,27 @@ def test_spins_turn_every_frame_until_a_stops_them_on_that_frame():
     assert die.face == 3 and die.spun == 3 and die.answer is None and m.sounds == ["blip"]
     die.handle(m, pressed(A), 0)
     assert die.answer == 4 and die.face == 3 and m.sounds == ["blip", "select"]
+
+
+class _Match6:
+    def fingerprint(self) -> str:
+        return "0123456789abcdef" * 4
+
+
+class _Rolled(Spins):
+    def spin(self) -> None:
+        self.face = self.rng.below(6) + 1
+
+
+def test_start_seeds_the_spin_so_the_same_state_gives_the_same_faces():
+    a, b, c = _Rolled(), _Rolled(), _Rolled()
+    a.start(_Match6())
+    b.start(None, "0123456789abcdef")                 # the match's fingerprint, or the state given
+    c.start(None, "fedcba9876543210")
+    faces = [(a.face, b.face, c.face)]
+    for _ in range(8):
+        for die in (a, b, c):
+            die.spin()
+        faces.append((a.face, b.face, c.face))
+    assert a.spun == 0 and all(x == y for x, y, _ in faces)
+    assert [z for _, _, z in faces] != [x for x, _, _ in faces]

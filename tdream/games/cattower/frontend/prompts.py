@@ -11,7 +11,7 @@ are made when drawn (``tr``), so a language changed in the options shows at once
 from __future__ import annotations
 
 from ....frontend.constants import DOWN, LEFT, RIGHT, TABLE_INFO, UP, WARN, A, B, L, R, Y, rgb15
-from ....frontend.prompt_kit import AskPrompt, Spins, play, spin_rng, steps
+from ....frontend.prompt_kit import AskPrompt, Spins, play, steps
 from ....frontend.text import tr
 from .. import scoring
 from ..answers import GOOD_OF, GOODS, HOUSE, MOUSE, PASS, Draft, Drawing, House, Pass, Roll
@@ -74,9 +74,7 @@ class RollPrompt(Spins, Prompt):
     def __init__(self, match, seat: int, name: str, state: str | None = None) -> None:
         super().__init__(match, seat, name)
         self.count = len(match.names) + 1
-        self.rng = spin_rng(match, state)
-        self.spin()
-        self.spun = 0
+        self.start(match, state)
 
     def spin(self) -> None:
         self.faces = tuple(self.rng.below(6) + 1 for _ in range(self.count))

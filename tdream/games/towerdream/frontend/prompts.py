@@ -11,7 +11,7 @@ import re
 from typing import Sequence
 
 from ....frontend.constants import DOWN, GOLD, INK, LEFT, RED, RIGHT, TABLE_INFO, UP, WHITE, A, B
-from ....frontend.prompt_kit import Prompt as TablePrompt, Spins, move_nearest, spin_rng, steps
+from ....frontend.prompt_kit import Prompt as TablePrompt, Spins, move_nearest, steps
 from ....frontend.text import tr
 from ....frontend.widgets import Menu, window
 from ..rules import answers as an, events as ev
@@ -66,11 +66,9 @@ class DicePrompt(Spins, Prompt):
 
     def __init__(self, game, name: str, state: str | None = None) -> None:
         self.rolls = [a for a in game.legal_answers()]
-        self.rng = spin_rng(game, state)
-        self.face = self.rolls[self.rng.below(len(self.rolls))]
+        self.start(game, state)
         self.text = tr("{who}: press A to stop the die!", who=name)
         self.given = True
-        self.spun = 0
         self.warning = tr("The game's last turn (the round limit).") if last_turn(game) else ""
 
     def back_free(self) -> bool:
