@@ -10,14 +10,12 @@ are made when drawn (``tr``), so a language changed in the options shows at once
 """
 from __future__ import annotations
 
-from ....frontend.constants import DOWN, LEFT, RED, RIGHT, TABLE_INFO, UP, WARN, A, B, L, R, Y, rgb15
-from ....frontend.table import RefusalPrompt
+from ....frontend.constants import DOWN, LEFT, RIGHT, TABLE_INFO, UP, WARN, A, B, L, R, Y, rgb15
+from ....frontend.prompt_kit import AskPrompt, Spins, play, steps
 from ....frontend.text import tr
-from ....rng import Rng
 from .. import scoring
-from ..answers import BUTTERFLY, GOODS, HOUSE, MOUSE, PASS, Draft, Drawing, House, Pass, Roll
-from ..queries import no_drawing
-from ..scoring import PARTS
+from ..answers import GOOD_OF, GOODS, HOUSE, MOUSE, PASS, Draft, Drawing, House, Pass, Roll
+from ..queries import drawing_previews, no_drawing
 from .explain import explain, good_word
 
 END = rgb15(248, 88, 72)             # a drawing that ends the game (C4.2)
@@ -29,52 +27,11 @@ def pair_spend(x: int, y: int, good: int, floor: int) -> tuple[int, int]:
     return a if abs(a[0]) + abs(a[1]) <= abs(b[0]) + abs(b[1]) else b
 
 
-def preview_of(match, seat: int, drawing: Drawing) -> dict:
-    """What ``drawing`` would add to ``seat``'s score now (C5.7, the other sheets as they stand):
-    ``adds`` by part and total, ``group`` (a mouse: its group's size after, C5.6), ``felt`` (his
-    felt points per tower after, C5.2), ``house`` ((good, 3 x count) for each good a house may
-    count, C5.1), ``completes`` (the tower it completes), ``footprints`` after. The same sums as
-    ``queries.drawing_previews`` for one drawing."""
-    sheet = match.sheet
-    c = sheet.index(drawing.cell)
-    cells = list(match.cells[seat])
-    cells[c] = drawing.good
-    sheets = [list(x) for x in match.cells]
-    sheets[seat] = cells
-    houses = [list(h) for h in match.houses]
-    house_values: tuple = ()
-    chosen = [h[0] for h in match.houses[seat]]
-    if drawing.good == HOUSE:
-        house_values = tuple((g, scoring.HOUSE_FACTOR * sum(1 for x in cells if x == g))
-                             for g in range(1, 7) if g not in chosen)
-        best = max((v for _, v in house_values), default=0)
-        houses[seat] = list(houses[seat]) + [[0, best, drawing.cell]]
-    completed = [list(cs) for cs in match.completed]
-    tw = sheet.towers[sheet.tower_of[c] - 1]
-    completes = 0
-    done = [x[0] for x in match.completed[seat]]
-    if tw.number not in done and all(cells[x] for x in tw.cells):
-        completes = tw.number
-        pts = tw.first if tw.number not in match.firsts else tw.later
-        completed[seat] = list(completed[seat]) + [[tw.number, pts, 0]]
-    before = scoring.breakdown(sheet, match.cells, match.houses, match.completed, match.options)[seat]
-    after = scoring.breakdown(sheet, sheets, houses, completed, match.options)[seat]
-    adds = {k: after[k] - before[k] for k in ("total",) + PARTS}
-    felt = tuple(scoring.felt_points([scoring.felt_counts(sheet, s) for s in sheets],
-                                     bool(match.options.get("felt_needs_one", False)))[seat])
-    group = scoring.group_of(sheet, cells, c) if drawing.good == MOUSE else 0
-    fp = match.footprints[seat] - drawing.cost + (1 if drawing.good == BUTTERFLY else 0)
-    return {"adds": adds, "group": group, "felt": felt, "house": house_values, "completes": completes,
-            "footprints": min(sheet.footprint_cap, fp), "tower": tw.number}
-
-
-class Prompt(RefusalPrompt):
+class Prompt(AskPrompt):
     """One seat's question (``age``: frames it has been up, the table's guard against a press
     meant for the text before it), with the match's refusal of his last choice (the shell's; B
     that closes it, ``closed_message``, must not ask to pass: issue 36's C3.2 window)."""
 
-    answer = None
-    kind = ""
     message_frames = 180                 # a refusal stays this long (or until the next press)
 
     def __init__(self, match, seat: int, name: str) -> None:
@@ -84,19 +41,16 @@ class Prompt(RefusalPrompt):
     def refusal_text(self, why: str | None) -> str:
         return explain(why)
 
-    def handle(self, m, b, pad: int) -> None:
-        pass
-
-    def text(self) -> str:
-        return ""
-
-    def lines(self, m) -> list[tuple[str, tuple]]:
-        return []
-
     def line_forms(self, m) -> list[list[tuple[str, tuple]]]:
-        """``lines``, then shorter forms of them: the table shows the first the text box holds
-        whole (its two small rows), so a long name or a long word never cuts one off."""
-        return [self.lines(m)]
+        """``lines``, then shorter forms of them (``shorter``; none of a refusal): the table shows
+        the first the text box holds whole (its two small rows), so a long name or a long word
+        never cuts one off."""
+        full = self.lines(m)
+        return [full] if self.message else [full] + self.shorter(full)
+
+    def shorter(self, full: list[tuple[str, tuple]]) -> list[list[tuple[str, tuple]]]:
+        """Shorter forms of ``full`` (its lines), the fullest first."""
+        return []
 
     def strip(self) -> tuple[str, tuple]:
         """The line under the seat's sheet: what the cursor is on (a short form)."""
@@ -108,7 +62,7 @@ class Prompt(RefusalPrompt):
 
 
 # ---------------------------------------------------------------- the roll (C1.1, C2.1)
-class RollPrompt(Prompt):
+class RollPrompt(Spins, Prompt):
     """The human parent rolls: players + 1 dice (C1.1) tumble, new faces every frame from the
     spin RNG (seeded by the match's fingerprint when the tumble starts), until A: the frame of
     the press picks the roll, given to the match as a supplied chance outcome (``given``: the
@@ -120,28 +74,18 @@ class RollPrompt(Prompt):
     def __init__(self, match, seat: int, name: str, state: str | None = None) -> None:
         super().__init__(match, seat, name)
         self.count = len(match.names) + 1
-        self.rng = Rng(int((state or match.fingerprint())[:16], 16))
-        self.faces = self.spin()
-        self.spun = 0
+        self.start(match, state)
 
-    def spin(self) -> tuple[int, ...]:
-        return tuple(self.rng.below(6) + 1 for _ in range(self.count))
+    def spin(self) -> None:
+        self.faces = tuple(self.rng.below(6) + 1 for _ in range(self.count))
 
-    def handle(self, m, b, pad: int) -> None:
-        if b.press(pad, A):
-            self.answer = Roll(tuple(sorted(self.faces)))
-            if m is not None:
-                m.sound("select")
-            return
-        self.faces = self.spin()
-        self.spun += 1
-        if m is not None and self.spun % 28 == 1:
-            m.sound("blip")
+    def stopped(self) -> Roll:
+        return Roll(tuple(sorted(self.faces)))
 
     def text(self) -> str:
         return tr("{who}: press A to roll the dice!", who=self.name)
 
-    def lines(self, m) -> list[tuple[str, tuple]]:
+    def asked(self, m) -> list[tuple[str, tuple]]:
         return [(tr("A: roll"), TABLE_INFO)]
 
     def strip(self) -> tuple[str, tuple]:
@@ -175,37 +119,23 @@ class DraftPrompt(Prompt):
     def handle(self, m, b, pad: int) -> None:
         if self.closed_message(b, pad):
             return
-        for mask, d in ((LEFT | UP, -1), (RIGHT | DOWN, 1)):
-            if b.repeat(pad, mask):
-                self.index = (self.index + d) % len(self.dice)
-                if m is not None:
-                    m.sound("blip")
+        for d in steps(b, pad, (LEFT | UP, -1), (RIGHT | DOWN, 1)):
+            self.index = (self.index + d) % len(self.dice)
+            play(m, "blip")
         if b.press(pad, A):
-            answer = Draft(self.value)
-            why = self.match.check(answer, self.seat)        # a die taken: "C2.1: no die showing 4 is left"
-            if why is None:
-                self.answer = answer
-                if m is not None:
-                    m.sound("select")
-            else:
-                self.refuse(m, why)
+            self.offer(m, Draft(self.value))         # a die taken: "C2.1: no die showing 4 is left"
 
     def text(self) -> str:
         return tr("{who}: take a die ({value})?", who=self.name, value=self.value)
 
-    def lines(self, m) -> list[tuple[str, tuple]]:
-        if self.message:
-            return [(self.message, RED)]
+    def asked(self, m) -> list[tuple[str, tuple]]:
         v = self.value
         return [(tr("With it and the shared die: good {v} ({good}) on the other's floor, or floor {v}.", v=v,
                     good=good_word(v)), TABLE_INFO), (tr("Left/Right: die  A: take"), TABLE_INFO)]
 
-    def line_forms(self, m) -> list[list[tuple[str, tuple]]]:
-        full = self.lines(m)
-        if self.message:
-            return [full]
+    def shorter(self, full: list[tuple[str, tuple]]) -> list[list[tuple[str, tuple]]]:
         v = self.value
-        return [full, [(tr("Good {v} ({good}) or floor {v} (C2.2).", v=v, good=good_word(v)), TABLE_INFO), full[-1]],
+        return [[(tr("Good {v} ({good}) or floor {v} (C2.2).", v=v, good=good_word(v)), TABLE_INFO), full[-1]],
                 [(tr("Good {v} or floor {v}, with the shared die (C2.2).", v=v), TABLE_INFO), full[-1]]]
 
     def strip(self) -> tuple[str, tuple]:
@@ -303,10 +233,16 @@ class DrawPrompt(Prompt):
         return Drawing(good, sheet.cells[c], pair_spend(self.x, self.y, good, sheet.floor_of[c]))
 
     def preview(self, good: int, c: int) -> dict:
-        key = (good, c)
-        got = self._previews.get(key)
-        if got is None:
-            got = self._previews[key] = preview_of(self.match, self.seat, self.drawing(good, c))
+        """What drawing ``good`` on cell ``c`` (a legal drawing) adds now, its cheapest spend: the
+        game's ``queries.drawing_previews`` as a dict, a house's goods by number, the cell's tower."""
+        if not self._previews:
+            sheet = self.match.sheet
+            for q in drawing_previews(self.match, self.seat):
+                self._previews[(q.answer.good, sheet.index(q.answer.cell))] = q
+        got = self._previews[(good, c)]
+        if not isinstance(got, dict):
+            house = tuple((GOOD_OF[name], v) for name, v in got.house)
+            got = self._previews[(good, c)] = dict(got._asdict(), house=house, tower=self.match.sheet.tower_of[c])
         return got
 
     def costs(self) -> dict:
@@ -348,23 +284,12 @@ class DrawPrompt(Prompt):
     def handle(self, m, b, pad: int) -> None:
         if self.closed_message(b, pad):
             return
-        if self.mode == "pass":
+        if self.mode in ("pass", "end"):        # sure? A passes, or draws (the game ends with the round); B back
             if b.press(pad, A):
-                self.answer = PASS
-                if m is not None:
-                    m.sound("select")
+                self.give(m, PASS if self.mode == "pass" else self.drawing())
             elif b.press(pad, B):
+                play(m, "cancel" if self.mode == "end" else "")
                 self.mode = "sheet"
-            return
-        if self.mode == "end":                  # sure? A draws (the game ends with the round), B goes back
-            if b.press(pad, A):
-                self.answer = self.drawing()
-                if m is not None:
-                    m.sound("select")
-            elif b.press(pad, B):
-                self.mode = "sheet"
-                if m is not None:
-                    m.sound("cancel")
             return
         before = (self.cursor, self.good)
         self.move(b, pad)
@@ -380,12 +305,9 @@ class DrawPrompt(Prompt):
             why = self.match.check(answer, self.seat)
             if why is None and self.ends():
                 self.mode = "end"                # the game would end: asked once more (issue 36)
-                if m is not None:
-                    m.sound("blip")
+                play(m, "blip")
             elif why is None:
-                self.answer = answer
-                if m is not None:
-                    m.sound("select")
+                self.give(m, answer)
             else:
                 self.refuse(m, why)
         elif b.press(pad, B):
@@ -408,9 +330,7 @@ class DrawPrompt(Prompt):
         goods chosen (CG5.1)."""
         got = getattr(self, "_why", None)
         if got is None:
-            why = no_drawing(self.match, self.seat)
-            far = [u for u in why if u.reason.startswith("C3.2")]
-            houses = [u for u in why if u.reason.startswith("CG5.1")]
+            far, houses = self.unreachable()
             parts = []
             if far:
                 near = min(far, key=lambda u: u.cost)
@@ -423,15 +343,19 @@ class DrawPrompt(Prompt):
                 parts[0] = tr("the other cells need at least {k} footprint(s) ({cell}), you have {have} (C3.2)",
                               k=min(u.cost for u in far), cell=min(far, key=lambda u: u.cost).cell, have=self.fp)
                 parts.reverse()
-            why = "; ".join(parts) or tr("no empty cell")
-            got = self._why = why[:1].upper() + why[1:] + "."
+            said = "; ".join(parts) or tr("no empty cell")
+            got = self._why = said[:1].upper() + said[1:] + "."
         return got
+
+    def unreachable(self) -> tuple[list, list]:
+        """The empty cells no drawing reaches (``queries.no_drawing``): (those the footprints do
+        not reach, C3.2; those where only a house fits, CG5.1)."""
+        why = no_drawing(self.match, self.seat)
+        return [u for u in why if u.reason.startswith("C3.2")], [u for u in why if u.reason.startswith("CG5.1")]
 
     def why_only_pass_short(self) -> str:
         """``why_only_pass`` in fewer words (no list of cells) for the text box's two rows."""
-        why = no_drawing(self.match, self.seat)
-        far = [u for u in why if u.reason.startswith("C3.2")]
-        houses = [u for u in why if u.reason.startswith("CG5.1")]
+        far, houses = self.unreachable()
         if far and houses:
             return tr("All six house goods chosen (CG5.1); other cells need {k} footprint(s), you have {have} (C3.2).",
                       k=min(u.cost for u in far), have=self.fp)
@@ -447,88 +371,77 @@ class DrawPrompt(Prompt):
 
     def describe(self) -> tuple[str, tuple]:
         """What the cursor's drawing would do, or why it may not be drawn (short of the rule's
-        whole reason, which a press of A shows)."""
-        sheet = self.match.sheet
-        c, g = self.cursor, self.good
-        cells = self.match.cells[self.seat]
-        if self.mode == "pass":
-            return tr("Pass: +{k} footprint(s) (C2.3).", k=self.gain()), TABLE_INFO
-        if self.mode == "end":
-            mine, best = self.standing()
-            return tr("The last round: you {a}, best rival {b} now.", a=mine, b=best), END
-        if cells[c]:
-            return tr("{cell} is filled ({good}).", cell=sheet.cells[c], good=good_word(cells[c])), WARN
-        cost = self.cost(g, sheet.floor_of[c])
-        if not self.drawable(g, c):
-            if cost > self.fp:
-                return tr("{good} on floor {f}: {k} footprint(s), you have {have}.", good=good_word(g),
-                          f=sheet.floor_of[c], k=cost, have=self.fp), WARN
-            return tr("No more houses: all six goods are chosen (CG5.1)."), WARN
-        p = self.preview(g, c)
-        adds = p["adds"]
-        total = adds["total"]
-        if self.ends(c):
-            extra = tr("ends the game (C4.2)")
-        elif p["completes"]:
-            extra = tr("completes tower {t}", t=p["completes"])
-        elif g == MOUSE:
-            extra = tr("mouse group of {k}", k=p["group"])
-        elif g == HOUSE:
-            best = max(p["house"], key=lambda t: t[1]) if p["house"] else (0, 0)
-            extra = tr("house: {good} now {v}", good=good_word(best[0]) if best[0] else "-", v=best[1])
-        elif g == 2:
-            t = p["tower"]
-            extra = tr("felt in tower {t}: {v}", t=t, v=p["felt"][t - 1])
-        elif g == 3:
-            extra = tr("+1 footprint (C3.1)")
-        elif g == 4:
-            extra = tr("dishes: {v} point(s)", v=adds["dishes"])
-        elif g == 5:
-            extra = tr("cushion on floor {f}", f=sheet.floor_of[c])
-        else:
-            extra = ""
-        if cost:
-            extra = tr("{what}, {k} footprint(s)", what=extra, k=cost) if extra else tr("{k} footprint(s)", k=cost)
-        text = f"{total:+d}" + (f"  {extra}" if extra else "")
-        return text, END if self.ends(c) else TABLE_INFO
+        whole reason, which a press of A shows): the fullest of ``strips``."""
+        return self.strips()[0]
 
     def strips(self) -> list[tuple[str, tuple]]:
-        """``describe``, then shorter forms of it (a narrow sheet: three players), the last the
-        shortest: the line under the sheet is never cut (issue 23)."""
-        text, colour = self.describe()
+        """What the cursor's drawing would do (or why not), then shorter forms of it (a narrow
+        sheet: three players), the last the shortest: the line under the sheet is never cut (issue 23)."""
         sheet = self.match.sheet
         c, g = self.cursor, self.good
         cells = self.match.cells[self.seat]
+        cost = self.cost(g, sheet.floor_of[c])
+        colour = WARN
         if self.mode == "pass":
-            short = [tr("no drawing: pass") if self.only_pass else tr("Pass: +{k} footprint(s)", k=self.gain()),
-                     tr("pass +{k}", k=self.gain())]
+            k = self.gain()
+            forms = [tr("Pass: +{k} footprint(s) (C2.3).", k=k),
+                     tr("no drawing: pass") if self.only_pass else tr("Pass: +{k} footprint(s)", k=k),
+                     tr("pass +{k}", k=k)]
+            colour = TABLE_INFO
         elif self.mode == "end":
-            mine, best = self.standing()
-            short = [tr("the game ends: you {a}, rival {b}", a=mine, b=best), tr("ends: {a} to {b}", a=mine, b=best),
+            a, b = self.standing()
+            forms = [tr("The last round: you {a}, best rival {b} now.", a=a, b=b),
+                     tr("the game ends: you {a}, rival {b}", a=a, b=b), tr("ends: {a} to {b}", a=a, b=b),
                      tr("A: end it")]
+            colour = END
         elif cells[c]:
-            short = [tr("{cell} is filled", cell=sheet.cells[c])]
+            forms = [tr("{cell} is filled ({good}).", cell=sheet.cells[c], good=good_word(cells[c])),
+                     tr("{cell} is filled", cell=sheet.cells[c])]
+        elif not self.drawable(g, c) and cost > self.fp:
+            forms = [tr("{good} on floor {f}: {k} footprint(s), you have {have}.", good=good_word(g),
+                        f=sheet.floor_of[c], k=cost, have=self.fp),
+                     tr("{k} footprint(s), you have {have}", k=cost, have=self.fp),
+                     tr("costs {k}, has {have}", k=cost, have=self.fp), tr("cost {k} > {have}", k=cost, have=self.fp)]
         elif not self.drawable(g, c):
-            cost = self.cost(g, sheet.floor_of[c])
-            if cost > self.fp:
-                short = [tr("{k} footprint(s), you have {have}", k=cost, have=self.fp),
-                         tr("costs {k}, has {have}", k=cost, have=self.fp),
-                         tr("cost {k} > {have}", k=cost, have=self.fp)]
-            else:
-                short = [tr("no goods left (CG5.1)"), tr("all 6 chosen")]
-        elif self.ends(c):
-            total = self.preview(g, c)["adds"]["total"]
-            short = [f"{total:+d} " + tr("ends the game (C4.2)"), f"{total:+d} " + tr("ends the game"),
-                     tr("ends the game")]
+            forms = [tr("No more houses: all six goods are chosen (CG5.1)."), tr("no goods left (CG5.1)"),
+                     tr("all 6 chosen")]
         else:
             total = self.preview(g, c)["adds"]["total"]
-            cost = self.cost(g, sheet.floor_of[c])
-            short = [f"{total:+d}, " + tr("{k} footprint(s)", k=cost) if cost else f"{total:+d}", f"{total:+d}"]
-        return [(text, colour)] + [(s, colour) for s in short]
+            extra = self.effect(g, c)
+            if cost:
+                extra = tr("{what}, {k} footprint(s)", what=extra, k=cost) if extra else tr("{k} footprint(s)", k=cost)
+            forms = [f"{total:+d}" + (f"  {extra}" if extra else "")]
+            if self.ends(c):
+                forms += [f"{total:+d} " + tr("ends the game (C4.2)"), f"{total:+d} " + tr("ends the game"),
+                          tr("ends the game")]
+                colour = END
+            else:
+                forms += [f"{total:+d}, " + tr("{k} footprint(s)", k=cost) if cost else f"{total:+d}", f"{total:+d}"]
+                colour = TABLE_INFO
+        return [(text, colour) for text in forms]
 
-    def lines(self, m) -> list[tuple[str, tuple]]:
-        if self.message:
-            return [(self.message, RED)]
+    def effect(self, g: int, c: int) -> str:
+        """What drawing ``g`` on cell ``c`` does beside its points: the game's end, a tower
+        completed, or the good's own (a mouse's group, a house's count, felt, ...)."""
+        p = self.preview(g, c)
+        if self.ends(c):
+            return tr("ends the game (C4.2)")
+        if p["completes"]:
+            return tr("completes tower {t}", t=p["completes"])
+        if g == MOUSE:
+            return tr("mouse group of {k}", k=p["group"])
+        if g == HOUSE:
+            top = max(p["house"], key=lambda t: t[1]) if p["house"] else (0, 0)
+            return tr("house: {good} now {v}", good=good_word(top[0]) if top[0] else "-", v=top[1])
+        if g == 2:
+            return tr("felt in tower {t}: {v}", t=p["tower"], v=p["felt"][p["tower"] - 1])
+        if g == 3:
+            return tr("+1 footprint (C3.1)")
+        if g == 4:
+            return tr("dishes: {v} point(s)", v=p["adds"]["dishes"])
+        return tr("cushion on floor {f}", f=self.match.sheet.floor_of[c]) if g == 5 else ""
+
+    def asked(self, m) -> list[tuple[str, tuple]]:
         text, colour = self.describe()
         if self.mode == "pass" and self.only_pass:                 # the keys are in the question
             return [(self.why_only_pass(), WARN)]
@@ -539,16 +452,10 @@ class DrawPrompt(Prompt):
         # two rows: what the cursor's drawing does, then the keys (one row each, never cut: seen live)
         return [(text, colour), (tr("L/R: good  A: draw  B: pass  Y: costs/points"), TABLE_INFO)]
 
-    def line_forms(self, m) -> list[list[tuple[str, tuple]]]:
-        full = self.lines(m)
-        if self.message:
-            return [full]
+    def shorter(self, full: list[tuple[str, tuple]]) -> list[list[tuple[str, tuple]]]:
         if self.mode == "pass" and self.only_pass:
-            return [full, [(self.why_only_pass_short(), WARN)]]
-        if self.mode == "sheet":
-            keys = full[-1]
-            return [full] + [[short, keys] for short in self.strips()[1:]]
-        return [full]
+            return [[(self.why_only_pass_short(), WARN)]]
+        return [[short, full[-1]] for short in self.strips()[1:]] if self.mode == "sheet" else []
 
     def strip(self) -> tuple[str, tuple]:
         return self.describe()
@@ -572,37 +479,23 @@ class HousePrompt(Prompt):
     def handle(self, m, b, pad: int) -> None:
         if self.closed_message(b, pad):
             return
-        for mask, d in ((UP | LEFT, -1), (DOWN | RIGHT, 1)):
-            if b.repeat(pad, mask):
-                self.good = (self.good - 1 + d) % 6 + 1
-                if m is not None:
-                    m.sound("blip")
+        for d in steps(b, pad, (UP | LEFT, -1), (DOWN | RIGHT, 1)):
+            self.good = (self.good - 1 + d) % 6 + 1
+            play(m, "blip")
         if b.press(pad, A):
-            answer = House(self.good)
-            why = self.match.check(answer, self.seat)
-            if why is None:
-                self.answer = answer
-                if m is not None:
-                    m.sound("select")
-            else:
-                self.refuse(m, why)
+            self.offer(m, House(self.good))
 
     def text(self) -> str:
         return tr("{who}: the house counts {good}?", who=self.name, good=good_word(self.good))
 
-    def lines(self, m) -> list[tuple[str, tuple]]:
-        if self.message:
-            return [(self.message, RED)]
+    def asked(self, m) -> list[tuple[str, tuple]]:
         return [(tr("3 x {k} {good} = {v} point(s), kept to the end (C5.1).", k=self.values[self.good] // 3,
                     good=good_word(self.good), v=self.values[self.good]), TABLE_INFO),
                 (tr("Up/Down: good  A: choose"), TABLE_INFO)]
 
-    def line_forms(self, m) -> list[list[tuple[str, tuple]]]:
-        full = self.lines(m)
-        if self.message:
-            return [full]
-        return [full, [(tr("3 x {k} = {v} point(s), kept to the end (C5.1).", k=self.values[self.good] // 3,
-                           v=self.values[self.good]), TABLE_INFO), full[-1]]]
+    def shorter(self, full: list[tuple[str, tuple]]) -> list[list[tuple[str, tuple]]]:
+        return [[(tr("3 x {k} = {v} point(s), kept to the end (C5.1).", k=self.values[self.good] // 3,
+                      v=self.values[self.good]), TABLE_INFO), full[-1]]]
 
     def strip(self) -> tuple[str, tuple]:
         if self.good in self.chosen:
@@ -610,5 +503,5 @@ class HousePrompt(Prompt):
         return tr("House: {good} = {v}", good=good_word(self.good), v=self.values[self.good]), TABLE_INFO
 
 
-__all__ = ["Prompt", "RollPrompt", "DraftPrompt", "DrawPrompt", "HousePrompt", "preview_of", "pair_spend", "good_word",
+__all__ = ["Prompt", "RollPrompt", "DraftPrompt", "DrawPrompt", "HousePrompt", "pair_spend", "good_word",
            "GOODS", "Pass"]

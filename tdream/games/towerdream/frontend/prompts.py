@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import re
 
-from ....frontend.constants import DOWN, GOLD, GREY, INK, LEFT, RED, RIGHT, TABLE_INFO, UP, WHITE, A, B
-from ....frontend.table import Prompt as TablePrompt
+from typing import Sequence
+
+from ....frontend.constants import DOWN, GOLD, INK, LEFT, RED, RIGHT, TABLE_INFO, UP, WHITE, A, B
+from ....frontend.prompt_kit import Prompt as TablePrompt, Spins, move_nearest, steps
 from ....frontend.text import tr
 from ....frontend.widgets import Menu, window
-from ....rng import Rng
 from ..rules import answers as an, events as ev
 from ..rules.game import VACANT
 from .layout import die_xy, view_centre
@@ -20,15 +21,13 @@ from .pictures import die
 
 
 class Prompt(TablePrompt):
+    """A Tower Dream question (the shell's ``Prompt``): its text, the Lands it highlights, the
+    cursor the board's camera follows, a warning under it (the game's end), its own window."""
+
     text = ""                    # what the text box says while the prompt is up
-    seat = -1                    # whose it is (the table sets it)
-    age = 0                      # frames it has been up (the table's guard)
-    speaker: str | None = None   # a host who asks it (his face beside the text)
     lands: tuple = ()            # Lands to highlight
-    cursor_land = -1
     board_cursor = False         # the board camera follows the cursor
-    answer = None
-    given = False                # a chance outcome supplied by the player (the dice)
+    warning = ""                 # a line under the question (what every answer leads to: the game's end)
     keep: tuple = ()             # what the player has done so far: kept when the prompt is made again
                                  # in another language (the table remakes it, ``adopt``)
 
@@ -41,52 +40,45 @@ class Prompt(TablePrompt):
             elif hasattr(old, name):
                 setattr(self, name, getattr(old, name))
 
-    def handle(self, m, b, pad: int) -> None:
-        pass
+    @property
+    def cursor_land(self) -> int:
+        """The Land the cursor is on (-1: none)."""
+        return -1
 
     def draw(self, m, surface) -> None:
         pass
 
     def lines(self, m) -> list[tuple[str, tuple]]:
         """Lines the text box shows under the prompt's text (what the cursor is on), with colours."""
-        return []
+        return [(self.warning, GOLD)] if self.warning else []
 
 
 def g(amount: int) -> str:
     return f"{amount:,}G"
 
 
-class DicePrompt(Prompt):
+class DicePrompt(Spins, Prompt):
     """The d10 spins, one face a frame from the spin RNG (seeded by the game state when the spin
     starts), until A: the frame of the press picks the roll (FORMATS.md section 4)."""
 
     keep = ("rng", "face", "spun")
+    spin_sound, stop_sound = "dice", "dice_stop"
 
     def __init__(self, game, name: str, state: str | None = None) -> None:
         self.rolls = [a for a in game.legal_answers()]
-        self.rng = Rng(int((state or game.fingerprint())[:16], 16))
-        self.face = self.rolls[self.rng.below(len(self.rolls))]
+        self.start(game, state)
         self.text = tr("{who}: press A to stop the die!", who=name)
         self.given = True
-        self.spun = 0
         self.warning = tr("The game's last turn (the round limit).") if last_turn(game) else ""
 
     def back_free(self) -> bool:
         return True                      # only A stops the die
 
-    def lines(self, m) -> list[tuple[str, tuple]]:
-        return [(self.warning, GOLD)] if self.warning else []
-
-    def handle(self, m, b, pad: int) -> None:
-        if b.press(pad, A):
-            self.answer = self.face
-            if m is not None:
-                m.sound("dice_stop")
-            return
+    def spin(self) -> None:
         self.face = self.rolls[self.rng.below(len(self.rolls))]
-        self.spun += 1
-        if m is not None and self.spun % 28 == 1:
-            m.sound("dice")
+
+    def stopped(self):
+        return self.face
 
     def draw(self, m, surface) -> None:
         draw_die(m, surface, *die_xy(m), self.face.value, spinning=True)
@@ -129,9 +121,6 @@ class MenuPrompt(Prompt):
     def back_free(self) -> bool:
         return True                     # B chooses nothing here
 
-    def lines(self, m) -> list[tuple[str, tuple]]:
-        return [(self.warning, GOLD)] if self.warning else []
-
     def draw(self, m, surface) -> None:
         x = view_centre(m) - self.width // 2
         self.menu.draw(m, surface, x, 44, self.width, self.title)
@@ -153,24 +142,6 @@ class MenuPrompt(Prompt):
                 m.font.draw(surface, d, x + 6, top + 5, WHITE, "small")
 
 
-def _nearest(cells: list[tuple[int, int]], i: int, dx: int, dy: int) -> int:
-    """The candidate nearest in direction (dx, dy) from candidate i, or i."""
-    x0, y0 = cells[i]
-    best, best_d = i, None
-    for j, (x, y) in enumerate(cells):
-        if j == i:
-            continue
-        ax, ay = x - x0, y - y0
-        along = ax * dx + ay * dy
-        if along <= 0:
-            continue
-        across = abs(ax * dy) + abs(ay * dx)
-        d = along + 2 * across
-        if best_d is None or d < best_d:
-            best, best_d = j, d
-    return best
-
-
 class LandPrompt(Prompt):
     """A cursor over candidate Lands on the board (screen 8): each with a line saying what it
     would do; ``blocked`` Lands are shown with why they cannot be chosen."""
@@ -179,7 +150,7 @@ class LandPrompt(Prompt):
     keep = ("index",)
 
     def __init__(self, game, geo, text: str, options: list[tuple[int, object, str]],
-                 blocked: list[tuple[int, str]] = (), none_answer=None, none_label: str = "",
+                 blocked: Sequence[tuple[int, str]] = (), none_answer=None, none_label: str = "",
                  warning: str = "") -> None:
         self.game = game
         self.text = text
@@ -196,12 +167,7 @@ class LandPrompt(Prompt):
         return self.options[self.index][0]
 
     def handle(self, m, b, pad: int) -> None:
-        for mask, d in ((LEFT, (-1, 0)), (RIGHT, (1, 0)), (UP, (0, -1)), (DOWN, (0, 1))):
-            if b.repeat(pad, mask):
-                j = _nearest(self.cells, self.index, *d)
-                if j == self.index:      # nothing that way: step through them in order
-                    j = (self.index + (1 if d[0] + d[1] > 0 else -1)) % len(self.options)
-                self.index = j
+        self.index = move_nearest(b, pad, self.cells, self.index)
         if b.press(pad, A) and self.options[self.index][1] is not None:
             self.answer = self.options[self.index][1]
         elif b.press(pad, B) and self.none_answer is not None:
@@ -291,10 +257,7 @@ def company_name(game, cid: str | None) -> str:
     """A Company's name as the cartridge gives it (G8.3), in the language on screen."""
     if cid is None:
         return "-"
-    for c in game.ruleset.companies:
-        if c.id == cid:
-            return tr(c.name)
-    return cid
+    return next((tr(c.name) for c in game.ruleset.companies if c.id == cid), cid)
 
 
 def ubbo_level(game, level: int) -> str:
@@ -363,12 +326,7 @@ class BuildPrompt(Prompt):
         x = self.order[self.index]
         choices = self.by_land[x]
         if self.count == 0:
-            for mask, d in ((LEFT, (-1, 0)), (RIGHT, (1, 0)), (UP, (0, -1)), (DOWN, (0, 1))):
-                if b.repeat(pad, mask):
-                    j = _nearest(self.cells, self.index, *d)
-                    if j == self.index:
-                        j = (self.index + (1 if d[0] + d[1] > 0 else -1)) % len(self.order)
-                    self.index = j
+            self.index = move_nearest(b, pad, self.cells, self.index)
             if b.press(pad, A):
                 self.count = 1
             elif b.press(pad, B) and not self.undo:
@@ -437,9 +395,6 @@ class SellPrompt(Prompt):
     def back_free(self) -> bool:
         return True                      # the menu has no B of its own
 
-    def lines(self, m) -> list[tuple[str, tuple]]:
-        return [(self.warning, GOLD)] if self.warning else []
-
     def _answer(self):
         items = tuple((self.game.land_name(x), n) for x, n in sorted(self.items.items()) if n)
         return an.Sell(items)
@@ -473,14 +428,13 @@ class SellPrompt(Prompt):
         if i < len(self.candidates):
             x = self.candidates[i]
             n = self.items.get(x, 0)
-            for mask, d in ((RIGHT, 1), (LEFT, -1)):
-                if b.repeat(pad, mask):
-                    trial = dict(self.items)
-                    trial[x] = max(0, min(self.game.floors[x], n + d))
-                    items = tuple((self.game.land_name(y), k) for y, k in sorted(trial.items()) if k)
-                    if not items or self.game.check(an.Sell(items)) is None:
-                        self.items = trial
-                        self._refresh()
+            for d in steps(b, pad, (RIGHT, 1), (LEFT, -1)):
+                trial = dict(self.items)
+                trial[x] = max(0, min(self.game.floors[x], n + d))
+                items = tuple((self.game.land_name(y), k) for y, k in sorted(trial.items()) if k)
+                if not items or self.game.check(an.Sell(items)) is None:
+                    self.items = trial
+                    self._refresh()
             menu.chosen = None
             return
         if menu.chosen is not None:

@@ -9,35 +9,19 @@ Words are made when drawn (``tr``), so a language changed in the options shows a
 from __future__ import annotations
 
 from ....frontend.constants import A, B, DOWN, GOLD, LEFT, RED, RIGHT, TABLE_INFO, UP, WARN
-from ....frontend.table import RefusalPrompt
+from ....frontend.prompt_kit import DIRECTIONS, AskPrompt, play, steps
 from ....frontend.text import shown_name, tr
 from ....frontend.widgets import Menu
 from ..answers import DECLARE, END_NO, END_YES, PASS, Demolish, Pass, Pick, Place
 from ..data import rules
 from .explain import explain, refused_size
 
-
-
-class Prompt(RefusalPrompt):
+class Prompt(AskPrompt):
     """One seat's question (``age``: frames it has been up, the table's guard against a press
     meant for the text before it), with the match's refusal of his last choice (the shell's)."""
 
-    answer = None
-
     def refusal_text(self, why: str | None) -> str:
         return explain(why)
-
-    def handle(self, m, b, pad: int) -> None:
-        pass
-
-    def text(self) -> str:
-        """The text box's first line while the prompt is up."""
-        return ""
-
-    def lines(self, m) -> list[tuple[str, tuple]]:
-        """Its small lines under the question (what the cursor is on, why not), with colours, the
-        most important first (the text box leaves out the last first where they do not fit)."""
-        return []
 
     def keys(self) -> list[str]:
         """Its keys, for the players' column (``TableScene.draw_panels``)."""
@@ -76,19 +60,13 @@ class PickPrompt(Prompt):
     def handle(self, m, b, pad: int) -> None:
         if self.secret:
             if b.press(pad, A):
-                self.answer = Pick(grid_pick(b.held[pad]))
-                if m is not None:
-                    m.sound("select")
+                self.give(m, Pick(grid_pick(b.held[pad])))
             return
-        for mask, d in ((LEFT | DOWN, -1), (RIGHT | UP, 1)):
-            if b.repeat(pad, mask):
-                self.size = max(1, min(9, self.size + d))
-                if m is not None:
-                    m.sound("blip")
+        for d in steps(b, pad, (LEFT | DOWN, -1), (RIGHT | UP, 1)):
+            self.size = max(1, min(9, self.size + d))
+            play(m, "blip")
         if b.press(pad, A):
-            self.answer = Pick(self.size)
-            if m is not None:
-                m.sound("select")
+            self.give(m, Pick(self.size))
 
     def shows(self) -> bool:
         """The choice is on the screen (alone against the characters)."""
@@ -99,10 +77,9 @@ class PickPrompt(Prompt):
             return tr("{a} and {b}: pick in secret.", a=self.pickers[0], b=self.pickers[-1])
         return tr("{who}: pick a size 1-9, then A.", who=self.name)
 
-    def lines(self, m) -> list[tuple[str, tuple]]:
-        if self.secret:
-            return [(tr("Hold your pad toward your size on the grid, then press A."), TABLE_INFO)]
-        return [(tr("Left/Right: size, A: pick. Nobody sees it until both are in."), TABLE_INFO)]
+    def asked(self, m) -> list[tuple[str, tuple]]:
+        return [(tr("Hold your pad toward your size on the grid, then press A." if self.secret
+                    else "Left/Right: size, A: pick. Nobody sees it until both are in."), TABLE_INFO)]
 
     def keys(self) -> list[str]:
         return [tr("Pad+A: pick")] if self.secret else [tr("</>: size"), tr("A: pick")]
@@ -178,14 +155,13 @@ class PlacePrompt(Prompt):
         if self.mode != "declare":
             self.back, self.mode = self.mode, "declare"
             self.message = ""
-            if m is not None:
-                m.sound("select")
+            play(m, "select")
 
     # ---------------------------------------------------------------- input
     def move(self, b, pad: int, cursor: int) -> int:
         n = self.n
         x, y = cursor % n, cursor // n
-        for mask, dx, dy in ((LEFT, -1, 0), (RIGHT, 1, 0), (UP, 0, -1), (DOWN, 0, 1)):
+        for mask, (dx, dy) in DIRECTIONS:
             if b.repeat(pad, mask):
                 x, y = (x + dx) % n, (y + dy) % n
         return y * n + x
@@ -203,25 +179,18 @@ class PlacePrompt(Prompt):
             if b.press(pad, A):
                 if self.top > 0:
                     self.mode, self.size = "size", self.top
-                    if m is not None:
-                        m.sound("select")
+                    play(m, "select")
                 else:
                     self.refuse(m, self.why)
             elif b.press(pad, B):
                 self.mode = "menu"              # walled in: on Pass, the answer left to him (T3.4)
                 self.menu.index = self.items.index("Pass the turn") if self.walled else 0
         elif mode == "size":
-            for mask, d in ((RIGHT | UP, 1), (LEFT | DOWN, -1)):
-                if b.repeat(pad, mask):
-                    self.size = max(1, min(9, self.size + d))
-                    self.message = ""
+            for d in steps(b, pad, (RIGHT | UP, 1), (LEFT | DOWN, -1)):
+                self.size = max(1, min(9, self.size + d))
+                self.message = ""
             if b.press(pad, A):
-                answer = Place(self.square, self.size)
-                why = self.match.check(answer, self.seat)
-                if why is None:
-                    self.answer = answer
-                else:
-                    self.refuse(m, why)
+                self.offer(m, Place(self.square, self.size), sound="")
             elif b.press(pad, B):
                 self.mode = "board"
         elif mode == "menu":
@@ -256,16 +225,11 @@ class PlacePrompt(Prompt):
                 self.answer = PASS
         elif mode == "declare":
             if b.press(pad, A):
-                why = self.match.check(DECLARE, self.seat)
-                if why is None:
-                    self.answer = DECLARE
-                else:
+                if not self.offer(m, DECLARE, sound=""):
                     self.mode = self.back
-                    self.refuse(m, why)
             elif b.press(pad, B):
                 self.mode = self.back           # back where he was, nothing else done
-                if m is not None:
-                    m.sound("cancel")
+                play(m, "cancel")
 
     def choose(self, m, item: str) -> None:
         match, seat = self.match, self.seat
@@ -277,11 +241,7 @@ class PlacePrompt(Prompt):
         elif item == "Take back":
             self.undo_asked = True
         elif item == "Declare a double turn":
-            why = match.check(DECLARE, seat)
-            if why is None:
-                self.answer = DECLARE
-            else:
-                self.refuse(m, why)
+            self.offer(m, DECLARE, sound="")
         elif item == "Demolish a tower":
             own = [i for i in range(match.geo.cells) if match.owner[i] == seat]
             if match.demolished:
@@ -300,17 +260,14 @@ class PlacePrompt(Prompt):
 
     # ---------------------------------------------------------------- words
     def text(self) -> str:
-        mode = self.mode
-        if mode == "size":
+        if self.mode == "size":
             return tr("{who}: a < {size} > at {square}?", who=self.name, square=self.square, size=self.size)
-        if mode == "menu":
-            return tr("{who}: what now?", who=self.name)
-        if mode == "demolish":
-            return tr("{who}: demolish which tower?", who=self.name)
-        if mode == "pass":
-            return tr("{who}: pass this turn?", who=self.name)
-        if mode == "declare":
-            return tr("{who}: declare a double turn?", who=self.name)
+        asks = {"menu": tr("{who}: what now?", who=self.name),
+                "demolish": tr("{who}: demolish which tower?", who=self.name),
+                "pass": tr("{who}: pass this turn?", who=self.name),
+                "declare": tr("{who}: declare a double turn?", who=self.name)}
+        if self.mode in asks:
+            return asks[self.mode]
         if self.only_pass:
             return tr("{who}: walled in: pass (T3.4).", who=self.name)
         if self.walled:
@@ -319,16 +276,11 @@ class PlacePrompt(Prompt):
             return tr("{who}: {square} takes a tower up to {size}.", who=self.name, square=self.square, size=self.top)
         return tr("{who}: nothing of yours can go on {square}.", who=self.name, square=self.square)
 
-    def lines(self, m) -> list[tuple[str, tuple]]:
+    def asked(self, m) -> list[tuple[str, tuple]]:
         """What the text box says under the question: the cursor's square (why no taller tower
-        stands there: T3.3), TG4.3's warning, that the answer ends the game, or why the last
-        choice was refused."""
+        stands there: T3.3), TG4.3's warning, that the answer ends the game."""
         out: list[tuple[str, tuple]] = []
-        mode = self.mode
-        match = self.match
-        names = self.names
-        if self.message:
-            return [(self.message, RED)]
+        mode, match, names = self.mode, self.match, self.names
         if mode == "board":
             if self.walled:
                 if self.pass_ends:
@@ -418,13 +370,9 @@ class PlacePrompt(Prompt):
             if self.match.can_declare(self.seat):
                 keys.append(tr("Y: double"))
             return keys + [tr("X: status")]
-        if mode == "size":
-            return [tr("</>: size"), tr("A: build"), tr("B: back")]
-        if mode == "demolish":
-            return [tr("A: demolish"), tr("B: back")]
-        if mode == "declare":
-            return [tr("A: declare"), tr("B: back")]
-        return [tr("A: choose"), tr("B: back")]
+        first = {"size": [tr("</>: size"), tr("A: build")], "demolish": [tr("A: demolish")],
+                 "declare": [tr("A: declare")]}
+        return first.get(mode, [tr("A: choose")]) + [tr("B: back")]
 
 
 # ---------------------------------------------------------------- end the game? (T6.1, TG6.1)
@@ -452,7 +400,7 @@ class EndPrompt(Prompt):
     def text(self) -> str:
         return tr("{passer} passed: end the game, {who}?", passer=self.passer, who=self.name)
 
-    def lines(self, m) -> list[tuple[str, tuple]]:
+    def asked(self, m) -> list[tuple[str, tuple]]:
         """What each answer does (T6.1, T6.2, TG6.2), then the sums."""
         nxt = self.names[self.next]
         if self.leader < 0:

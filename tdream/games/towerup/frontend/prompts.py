@@ -14,10 +14,12 @@ engine's reason (its rule ID first) in red and answers nothing. Nothing here dec
 """
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from ....frontend.constants import DOWN, GOLD, LABEL, LEFT, RED, RIGHT, TABLE_INFO, UP, WHITE, A, B, Y, rgb15
-from ....frontend.table import Prompt as TablePrompt
+from ....frontend.prompt_kit import DIRECTIONS, Offers, Prompt as TablePrompt, nearest, steps
 from ....frontend.text import language, shown_name, tr
 from ....frontend.widgets import cursor, fit, window
 from .. import queries as q
@@ -35,23 +37,15 @@ PAGE_FRAMES = 180                     # frames a page of a full window stays bef
 def floors_text(counts) -> str:
     """Floors per colour as words: "2 black, 1 white" (``counts``: 4 counts, or colour names)."""
     if counts and isinstance(counts[0], str):
-        per = [0, 0, 0, 0]
-        for name in counts:
-            per[COLOURS.index(name)] += 1
-        counts = per
+        counts = [list(counts).count(name) for name in COLOURS]
     parts = [tr("{n} {colour}", n=n, colour=colour_name(c)) for c, n in enumerate(counts) if n]
     return ", ".join(parts) if parts else tr("nothing")
 
 
 def card_text(card) -> str:
     """A market card as words: its floors, wilds and vehicle moves."""
-    per = [0, 0, 0, 0]
-    wilds = 0
-    for f in card.floors:
-        if f == WILD:
-            wilds += 1
-        else:
-            per[f] += 1
+    per = [card.floors.count(c) for c in range(4)]
+    wilds = card.floors.count(WILD)
     parts = [floors_text(per)] if any(per) else []
     if wilds:
         parts.append(tr("{n} wild", n=wilds))
@@ -60,17 +54,13 @@ def card_text(card) -> str:
     return ", ".join(parts)
 
 
-class Prompt(TablePrompt):
-    answer = None
-    seat = -1
-    age = 0                           # frames shown (the table's guard: a press that hurried the text
-                                      # before it never answers it)
-    focus_sites: tuple = ()           # sites outlined (a build's neighbours)
+class Prompt(Offers, TablePrompt):
+    """A Tower Up question (the shell's ``Prompt``, its answers offered to the match first): its
+    window in the text box's place, the sites and the card it marks on the city."""
+
+    match: Any
     refusal = ""                      # the engine's reason for the last choice refused (shown in red)
-    cursor_site = -1                  # the site the map's cursor is on (-1: none)
     legal_sites: tuple = ()           # sites outlined in gold
-    chosen_card = -1                  # the market card outlined
-    kind = ""
     page = 0                          # a window with more lines than it holds: the page shown (of its
     page_age = 0                      # lines that are not on every page), and frames it has been up
     names: tuple = ()                 # the seats' names as the screen says them (the table's ``names``)
@@ -94,6 +84,18 @@ class Prompt(TablePrompt):
             self.page_age = 0
         self.answer_keys(m, b, pad)
 
+    @property
+    def focus_sites(self) -> tuple:   # sites outlined (a build's neighbours)
+        return ()
+
+    @property
+    def cursor_site(self) -> int:     # the site the map's cursor is on (-1: none)
+        return -1
+
+    @property
+    def chosen_card(self) -> int:     # the market card outlined (-1: none)
+        return -1
+
     def answer_keys(self, m, b, pad: int) -> None:
         """The prompt's own keys."""
 
@@ -116,10 +118,14 @@ class Prompt(TablePrompt):
         """A seat's name as the screen says it."""
         return self.names[seat] if 0 <= seat < len(self.names) else shown_name(self.match.names[seat])
 
-    def refuse(self, m, why: str) -> None:
+    def refuse(self, m, why: str | None) -> None:
         """A choice the engine refuses: its reason (in the screen's words, rule ID first), in red."""
         self.refusal = explain(why)
         m.sound("cancel")
+
+    def refused(self) -> list:
+        """The refusal's line of its window (none when nothing was refused)."""
+        return [Line(self.refusal, RED, keep=MUST)] if self.refusal else []
 
 
 class Line:
@@ -217,6 +223,8 @@ class CountsPrompt(Prompt):
     """Floors per colour, set with up/down (the colour) and left/right (how many); A gives them,
     B sets them back to the suggestion."""
 
+    make: Any                         # the answer's type, made of the counts (StartFloors, Discard)
+
     def __init__(self, match, seat: int, total: int, limit: list[int], suggestion: tuple, names=()) -> None:
         self.match = match
         self.seat = seat
@@ -228,9 +236,6 @@ class CountsPrompt(Prompt):
         self.row = 0
         self.refusal = ""
 
-    def make(self, counts) -> object:
-        raise NotImplementedError
-
     def back_free(self) -> bool:
         """B would set the counts back to the suggestion, and they are the suggestion."""
         return tuple(self.counts) == self.suggestion
@@ -240,29 +245,19 @@ class CountsPrompt(Prompt):
             self.row = (self.row - 1) % 4
         elif b.repeat(pad, DOWN):
             self.row = (self.row + 1) % 4
-        for mask, d in ((LEFT, -1), (RIGHT, 1)):
-            if b.repeat(pad, mask):
-                n = self.counts[self.row] + d
-                if n < 0:
-                    continue
-                if n > self.limit[self.row]:
-                    self.refusal = self.over_limit(self.row)
-                    m.sound("cancel")
-                    continue
-                if d > 0 and sum(self.counts) >= self.total:     # all chosen: one goes off another first
-                    self.refusal = tr("{k} chosen already: Left on another colour first.", k=self.total)
-                    m.sound("cancel")
-                    continue
+        for d in steps(b, pad, (LEFT, -1), (RIGHT, 1)):
+            n = self.counts[self.row] + d
+            if n > self.limit[self.row]:
+                self.refusal = self.over_limit(self.row)
+                m.sound("cancel")
+            elif d > 0 and sum(self.counts) >= self.total:     # all chosen: one goes off another first
+                self.refusal = tr("{k} chosen already: Left on another colour first.", k=self.total)
+                m.sound("cancel")
+            elif n >= 0:
                 self.counts[self.row] = n
                 self.refusal = ""
         if b.press(pad, A):
-            answer = self.make(tuple(self.counts))
-            why = self.match.check(answer, self.seat)
-            if why is None:
-                self.answer = answer
-                m.sound("select")
-            else:
-                self.refuse(m, why)
+            self.offer(m, self.make(tuple(self.counts)))
         elif b.press(pad, B):
             self.counts = list(self.suggestion)
             self.refusal = ""
@@ -294,6 +289,9 @@ class CountsPrompt(Prompt):
     def ends_game(self) -> bool:
         """The answer is the game's last (the give-back after the last take, E13)."""
         return False
+
+    def draw(self, m, surface, table) -> None:
+        self.draw_counts(m, surface, table.box_rect(), self.text(), table.help_lines(m, self, []))
 
     def draw_counts(self, m, surface, rect, title: str, help_lines=()) -> None:
         """The window at ``rect``: ``title``; a row per colour on the left (its swatch, the count;
@@ -337,6 +335,7 @@ class StartFloorsPrompt(CountsPrompt):
     gives his place for the player count)."""
 
     kind = "start_floors"
+    make = StartFloors
 
     def __init__(self, match, seat: int, names=()) -> None:
         k = match.setup_floors[0][1]
@@ -347,9 +346,6 @@ class StartFloorsPrompt(CountsPrompt):
         suggestion = tuple(wish) if tuple(wish) in legal else legal[0]
         super().__init__(match, seat, k, list(match.supply), suggestion, names)
 
-    def make(self, counts):
-        return StartFloors(counts)
-
     def over_limit(self, c: int) -> str:
         return tr("UG1.1: the supply has only {k} {colour}.", k=self.limit[c], colour=colour_name(c))
 
@@ -359,14 +355,12 @@ class StartFloorsPrompt(CountsPrompt):
     def text(self) -> str:
         return tr("Choose {k} floor(s) (UG1.1)", k=self.total)
 
-    def draw(self, m, surface, table) -> None:
-        self.draw_counts(m, surface, table.box_rect(), self.text(), table.help_lines(m, self, []))
-
 
 class DiscardPrompt(CountsPrompt):
     """U3.3: more than ten floors: give back the floors over ten."""
 
     kind = "discard"
+    make = Discard
 
     def __init__(self, match, seat: int, names=()) -> None:
         stock = match.stock[seat]
@@ -378,9 +372,6 @@ class DiscardPrompt(CountsPrompt):
             have[c] -= 1
             wish[c] += 1
         super().__init__(match, seat, excess, list(stock), tuple(wish), names)
-
-    def make(self, counts):
-        return Discard(counts)
 
     def over_limit(self, c: int) -> str:
         return tr("U3.3: {who} holds only {k} {colour}.", who=self.name(self.seat), k=self.limit[c],
@@ -394,9 +385,6 @@ class DiscardPrompt(CountsPrompt):
 
     def text(self) -> str:
         return tr("Give back {k} floor(s) (U3.3)", k=self.total)
-
-    def draw(self, m, surface, table) -> None:
-        self.draw_counts(m, surface, table.box_rect(), self.text(), table.help_lines(m, self, []))
 
 
 class TurnPrompt(Prompt):
@@ -433,7 +421,7 @@ class TurnPrompt(Prompt):
         self.legal_sites = tuple(sorted(self.builds))
         self.site = self.legal_sites[0] if self.legal_sites else 0
         self.pick = self._first_pick()
-        self.pending = None                  # the Take the ``take`` stage shows (A answers it)
+        self.pending: Any = None             # the Take the ``take`` stage shows (A answers it)
         self._previews: dict = {}            # (site, colour) -> BuildPreview; a cache (never state)
         self._take_previews: dict = {}       # Take -> TakePreview; a cache (never state)
         self._exposed: dict = {}             # (site, colour, roof) -> exposed roofs after it; a cache
@@ -479,11 +467,15 @@ class TurnPrompt(Prompt):
             p = self._take_previews[a] = q.take_preview(self.match, self.seat, a.card, a.wilds)
         return p
 
+    def to(self, stage: str) -> None:
+        """On to ``stage`` (the refusal of the one before gone)."""
+        self.stage = stage
+        self.refusal = ""
+
     def _to_take(self, m, a) -> None:
         """The take chosen: show what it does before it is done (the ``take`` stage)."""
         self.pending = a
-        self.stage = "take"
-        self.refusal = ""
+        self.to("take")
         m.sound("select")
 
     def choices(self) -> tuple:
@@ -500,10 +492,14 @@ class TurnPrompt(Prompt):
         key = (self.site, self.colour, choice.roof)
         e = self._exposed.get(key)
         if e is None:
-            sim = self.match.copy()
-            sim.apply(choice.answer, True, self.seat)
-            e = self._exposed[key] = tuple(q.exposed_roofs(sim, self.seat))
+            e = self._exposed[key] = tuple(q.exposed_roofs(self.after(choice), self.seat))
         return e
+
+    def after(self, choice):
+        """The match after the roof choice ``choice`` (a copy)."""
+        sim = self.match.copy()
+        sim.apply(choice.answer, True, self.seat)
+        return sim
 
     def preview(self):
         if self.stage != "roof":
@@ -512,8 +508,7 @@ class TurnPrompt(Prompt):
         if not ch:
             return None
         choice = ch[min(self.roof, len(ch) - 1)]
-        sim = self.match.copy()
-        sim.apply(choice.answer, True, self.seat)
+        sim = self.after(choice)
         new = {s: len(self.match.fl[s]) for s in range(len(sim.fl)) if len(sim.fl[s]) != len(self.match.fl[s])}
         index = self.match.rules.city.index
         marks = {index[site]: RED for site, _ in self.exposed(choice)} if not self.scores_after(choice) else {}
@@ -563,22 +558,17 @@ class TurnPrompt(Prompt):
     def answer_keys(self, m, b, pad: int) -> None:
         getattr(self, "handle_" + self.stage)(m, b, pad)
 
-    def _refuse(self, m, why: str) -> None:
-        self.refuse(m, why)
-
     def back_free(self) -> bool:
         """B does nothing at the market (the top of a turn): the table may offer a take-back."""
         return self.stage == "market"
 
     def handle_market(self, m, b, pad: int) -> None:
         n = len(self.match.market)
-        for mask, d in ((LEFT, -1), (RIGHT, 1)):
-            if b.repeat(pad, mask) and n:
-                self.card = (self.card + d) % n
-                self.refusal = ""
-        if b.repeat(pad, DOWN):
-            self.stage = "city"
+        for d in steps(b, pad, (LEFT, -1), (RIGHT, 1)) if n else ():
+            self.card = (self.card + d) % n
             self.refusal = ""
+        if b.repeat(pad, DOWN):
+            self.to("city")
             if self.legal_sites:                    # the gold site nearest the card
                 x = 3 + self.card * 42 + 20
                 self.site = min(self.legal_sites, key=lambda s: (abs(self._view.xy[s][0] - x) + self._view.xy[s][1], s))
@@ -588,22 +578,20 @@ class TurnPrompt(Prompt):
             if options and not options[0]:
                 self._to_take(m, Take(self.card_id(), ()))
             elif options:
-                self.stage = "wild"
+                self.to("wild")
                 self.picked = []
                 self.pick = self._first_pick()
-                self.refusal = ""
             else:
-                self._refuse(m, self.match.check(Take(self.card_id(), ()), self.seat) or tr("not now"))
+                self.refuse(m, self.match.check(Take(self.card_id(), ()), self.seat) or tr("not now"))
 
     def handle_wild(self, m, b, pad: int) -> None:
-        for mask, d in ((LEFT, -1), (RIGHT, 1)):
-            if b.repeat(pad, mask):
-                self.pick = (self.pick + d) % 4
-                self.refusal = ""
+        for d in steps(b, pad, (LEFT, -1), (RIGHT, 1)):
+            self.pick = (self.pick + d) % 4
+            self.refusal = ""
         if b.press(pad, A):
             why = self._wild_reason(self.pick)
             if why is not None:
-                self._refuse(m, why)
+                self.refuse(m, why)
                 return
             self.picked.append(COLOURS[self.pick])
             self.refusal = ""
@@ -622,87 +610,61 @@ class TurnPrompt(Prompt):
 
     def handle_take(self, m, b, pad: int) -> None:
         if b.press(pad, A):
-            why = self.match.check(self.pending, self.seat)
-            if why is None:
-                self.answer = self.pending
-                m.sound("select")
-            else:
-                self._refuse(m, why)
+            self.offer(m, self.pending)
         elif b.press(pad, B):
-            self.refusal = ""
+            self.to("wild" if self.pending.wilds else "market")
             if self.pending.wilds:                  # back to the last colour chosen
-                self.stage = "wild"
                 self.picked = list(self.pending.wilds[:-1])
                 self.pick = COLOURS.index(self.pending.wilds[-1])
-            else:
-                self.stage = "market"
             self.pending = None
 
     def handle_city(self, m, b, pad: int) -> None:
-        sites = list(range(len(self.match.fl)))
-        for mask, d in ((LEFT, (-1, 0)), (RIGHT, (1, 0)), (UP, (0, -1)), (DOWN, (0, 1))):
+        for mask, d in DIRECTIONS:
             if b.repeat(pad, mask):
-                t = self._view.nearest(sites, self.site, *d)
+                t = nearest(self._view.xy, self.site, *d)       # every site is the cursor's
                 if t == self.site and d == (0, -1):
-                    self.stage = "market"
-                    self.refusal = ""
+                    self.to("market")
                     return
                 self.site = t
                 self.refusal = ""
         if b.press(pad, A):
             if self.site in self.builds:
-                self.stage = "colour"
+                self.to("colour")
                 self.colour = min(self.builds[self.site])
-                self.refusal = ""
             else:
-                self._refuse(m, self.site_reason(self.site))
+                self.refuse(m, self.site_reason(self.site))
         elif b.press(pad, B):
-            self.stage = "market"
-            self.refusal = ""
+            self.to("market")
 
     def site_reason(self, site: int) -> str:
         """Why he cannot build on ``site``: the engine's reason, the cost's when one colour's is."""
         name = self.match.rules.city.sites[site]
         reasons = [self.match.check(Build(name, c, name), self.seat) for c in COLOURS]
         reasons = [r for r in reasons if r]
-        for r in reasons:
-            if "costs" in r:
-                return r
-        return reasons[0] if reasons else tr("not now")
+        return next((r for r in reasons if "costs" in r), reasons[0] if reasons else tr("not now"))
 
     def handle_colour(self, m, b, pad: int) -> None:
-        for mask, d in ((LEFT, -1), (RIGHT, 1), (UP, -1), (DOWN, 1)):
-            if b.repeat(pad, mask):
-                self.colour = (self.colour + d) % 4
-                self.refusal = ""
+        for d in steps(b, pad, (LEFT, -1), (RIGHT, 1), (UP, -1), (DOWN, 1)):
+            self.colour = (self.colour + d) % 4
+            self.refusal = ""
         if b.press(pad, A):
             p = self.build_preview(self.site, self.colour)
             if p.reason is None:
-                self.stage = "roof"
+                self.to("roof")
                 self.roof = 0
-                self.refusal = ""
             else:
-                self._refuse(m, p.reason)
+                self.refuse(m, p.reason)
         elif b.press(pad, B):
-            self.stage = "city"
-            self.refusal = ""
+            self.to("city")
 
     def handle_roof(self, m, b, pad: int) -> None:
         ch = self.choices()
-        for mask, d in ((LEFT, -1), (RIGHT, 1), (UP, -1), (DOWN, 1)):
-            if b.repeat(pad, mask) and ch:
-                self.roof = (self.roof + d) % len(ch)
+        for d in steps(b, pad, (LEFT, -1), (RIGHT, 1), (UP, -1), (DOWN, 1)) if ch else ():
+            self.roof = (self.roof + d) % len(ch)
         if b.press(pad, A) and ch:
-            a = ch[self.roof].answer
-            why = self.match.check(a, self.seat)
-            if why is None:
-                self.answer = a
-                m.sound("select")
-            else:
-                self._refuse(m, why)
+            self.offer(m, ch[self.roof].answer)
         elif b.press(pad, B):
-            self.stage = "colour"
-            self.refusal = ""
+            self.to("colour")
 
     # ---------------------------------------------------------------- drawing
     def draw(self, m, surface, table) -> None:
@@ -757,16 +719,11 @@ class TurnPrompt(Prompt):
         """What an answer ends, on the prompt before it is given (issue 36): the game's end begun
         (a last roof U5.1, a colour out U5.2, the city full UG5.2) or the game over at once (the
         last answer of the last final turn)."""
-        out = []
-        if last:
-            out.append(Line(tr("This ends the game: it is its last turn (U5.3)."), GOLD, keep=MUST))
-        elif reason == "roof":
-            out.append(Line(tr("Your last roof: the game will end (U5.1)."), GOLD, keep=MUST))
-        elif reason == "city":
-            out.append(Line(tr("No site is left after it: the game will end (UG5.2)."), GOLD, keep=MUST))
-        elif reason == "supply":
-            out.append(Line(tr("A colour runs out: the game will end (U5.2)."), GOLD, keep=MUST))
-        return out
+        ends = {"roof": tr("Your last roof: the game will end (U5.1)."),
+                "city": tr("No site is left after it: the game will end (UG5.2)."),
+                "supply": tr("A colour runs out: the game will end (U5.2).")}
+        said = tr("This ends the game: it is its last turn (U5.3).") if last else ends.get(reason)
+        return [Line(said, GOLD, keep=MUST)] if said else []
 
     def window_market(self, m, rect) -> tuple[str, list]:
         match = self.match
@@ -787,8 +744,7 @@ class TurnPrompt(Prompt):
             lines.append(Line(tr("You can pay for no site: take a card."), LABEL))
         if self.final_turn():
             lines.append(Line(tr("Your final turn: you score at its end (U5.3)."), GOLD))
-        if self.refusal:
-            lines.append(Line(self.refusal, RED, keep=MUST))
+        lines += self.refused()
         if self.final_turn():
             title = tr("{who}: your final turn", who=self.who())
         elif match.extra:                              # an extra turn (U4.2): B may take back what earned it
@@ -814,8 +770,7 @@ class TurnPrompt(Prompt):
             lines.append(Line(tr("Chosen so far: {floors}", floors=floors_text(self.picked)), TABLE_INFO))
         lines += [self.colours_line(m, rect),
                   Line(tr("Left/Right, A: choose   B: back"), WHITE, keep=KEYS)]
-        if self.refusal:
-            lines.append(Line(self.refusal, RED, keep=MUST))
+        lines += self.refused()
         return head, lines
 
     def window_take(self, m, rect) -> tuple[str, list]:
@@ -844,8 +799,7 @@ class TurnPrompt(Prompt):
             lines.append(Line("; ".join(notes) + ".", GOLD))
         if p.discard:
             lines.append(Line(tr("Then give back {k} floor(s): ten at most (U3.3).", k=p.discard), RED))
-        if self.refusal:
-            lines.append(Line(self.refusal, RED, keep=MUST))
+        lines += self.refused()
         lines.append(Line(tr("A: take it   B: back"), WHITE, keep=KEYS))
         return tr("Take this card?"), lines
 
@@ -900,15 +854,18 @@ class TurnPrompt(Prompt):
             lines.append(Line(tr("A: build here   B: back"), WHITE, keep=KEYS))
         else:
             lines.append(Line(tr("Not a gold site.   B: back"), LABEL, keep=KEYS))
-        if self.refusal:
-            lines.append(Line(self.refusal, RED, keep=MUST))
+        lines += self.refused()
         return tr("Build where?"), lines
+
+    @staticmethod
+    def needs(p) -> list[int]:
+        """A build preview's cost, floors per colour."""
+        cost = dict(p.cost)
+        return [cost.get(name, 0) for name in COLOURS]
 
     def cost_line(self, p) -> str:
         stock = self.match.stock[self.seat]
-        need = [0, 0, 0, 0]
-        for name, n in p.cost:
-            need[COLOURS.index(name)] = n
+        need = self.needs(p)
         have = ", ".join(tr("{n} {colour}", n=stock[c], colour=colour_name(c)) for c in range(4) if need[c])
         return tr("Costs {cost} (you hold {have}).", cost=floors_text(need), have=have)
 
@@ -916,10 +873,7 @@ class TurnPrompt(Prompt):
         p = self.build_preview(self.site, self.colour)
         name = self.match.rules.city.sites[self.site]
         lines = [self.colours_line(m, rect), Line(self.cost_line(p), TABLE_INFO)]
-        if p.reason:
-            lines.append(Line(explain(p.reason), RED, keep=MUST))
-        elif self.refusal:
-            lines.append(Line(self.refusal, RED, keep=MUST))
+        lines += [Line(explain(p.reason), RED, keep=MUST)] if p.reason else self.refused()
         if p.roofs and all(c.ends_game == p.roofs[0].ends_game for c in p.roofs) and p.roofs[0].ends_game:
             lines += self.end_warning(p.roofs[0].ends_game, all(c.game_over for c in p.roofs))
         if p.neighbours:
@@ -985,10 +939,9 @@ class TurnPrompt(Prompt):
             return 0, len(ch)
         wrap = lambda text, indent=0: len(m.font.wrap(text, width - indent, "small"))   # noqa: E731
         choice_rows = [wrap(self.choice_line(c), 22) for c in ch]
-        must = sum(wrap(ln.text) for ln in self.roof_notes(cur) if ln.keep >= MUST)
-        if self.refusal:
-            must += wrap(self.refusal)
-        notes = sum(wrap(ln.text) for ln in self.roof_notes(cur) if ln.keep < MUST) + 2     # the cost, the keys
+        said = self.roof_notes(cur) + self.refused()
+        must = sum(wrap(ln.text) for ln in said if ln.keep >= MUST)
+        notes = sum(wrap(ln.text) for ln in said if ln.keep < MUST) + 2     # the cost, the keys
         if sum(choice_rows) + must + notes <= rows:
             return 0, len(ch)
         shown = len(ch)
@@ -1001,16 +954,12 @@ class TurnPrompt(Prompt):
         p = self.build_preview(self.site, self.colour)
         ch = p.roofs
         cur = ch[min(self.roof, len(ch) - 1)]
-        need = [0, 0, 0, 0]
-        for name, n in p.cost:
-            need[COLOURS.index(name)] = n
         first, shown = self.roof_rows(m, rect)
         lines = [Line(self.choice_line(c), WHITE if c is cur else LABEL, tag=f"r{i}", indent=16, keep=MUST, right=6)
                  for i, c in enumerate(ch) if first <= i < first + shown]
         lines += self.roof_notes(cur)
-        if self.refusal:
-            lines.append(Line(self.refusal, RED, keep=MUST))
-        lines.append(Line(tr("Costs {cost}.", cost=floors_text(need)), TABLE_INFO, keep=NOTE))
+        lines += self.refused()
+        lines.append(Line(tr("Costs {cost}.", cost=floors_text(self.needs(p))), TABLE_INFO, keep=NOTE))
         lines.append(Line(tr("Up/Down, A: build   B: back"), WHITE, keep=KEYS))
         return tr("Roof on which floor? (U3.5)"), lines
 
