@@ -147,6 +147,22 @@ class Problems:
         return bool(self.items)
 
 
+def check_header(data, problems: Problems, fmt: str) -> bool:
+    """The ``format`` and ``version: 1`` every data file starts with; False (and a problem) if not."""
+    if not isinstance(data, dict):
+        problems.add(line_of(data), "", f"must be a YAML mapping with format: {fmt}, not {type_name(data)}")
+        return False
+    if data.get("format") != fmt:
+        problems.at(data, "format", "format", f"must be {fmt!r}, not {short(data.get('format'))}")
+        return False
+    if data.get("version") != 1:
+        v = data.get("version")
+        what = "newer than this program reads (1)" if isinstance(v, int) and v > 1 else "must be 1"
+        problems.at(data, "version", "version", f"{short(v)}: {what}")
+        return False
+    return True
+
+
 def join(path: str, key) -> str:
     return f"{path}.{key}" if path else str(key)
 

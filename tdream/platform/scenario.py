@@ -17,7 +17,7 @@ from typing import Any
 
 from ..errors import DataError, FormatError, IllegalAnswer
 from ..rng import derive_seed
-from ..yamlio import LDict, LList, Problems, Schema, line_of, read_yaml, short, type_name
+from ..yamlio import LDict, LList, Problems, Schema, check_header, line_of, read_yaml, short, type_name
 from . import registry
 from .options import check_options, full_options, seat_count
 from .protocol import CHANCE, GameDef, Match, PositionError, ScenarioContext
@@ -103,17 +103,7 @@ def load_scenario(path: Path | str, ruleset=None) -> Scenario:
     data = read_yaml(path, FormatError)
     pr = Problems(name, FormatError)
     sc = Schema(pr)
-    if not isinstance(data, dict):
-        pr.add(line_of(data), "", f"a scenario is a YAML mapping (format: {FORMAT}), not {type_name(data)}")
-        pr.raise_if_any()
-    if data.get("format") != FORMAT:
-        pr.at(data, "format", "format", f"must be {FORMAT!r}, not {short(data.get('format'))}")
-        pr.raise_if_any()
-    v = data.get("version")
-    if v != 1:
-        what = "newer than this program reads (1)" if isinstance(v, int) and not isinstance(v, bool) and v > 1 \
-            else "must be 1"
-        pr.at(data, "version", "version", f"{short(v)}: {what}")
+    if not check_header(data, pr, FORMAT):
         pr.raise_if_any()
     gid = data.get("game", registry.DEFAULT)
     if not isinstance(gid, str) or gid not in registry.ids():

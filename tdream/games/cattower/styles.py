@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ...errors import DataError
 from ...platform.roster import CHARACTER_IDS, read_grades
-from ...yamlio import check_earlier_hashes, Problems, Schema, line_of, read_yaml, short, type_name
+from ...yamlio import check_earlier_hashes, check_header, Problems, Schema, read_yaml, short, type_name
 
 STYLES_PATH = Path(__file__).resolve().parent / "styles.yaml"
 FORMAT = "cattower-styles"
@@ -63,14 +63,7 @@ def load_styles(path: Path | str | None = None) -> Styles:
     data = read_yaml(path, DataError)
     pr = Problems(str(path), DataError)
     sc = Schema(pr)
-    if not isinstance(data, dict):
-        pr.add(line_of(data), "", f"must be a YAML mapping with format: {FORMAT}, not {type_name(data)}")
-        pr.raise_if_any()
-    if data.get("format") != FORMAT:
-        pr.at(data, "format", "format", f"must be {FORMAT!r}, not {short(data.get('format'))}")
-        pr.raise_if_any()
-    if data.get("version") != 1:
-        pr.at(data, "version", "version", f"{short(data.get('version'))}: must be 1")
+    if not check_header(data, pr, FORMAT):
         pr.raise_if_any()
     if not sc.mapping(data, "", ("format", "version", "provisional", "source", "weights", "characters", "levels",
                                  "grades"), ("earlier_hashes",)):

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from .ai.roster import roster
-from .data.loader import DATA_DIR, board_ids, check_header
+from .data.loader import DATA_DIR, board_ids
 from ...errors import DataError
-from ...yamlio import Problems, Schema, read_yaml, short
+from ...yamlio import Problems, Schema, check_header, read_yaml, short
 
 
 def load_campaign(path: Path | str | None = None) -> tuple[tuple[str, str, tuple[str, ...]], ...]:

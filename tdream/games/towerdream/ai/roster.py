@@ -10,9 +10,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from ..data.loader import check_header
 from ....errors import DataError
-from ....yamlio import Problems, Schema, is_slug, join, read_yaml, short, type_name
+from ....yamlio import Problems, Schema, check_header, is_slug, join, read_yaml, short, type_name
 
 ROSTER_PATH = Path(__file__).resolve().parent.parent / "data" / "roster.yaml"
 from ....platform.roster import CHARACTER_IDS, GRADES, characters, read_grades

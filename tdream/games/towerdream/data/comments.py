@@ -9,8 +9,7 @@ from pathlib import Path
 from ....errors import DataError
 from ....platform.comments import Line
 from ....platform.roster import CHARACTER_IDS
-from ....yamlio import Problems, Schema, read_yaml, short
-from .loader import check_header
+from ....yamlio import Problems, Schema, check_header, read_yaml, short
 
 COMMENTS_DIR = Path(__file__).resolve().parent / "comments"
 HOSTS = ("taxi-driver", "old-man")

@@ -15,7 +15,7 @@ from ..rules.ruleset import (
 )
 from ....datadirs import board_folder
 from ....errors import DataError
-from ....yamlio import Problems, Schema, is_slug, join, line_of, read_yaml, short, type_name
+from ....yamlio import Problems, Schema, check_header, is_slug, join, read_yaml, short, type_name
 
 DATA_DIR = Path(__file__).resolve().parent
 DEFAULT_RULESET = DATA_DIR / "ruleset.yaml"
@@ -28,22 +28,6 @@ def boards_dir() -> Path:
     if env:
         return Path(env)
     return board_folder("towerdream")
-
-
-def check_header(data, problems: Problems, fmt: str) -> bool:
-    """The ``format`` and ``version: 1`` every data file starts with; False (and a problem) if not."""
-    if not isinstance(data, dict):
-        problems.add(line_of(data), "", f"must be a YAML mapping with format: {fmt}, not {type_name(data)}")
-        return False
-    if data.get("format") != fmt:
-        problems.at(data, "format", "format", f"must be {fmt!r}, not {short(data.get('format'))}")
-        return False
-    if data.get("version") != 1:
-        v = data.get("version")
-        what = "newer than this program reads (1)" if isinstance(v, int) and v > 1 else "must be 1"
-        problems.at(data, "version", "version", f"{short(v)}: {what}")
-        return False
-    return True
 
 
 def check_effects(node, key, path: str, problems: Problems, kinds: set[str]) -> tuple:
