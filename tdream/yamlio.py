@@ -221,6 +221,18 @@ class Schema:
         return True
 
 
+def number(node, key, path: str, problems: Problems, lo: float, hi: float) -> float | None:
+    """``node[key]`` as a float in ``lo..hi``, or None (and a problem) if it is not a number in range."""
+    v = node[key]
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        problems.at(node, key, path, f"must be a number, not {type_name(v)} {short(v)}")
+        return None
+    if not lo <= v <= hi:
+        problems.at(node, key, path, f"{v} is out of range ({lo}..{hi})")
+        return None
+    return float(v)
+
+
 def is_slug(v) -> bool:
     return isinstance(v, str) and re.fullmatch(r"[a-z0-9][a-z0-9-]*", v) is not None
 

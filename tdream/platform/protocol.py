@@ -95,6 +95,18 @@ class Result:
         raise ValueError(seat)
 
 
+def rank_by_score(scores: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """Seats by score, best first, as a ``Result`` holds them: equal scores share a place, each
+    place's seats in seat order."""
+    groups: list[list[int]] = []
+    for p in sorted(range(len(scores)), key=lambda p: (-scores[p], p)):
+        if groups and scores[groups[-1][0]] == scores[p]:
+            groups[-1].append(p)
+        else:
+            groups.append([p])
+    return tuple(tuple(g) for g in groups)
+
+
 def places(ranking) -> list[tuple[int, tuple[int, ...]]]:
     """Each group of a ranking (seats by place, best first) with its place, as every screen and
     printout shows it: a tie shares a place and the next place is skipped (1, 2, 2, 4)."""

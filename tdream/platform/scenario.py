@@ -20,7 +20,7 @@ from ..rng import derive_seed
 from ..yamlio import LDict, LList, Problems, Schema, check_header, line_of, read_yaml, short, type_name
 from . import registry
 from .options import check_options, full_options, seat_count
-from .protocol import CHANCE, GameDef, Match, PositionError, ScenarioContext
+from .protocol import CHANCE, GameDef, Match, PositionError, ScenarioContext, rank_by_score
 from .record import scenario_header, writer_for
 from .session import Seat, Session
 
@@ -234,6 +234,23 @@ class _SafeDict(dict):
             return False
 
 
+def per_player(value, key: str, path: str, ctx: ScenarioContext, what: str = "..."):
+    """The entries of ``value[key]``, a mapping of player name to ``what``, as (mapping, name, item,
+    key path) for a game's ``check_expect``; none when the key is absent. A value that is not a
+    mapping, or a name that is not a player's, is a problem in ``ctx.pr``."""
+    if key not in value:
+        return
+    node = value[key]
+    if not isinstance(node, dict):
+        ctx.pr.at(value, key, f"{path}.{key}", f"must be a mapping of player to {what}, not {type_name(node)}")
+        return
+    for p, v in node.items():
+        if p not in ctx.seat_of:
+            ctx.pr.at(node, p, f"{path}.{key}.{p}", f"unknown player (players: {', '.join(ctx.names)})")
+        else:
+            yield node, p, v, f"{path}.{key}.{p}"
+
+
 def check_expect_shape(value, parent, key, path: str, ctx: ScenarioContext) -> None:
     """The shared expect keys here; the game's through its adapter."""
     game = ctx.game
@@ -262,14 +279,7 @@ def ranking_now(match) -> list[list[int]]:
     """The seats by place: the result's once over, else by the scores as they stand."""
     if match.over:
         return [list(g) for g in match.result().ranking]
-    s = match.scores()
-    groups: list[list[int]] = []
-    for p in sorted(range(len(s)), key=lambda p: (-s[p], p)):
-        if groups and s[groups[-1][0]] == s[p]:
-            groups[-1].append(p)
-        else:
-            groups.append([p])
-    return groups
+    return [list(g) for g in rank_by_score(match.scores())]
 
 
 def check_expect(game, match, expect: dict, names: list[str]) -> list[str]:

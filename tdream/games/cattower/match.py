@@ -48,7 +48,7 @@ from math import factorial
 from typing import Any, ClassVar, Final
 
 from ...errors import IllegalAnswer
-from ...platform.protocol import CHANCE, Awaiting, PositionError, Result
+from ...platform.protocol import CHANCE, Awaiting, PositionError, Result, rank_by_score
 from ...rng import Rng
 from . import events as ev
 from . import scoring
@@ -523,14 +523,7 @@ class CatTowerMatch:
 
     def ranking(self, scores: list[int] | None = None) -> tuple[tuple[int, ...], ...]:
         """Seats by score, best first; equal scores share a place (CG4.1)."""
-        s = scores if scores is not None else self.scores()
-        groups: list[list[int]] = []
-        for p in sorted(range(len(s)), key=lambda p: (-s[p], p)):
-            if groups and s[groups[-1][0]] == s[p]:
-                groups[-1].append(p)
-            else:
-                groups.append([p])
-        return tuple(tuple(g) for g in groups)
+        return rank_by_score(scores if scores is not None else self.scores())
 
     def result(self) -> Result:
         if not self.over:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ...errors import DataError
 from ...platform.roster import CHARACTER_IDS, read_grades
-from ...yamlio import check_earlier_hashes, check_header, Problems, Schema, read_yaml, short, type_name
+from ...yamlio import check_earlier_hashes, check_header, number, Problems, Schema, read_yaml
 
 STYLES_PATH = Path(__file__).resolve().parent / "styles.yaml"
 FORMAT = "cattower-styles"
@@ -46,17 +46,6 @@ class Styles:
         return self.base if kind == "cpu" else self.characters[kind]
 
 
-def _number(node, key, path, pr: Problems, lo: float, hi: float):
-    v = node[key]
-    if isinstance(v, bool) or not isinstance(v, (int, float)):
-        pr.at(node, key, path, f"must be a number, not {type_name(v)} {short(v)}")
-        return None
-    if not lo <= v <= hi:
-        pr.at(node, key, path, f"{v} is out of range ({lo}..{hi})")
-        return None
-    return float(v)
-
-
 def load_styles(path: Path | str | None = None) -> Styles:
     """Read and validate a styles file. Raises DataError listing every problem."""
     path = Path(path) if path is not None else STYLES_PATH
@@ -79,7 +68,7 @@ def load_styles(path: Path | str | None = None) -> Styles:
         for k in WEIGHTS:
             if k not in node:
                 continue
-            v = _number(node, k, f"weights.{k}", pr, 0.0, WEIGHT_MAX)
+            v = number(node, k, f"weights.{k}", pr, 0.0, WEIGHT_MAX)
             if v is not None:
                 base[k] = v
     chars: dict = {}
@@ -94,7 +83,7 @@ def load_styles(path: Path | str | None = None) -> Styles:
             if sc.mapping(spec, cp, (), WEIGHTS, node, cid):
                 for k in spec:
                     if k in WEIGHTS:
-                        v = _number(spec, k, f"{cp}.{k}", pr, 0.0, WEIGHT_MAX)
+                        v = number(spec, k, f"{cp}.{k}", pr, 0.0, WEIGHT_MAX)
                         if v is not None:
                             w[k] = v
             chars[cid] = w
@@ -111,8 +100,8 @@ def load_styles(path: Path | str | None = None) -> Styles:
             ok = sc.integer(spec, "depth", f"{lp}.depth", lo=1, hi=2) & sc.integer(spec, "lapse_pool",
                                                                                      f"{lp}.lapse_pool", lo=1, hi=50) \
                 & sc.integer(spec, "width", f"{lp}.width", lo=1, hi=50)
-            noise = _number(spec, "noise", f"{lp}.noise", pr, 0.0, 100.0)
-            lapse = _number(spec, "lapse", f"{lp}.lapse", pr, 0.0, 1.0)
+            noise = number(spec, "noise", f"{lp}.noise", pr, 0.0, 100.0)
+            lapse = number(spec, "lapse", f"{lp}.lapse", pr, 0.0, 1.0)
             if ok and noise is not None and lapse is not None:
                 levels[name] = Level(name, spec["depth"], noise, lapse, spec["lapse_pool"], spec["width"])
     grades, _, bad = read_grades(data["grades"])

@@ -11,7 +11,7 @@ from .rules import BANK, VACANT
 from .rules.answers import KINDS, NO_BUILD, NO_SELL, answer_from_step
 from .rules.ruleset import PILES
 from ...platform.protocol import ScenarioAdapter
-from ...platform.scenario import flow
+from ...platform.scenario import flow, per_player
 from ...yamlio import short, type_name
 
 LAND_EXPECT_KEYS = ("owner", "floors", "company", "mark")
@@ -162,16 +162,9 @@ class TowerDreamScenarios(ScenarioAdapter):
         land_names = _SafeSet(board.land_names if board is not None else ())
         company_ids = [c.id for c in self.game.ruleset().companies]
         for k in ("cash", "at", "wealth"):
-            if k in value:
-                node = value[k]
-                if not isinstance(node, dict):
-                    pr.at(value, k, f"{path}.{k}", f"must be a mapping of player to number, not {type_name(node)}")
-                    continue
-                for p, n in node.items():
-                    if p not in seat_of:
-                        pr.at(node, p, f"{path}.{k}.{p}", f"unknown player (players: {', '.join(names)})")
-                    elif isinstance(n, bool) or not isinstance(n, int):
-                        pr.at(node, p, f"{path}.{k}.{p}", f"must be a whole number, not {short(n)}")
+            for node, p, n, np in per_player(value, k, path, ctx, "number"):
+                if isinstance(n, bool) or not isinstance(n, int):
+                    pr.at(node, p, np, f"must be a whole number, not {short(n)}")
 
         def entries(key: str):
             node = value.get(key)

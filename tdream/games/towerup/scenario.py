@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ...platform.protocol import PositionError, ScenarioAdapter
-from ...platform.scenario import flow, line_at
+from ...platform.scenario import flow, line_at, per_player
 from ...yamlio import short, type_name
 from .answers import STEP_KEYS, answer_from_step
 from .data import COLOURS, plain
@@ -149,18 +149,7 @@ class TowerUpScenarios(ScenarioAdapter):
 
     # ---------------------------------------------------------------- expect
     def check_expect(self, value, path, ctx) -> None:
-        pr, seat_of, names = ctx.pr, ctx.seat_of, ctx.names
-
-        def players_map(key, check_one):
-            node = value[key]
-            if not isinstance(node, dict):
-                pr.at(value, key, f"{path}.{key}", f"must be a mapping of player to ..., not {type_name(node)}")
-                return
-            for p, v in node.items():
-                if p not in seat_of:
-                    pr.at(node, p, f"{path}.{key}.{p}", f"unknown player (players: {', '.join(names)})")
-                else:
-                    check_one(node, p, v, f"{path}.{key}.{p}")
+        pr, seat_of = ctx.pr, ctx.seat_of
 
         def colours(node, p, v, where):
             if not isinstance(v, dict):
@@ -195,8 +184,8 @@ class TowerUpScenarios(ScenarioAdapter):
 
         for key, fn in (("stock", colours), ("vehicles", colours), ("roofs", whole), ("chips", chips),
                         ("score", score)):
-            if key in value:
-                players_map(key, fn)
+            for entry in per_player(value, key, path, ctx):
+                fn(*entry)
         if "supply" in value:
             colours(value, "supply", value["supply"], f"{path}.supply")
         if "sites" in value:

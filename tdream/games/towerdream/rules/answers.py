@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ....values import class_values, typed_values
+from ....values import class_values, typed_values, whole
 
 DECISIONS = ("sell", "place", "company", "survivor", "build", "pile", "jackpot", "forced_sale", "floors")
 CHANCE = ("roll", "draw", "slot")
@@ -154,12 +154,6 @@ def _land_name(value, what: str) -> str:
     return value
 
 
-def _int(value, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} must be a whole number, not {value!r}")
-    return value
-
-
 def answer_from_step(kind: str, value):
     """The answer of kind ``kind`` written as ``value`` in a step. Raises ValueError."""
     if kind == "sell":
@@ -171,10 +165,10 @@ def answer_from_step(kind: str, value):
         for item in value:
             if not isinstance(item, dict) or set(item) != {"land", "floors"}:
                 raise ValueError(f"each sell item is {{land: L, floors: N}}, not {item!r}")
-            items.append((_land_name(item["land"], "sell land"), _int(item["floors"], "sell floors")))
+            items.append((_land_name(item["land"], "sell land"), whole(item["floors"], "sell floors")))
         return Sell(tuple(items))
     if kind == "roll":
-        return Roll(_int(value, "roll"))
+        return Roll(whole(value, "roll"))
     if kind == "place":
         if isinstance(value, dict):
             if set(value) != {"claim"}:
@@ -186,7 +180,7 @@ def answer_from_step(kind: str, value):
             return NO_BUILD
         if not isinstance(value, dict) or set(value) != {"land", "floors"}:
             raise ValueError(f"build takes {{land: L, floors: N}} or none, not {value!r}")
-        return Build(_land_name(value["land"], "build land"), _int(value["floors"], "build floors"))
+        return Build(_land_name(value["land"], "build land"), whole(value["floors"], "build floors"))
     if kind == "slot":
         if not isinstance(value, list) or not all(isinstance(s, str) for s in value):
             raise ValueError(f"slot takes a list of four symbols, not {value!r}")
