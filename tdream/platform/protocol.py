@@ -367,10 +367,13 @@ class Player:
 
 class RandomPlayer(Player):
     """Uniform over the legal answers, with its own RNG (seeded): the baseline a game may use as
-    it is (its ``random`` kind)."""
+    it is (its ``random`` kind). ``salt``: a game's own, mixed into the seed (its random player
+    draws other numbers than another game's from the same seed)."""
 
-    def __init__(self, seed: int) -> None:
-        self.rng = Rng(seed)
+    salt: int = 0
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed ^ self.salt)
 
     def choose(self, view, seat: int):
         legal = view.legal_answers(seat)

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import import_module
 from pathlib import Path
 
 from ..errors import DataError
 from ..yamlio import Problems, Schema, line_of, read_yaml, short, type_name
+from .protocol import CpuPlayer, GameDef
 
 ROSTER_FILE = Path(__file__).resolve().parent / "characters.yaml"
 GRADES = ("A", "B", "C", "D")
@@ -140,3 +142,18 @@ def rank_grades(win_rates: dict[str, float]) -> dict[str, str]:
 
 __all__ = ["CHARACTER_IDS", "GRADES", "GRADE_SHARES", "ROSTER_FILE", "Character", "load_characters", "characters",
            "character", "read_grades", "rank_grades"]
+
+
+class CharacterGame(GameDef):
+    """A game the nine characters play, each at a level: its CPU players are ``random``, ``cpu``
+    and the characters, made by its package's ``players`` module (``RandomPlayer(seed)`` and
+    ``CpuPlayer(base, level, seed)``)."""
+
+    def cpu_kinds(self) -> tuple[str, ...]:
+        return ("random", "cpu") + CHARACTER_IDS
+
+    def make_player(self, kind: str, seed: int) -> CpuPlayer:
+        # imported here: the players bring the engine, which loads with the first match, not the registry
+        players = import_module(".players", type(self).__module__)
+        base, level = self.split_kind(kind)
+        return players.RandomPlayer(seed) if base == "random" else players.CpuPlayer(base, level, seed)
