@@ -6,6 +6,7 @@ import hashlib
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -145,6 +146,13 @@ class Problems:
 
     def __bool__(self) -> bool:
         return bool(self.items)
+
+
+def read_checked(path: Path | str, error=FormatError) -> tuple[Any, Problems, Schema]:
+    """A data file to check: its parsed YAML, the ``Problems`` that name it and a ``Schema`` over
+    them (``data, pr, sc = read_checked(path, DataError)``)."""
+    problems = Problems(str(path), error)
+    return read_yaml(path, error), problems, Schema(problems)
 
 
 def check_header(data, problems: Problems, fmt: str) -> bool:

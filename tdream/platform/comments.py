@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..errors import DataError
-from ..yamlio import Problems, Schema, read_yaml, short
+from ..yamlio import read_checked, short
 from .roster import CHARACTER_IDS
 
 TALK = {"never": 0.0, "rarely": 0.15, "sometimes": 0.35, "often": 0.6, "always": 1.0}
@@ -54,9 +54,7 @@ def load_game_comments(path: Path | str, game_id: str, speakers: tuple[str, ...]
     """(slots, {speaker: {slot: lines}}) of a game's comments file; raises DataError."""
     speakers = speakers or CHARACTER_IDS
     path = Path(path)
-    data = read_yaml(path, DataError)
-    pr = Problems(str(path), DataError)
-    sc = Schema(pr)
+    data, pr, sc = read_checked(path, DataError)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         pr.at(data, "format" if isinstance(data, dict) else None, "format", f"must be {FORMAT!r}")
         pr.raise_if_any()

@@ -319,6 +319,9 @@ class ScenarioAdapter:
     #: rule IDs of this game (``rules:``): a regular expression
     rule_pattern: str = r"^[A-Z]+\d+(\.\d+)?$"
 
+    def __init__(self, game: Any = None) -> None:
+        self.game = game            # the GameDef it reads for (its data, its boards), if it needs it
+
     def read_position(self, ctx: ScenarioContext, players: list) -> dict:
         """The position of a scenario as plain JSON data (it goes into game records' ``start``),
         from the file's position keys and each seat's own keys (``players``: the seats' mappings).

@@ -13,7 +13,7 @@ from importlib import import_module
 from pathlib import Path
 
 from ..errors import DataError
-from ..yamlio import Problems, Schema, line_of, read_yaml, short, type_name
+from ..yamlio import line_of, read_checked, short, type_name
 from .protocol import CpuPlayer, GameDef
 
 ROSTER_FILE = Path(__file__).resolve().parent / "characters.yaml"
@@ -37,9 +37,7 @@ class Character:
 def load_characters(path: Path | str | None = None) -> dict[str, Character]:
     """The nine by id, in CHARACTER_IDS' order. Raises DataError naming every problem."""
     path = Path(path) if path is not None else ROSTER_FILE
-    data = read_yaml(path, DataError)
-    pr = Problems(str(path), DataError)
-    sc = Schema(pr)
+    data, pr, sc = read_checked(path, DataError)
     out: dict[str, Character] = {}
     if not isinstance(data, dict) or data.get("format") != "tdream-characters" or data.get("version") != 1:
         pr.add(1, "", "not a tdream-characters file (format: tdream-characters, version: 1)")

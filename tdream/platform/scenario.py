@@ -17,7 +17,7 @@ from typing import Any
 
 from ..errors import DataError, FormatError, IllegalAnswer
 from ..rng import derive_seed
-from ..yamlio import LDict, LList, Problems, Schema, check_header, line_of, read_yaml, short, type_name
+from ..yamlio import LDict, LList, check_header, line_of, read_checked, short, type_name
 from . import registry
 from .options import check_options, full_options, seat_count
 from .protocol import CHANCE, GameDef, Match, PositionError, ScenarioContext, rank_by_score
@@ -100,9 +100,7 @@ def load_scenario(path: Path | str, ruleset=None) -> Scenario:
     DataError for bad game data)."""
     path = Path(path)
     name = str(path)
-    data = read_yaml(path, FormatError)
-    pr = Problems(name, FormatError)
-    sc = Schema(pr)
+    data, pr, sc = read_checked(path, FormatError)
     if not check_header(data, pr, FORMAT):
         pr.raise_if_any()
     gid = data.get("game", registry.DEFAULT)
@@ -168,7 +166,7 @@ def load_scenario(path: Path | str, ruleset=None) -> Scenario:
         count = seat_count(game, options)
         if count is not None and count != len(players_node):
             pr.at(data, "options", "options.players", f"{count} but {len(players_node)} seats are listed")
-    seat_of = _SafeDict((n, i) for i, n in enumerate(names))
+    seat_of = SafeDict((n, i) for i, n in enumerate(names))
     ctx = ScenarioContext(pr, sc, names, seat_of, data, dict(options), game)
     position = ad.read_position(ctx, good_players)
 
@@ -224,8 +222,10 @@ def load_scenario(path: Path | str, ruleset=None) -> Scenario:
                     dict(options), position)
 
 
-class _SafeDict(dict):
-    """``in`` answers False for an unhashable value (a list where a name belongs)."""
+class SafeDict(dict):
+    """``in`` answers False for an unhashable value (a list where a name belongs): the seats of a
+    scenario, or a game's names of things (``SafeDict.fromkeys(names)``) that a file's value is
+    looked up in."""
 
     def __contains__(self, key) -> bool:
         try:

@@ -43,9 +43,6 @@ class CatTowerScenarios(ScenarioAdapter):
     expect_keys = ("sheets", "footprints", "completed", "score", "parent")
     rule_pattern = r"^CG?\d+(\.\d+)?$"
 
-    def __init__(self, game) -> None:
-        self.game = game
-
     # ---------------------------------------------------------------- position
     def read_position(self, ctx, players) -> dict:
         data, pr = ctx.data, ctx.pr

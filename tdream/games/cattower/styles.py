@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ...errors import DataError
 from ...platform.roster import CHARACTER_IDS, read_grades
-from ...yamlio import check_earlier_hashes, check_header, number, Problems, Schema, read_yaml
+from ...yamlio import check_earlier_hashes, check_header, number, read_checked
 
 STYLES_PATH = Path(__file__).resolve().parent / "styles.yaml"
 FORMAT = "cattower-styles"
@@ -49,9 +49,7 @@ class Styles:
 def load_styles(path: Path | str | None = None) -> Styles:
     """Read and validate a styles file. Raises DataError listing every problem."""
     path = Path(path) if path is not None else STYLES_PATH
-    data = read_yaml(path, DataError)
-    pr = Problems(str(path), DataError)
-    sc = Schema(pr)
+    data, pr, sc = read_checked(path, DataError)
     if not check_header(data, pr, FORMAT):
         pr.raise_if_any()
     if not sc.mapping(data, "", ("format", "version", "provisional", "source", "weights", "characters", "levels",

@@ -11,19 +11,11 @@ from .rules import BANK, VACANT
 from .rules.answers import KINDS, NO_BUILD, NO_SELL, answer_from_step
 from .rules.ruleset import PILES
 from ...platform.protocol import ScenarioAdapter
-from ...platform.scenario import flow, per_player
+from ...platform.scenario import SafeDict, flow, per_player
 from ...yamlio import short, type_name
 
 LAND_EXPECT_KEYS = ("owner", "floors", "company", "mark")
 COMPANY_EXPECT_KEYS = ("level", "price", "top", "sub", "mark", "floors")
-
-
-class _SafeSet(frozenset):
-    def __contains__(self, key) -> bool:
-        try:
-            return super().__contains__(key)
-        except TypeError:
-            return False
 
 
 class TowerDreamScenarios(ScenarioAdapter):
@@ -33,9 +25,6 @@ class TowerDreamScenarios(ScenarioAdapter):
     steps_name_seats = False      # no step names a player
     expect_keys = ("cash", "at", "lands", "companies", "jackpot", "to_move", "broke", "wealth", "round")
     rule_pattern = r"^[RG]\d+(\.\d+)?$"
-
-    def __init__(self, game) -> None:
-        self.game = game
 
     # ---------------------------------------------------------------- position
     def read_position(self, ctx, players) -> dict:
@@ -90,7 +79,7 @@ class TowerDreamScenarios(ScenarioAdapter):
                 return {}
             return node
 
-        land_names = _SafeSet(board.land_names if board is not None else ())
+        land_names = SafeDict.fromkeys(board.land_names if board is not None else ())
         lands: dict[str, list] = {}
         lands_node = section("lands", "Land to {owner, floors}")
         for land, spec in lands_node.items():
@@ -135,7 +124,7 @@ class TowerDreamScenarios(ScenarioAdapter):
     def read_step(self, key, value, ctx):
         answer = answer_from_step(key, value)
         rs = self.game.ruleset()
-        if key == "draw" and answer.card not in _SafeSet(c.id for c in rs.cards):
+        if key == "draw" and answer.card not in SafeDict.fromkeys(c.id for c in rs.cards):
             raise ValueError(f"unknown card {answer.card!r}")
         if key == "slot":
             for s in answer.symbols:
@@ -159,7 +148,7 @@ class TowerDreamScenarios(ScenarioAdapter):
     def check_expect(self, value, path, ctx) -> None:
         pr, sc, seat_of, names = ctx.pr, ctx.sc, ctx.seat_of, ctx.names
         board = self.game.board(ctx.data["board"]) if ctx.data.get("board") in self.game.board_ids() else None
-        land_names = _SafeSet(board.land_names if board is not None else ())
+        land_names = SafeDict.fromkeys(board.land_names if board is not None else ())
         company_ids = [c.id for c in self.game.ruleset().companies]
         for k in ("cash", "at", "wealth"):
             for node, p, n, np in per_player(value, k, path, ctx, "number"):

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from ...errors import DataError
 from ...platform.roster import CHARACTER_IDS, read_grades
-from ...yamlio import (Problems, Schema, check_earlier_hashes, check_header, content_hash, join, plain_yaml, read_yaml, short,
-                       type_name)
+from ...yamlio import (Problems, Schema, check_earlier_hashes, check_header, content_hash, join, plain_yaml, read_checked,
+                       short, type_name)
 
 HERE = Path(__file__).resolve().parent
 RULES_PATH = HERE / "rules.yaml"
@@ -116,9 +116,7 @@ def _whole(sc: Schema, node, key, path, lo, hi) -> bool:
 def load_rules(path: Path | str | None = None) -> Rules:
     """The rules' numbers; raises DataError listing every problem."""
     path = Path(path) if path is not None else RULES_PATH
-    data = read_yaml(path, DataError)
-    pr = Problems(str(path), DataError)
-    sc = Schema(pr)
+    data, pr, sc = read_checked(path, DataError)
     keys = ("format", "version", "source", "double_turns", "declare_min_size", "pick_split", "storeys_per_size",
             "board_size", "players")
     if not check_header(data, pr, RULES_FORMAT) or not sc.mapping(data, "", keys, ("provisional", "earlier_hashes",
@@ -170,9 +168,7 @@ def _numbers(node, path: str, table: dict, pr: Problems, sc: Schema, base: dict 
 def load_styles(path: Path | str | None = None) -> Styles:
     """The CPU levels and styles; raises DataError listing every problem."""
     path = Path(path) if path is not None else STYLES_PATH
-    data = read_yaml(path, DataError)
-    pr = Problems(str(path), DataError)
-    sc = Schema(pr)
+    data, pr, sc = read_checked(path, DataError)
     if not check_header(data, pr, STYLES_FORMAT) or not sc.mapping(
             data, "", ("format", "version", "provisional", "source", "levels", "weights", "characters", "grades")):
         pr.raise_if_any()

@@ -40,9 +40,6 @@ class TowerUpScenarios(ScenarioAdapter):
     expect_keys = EXPECT_KEYS
     rule_pattern = r"^UG?\d+\.\d+$"
 
-    def __init__(self, game) -> None:
-        self.game = game
-
     # ---------------------------------------------------------------- position
     def read_position(self, ctx, players) -> dict:
         data, pr = ctx.data, ctx.pr

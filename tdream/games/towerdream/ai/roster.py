@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ....errors import DataError
-from ....yamlio import Problems, Schema, check_header, is_slug, join, number, read_yaml
+from ....yamlio import Problems, Schema, check_header, is_slug, join, number, read_checked
 
 ROSTER_PATH = Path(__file__).resolve().parent.parent / "data" / "roster.yaml"
 from ....platform.roster import CHARACTER_IDS, GRADES, characters, read_grades
@@ -82,9 +82,7 @@ def _weights(node, path: str, pr: Problems, base: dict, parent, key) -> dict | N
 def load_roster(path: Path | str | None = None) -> dict[str, Profile]:
     """The roster by character id, in the file's order. Raises DataError listing every problem."""
     path = Path(path) if path is not None else ROSTER_PATH
-    data = read_yaml(path, DataError)
-    pr = Problems(str(path), DataError)
-    sc = Schema(pr)
+    data, pr, sc = read_checked(path, DataError)
     out: dict[str, Profile] = {}
     if not check_header(data, pr, "tdream-roster") or not sc.mapping(data, "", ("format", "version", "grades",
                                                                                "weights", "characters")):

@@ -9,7 +9,7 @@ from pathlib import Path
 from ....errors import DataError
 from ....platform.comments import Line
 from ....platform.roster import CHARACTER_IDS
-from ....yamlio import Problems, Schema, check_header, read_yaml, short
+from ....yamlio import Problems, Schema, check_header, read_checked, read_yaml, short
 
 COMMENTS_DIR = Path(__file__).resolve().parent / "comments"
 HOSTS = ("taxi-driver", "old-man")
@@ -18,9 +18,7 @@ SPEAKERS = CHARACTER_IDS + HOSTS
 
 def load_slots(folder: Path | None = None) -> tuple[str, ...]:
     path = (folder or COMMENTS_DIR) / "slots.yaml"
-    data = read_yaml(path, DataError)
-    pr = Problems(str(path), DataError)
-    sc = Schema(pr)
+    data, pr, sc = read_checked(path, DataError)
     if check_header(data, pr, "tdream-comment-slots") and sc.mapping(data, "", ("format", "version", "slots")) \
             and sc.mapping(
             data["slots"], "slots", (), tuple(data["slots"]) if isinstance(data["slots"], dict) else (), data, "slots"):

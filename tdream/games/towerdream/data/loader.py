@@ -15,7 +15,7 @@ from ..rules.ruleset import (
 )
 from ....datadirs import board_folder
 from ....errors import DataError
-from ....yamlio import Problems, Schema, check_header, is_slug, join, read_yaml, short, type_name
+from ....yamlio import Problems, Schema, check_header, is_slug, join, read_checked, short, type_name
 
 DATA_DIR = Path(__file__).resolve().parent
 DEFAULT_RULESET = DATA_DIR / "ruleset.yaml"
@@ -85,9 +85,7 @@ def check_effects(node, key, path: str, problems: Problems, kinds: set[str]) -> 
 
 
 def _load_cards(path: Path, problems_out: list[str], kinds: set[str]) -> tuple[Card, ...]:
-    data = read_yaml(path, DataError)
-    pr = Problems(str(path), DataError)
-    sc = Schema(pr)
+    data, pr, sc = read_checked(path, DataError)
     cards: list[Card] = []
     if check_header(data, pr, "tdream-cards") and sc.mapping(data, "", ("format", "version", "piles"), ("source",)):
         piles = data["piles"]
@@ -121,9 +119,7 @@ def _load_cards(path: Path, problems_out: list[str], kinds: set[str]) -> tuple[C
 
 
 def _load_events(path: Path, problems_out: list[str]) -> dict:
-    data = read_yaml(path, DataError)
-    pr = Problems(str(path), DataError)
-    sc = Schema(pr)
+    data, pr, sc = read_checked(path, DataError)
     out: dict[str, EventKind] = {}
     if check_header(data, pr, "tdream-events") and sc.mapping(data, "", ("format", "version", "kinds"), ("source",)):
         kinds = data["kinds"]
@@ -146,9 +142,7 @@ def _load_events(path: Path, problems_out: list[str]) -> dict:
 
 
 def _load_slot(path: Path, problems_out: list[str], kinds: set[str]) -> Slot | None:
-    data = read_yaml(path, DataError)
-    pr = Problems(str(path), DataError)
-    sc = Schema(pr)
+    data, pr, sc = read_checked(path, DataError)
     slot = None
     if check_header(data, pr, "tdream-slot") and sc.mapping(data, "", ("format", "version", "symbols", "reels", "prizes"), ("source",)):
         symbols = data["symbols"]
@@ -192,9 +186,7 @@ def _load_slot(path: Path, problems_out: list[str], kinds: set[str]) -> Slot | N
 def load_ruleset(path: Path | str | None = None) -> Ruleset:
     """The ruleset with its cards, slot and Event kinds. Raises DataError listing every problem."""
     path = Path(path) if path else DEFAULT_RULESET
-    data = read_yaml(path, DataError)
-    pr = Problems(str(path), DataError)
-    sc = Schema(pr)
+    data, pr, sc = read_checked(path, DataError)
     if not check_header(data, pr, "tdream-ruleset"):
         pr.raise_if_any()
     top = ("format", "version", "id", "options", "fees", "limits", "bonus", "die_sides", "cards", "slot",
@@ -310,9 +302,7 @@ def board_ids() -> list[str]:
     order: list[str] = []
     path = folder / ORDER_FILE
     if path.exists():
-        data = read_yaml(path, DataError)
-        pr = Problems(str(path), DataError)
-        sc = Schema(pr)
+        data, pr, sc = read_checked(path, DataError)
         if check_header(data, pr, "tdream-board-order") and sc.mapping(data, "", ("format", "version", "boards")) \
                 and sc.sequence(data, "boards", "boards"):
             for i, b in enumerate(data["boards"]):
@@ -333,9 +323,7 @@ def load_board(ref: str | Path, ruleset: Ruleset) -> Board:
     if not path.exists():
         known = ", ".join(board_ids())
         raise DataError([f"{path}:0: no such board (known: {known})"])
-    data = read_yaml(path, DataError)
-    pr = Problems(str(path), DataError)
-    sc = Schema(pr)
+    data, pr, sc = read_checked(path, DataError)
     if not check_header(data, pr, "tdream-board"):
         pr.raise_if_any()
     if not sc.mapping(data, "", ("format", "version", "id", "name", "luck", "levels"), ("source", "description", "link")):
