@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ..errors import DataError, FormatError, IllegalAnswer
 from ..rng import derive_seed
@@ -249,6 +249,18 @@ def per_player(value, key: str, path: str, ctx: ScenarioContext, what: str = "..
             ctx.pr.at(node, p, f"{path}.{key}.{p}", f"unknown player (players: {', '.join(ctx.names)})")
         else:
             yield node, p, v, f"{path}.{key}.{p}"
+
+
+def per_player_diffs(expect: dict, key: str, names: list[str], got_of: Callable[[int], Any],
+                     label: str = "{key} of {name}") -> list[str]:
+    """Each value of ``expect[key]`` (a mapping of player name to a value) that differs from the
+    match's, ``got_of(seat)``: "score of Ann: expected 3, got 2" (``label`` names the entry)."""
+    out = []
+    for name, want in (expect.get(key) or {}).items():
+        got = got_of(names.index(name))
+        if got != want:
+            out.append(f"{label.format(key=key, name=name)}: expected {want}, got {got}")
+    return out
 
 
 def check_expect_shape(value, parent, key, path: str, ctx: ScenarioContext) -> None:

@@ -17,7 +17,7 @@ cushion, mouse, towers), ``parent``.
 from __future__ import annotations
 
 from ...platform.protocol import ScenarioAdapter
-from ...platform.scenario import flow, per_player
+from ...platform.scenario import flow, per_player, per_player_diffs
 from ...yamlio import short, type_name
 from .answers import GOOD_OF, GOODS, answer_from_step, good_name, read_good
 from .scoring import PARTS
@@ -158,10 +158,7 @@ class CatTowerScenarios(ScenarioAdapter):
                 have = good_name(got) if got else "none"
                 if have != want:
                     diffs.append(f"sheets.{p}.{cell}: expected {want}, got {have}")
-        for p, want in (expect.get("footprints") or {}).items():
-            got = match.footprints[seat_of[p]]
-            if got != want:
-                diffs.append(f"footprints.{p}: expected {want}, got {got}")
+        diffs += per_player_diffs(expect, "footprints", names, match.footprints.__getitem__, "{key}.{name}")
         for p, want in (expect.get("completed") or {}).items():
             got = sorted(match.towers_done(seat_of[p]))
             if got != sorted(want):

@@ -11,7 +11,7 @@ from .rules import BANK, VACANT
 from .rules.answers import KINDS, NO_BUILD, NO_SELL, answer_from_step
 from .rules.ruleset import PILES
 from ...platform.protocol import ScenarioAdapter
-from ...platform.scenario import SafeDict, flow, per_player
+from ...platform.scenario import SafeDict, flow, per_player, per_player_diffs
 from ...yamlio import short, type_name
 
 LAND_EXPECT_KEYS = ("owner", "floors", "company", "mark")
@@ -207,24 +207,13 @@ class TowerDreamScenarios(ScenarioAdapter):
                 sc.integer(value, k, f"{path}.{k}", lo=0)
 
     def compare(self, game, expect: dict, names: list[str]) -> list[str]:
-        seat_of = {n: i for i, n in enumerate(names)}
         diffs: list[str] = []
 
         def who(o: int) -> str:
             return "bank" if o == BANK else "none" if o == VACANT else names[o]
 
-        for key in ("cash", "at"):
-            values = expect.get(key)
-            if values:
-                for p, want in values.items():
-                    got = game.cash_of(seat_of[p]) if key == "cash" else game.position_of(seat_of[p])
-                    if got != want:
-                        diffs.append(f"{key} of {p}: expected {want}, got {got}")
-        if "wealth" in expect:
-            w = game.wealth()
-            for p, want in expect["wealth"].items():
-                if w[seat_of[p]] != want:
-                    diffs.append(f"wealth of {p}: expected {want}, got {w[seat_of[p]]}")
+        for key, got_of in (("cash", game.cash_of), ("at", game.position_of), ("wealth", game.wealth().__getitem__)):
+            diffs += per_player_diffs(expect, key, names, got_of)
         for land, spec in (expect.get("lands") or {}).items():
             info = game.land(land)
             actual = {"owner": who(info.owner), "floors": info.floors, "company": info.company or "none",

@@ -15,7 +15,7 @@ is a bad file (``ValueError`` from ``read_step``).
 from __future__ import annotations
 
 from ...platform.protocol import ScenarioAdapter
-from ...platform.scenario import flow, per_player
+from ...platform.scenario import flow, per_player, per_player_diffs
 from ...values import whole
 from ...yamlio import short, type_name
 from . import board as bd
@@ -204,16 +204,8 @@ class TowersScenarios(ScenarioAdapter):
                 want = sorted(squares, key=lambda s: (geo.index.get(s, 10_000), s))
                 if got != want:
                     diffs.append(f"claimed.{who}: expected {flow(want)}, got {flow(got)}")
-        if "score" in expect:
-            s = match.scores()
-            for who, want in expect["score"].items():
-                if s[seat_of[who]] != want:
-                    diffs.append(f"score of {who}: expected {want}, got {s[seat_of[who]]}")
-        if "double_turns" in expect:
-            for who, want in expect["double_turns"].items():
-                got = match.double_turns_left(seat_of[who])
-                if got != want:
-                    diffs.append(f"double_turns of {who}: expected {want}, got {got}")
+        diffs += per_player_diffs(expect, "score", names, match.scores().__getitem__)
+        diffs += per_player_diffs(expect, "double_turns", names, match.double_turns_left)
         if "to_move" in expect and names[match.to_move] != expect["to_move"]:
             diffs.append(f"to_move: expected {expect['to_move']}, got {names[match.to_move]}")
         return diffs

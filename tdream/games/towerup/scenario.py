@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ...platform.protocol import PositionError, ScenarioAdapter
-from ...platform.scenario import flow, line_at, per_player
+from ...platform.scenario import flow, line_at, per_player, per_player_diffs
 from ...yamlio import short, type_name
 from .answers import STEP_KEYS, answer_from_step
 from .data import COLOURS, plain
@@ -245,10 +245,7 @@ class TowerUpScenarios(ScenarioAdapter):
                     got = table[seat_of[p]][COLOURS.index(c)]
                     if got != want:
                         diffs.append(f"{key}.{p}.{c}: expected {want}, got {got}")
-        for p, want in (expect.get("roofs") or {}).items():
-            got = m.left[seat_of[p]]
-            if got != want:
-                diffs.append(f"roofs.{p}: expected {want}, got {got}")
+        diffs += per_player_diffs(expect, "roofs", names, m.left.__getitem__, "{key}.{name}")
         for c, want in (expect.get("supply") or {}).items():
             got = m.supply[COLOURS.index(c)]
             if got != want:
