@@ -852,22 +852,18 @@ def _make_rules(key: str) -> Rules:
             city = sh.cities[c]
     else:
         city = read_city(c, ("city",), rep)
-    k = spec.get("cards", "standard")
-    if k == "standard":
-        cards = sh.cards
-    elif isinstance(k, str):
-        rep(("cards",), f"unknown card set {k!r} (standard, or a mapping of cards)")
-        cards = None
-    else:
-        cards = read_cards(k, ("cards",), rep)
-    t = spec.get("tracks", "standard")
-    if t == "standard":
-        tracks = sh.tracks
-    elif isinstance(t, str):
-        rep(("tracks",), f"unknown tracks {t!r} (standard, or {{values, stars}})")
-        tracks = None
-    else:
-        tracks = read_tracks(t, ("tracks",), rep)
+
+    def standard_or_own(key: str, standard, read, what: str):
+        v = spec.get(key, "standard")
+        if v == "standard":
+            return standard
+        if isinstance(v, str):
+            rep((key,), f"unknown {what.format(v=repr(v))}")
+            return None
+        return read(v, (key,), rep)
+
+    cards = standard_or_own("cards", sh.cards, read_cards, "card set {v} (standard, or a mapping of cards)")
+    tracks = standard_or_own("tracks", sh.tracks, read_tracks, "tracks {v} (standard, or {{values, stars}})")
     components = sh.components
     if "later_floors" in spec:                          # a scenario's own (UG1.1), by player count
         node = spec["later_floors"]
