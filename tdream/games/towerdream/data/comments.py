@@ -7,7 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ....errors import DataError
-from ....platform.comments import Line
+from ....platform.comments import Line, read_lines
 from ....platform.roster import CHARACTER_IDS
 from ....yamlio import Problems, Schema, check_header, read_checked, read_yaml, short
 
@@ -57,20 +57,9 @@ def load_comments(folder: Path | None = None) -> dict[str, dict[str, tuple[Line,
                     if slot not in lines:
                         pr.at(lines, None, f"lines.{slot}", "missing (every speaker has a line for every slot)")
                         continue
-                    items = lines[slot]
-                    if not isinstance(items, list) or not items:
-                        pr.at(lines, slot, f"lines.{slot}", "must be a list of one or more {en, ja} lines")
-                        continue
-                    got = []
-                    for i, item in enumerate(items):
-                        ip = f"lines.{slot}.{i}"
-                        if sc.mapping(item, ip, ("en",), ("ja",), items, i) and sc.string(item, "en", f"{ip}.en") \
-                                and ("ja" not in item or sc.string(item, "ja", f"{ip}.ja")):
-                            if not item["en"].strip():
-                                pr.at(item, "en", f"{ip}.en", "empty")
-                            else:
-                                got.append(Line(item["en"], item.get("ja", "")))
-                    table[slot] = tuple(got)
+                    got = read_lines(lines, slot, f"lines.{slot}", sc, ja_needed=False)
+                    if got is not None:
+                        table[slot] = got
                 out[speaker] = table
         problems.extend(pr.items)
     if problems:
