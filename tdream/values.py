@@ -39,6 +39,13 @@ def class_values(table: dict, *names: str) -> None:
             setattr(cls, name, value)
 
 
+def field_step(self):
+    """``to_step`` of an answer whose step is its one field: the field (a tuple as a list). Set on
+    such answers with ``class_values({cls: field_step, ...}, "to_step")``."""
+    v = self[0]
+    return list(v) if isinstance(v, tuple) else v
+
+
 def whole(value, what: str) -> int:
     """A step's whole number (not true/false); ValueError naming ``what`` for anything else."""
     if isinstance(value, bool) or not isinstance(value, int):

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...values import class_values, typed_values, whole
+from ...values import class_values, field_step, typed_values, whole
 from .sheet import parse_cell
 
 # C1.2: the six cat goods by die face.
@@ -40,17 +40,11 @@ class Roll(NamedTuple):
 
     dice: tuple[int, ...]
 
-    def to_step(self):
-        return list(self.dice)
-
 
 class Draft(NamedTuple):
     """Take the die showing ``value`` (C2.1)."""
 
     value: int
-
-    def to_step(self):
-        return self.value
 
 
 class Drawing(NamedTuple):
@@ -108,6 +102,7 @@ KIND_OF: dict[type, str] = {
     House: "house",
 }
 class_values(KIND_OF, "kind")
+class_values(dict.fromkeys((Roll, Draft), field_step), "to_step")      # the step is the one field
 
 PASS = Pass()
 WITHDRAW = Withdraw()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ....values import class_values, typed_values, whole
+from ....values import class_values, field_step, typed_values, whole
 
 DECISIONS = ("sell", "place", "company", "survivor", "build", "pile", "jackpot", "forced_sale", "floors")
 CHANCE = ("roll", "draw", "slot")
@@ -29,17 +29,11 @@ class Sell(NamedTuple):
 class Roll(NamedTuple):
     value: int
 
-    def to_step(self):
-        return self.value
-
 
 class Place(NamedTuple):
     """Place a new Landmark on a vacant Land (R7.1)."""
 
     land: str
-
-    def to_step(self):
-        return self.land
 
 
 class Claim(NamedTuple):
@@ -54,15 +48,9 @@ class Claim(NamedTuple):
 class StartCompany(NamedTuple):
     company: str
 
-    def to_step(self):
-        return self.company
-
 
 class Survivor(NamedTuple):
     company: str
-
-    def to_step(self):
-        return self.company
 
 
 class Build(NamedTuple):
@@ -78,29 +66,17 @@ class Build(NamedTuple):
 class ChoosePile(NamedTuple):
     pile: str
 
-    def to_step(self):
-        return self.pile
-
 
 class Draw(NamedTuple):
     card: str
-
-    def to_step(self):
-        return self.card
 
 
 class SlotStop(NamedTuple):
     symbols: tuple[str, ...]
 
-    def to_step(self):
-        return list(self.symbols)
-
 
 class JackpotLand(NamedTuple):
     land: str
-
-    def to_step(self):
-        return self.land
 
 
 class ForcedSale(NamedTuple):
@@ -108,17 +84,11 @@ class ForcedSale(NamedTuple):
 
     land: str
 
-    def to_step(self):
-        return self.land
-
 
 class FreeFloors(NamedTuple):
     """Where a card's free Floors go."""
 
     land: str
-
-    def to_step(self):
-        return self.land
 
 
 typed_values(globals())
@@ -142,6 +112,9 @@ KIND_OF: dict[type, str] = {
     FreeFloors: "floors",
 }
 class_values(KIND_OF, "kind")
+# The answers whose step is their one field (``roll: 4``, ``slot: [seven, seven, bar]``).
+class_values(dict.fromkeys((Roll, Place, StartCompany, Survivor, ChoosePile, Draw, SlotStop, JackpotLand, ForcedSale,
+                            FreeFloors), field_step), "to_step")
 
 
 NO_SELL = Sell(())
