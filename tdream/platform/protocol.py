@@ -286,7 +286,8 @@ class ScenarioContext:
 
     ``pr`` and ``sc`` are the file's ``yamlio.Problems`` and ``Schema`` (report with
     ``pr.at(node, key, "key.path", "what")``); ``names`` the seats' names in order, ``seat_of`` the
-    seat of each name; ``data`` the whole file (its top-level mapping, with line numbers)."""
+    seat of each name; ``data`` the whole file (its top-level mapping, with line numbers); ``game``
+    the ``GameDef`` read for (an adapter reads the game's data through it)."""
 
     pr: Any
     sc: Any
@@ -318,9 +319,6 @@ class ScenarioAdapter:
     expect_keys: tuple[str, ...] = ()
     #: rule IDs of this game (``rules:``): a regular expression
     rule_pattern: str = r"^[A-Z]+\d+(\.\d+)?$"
-
-    def __init__(self, game: Any = None) -> None:
-        self.game = game            # the GameDef it reads for (its data, its boards), if it needs it
 
     def read_position(self, ctx: ScenarioContext, players: list) -> dict:
         """The position of a scenario as plain JSON data (it goes into game records' ``start``),

@@ -60,8 +60,7 @@ class CatTower(CharacterGame):
     program = Program(native_modules=("tdream.games.cattower.match", "tdream.games.cattower.scoring",
                                       "tdream.games.cattower.brain"))
 
-    def __init__(self) -> None:
-        self.scenario = CatTowerScenarios(self)
+    scenario = CatTowerScenarios()
 
     # ---------------------------------------------------------------- data
     def sheet(self):

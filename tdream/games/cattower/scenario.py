@@ -129,7 +129,7 @@ class CatTowerScenarios(ScenarioAdapter):
             for cell, good in spec.items():
                 if parse_cell(cell) is None:
                     pr.at(spec, cell, f"{sp}.{cell}", f"{short(cell)} is not a cell name like t3f2")
-                elif not self.game.sheet().has(cell):
+                elif not ctx.game.sheet().has(cell):
                     pr.at(spec, cell, f"{sp}.{cell}", "not on the sheet")
                 elif good != "none" and good not in GOOD_OF:
                     pr.at(spec, cell, f"{sp}.{cell}", f"unknown good {short(good)} (goods: {', '.join(GOODS)}, none)")

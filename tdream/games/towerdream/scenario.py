@@ -29,16 +29,16 @@ class TowerDreamScenarios(ScenarioAdapter):
     # ---------------------------------------------------------------- position
     def read_position(self, ctx, players) -> dict:
         data, pr, sc = ctx.data, ctx.pr, ctx.sc
-        rs = self.game.ruleset()
+        rs = ctx.game.ruleset()
         board = None
         if "board" not in data:
             pr.at(data, None, "board", "missing")
         elif sc.string(data, "board", "board"):
-            if data["board"] not in self.game.board_ids():
+            if data["board"] not in ctx.game.board_ids():
                 pr.at(data, "board", "board", f"unknown board {data['board']!r}"
                       if "/" not in data["board"] else "a board id, not a path")
             else:
-                board = self.game.board(data["board"])
+                board = ctx.game.board(data["board"])
         seat_of = ctx.seat_of
         names = ctx.names
 
@@ -123,7 +123,7 @@ class TowerDreamScenarios(ScenarioAdapter):
     # ---------------------------------------------------------------- steps
     def read_step(self, key, value, ctx):
         answer = answer_from_step(key, value)
-        rs = self.game.ruleset()
+        rs = ctx.game.ruleset()
         if key == "draw" and answer.card not in SafeDict.fromkeys(c.id for c in rs.cards):
             raise ValueError(f"unknown card {answer.card!r}")
         if key == "slot":
@@ -147,9 +147,9 @@ class TowerDreamScenarios(ScenarioAdapter):
     # ---------------------------------------------------------------- expect
     def check_expect(self, value, path, ctx) -> None:
         pr, sc, seat_of, names = ctx.pr, ctx.sc, ctx.seat_of, ctx.names
-        board = self.game.board(ctx.data["board"]) if ctx.data.get("board") in self.game.board_ids() else None
+        board = ctx.game.board(ctx.data["board"]) if ctx.data.get("board") in ctx.game.board_ids() else None
         land_names = SafeDict.fromkeys(board.land_names if board is not None else ())
-        company_ids = [c.id for c in self.game.ruleset().companies]
+        company_ids = [c.id for c in ctx.game.ruleset().companies]
         for k in ("cash", "at", "wealth"):
             for node, p, n, np in per_player(value, k, path, ctx, "number"):
                 if isinstance(n, bool) or not isinstance(n, int):

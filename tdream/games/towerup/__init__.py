@@ -54,8 +54,7 @@ class TowerUp(CharacterGame):
     program = Program(native_modules=("tdream.games.towerup.match", "tdream.games.towerup.objectives",
                                       "tdream.games.towerup.players"))
 
-    def __init__(self) -> None:
-        self.scenario = TowerUpScenarios(self)
+    scenario = TowerUpScenarios()
 
     # ---------------------------------------------------------------- data
     def data(self):

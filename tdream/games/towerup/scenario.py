@@ -125,7 +125,7 @@ class TowerUpScenarios(ScenarioAdapter):
         now, and each thing the set-up refuses (a site, a colour, a player, a card...) is
         reported with the others; the position is set up again once the whole file is good."""
         try:
-            opts = self.game._check(list(ctx.names), dict(ctx.options))
+            opts = ctx.game._check(list(ctx.names), dict(ctx.options))
         except ValueError:
             return                                  # the options' own problems are reported
         try:
