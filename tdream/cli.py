@@ -7,6 +7,7 @@ import json
 import os
 import sys
 import time
+from typing import NoReturn
 
 from . import __version__
 from .errors import FormatError, TdreamError
@@ -302,7 +303,7 @@ def _make_dir(path: str) -> str:
     return path
 
 
-def _usage(command: str, what: str):
+def _usage(command: str, what: str) -> NoReturn:
     """One line for a bad argument, exit 2 (as argparse's own)."""
     raise TdreamError(f"tdream {command}: {what} (see tdream {command} --help)")
 

@@ -5,6 +5,8 @@ A plain NamedTuple compares as a tuple: ``Place("c1") == Claim("c1")`` would be 
 """
 from __future__ import annotations
 
+from .yamlio import short
+
 
 def _typed_eq(self, other):
     return type(self) is type(other) and tuple.__eq__(self, other)
@@ -35,3 +37,17 @@ def class_values(table: dict, *names: str) -> None:
     for cls, values in table.items():
         for name, value in zip(names, values if len(names) > 1 else (values,)):
             setattr(cls, name, value)
+
+
+def field_step(self):
+    """``to_step`` of an answer whose step is its one field: the field (a tuple as a list). Set on
+    such answers with ``class_values({cls: field_step, ...}, "to_step")``."""
+    v = self[0]
+    return list(v) if isinstance(v, tuple) else v
+
+
+def whole(value, what: str) -> int:
+    """A step's whole number (not true/false); ValueError naming ``what`` for anything else."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{what} must be a whole number, not {short(value)}")
+    return value

@@ -6,6 +6,7 @@ import hashlib
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -147,6 +148,29 @@ class Problems:
         return bool(self.items)
 
 
+def read_checked(path: Path | str, error=FormatError) -> tuple[Any, Problems, Schema]:
+    """A data file to check: its parsed YAML, the ``Problems`` that name it and a ``Schema`` over
+    them (``data, pr, sc = read_checked(path, DataError)``)."""
+    problems = Problems(str(path), error)
+    return read_yaml(path, error), problems, Schema(problems)
+
+
+def check_header(data, problems: Problems, fmt: str) -> bool:
+    """The ``format`` and ``version: 1`` every data file starts with; False (and a problem) if not."""
+    if not isinstance(data, dict):
+        problems.add(line_of(data), "", f"must be a YAML mapping with format: {fmt}, not {type_name(data)}")
+        return False
+    if data.get("format") != fmt:
+        problems.at(data, "format", "format", f"must be {fmt!r}, not {short(data.get('format'))}")
+        return False
+    if data.get("version") != 1:
+        v = data.get("version")
+        what = "newer than this program reads (1)" if isinstance(v, int) and v > 1 else "must be 1"
+        problems.at(data, "version", "version", f"{short(v)}: {what}")
+        return False
+    return True
+
+
 def join(path: str, key) -> str:
     return f"{path}.{key}" if path else str(key)
 
@@ -203,6 +227,18 @@ class Schema:
             self.p.at(node, key, path, f"must be a list, not {type_name(v)}")
             return False
         return True
+
+
+def number(node, key, path: str, problems: Problems, lo: float, hi: float) -> float | None:
+    """``node[key]`` as a float in ``lo..hi``, or None (and a problem) if it is not a number in range."""
+    v = node[key]
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        problems.at(node, key, path, f"must be a number, not {type_name(v)} {short(v)}")
+        return None
+    if not lo <= v <= hi:
+        problems.at(node, key, path, f"{v} is out of range ({lo}..{hi})")
+        return None
+    return float(v)
 
 
 def is_slug(v) -> bool:

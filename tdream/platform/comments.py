@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..errors import DataError
-from ..yamlio import Problems, Schema, read_yaml, short
+from ..yamlio import Schema, read_checked, short
 from .roster import CHARACTER_IDS
 
 TALK = {"never": 0.0, "rarely": 0.15, "sometimes": 0.35, "often": 0.6, "always": 1.0}
@@ -54,9 +54,7 @@ def load_game_comments(path: Path | str, game_id: str, speakers: tuple[str, ...]
     """(slots, {speaker: {slot: lines}}) of a game's comments file; raises DataError."""
     speakers = speakers or CHARACTER_IDS
     path = Path(path)
-    data = read_yaml(path, DataError)
-    pr = Problems(str(path), DataError)
-    sc = Schema(pr)
+    data, pr, sc = read_checked(path, DataError)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         pr.at(data, "format" if isinstance(data, dict) else None, "format", f"must be {FORMAT!r}")
         pr.raise_if_any()
@@ -91,23 +89,34 @@ def load_game_comments(path: Path | str, game_id: str, speakers: tuple[str, ...]
                 continue
             table: dict[str, tuple[Line, ...]] = {}
             for slot in slots:
-                items = node[slot]
-                if not isinstance(items, list) or not items:
-                    pr.at(node, slot, f"{wp}.{slot}", "must be a list of one or more {en, ja} lines")
-                    continue
-                got = []
-                for i, item in enumerate(items):
-                    ip = f"{wp}.{slot}.{i}"
-                    if sc.mapping(item, ip, ("en", "ja"), (), items, i) and sc.string(item, "en", f"{ip}.en") \
-                            and sc.string(item, "ja", f"{ip}.ja"):
-                        if not item["en"].strip() or not item["ja"].strip():
-                            pr.at(item, "en", ip, "empty")
-                        else:
-                            got.append(Line(item["en"], item["ja"]))
-                table[slot] = tuple(got)
+                got = read_lines(node, slot, f"{wp}.{slot}", sc)
+                if got is not None:
+                    table[slot] = got
             out[who] = table
     pr.raise_if_any()
     return tuple(slots), out
 
 
-__all__ = ["TALK", "Line", "Comment", "load_game_comments"]
+def read_lines(node, slot: str, path: str, sc: Schema, ja_needed: bool = True) -> tuple[Line, ...] | None:
+    """The lines of ``node[slot]``, a list of one or more ``{en, ja}``; None (and a problem in
+    ``sc``'s) when it is not one. ``ja_needed`` False: a line may leave its Japanese out."""
+    pr = sc.p
+    items = node[slot]
+    if not isinstance(items, list) or not items:
+        pr.at(node, slot, path, "must be a list of one or more {en, ja} lines")
+        return None
+    required, optional = (("en", "ja"), ()) if ja_needed else (("en",), ("ja",))
+    got = []
+    for i, item in enumerate(items):
+        ip = f"{path}.{i}"
+        if sc.mapping(item, ip, required, optional, items, i) and sc.string(item, "en", f"{ip}.en") \
+                and ("ja" not in item or sc.string(item, "ja", f"{ip}.ja")):
+            empty = "en" if not item["en"].strip() else "ja" if ja_needed and not item["ja"].strip() else None
+            if empty is not None:
+                pr.at(item, empty, f"{ip}.{empty}", "empty")
+            else:
+                got.append(Line(item["en"], item.get("ja", "")))
+    return tuple(got)
+
+
+__all__ = ["TALK", "Line", "Comment", "load_game_comments", "read_lines"]

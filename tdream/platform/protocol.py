@@ -95,6 +95,18 @@ class Result:
         raise ValueError(seat)
 
 
+def rank_by_score(scores: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """Seats by score, best first, as a ``Result`` holds them: equal scores share a place, each
+    place's seats in seat order."""
+    groups: list[list[int]] = []
+    for p in sorted(range(len(scores)), key=lambda p: (-scores[p], p)):
+        if groups and scores[groups[-1][0]] == scores[p]:
+            groups[-1].append(p)
+        else:
+            groups.append([p])
+    return tuple(tuple(g) for g in groups)
+
+
 def places(ranking) -> list[tuple[int, tuple[int, ...]]]:
     """Each group of a ranking (seats by place, best first) with its place, as every screen and
     printout shows it: a tie shares a place and the next place is skipped (1, 2, 2, 4)."""
@@ -274,7 +286,8 @@ class ScenarioContext:
 
     ``pr`` and ``sc`` are the file's ``yamlio.Problems`` and ``Schema`` (report with
     ``pr.at(node, key, "key.path", "what")``); ``names`` the seats' names in order, ``seat_of`` the
-    seat of each name; ``data`` the whole file (its top-level mapping, with line numbers)."""
+    seat of each name; ``data`` the whole file (its top-level mapping, with line numbers); ``game``
+    the ``GameDef`` read for (an adapter reads the game's data through it)."""
 
     pr: Any
     sc: Any
@@ -355,10 +368,13 @@ class Player:
 
 class RandomPlayer(Player):
     """Uniform over the legal answers, with its own RNG (seeded): the baseline a game may use as
-    it is (its ``random`` kind)."""
+    it is (its ``random`` kind). ``salt``: a game's own, mixed into the seed (its random player
+    draws other numbers than another game's from the same seed)."""
 
-    def __init__(self, seed: int) -> None:
-        self.rng = Rng(seed)
+    salt: int = 0
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed ^ self.salt)
 
     def choose(self, view, seat: int):
         legal = view.legal_answers(seat)

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import import_module
 from pathlib import Path
 
 from ..errors import DataError
-from ..yamlio import Problems, Schema, line_of, read_yaml, short, type_name
+from ..yamlio import line_of, read_checked, short, type_name
+from .protocol import CpuPlayer, GameDef
 
 ROSTER_FILE = Path(__file__).resolve().parent / "characters.yaml"
 GRADES = ("A", "B", "C", "D")
@@ -35,9 +37,7 @@ class Character:
 def load_characters(path: Path | str | None = None) -> dict[str, Character]:
     """The nine by id, in CHARACTER_IDS' order. Raises DataError naming every problem."""
     path = Path(path) if path is not None else ROSTER_FILE
-    data = read_yaml(path, DataError)
-    pr = Problems(str(path), DataError)
-    sc = Schema(pr)
+    data, pr, sc = read_checked(path, DataError)
     out: dict[str, Character] = {}
     if not isinstance(data, dict) or data.get("format") != "tdream-characters" or data.get("version") != 1:
         pr.add(1, "", "not a tdream-characters file (format: tdream-characters, version: 1)")
@@ -140,3 +140,18 @@ def rank_grades(win_rates: dict[str, float]) -> dict[str, str]:
 
 __all__ = ["CHARACTER_IDS", "GRADES", "GRADE_SHARES", "ROSTER_FILE", "Character", "load_characters", "characters",
            "character", "read_grades", "rank_grades"]
+
+
+class CharacterGame(GameDef):
+    """A game the nine characters play, each at a level: its CPU players are ``random``, ``cpu``
+    and the characters, made by its package's ``players`` module (``RandomPlayer(seed)`` and
+    ``CpuPlayer(base, level, seed)``)."""
+
+    def cpu_kinds(self) -> tuple[str, ...]:
+        return ("random", "cpu") + CHARACTER_IDS
+
+    def make_player(self, kind: str, seed: int) -> CpuPlayer:
+        # imported here: the players bring the engine, which loads with the first match, not the registry
+        players = import_module(".players", type(self).__module__)
+        base, level = self.split_kind(kind)
+        return players.RandomPlayer(seed) if base == "random" else players.CpuPlayer(base, level, seed)

@@ -13,14 +13,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ..errors import DataError, FormatError, IllegalAnswer
 from ..rng import derive_seed
-from ..yamlio import LDict, LList, Problems, Schema, line_of, read_yaml, short, type_name
+from ..yamlio import LDict, LList, check_header, line_of, read_checked, short, type_name
 from . import registry
 from .options import check_options, full_options, seat_count
-from .protocol import CHANCE, GameDef, Match, PositionError, ScenarioContext
+from .protocol import CHANCE, GameDef, Match, PositionError, ScenarioContext, rank_by_score
 from .record import scenario_header, writer_for
 from .session import Seat, Session
 
@@ -100,20 +100,8 @@ def load_scenario(path: Path | str, ruleset=None) -> Scenario:
     DataError for bad game data)."""
     path = Path(path)
     name = str(path)
-    data = read_yaml(path, FormatError)
-    pr = Problems(name, FormatError)
-    sc = Schema(pr)
-    if not isinstance(data, dict):
-        pr.add(line_of(data), "", f"a scenario is a YAML mapping (format: {FORMAT}), not {type_name(data)}")
-        pr.raise_if_any()
-    if data.get("format") != FORMAT:
-        pr.at(data, "format", "format", f"must be {FORMAT!r}, not {short(data.get('format'))}")
-        pr.raise_if_any()
-    v = data.get("version")
-    if v != 1:
-        what = "newer than this program reads (1)" if isinstance(v, int) and not isinstance(v, bool) and v > 1 \
-            else "must be 1"
-        pr.at(data, "version", "version", f"{short(v)}: {what}")
+    data, pr, sc = read_checked(path, FormatError)
+    if not check_header(data, pr, FORMAT):
         pr.raise_if_any()
     gid = data.get("game", registry.DEFAULT)
     if not isinstance(gid, str) or gid not in registry.ids():
@@ -178,7 +166,7 @@ def load_scenario(path: Path | str, ruleset=None) -> Scenario:
         count = seat_count(game, options)
         if count is not None and count != len(players_node):
             pr.at(data, "options", "options.players", f"{count} but {len(players_node)} seats are listed")
-    seat_of = _SafeDict((n, i) for i, n in enumerate(names))
+    seat_of = SafeDict((n, i) for i, n in enumerate(names))
     ctx = ScenarioContext(pr, sc, names, seat_of, data, dict(options), game)
     position = ad.read_position(ctx, good_players)
 
@@ -234,14 +222,45 @@ def load_scenario(path: Path | str, ruleset=None) -> Scenario:
                     dict(options), position)
 
 
-class _SafeDict(dict):
-    """``in`` answers False for an unhashable value (a list where a name belongs)."""
+class SafeDict(dict):
+    """``in`` answers False for an unhashable value (a list where a name belongs): the seats of a
+    scenario, or a game's names of things (``SafeDict.fromkeys(names)``) that a file's value is
+    looked up in."""
 
     def __contains__(self, key) -> bool:
         try:
             return super().__contains__(key)
         except TypeError:
             return False
+
+
+def per_player(value, key: str, path: str, ctx: ScenarioContext, what: str = "..."):
+    """The entries of ``value[key]``, a mapping of player name to ``what``, as (mapping, name, item,
+    key path) for a game's ``check_expect``; none when the key is absent. A value that is not a
+    mapping, or a name that is not a player's, is a problem in ``ctx.pr``."""
+    if key not in value:
+        return
+    node = value[key]
+    if not isinstance(node, dict):
+        ctx.pr.at(value, key, f"{path}.{key}", f"must be a mapping of player to {what}, not {type_name(node)}")
+        return
+    for p, v in node.items():
+        if p not in ctx.seat_of:
+            ctx.pr.at(node, p, f"{path}.{key}.{p}", f"unknown player (players: {', '.join(ctx.names)})")
+        else:
+            yield node, p, v, f"{path}.{key}.{p}"
+
+
+def per_player_diffs(expect: dict, key: str, names: list[str], got_of: Callable[[int], Any],
+                     label: str = "{key} of {name}") -> list[str]:
+    """Each value of ``expect[key]`` (a mapping of player name to a value) that differs from the
+    match's, ``got_of(seat)``: "score of Ann: expected 3, got 2" (``label`` names the entry)."""
+    out = []
+    for name, want in (expect.get(key) or {}).items():
+        got = got_of(names.index(name))
+        if got != want:
+            out.append(f"{label.format(key=key, name=name)}: expected {want}, got {got}")
+    return out
 
 
 def check_expect_shape(value, parent, key, path: str, ctx: ScenarioContext) -> None:
@@ -272,14 +291,7 @@ def ranking_now(match) -> list[list[int]]:
     """The seats by place: the result's once over, else by the scores as they stand."""
     if match.over:
         return [list(g) for g in match.result().ranking]
-    s = match.scores()
-    groups: list[list[int]] = []
-    for p in sorted(range(len(s)), key=lambda p: (-s[p], p)):
-        if groups and s[groups[-1][0]] == s[p]:
-            groups[-1].append(p)
-        else:
-            groups.append([p])
-    return groups
+    return [list(g) for g in rank_by_score(match.scores())]
 
 
 def check_expect(game, match, expect: dict, names: list[str]) -> list[str]:

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from ...datadirs import with_boards
 from ...platform.options import check_options, full_options
-from ...platform.protocol import GameDef, OptionSpec, Program, Words
-from ...platform.roster import CHARACTER_IDS
+from ...platform.protocol import OptionSpec, Program, Words
+from ...platform.roster import CharacterGame
 from ...yamlio import content_hash, plain_yaml
 from . import narration
 from .answers import CHANCE_KINDS, DECISIONS
@@ -40,7 +40,7 @@ OPTIONS = (
 )
 
 
-class CatTower(GameDef):
+class CatTower(CharacterGame):
     id = "cattower"
     name = "CAT TOWER"
     progress_unit = "rounds"            # progress() counts rounds (CG2.3): cattower_rounds_per_s
@@ -60,8 +60,7 @@ class CatTower(GameDef):
     program = Program(native_modules=("tdream.games.cattower.match", "tdream.games.cattower.scoring",
                                       "tdream.games.cattower.brain"))
 
-    def __init__(self) -> None:
-        self.scenario = CatTowerScenarios(self)
+    scenario = CatTowerScenarios()
 
     # ---------------------------------------------------------------- data
     def sheet(self):
@@ -132,22 +131,11 @@ class CatTower(GameDef):
         return CatTowerMatch.from_json(self.sheet(), data)
 
     # ---------------------------------------------------------------- players
-    def cpu_kinds(self):
-        return ("random", "cpu") + tuple(CHARACTER_IDS)
-
-    def make_player(self, kind: str, seed: int):
-        from .players import make_player  # lazy: the engine loads with the first match, not the registry
-        base, level = self.split_kind(kind)
-        return make_player(base, level, seed)
-
     def grade(self, kind: str) -> str:
         return default_styles().grades.get(kind.partition(":")[0], "")   # measured in CAT TOWER (styles.yaml)
 
     # ---------------------------------------------------------------- telling it
-    @property
-    def narration(self):  # type: ignore[override]
-        """Its narration module: describe, turn_breaks, ends_at."""
-        return narration
+    narration = narration              # its narration module: describe, turn_breaks, ends_at
 
     def commentary(self, seat_kinds, seed, talk="sometimes"):
         from .commentary import CatTowerCommentary  # lazy: the engine loads with the first match, not the registry

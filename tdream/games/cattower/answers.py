@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...values import class_values, typed_values
+from ...values import class_values, field_step, typed_values, whole
 from .sheet import parse_cell
 
 # C1.2: the six cat goods by die face.
@@ -40,17 +40,11 @@ class Roll(NamedTuple):
 
     dice: tuple[int, ...]
 
-    def to_step(self):
-        return list(self.dice)
-
 
 class Draft(NamedTuple):
     """Take the die showing ``value`` (C2.1)."""
 
     value: int
-
-    def to_step(self):
-        return self.value
 
 
 class Drawing(NamedTuple):
@@ -108,15 +102,10 @@ KIND_OF: dict[type, str] = {
     House: "house",
 }
 class_values(KIND_OF, "kind")
+class_values(dict.fromkeys((Roll, Draft), field_step), "to_step")      # the step is the one field
 
 PASS = Pass()
 WITHDRAW = Withdraw()
-
-
-def _whole(value, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} must be a whole number, not {value!r}")
-    return value
 
 
 def read_good(value, what: str = "good") -> int:
@@ -125,7 +114,7 @@ def read_good(value, what: str = "good") -> int:
         if value in GOOD_OF:
             return GOOD_OF[value]
         raise ValueError(f"{what}: unknown good {value!r} (goods: {', '.join(GOODS)}, or 1-6)")
-    good = _whole(value, what)
+    good = whole(value, what)
     if not 1 <= good <= 6:
         raise ValueError(f"{what}: goods are numbered 1-6 (C1.2), not {good}")
     return good
@@ -138,9 +127,9 @@ def answer_from_step(kind: str, value):
     if kind == "roll":
         if not isinstance(value, list) or not value:
             raise ValueError(f"roll takes the dice's values, like [4, 1, 6], not {value!r}")
-        return Roll(tuple(sorted(_whole(v, "a die") for v in value)))
+        return Roll(tuple(sorted(whole(v, "a die") for v in value)))
     if kind == "draft":
-        return Draft(_whole(value, "draft (the value of the die taken)"))
+        return Draft(whole(value, "draft (the value of the die taken)"))
     if kind == "draw":
         if value == "pass" or value is None:
             return PASS
@@ -155,7 +144,7 @@ def answer_from_step(kind: str, value):
         spend = value.get("spend", [0, 0])
         if not isinstance(spend, list) or len(spend) != 2:
             raise ValueError(f"spend is [own die change, shared die change], like [1, 0], not {spend!r}")
-        return Drawing(read_good(value["good"]), cell, (_whole(spend[0], "spend"), _whole(spend[1], "spend")))
+        return Drawing(read_good(value["good"]), cell, (whole(spend[0], "spend"), whole(spend[1], "spend")))
     if kind == "house":
         return House(read_good(value, "house"))
     raise ValueError(f"unknown step kind {kind!r} (known: {', '.join(KINDS)})")

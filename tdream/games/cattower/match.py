@@ -48,7 +48,7 @@ from math import factorial
 from typing import Any, ClassVar, Final
 
 from ...errors import IllegalAnswer
-from ...platform.protocol import CHANCE, Awaiting, PositionError, Result
+from ...platform.protocol import CHANCE, Awaiting, PositionError, Result, rank_by_score
 from ...rng import Rng
 from . import events as ev
 from . import scoring
@@ -292,9 +292,12 @@ class CatTowerMatch:
         n = len(names)
         cap = sheet.footprint_cap
 
-        def seats_of(key: str) -> list[tuple[int, str, object]]:
+        def seats_of(key: str, pairs: str = "", what: str = "") -> list[tuple[int, str, Any]]:
+            """(seat, name, value) for each player ``position[key]`` names. With ``pairs`` ("good,
+            points"), a value must be a list (``what``) of such pairs and comes as [(index, first,
+            second)], a list or an item that is not one a problem."""
             node = position.get(key) or {}
-            out: list[tuple[int, str, object]] = []
+            out: list[tuple[int, str, Any]] = []
             if not isinstance(node, dict):
                 problems.append(((key,), "must be a mapping of player to ..."))
                 return out
@@ -302,6 +305,17 @@ class CatTowerMatch:
                 if name not in seat_of:
                     problems.append(((key, name), f"unknown player (players: {', '.join(names)})"))
                     continue
+                if pairs:
+                    if not isinstance(value, list):
+                        problems.append(((key, name), f"must be {what}"))
+                        continue
+                    items = []
+                    for i, item in enumerate(value):
+                        if isinstance(item, (list, tuple)) and len(item) == 2:
+                            items.append((i, item[0], item[1]))
+                        else:
+                            problems.append(((key, name, i), f"must be [{pairs}], not {item!r}"))
+                    value = items
                 out.append((seat_of[name], name, value))
             return out
 
@@ -336,17 +350,10 @@ class CatTowerMatch:
                 problems.append((("footprints", name), f"{value}: the track holds {cap} footprints (CG1.3)"))
             else:
                 m.footprints[s] = value
-        for s, name, value in seats_of("houses"):
-            if not isinstance(value, list):
-                problems.append((("houses", name), "must be a list of [good, points]"))
-                continue
+        for s, name, value in seats_of("houses", "good, points", "a list of [good, points]"):
             chosen: list[int] = []
-            for i, item in enumerate(value):
+            for i, good, pts in value:
                 path = ("houses", name, i)
-                if not (isinstance(item, (list, tuple)) and len(item) == 2):
-                    problems.append((path, f"must be [good, points], not {item!r}"))
-                    continue
-                good, pts = item
                 g = GOOD_OF.get(good) if isinstance(good, str) else good if isinstance(good, int) and not \
                     isinstance(good, bool) and 1 <= good <= 6 else None
                 if g is None:
@@ -371,17 +378,10 @@ class CatTowerMatch:
                 for h, cell in zip(m.houses[s], drawn):
                     h[2] = cell
         towers = len(sheet.towers)
-        for s, name, value in seats_of("completed"):
-            if not isinstance(value, list):
-                problems.append((("completed", name), "must be a list of towers or of [tower, points]"))
-                continue
+        for s, name, value in seats_of("completed", "tower, points", "a list of towers or of [tower, points]"):
             done: list[int] = []
-            for i, item in enumerate(value):
+            for _, t, pts in value:
                 path = ("completed", name)
-                if not (isinstance(item, (list, tuple)) and len(item) == 2):
-                    problems.append((path, f"must be [tower, points], not {item!r}"))
-                    continue
-                t, pts = item
                 if isinstance(t, bool) or not isinstance(t, int) or not 1 <= t <= towers:
                     problems.append((path, f"no tower {t!r} (towers 1-{towers})"))
                     continue
@@ -523,14 +523,7 @@ class CatTowerMatch:
 
     def ranking(self, scores: list[int] | None = None) -> tuple[tuple[int, ...], ...]:
         """Seats by score, best first; equal scores share a place (CG4.1)."""
-        s = scores if scores is not None else self.scores()
-        groups: list[list[int]] = []
-        for p in sorted(range(len(s)), key=lambda p: (-s[p], p)):
-            if groups and s[groups[-1][0]] == s[p]:
-                groups[-1].append(p)
-            else:
-                groups.append([p])
-        return tuple(tuple(g) for g in groups)
+        return rank_by_score(scores if scores is not None else self.scores())
 
     def result(self) -> Result:
         if not self.over:

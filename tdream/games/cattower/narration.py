@@ -6,8 +6,19 @@ play tells it last, after the comments (``GameDef.words``).
 """
 from __future__ import annotations
 
+from ...platform.telling import describer, index_of, indices_of
 from . import events as ev
 from .sheet import parse_cell
+
+# The events told in one line of their fields, a seat by its name (``telling.tell``).
+LINES = {
+    ev.ParentDrawn: "{parent} is drawn to be the first parent.",
+    ev.RoundStarted: "Round {round}: {parent} is the parent.",
+    ev.DiceRolled: "{parent} rolls {dice}.",
+    ev.SharedDie: "The {value} is left over: everyone's shared die.",
+    ev.AnswerWithdrawn: "{seat} takes his drawing back and draws again.",
+    ev.OneCellFromEnd: "{seat} is one cell ({cell}) from a third tower: if he draws it, the game ends with that round!",
+}
 
 WORDS = {1: "house", 2: "felt", 3: "butterfly", 4: "dish", 5: "cushion", 6: "mouse"}
 PLURAL = {1: "houses", 2: "felts", 3: "butterflies", 4: "dishes", 5: "cushions", 6: "mice"}
@@ -28,16 +39,10 @@ def _fp(n: int) -> str:
     return f"{n} footprint{'s' if n != 1 else ''}"
 
 
-def describe(event, match) -> str | None:
-    """One line for ``event`` (None for one not worth telling)."""
+def _more(event, match) -> str | None:
+    """The events told by more than their fields."""
     names = match.names
     t = type(event)
-    if t is ev.ParentDrawn:
-        return f"{names[event.parent]} is drawn to be the first parent."
-    if t is ev.RoundStarted:
-        return f"Round {event.round}: {names[event.parent]} is the parent."
-    if t is ev.DiceRolled:
-        return f"{names[event.parent]} rolls {', '.join(map(str, event.dice))}."
     if t is ev.DieTaken:
         note = ""
         if len(event.choices) > 1 and event.value == event.choices[-1]:
@@ -45,10 +50,6 @@ def describe(event, match) -> str | None:
         elif len(event.choices) == 1:
             note = " (no choice)"
         return f"{names[event.seat]} takes the {event.value}{note}."
-    if t is ev.SharedDie:
-        return f"The {event.value} is left over: everyone's shared die."
-    if t is ev.AnswerWithdrawn:
-        return f"{names[event.seat]} takes his drawing back and draws again."
     if t is ev.GoodDrawn:
         x, y = event.numbers
         line = f"{names[event.seat]} draws a {WORDS[event.good]} on {_cell(event.cell)}"
@@ -74,23 +75,24 @@ def describe(event, match) -> str | None:
         return f"{names[event.seat]} completes tower {event.tower} {how}: {event.points} points."
     if t is ev.FirstCrossedOut:
         return f"Tower {event.tower}'s left value is crossed out for {_list([names[s] for s in event.seats])}."
-    if t is ev.OneCellFromEnd:
-        return (f"{names[event.seat]} is one cell ({event.cell}) from a third tower: if he draws it, the game ends "
-                f"with that round!")
     if t is ev.RoundEnded:
         scores = ", ".join(f"{names[s]} {p}" for s, p in enumerate(event.scores))
         return f"Round {event.round} ends. Scores: {scores}."
     return None             # GameOver among them: text play tells the end last
 
 
+# One line for ``event`` (None for one not worth telling).
+describe = describer(LINES, _more)
+
+
 def turn_breaks(events: list) -> list[int]:
     """Where in ``events`` a new round begins (text play tells the comments of a round before it)."""
-    return [i for i, e in enumerate(events) if type(e) is ev.RoundStarted]
+    return indices_of(events, ev.RoundStarted)
 
 
 def ends_at(events: list) -> int | None:
     """The index of the event that says the match is over (its comments come before it), or None."""
-    return next((i for i, e in enumerate(events) if isinstance(e, ev.GameOver)), None)
+    return index_of(events, ev.GameOver)
 
 
 __all__ = ["describe", "turn_breaks", "ends_at", "WORDS", "PLURAL"]

@@ -20,26 +20,19 @@ from .answers import Draft, Drawing, House, Pass
 from .brain import NEG, NEUTRAL, Outlook, Sit, after_drawing, tables
 from .styles import default_styles
 from ...platform.protocol import Player
+from ...platform.protocol import RandomPlayer as BaseRandom
 
 DENIAL = 0.5           # hard's draft: how much of what the shared die gives the rivals counts
 DRAFT_WIDTH = 3        # hard's draft: the drawings of each die valued past the next roll
 END_CHANCE = 0.6       # hard: the chance a rival one cell from his third tower draws it this round
 
 
-class RandomPlayer(Player):
-    """Uniform over the legal answers, with its own seeded RNG."""
+class RandomPlayer(BaseRandom):
+    """Uniform over the legal answers, with its own seeded RNG. Like every CPU player it never
+    takes its drawing back (CG2.4: ``Player.interject`` gives nothing)."""
 
     kind = "random"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed ^ 0x5EED_CA77)
-
-    def choose(self, view, seat: int):
-        answers = view.legal_answers(seat)
-        return answers[self.rng.below(len(answers))]
-
-    def interject(self, view, seat: int):
-        return None                          # a CPU never takes its drawing back (CG2.4)
+    salt = 0x5EED_CA77
 
 
 class CpuPlayer(Player):
@@ -244,11 +237,4 @@ def _greedy_pick(ol: Outlook, left: list[int], last: bool) -> int:
     return best
 
 
-def make_player(base: str, level: str, seed: int):
-    """A CPU player: ``random``, or ``cpu`` / a character at ``level``."""
-    if base == "random":
-        return RandomPlayer(seed)
-    return CpuPlayer(base, level, seed)
-
-
-__all__ = ["RandomPlayer", "CpuPlayer", "make_player", "Draft", "Drawing", "House"]
+__all__ = ["RandomPlayer", "CpuPlayer", "Draft", "Drawing", "House"]

@@ -17,7 +17,7 @@ cushion, mouse, towers), ``parent``.
 from __future__ import annotations
 
 from ...platform.protocol import ScenarioAdapter
-from ...platform.scenario import flow
+from ...platform.scenario import flow, per_player, per_player_diffs
 from ...yamlio import short, type_name
 from .answers import GOOD_OF, GOODS, answer_from_step, good_name, read_good
 from .scoring import PARTS
@@ -42,9 +42,6 @@ class CatTowerScenarios(ScenarioAdapter):
     step_keys = STEP_KEYS
     expect_keys = ("sheets", "footprints", "completed", "score", "parent")
     rule_pattern = r"^CG?\d+(\.\d+)?$"
-
-    def __init__(self, game) -> None:
-        self.game = game
 
     # ---------------------------------------------------------------- position
     def read_position(self, ctx, players) -> dict:
@@ -124,39 +121,25 @@ class CatTowerScenarios(ScenarioAdapter):
 
     # ---------------------------------------------------------------- expect
     def check_expect(self, value, path, ctx) -> None:
-        pr, sc, seat_of, names = ctx.pr, ctx.sc, ctx.seat_of, ctx.names
-
-        def per_seat(key: str):
-            if key not in value:
-                return
-            node = value[key]
-            if not isinstance(node, dict):
-                pr.at(value, key, f"{path}.{key}", f"must be a mapping of player to ..., not {type_name(node)}")
-                return
-            for p, v in node.items():
-                if p not in seat_of:
-                    pr.at(node, p, f"{path}.{key}.{p}", f"unknown player (players: {', '.join(names)})")
-                    continue
-                yield node, p, v, f"{path}.{key}.{p}"
-
-        for node, p, spec, sp in per_seat("sheets"):
+        pr, sc, seat_of = ctx.pr, ctx.sc, ctx.seat_of
+        for node, p, spec, sp in per_player(value, "sheets", path, ctx):
             if not isinstance(spec, dict):
                 pr.at(node, p, sp, f"must be a mapping of cell to good or none, not {type_name(spec)}")
                 continue
             for cell, good in spec.items():
                 if parse_cell(cell) is None:
                     pr.at(spec, cell, f"{sp}.{cell}", f"{short(cell)} is not a cell name like t3f2")
-                elif not self.game.sheet().has(cell):
+                elif not ctx.game.sheet().has(cell):
                     pr.at(spec, cell, f"{sp}.{cell}", "not on the sheet")
                 elif good != "none" and good not in GOOD_OF:
                     pr.at(spec, cell, f"{sp}.{cell}", f"unknown good {short(good)} (goods: {', '.join(GOODS)}, none)")
-        for node, p, n, sp in per_seat("footprints"):
+        for node, p, n, sp in per_player(value, "footprints", path, ctx):
             if isinstance(n, bool) or not isinstance(n, int):
                 pr.at(node, p, sp, f"must be a whole number, not {short(n)}")
-        for node, p, towers, sp in per_seat("completed"):
+        for node, p, towers, sp in per_player(value, "completed", path, ctx):
             if not isinstance(towers, list) or not all(isinstance(t, int) and not isinstance(t, bool) for t in towers):
                 pr.at(node, p, sp, f"must be a list of tower numbers, not {short(towers)}")
-        for node, p, spec, sp in per_seat("score"):
+        for node, p, spec, sp in per_player(value, "score", path, ctx):
             if not sc.mapping(spec, sp, (), SCORE_KEYS, node, p):
                 continue
             for k, n in spec.items():
@@ -175,10 +158,7 @@ class CatTowerScenarios(ScenarioAdapter):
                 have = good_name(got) if got else "none"
                 if have != want:
                     diffs.append(f"sheets.{p}.{cell}: expected {want}, got {have}")
-        for p, want in (expect.get("footprints") or {}).items():
-            got = match.footprints[seat_of[p]]
-            if got != want:
-                diffs.append(f"footprints.{p}: expected {want}, got {got}")
+        diffs += per_player_diffs(expect, "footprints", names, match.footprints.__getitem__, "{key}.{name}")
         for p, want in (expect.get("completed") or {}).items():
             got = sorted(match.towers_done(seat_of[p]))
             if got != sorted(want):

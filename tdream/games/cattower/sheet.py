@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ...datadirs import board_folder
 from ...errors import DataError
-from ...yamlio import Problems, Schema, line_of, read_text, parse_yaml, short, type_name
+from ...yamlio import Problems, Schema, check_header, read_text, parse_yaml, short, type_name
 
 SHEET_PATH = board_folder("cattower") / "sheet.yaml"
 FORMAT = "cattower-sheet"
@@ -97,17 +97,7 @@ def load_sheet(path: Path | str | None = None) -> Sheet:
     data = parse_yaml(text, str(path), DataError)
     pr = Problems(str(path), DataError)
     sc = Schema(pr)
-    if not isinstance(data, dict):
-        pr.add(line_of(data), "", f"must be a YAML mapping with format: {FORMAT}, not {type_name(data)}")
-        pr.raise_if_any()
-    if data.get("format") != FORMAT:
-        pr.at(data, "format", "format", f"must be {FORMAT!r}, not {short(data.get('format'))}")
-        pr.raise_if_any()
-    if data.get("version") != 1:
-        v = data.get("version")
-        what = "newer than this program reads (1)" if isinstance(v, int) and not isinstance(v, bool) and v > 1 \
-            else "must be 1"
-        pr.at(data, "version", "version", f"{short(v)}: {what}")
+    if not check_header(data, pr, FORMAT):
         pr.raise_if_any()
     if not sc.mapping(data, "", ("format", "version", "provisional", "source", "footprints", "towers",
                                  "neighbours")):

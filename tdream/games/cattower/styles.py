@@ -7,13 +7,14 @@ not of the roster or missing, an unknown level or level key, a grade not A-D or 
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from ...errors import DataError
 from ...platform.roster import CHARACTER_IDS, read_grades
-from ...yamlio import check_earlier_hashes, Problems, Schema, line_of, read_yaml, short, type_name
+from ...yamlio import Schema, check_earlier_hashes, check_header, number, read_checked
 
 STYLES_PATH = Path(__file__).resolve().parent / "styles.yaml"
 FORMAT = "cattower-styles"
@@ -46,31 +47,21 @@ class Styles:
         return self.base if kind == "cpu" else self.characters[kind]
 
 
-def _number(node, key, path, pr: Problems, lo: float, hi: float):
-    v = node[key]
-    if isinstance(v, bool) or not isinstance(v, (int, float)):
-        pr.at(node, key, path, f"must be a number, not {type_name(v)} {short(v)}")
-        return None
-    if not lo <= v <= hi:
-        pr.at(node, key, path, f"{v} is out of range ({lo}..{hi})")
-        return None
-    return float(v)
+def _present(sc: Schema, data: dict, key: str, ids: tuple) -> Iterator[tuple[str, dict]]:
+    """(id, ``data[key]``) for each of ``ids`` that ``data[key]`` holds, once ``sc`` has checked it
+    is a mapping of exactly those (a missing or unknown one is a problem)."""
+    node = data[key]
+    if sc.mapping(node, key, ids, (), data, key) or isinstance(node, dict):
+        for i in ids:
+            if i in node:
+                yield i, node
 
 
 def load_styles(path: Path | str | None = None) -> Styles:
     """Read and validate a styles file. Raises DataError listing every problem."""
     path = Path(path) if path is not None else STYLES_PATH
-    data = read_yaml(path, DataError)
-    pr = Problems(str(path), DataError)
-    sc = Schema(pr)
-    if not isinstance(data, dict):
-        pr.add(line_of(data), "", f"must be a YAML mapping with format: {FORMAT}, not {type_name(data)}")
-        pr.raise_if_any()
-    if data.get("format") != FORMAT:
-        pr.at(data, "format", "format", f"must be {FORMAT!r}, not {short(data.get('format'))}")
-        pr.raise_if_any()
-    if data.get("version") != 1:
-        pr.at(data, "version", "version", f"{short(data.get('version'))}: must be 1")
+    data, pr, sc = read_checked(path, DataError)
+    if not check_header(data, pr, FORMAT):
         pr.raise_if_any()
     if not sc.mapping(data, "", ("format", "version", "provisional", "source", "weights", "characters", "levels",
                                  "grades"), ("earlier_hashes",)):
@@ -81,47 +72,35 @@ def load_styles(path: Path | str | None = None) -> Styles:
     if not isinstance(data["source"], str) or not data["source"].strip():
         pr.at(data, "source", "source", "say where the numbers come from")
     base: dict = {k: 0.0 for k in WEIGHTS}
-    node = data["weights"]
-    if sc.mapping(node, "weights", WEIGHTS, (), data, "weights") or isinstance(node, dict):
-        for k in WEIGHTS:
-            if k not in node:
-                continue
-            v = _number(node, k, f"weights.{k}", pr, 0.0, WEIGHT_MAX)
-            if v is not None:
-                base[k] = v
+    for k, node in _present(sc, data, "weights", WEIGHTS):
+        v = number(node, k, f"weights.{k}", pr, 0.0, WEIGHT_MAX)
+        if v is not None:
+            base[k] = v
     chars: dict = {}
-    node = data["characters"]
-    if sc.mapping(node, "characters", CHARACTER_IDS, (), data, "characters") or isinstance(node, dict):
-        for cid in CHARACTER_IDS:
-            if cid not in node:
-                continue
-            spec = node[cid] or {}
-            cp = f"characters.{cid}"
-            w = dict(base)
-            if sc.mapping(spec, cp, (), WEIGHTS, node, cid):
-                for k in spec:
-                    if k in WEIGHTS:
-                        v = _number(spec, k, f"{cp}.{k}", pr, 0.0, WEIGHT_MAX)
-                        if v is not None:
-                            w[k] = v
-            chars[cid] = w
+    for cid, node in _present(sc, data, "characters", CHARACTER_IDS):
+        spec = node[cid] or {}
+        cp = f"characters.{cid}"
+        w = dict(base)
+        if sc.mapping(spec, cp, (), WEIGHTS, node, cid):
+            for k in spec:
+                if k in WEIGHTS:
+                    v = number(spec, k, f"{cp}.{k}", pr, 0.0, WEIGHT_MAX)
+                    if v is not None:
+                        w[k] = v
+        chars[cid] = w
     levels: dict = {}
-    node = data["levels"]
-    if sc.mapping(node, "levels", LEVELS, (), data, "levels") or isinstance(node, dict):
-        for name in LEVELS:
-            if name not in node:
-                continue
-            spec = node[name]
-            lp = f"levels.{name}"
-            if not sc.mapping(spec, lp, LEVEL_KEYS, (), node, name):
-                continue
-            ok = sc.integer(spec, "depth", f"{lp}.depth", lo=1, hi=2) & sc.integer(spec, "lapse_pool",
-                                                                                     f"{lp}.lapse_pool", lo=1, hi=50) \
-                & sc.integer(spec, "width", f"{lp}.width", lo=1, hi=50)
-            noise = _number(spec, "noise", f"{lp}.noise", pr, 0.0, 100.0)
-            lapse = _number(spec, "lapse", f"{lp}.lapse", pr, 0.0, 1.0)
-            if ok and noise is not None and lapse is not None:
-                levels[name] = Level(name, spec["depth"], noise, lapse, spec["lapse_pool"], spec["width"])
+    for name, node in _present(sc, data, "levels", LEVELS):
+        spec = node[name]
+        lp = f"levels.{name}"
+        if not sc.mapping(spec, lp, LEVEL_KEYS, (), node, name):
+            continue
+        ok = sc.integer(spec, "depth", f"{lp}.depth", lo=1, hi=2) & sc.integer(spec, "lapse_pool", f"{lp}.lapse_pool",
+                                                                                 lo=1, hi=50) \
+            & sc.integer(spec, "width", f"{lp}.width", lo=1, hi=50)
+        noise = number(spec, "noise", f"{lp}.noise", pr, 0.0, 100.0)
+        lapse = number(spec, "lapse", f"{lp}.lapse", pr, 0.0, 1.0)
+        if ok and noise is not None and lapse is not None:
+            levels[name] = Level(name, spec["depth"], noise, lapse, spec["lapse_pool"], spec["width"])
     grades, _, bad = read_grades(data["grades"])
     for line, key, what in bad:
         pr.add(line, f"grades.{key}" if key else "grades", what)

@@ -55,8 +55,7 @@ class TowerDream(GameDef):
     decision_kinds = ("sell", "place", "company", "survivor", "build", "pile", "jackpot", "forced_sale", "floors")
     chance_kinds = ("roll", "draw", "slot")
 
-    def __init__(self) -> None:
-        self.scenario = TowerDreamScenarios(self)
+    scenario = TowerDreamScenarios()
 
     # ---------------------------------------------------------------- data
     def ruleset(self):

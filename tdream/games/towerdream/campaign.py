@@ -5,17 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from .ai.roster import roster
-from .data.loader import DATA_DIR, board_ids, check_header
+from .data.loader import DATA_DIR, board_ids
 from ...errors import DataError
-from ...yamlio import Problems, Schema, read_yaml, short
+from ...yamlio import check_header, read_checked, short
 
 
 def load_campaign(path: Path | str | None = None) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
     """The Campaign's stages (board, grade, rivals) from ``campaign.yaml``. Raises DataError."""
     path = Path(path) if path else DATA_DIR / "campaign.yaml"
-    data = read_yaml(path, DataError)
-    pr = Problems(str(path), DataError)
-    sc = Schema(pr)
+    data, pr, sc = read_checked(path, DataError)
     stages = []
     if check_header(data, pr, "tdream-campaign") and sc.mapping(data, "", ("format", "version", "stages")) \
             and sc.sequence(data, "stages", "stages"):

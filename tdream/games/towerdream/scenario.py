@@ -11,19 +11,11 @@ from .rules import BANK, VACANT
 from .rules.answers import KINDS, NO_BUILD, NO_SELL, answer_from_step
 from .rules.ruleset import PILES
 from ...platform.protocol import ScenarioAdapter
-from ...platform.scenario import flow
+from ...platform.scenario import SafeDict, flow, per_player, per_player_diffs
 from ...yamlio import short, type_name
 
 LAND_EXPECT_KEYS = ("owner", "floors", "company", "mark")
 COMPANY_EXPECT_KEYS = ("level", "price", "top", "sub", "mark", "floors")
-
-
-class _SafeSet(frozenset):
-    def __contains__(self, key) -> bool:
-        try:
-            return super().__contains__(key)
-        except TypeError:
-            return False
 
 
 class TowerDreamScenarios(ScenarioAdapter):
@@ -34,22 +26,19 @@ class TowerDreamScenarios(ScenarioAdapter):
     expect_keys = ("cash", "at", "lands", "companies", "jackpot", "to_move", "broke", "wealth", "round")
     rule_pattern = r"^[RG]\d+(\.\d+)?$"
 
-    def __init__(self, game) -> None:
-        self.game = game
-
     # ---------------------------------------------------------------- position
     def read_position(self, ctx, players) -> dict:
         data, pr, sc = ctx.data, ctx.pr, ctx.sc
-        rs = self.game.ruleset()
+        rs = ctx.game.ruleset()
         board = None
         if "board" not in data:
             pr.at(data, None, "board", "missing")
         elif sc.string(data, "board", "board"):
-            if data["board"] not in self.game.board_ids():
+            if data["board"] not in ctx.game.board_ids():
                 pr.at(data, "board", "board", f"unknown board {data['board']!r}"
                       if "/" not in data["board"] else "a board id, not a path")
             else:
-                board = self.game.board(data["board"])
+                board = ctx.game.board(data["board"])
         seat_of = ctx.seat_of
         names = ctx.names
 
@@ -90,7 +79,7 @@ class TowerDreamScenarios(ScenarioAdapter):
                 return {}
             return node
 
-        land_names = _SafeSet(board.land_names if board is not None else ())
+        land_names = SafeDict.fromkeys(board.land_names if board is not None else ())
         lands: dict[str, list] = {}
         lands_node = section("lands", "Land to {owner, floors}")
         for land, spec in lands_node.items():
@@ -134,8 +123,8 @@ class TowerDreamScenarios(ScenarioAdapter):
     # ---------------------------------------------------------------- steps
     def read_step(self, key, value, ctx):
         answer = answer_from_step(key, value)
-        rs = self.game.ruleset()
-        if key == "draw" and answer.card not in _SafeSet(c.id for c in rs.cards):
+        rs = ctx.game.ruleset()
+        if key == "draw" and answer.card not in SafeDict.fromkeys(c.id for c in rs.cards):
             raise ValueError(f"unknown card {answer.card!r}")
         if key == "slot":
             for s in answer.symbols:
@@ -158,20 +147,13 @@ class TowerDreamScenarios(ScenarioAdapter):
     # ---------------------------------------------------------------- expect
     def check_expect(self, value, path, ctx) -> None:
         pr, sc, seat_of, names = ctx.pr, ctx.sc, ctx.seat_of, ctx.names
-        board = self.game.board(ctx.data["board"]) if ctx.data.get("board") in self.game.board_ids() else None
-        land_names = _SafeSet(board.land_names if board is not None else ())
-        company_ids = [c.id for c in self.game.ruleset().companies]
+        board = ctx.game.board(ctx.data["board"]) if ctx.data.get("board") in ctx.game.board_ids() else None
+        land_names = SafeDict.fromkeys(board.land_names if board is not None else ())
+        company_ids = [c.id for c in ctx.game.ruleset().companies]
         for k in ("cash", "at", "wealth"):
-            if k in value:
-                node = value[k]
-                if not isinstance(node, dict):
-                    pr.at(value, k, f"{path}.{k}", f"must be a mapping of player to number, not {type_name(node)}")
-                    continue
-                for p, n in node.items():
-                    if p not in seat_of:
-                        pr.at(node, p, f"{path}.{k}.{p}", f"unknown player (players: {', '.join(names)})")
-                    elif isinstance(n, bool) or not isinstance(n, int):
-                        pr.at(node, p, f"{path}.{k}.{p}", f"must be a whole number, not {short(n)}")
+            for node, p, n, np in per_player(value, k, path, ctx, "number"):
+                if isinstance(n, bool) or not isinstance(n, int):
+                    pr.at(node, p, np, f"must be a whole number, not {short(n)}")
 
         def entries(key: str):
             node = value.get(key)
@@ -225,24 +207,13 @@ class TowerDreamScenarios(ScenarioAdapter):
                 sc.integer(value, k, f"{path}.{k}", lo=0)
 
     def compare(self, game, expect: dict, names: list[str]) -> list[str]:
-        seat_of = {n: i for i, n in enumerate(names)}
         diffs: list[str] = []
 
         def who(o: int) -> str:
             return "bank" if o == BANK else "none" if o == VACANT else names[o]
 
-        for key in ("cash", "at"):
-            values = expect.get(key)
-            if values:
-                for p, want in values.items():
-                    got = game.cash_of(seat_of[p]) if key == "cash" else game.position_of(seat_of[p])
-                    if got != want:
-                        diffs.append(f"{key} of {p}: expected {want}, got {got}")
-        if "wealth" in expect:
-            w = game.wealth()
-            for p, want in expect["wealth"].items():
-                if w[seat_of[p]] != want:
-                    diffs.append(f"wealth of {p}: expected {want}, got {w[seat_of[p]]}")
+        for key, got_of in (("cash", game.cash_of), ("at", game.position_of), ("wealth", game.wealth().__getitem__)):
+            diffs += per_player_diffs(expect, key, names, got_of)
         for land, spec in (expect.get("lands") or {}).items():
             info = game.land(land)
             actual = {"owner": who(info.owner), "floors": info.floors, "company": info.company or "none",

@@ -81,8 +81,7 @@ class Towers(GameDef):
     # compiled by ``tdream native`` (mypyc): the board's rules, the match, the CPU's search
     program = Program(native_modules=("tdream.games.towers.board", "tdream.games.towers.match", "tdream.games.towers.search"))
 
-    def __init__(self) -> None:
-        self.scenario = TowersScenarios()
+    scenario = TowersScenarios()
 
     # ---------------------------------------------------------------- data
     def data_hash(self) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...values import class_values, typed_values
+from ...values import class_values, field_step, typed_values
 
 PICK, PLACE, END = "pick", "place", "end"
 KINDS = (PICK, PLACE, END)
@@ -22,9 +22,6 @@ class Pick(NamedTuple):
     """A secret pick of a size 1-9 (T2.1)."""
 
     size: int
-
-    def to_step(self):
-        return self.size
 
 
 class Place(NamedTuple):
@@ -56,9 +53,6 @@ class Demolish(NamedTuple):
 
     square: str
 
-    def to_step(self):
-        return self.square
-
 
 class End(NamedTuple):
     """The answer to "end the game?" after a pass (T6.1, TG6.1)."""
@@ -82,6 +76,7 @@ KIND_STEP: dict[type, tuple[str, str]] = {
     End: (END, "end"),
 }
 class_values(KIND_STEP, "kind", "step")
+class_values(dict.fromkeys((Pick, Demolish), field_step), "to_step")      # the step is the one field
 
 PASS = Pass()
 DECLARE = Declare()

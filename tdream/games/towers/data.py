@@ -9,8 +9,8 @@ from pathlib import Path
 
 from ...errors import DataError
 from ...platform.roster import CHARACTER_IDS, read_grades
-from ...yamlio import (Problems, Schema, check_earlier_hashes, content_hash, join, plain_yaml, read_yaml, short,
-                       type_name)
+from ...yamlio import (Problems, Schema, check_earlier_hashes, check_header, content_hash, join, plain_yaml, read_checked,
+                       short, type_name)
 
 HERE = Path(__file__).resolve().parent
 RULES_PATH = HERE / "rules.yaml"
@@ -109,22 +109,6 @@ class Styles:
     grades: dict        # each character id -> his strength grade in Towers, A-D (a round robin's)
 
 
-def _header(data, pr: Problems, fmt: str) -> bool:
-    if not isinstance(data, dict):
-        pr.add(getattr(data, "line", 0), "", f"must be a YAML mapping with format: {fmt}, not {type_name(data)}")
-        return False
-    if data.get("format") != fmt:
-        pr.at(data, "format", "format", f"must be {fmt!r}, not {short(data.get('format'))}")
-        return False
-    v = data.get("version")
-    if v != 1:
-        what = "newer than this program reads (1)" if isinstance(v, int) and not isinstance(v, bool) and v > 1 \
-            else "must be 1"
-        pr.at(data, "version", "version", f"{short(v)}: {what}")
-        return False
-    return True
-
-
 def _whole(sc: Schema, node, key, path, lo, hi) -> bool:
     return sc.integer(node, key, path, lo=lo, hi=hi)
 
@@ -132,12 +116,10 @@ def _whole(sc: Schema, node, key, path, lo, hi) -> bool:
 def load_rules(path: Path | str | None = None) -> Rules:
     """The rules' numbers; raises DataError listing every problem."""
     path = Path(path) if path is not None else RULES_PATH
-    data = read_yaml(path, DataError)
-    pr = Problems(str(path), DataError)
-    sc = Schema(pr)
+    data, pr, sc = read_checked(path, DataError)
     keys = ("format", "version", "source", "double_turns", "declare_min_size", "pick_split", "storeys_per_size",
             "board_size", "players")
-    if not _header(data, pr, RULES_FORMAT) or not sc.mapping(data, "", keys, ("provisional", "earlier_hashes",
+    if not check_header(data, pr, RULES_FORMAT) or not sc.mapping(data, "", keys, ("provisional", "earlier_hashes",
                                                                              "rulings")):
         pr.raise_if_any()
     sc.string(data, "source", "source")
@@ -186,10 +168,8 @@ def _numbers(node, path: str, table: dict, pr: Problems, sc: Schema, base: dict 
 def load_styles(path: Path | str | None = None) -> Styles:
     """The CPU levels and styles; raises DataError listing every problem."""
     path = Path(path) if path is not None else STYLES_PATH
-    data = read_yaml(path, DataError)
-    pr = Problems(str(path), DataError)
-    sc = Schema(pr)
-    if not _header(data, pr, STYLES_FORMAT) or not sc.mapping(
+    data, pr, sc = read_checked(path, DataError)
+    if not check_header(data, pr, STYLES_FORMAT) or not sc.mapping(
             data, "", ("format", "version", "provisional", "source", "levels", "weights", "characters", "grades")):
         pr.raise_if_any()
     grades, _, bad = read_grades(data["grades"])

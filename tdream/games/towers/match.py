@@ -54,7 +54,7 @@ import json
 from typing import Any, Final, NamedTuple
 
 from ...errors import IllegalAnswer
-from ...platform.protocol import Awaiting, Result
+from ...platform.protocol import Awaiting, Result, rank_by_score
 from ...rng import Rng
 from . import board as bd
 from . import events as ev
@@ -374,14 +374,7 @@ class TowersMatch:
 
     def ranking(self) -> tuple[tuple[int, ...], ...]:
         """Seats by score, best first; equal sums share a place (TG6.2)."""
-        s = self.scores()
-        groups: list[list[int]] = []
-        for p in sorted(range(self.players), key=lambda p: (-s[p], p)):
-            if groups and s[groups[-1][0]] == s[p]:
-                groups[-1].append(p)
-            else:
-                groups.append([p])
-        return tuple(tuple(g) for g in groups)
+        return rank_by_score(self.scores())
 
     def result(self) -> Result:
         if not self.over:

@@ -3,22 +3,29 @@
 The end is told by text play itself, after the last comments (``GameDef.words``)."""
 from __future__ import annotations
 
+from ...platform.telling import describer, index_of, indices_of
 from . import events as ev
 from .data import rules
+
+# The events told in one line of their fields, a seat by its name (``telling.tell``).
+LINES = {
+    ev.PickGiven: "{player} is ready.",
+    ev.Demolished: "{player} demolishes the size-{size} tower at {square}.",
+    ev.ClaimsBegin: "Every player has a tower: territory counts from now on.",
+    ev.EndAsked: "{player}, end the game?",
+}
 
 
 def _storeys(size: int) -> int:
     return size * rules().storeys_per_size
 
 
-def describe(event, match) -> str | None:
-    """One English line for ``event``, with the seats' names; None for one not worth telling."""
+def _more(event, match) -> str | None:
+    """The events told by more than their fields."""
     names = match.names
     t = type(event)
     if t is ev.GameStarted:
         return f"Towers, {event.size}x{event.size} board: {', '.join(event.names)}."
-    if t is ev.PickGiven:
-        return f"{names[event.player]} is ready."
     if t is ev.PicksRevealed:
         shown = " and ".join(f"{names[p]} {v}" for p, v in enumerate(event.picks))
         if event.first < 0:
@@ -39,28 +46,26 @@ def describe(event, match) -> str | None:
         left = "no more" if event.left == 0 else f"{event.left} left"
         side = "" if event.in_turn else " out of turn"
         return f"{names[event.player]} declares a double turn{side} ({left})."
-    if t is ev.Demolished:
-        return f"{names[event.player]} demolishes the size-{event.size} tower at {event.square}."
     if t is ev.Collapsed:
         fallen = ", ".join(f"{names[o]}'s {s} at {sq}" for sq, o, s in event.towers)
         return f"Unsupported, they fall: {fallen}."
-    if t is ev.ClaimsBegin:
-        return "Every player has a tower: territory counts from now on."
     if t is ev.WalledIn:
         if event.by == event.player:
             return f"{names[event.player]} walls himself in: nowhere left to build."
         by = f" by {names[event.by]}" if event.by >= 0 else ""
         return f"{names[event.player]} is walled in{by}: nowhere left to build."
-    if t is ev.EndAsked:
-        return f"{names[event.player]}, end the game?"
     if t is ev.EndAnswered:
         return f"{names[event.player]}: {'yes, end it' if event.yes else 'no, play on'}."
     return None             # GameOver among them: text play tells the end last
 
 
+# One English line for ``event``, with the seats' names; None for one not worth telling.
+describe = describer(LINES, _more)
+
+
 def turn_breaks(events: list) -> list[int]:
     """Where in ``events`` a new turn begins (text play tells the comments of a turn before it)."""
-    return [i for i, e in enumerate(events) if type(e) is ev.TurnStarted]
+    return indices_of(events, ev.TurnStarted)
 
 
 def score_parts(match, seat: int) -> list[tuple[str, int]]:
@@ -75,7 +80,7 @@ def score_parts(match, seat: int) -> list[tuple[str, int]]:
 
 def ends_at(events: list) -> int | None:
     """The index of the event that says the match is over (its comments come before it), or None."""
-    return next((i for i, e in enumerate(events) if isinstance(e, ev.GameOver)), None)
+    return index_of(events, ev.GameOver)
 
 
 __all__ = ["describe", "turn_breaks", "ends_at", "score_parts"]

@@ -13,24 +13,19 @@ from .answers import DECLARE, END_NO, END_YES, PASS, Demolish, Pick, Place
 from .data import Level, Style, rules, styles
 from .search import Model
 from ...platform.protocol import Player
+from ...platform.protocol import RandomPlayer as BaseRandom
 
 
 ENDGAME = (12, 6)           # hard searches a ply deeper with this few candidates left, and again
 TIE = 1e-9                 # values this close are equal (ties broken by the player's own RNG)
 
 
-class RandomPlayer(Player):
+class RandomPlayer(BaseRandom):
     """The baseline: uniform over the legal answers. Out of turn it has two choices, declare or
     keep quiet, and takes each half the time."""
 
     kind = "random"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed ^ 0x70_3E25_AA11)
-
-    def choose(self, view, seat: int):
-        answers = view.legal_answers(seat)
-        return answers[self.rng.below(len(answers))]
+    salt = 0x70_3E25_AA11
 
     def interject(self, view, seat: int):
         if DECLARE in view.legal_answers(seat) and self.rng.below(2) == 0:

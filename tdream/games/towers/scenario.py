@@ -15,7 +15,8 @@ is a bad file (``ValueError`` from ``read_step``).
 from __future__ import annotations
 
 from ...platform.protocol import ScenarioAdapter
-from ...platform.scenario import flow
+from ...platform.scenario import flow, per_player, per_player_diffs
+from ...values import whole
 from ...yamlio import short, type_name
 from . import board as bd
 from .answers import DECLARE, END_NO, END_YES, PASS, STEP_KEYS, Declare, Demolish, End, Pass, Pick, Place
@@ -26,12 +27,6 @@ TOWER_KEYS = ("owner", "size")
 def _square(value, what: str) -> str:
     if not bd.well_formed(value):
         raise ValueError(f"{what} must be a square like c4 (a column letter, a row number), not {short(value)}")
-    return value
-
-
-def _whole(value, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} must be a whole number, not {short(value)}")
     return value
 
 
@@ -106,11 +101,11 @@ class TowersScenarios(ScenarioAdapter):
         if key == "pick":
             if not isinstance(value, dict) or not value:
                 raise ValueError(f"pick takes each player's secret pick, like {{A: 3, B: 7}}, not {short(value)}")
-            return [(_seat(name, ctx, "pick"), Pick(_whole(n, f"the pick of {name}"))) for name, n in value.items()]
+            return [(_seat(name, ctx, "pick"), Pick(whole(n, f"the pick of {name}"))) for name, n in value.items()]
         if key == "place":
             if not isinstance(value, dict) or set(value) != {"square", "size"}:
                 raise ValueError(f"place takes {{square: c4, size: 2}}, not {short(value)}")
-            return [(None, Place(_square(value["square"], "place square"), _whole(value["size"], "place size")))]
+            return [(None, Place(_square(value["square"], "place square"), whole(value["size"], "place size")))]
         if key == "pass":
             return [(_seat(value, ctx, "pass"), PASS)]
         if key == "declare":
@@ -165,12 +160,8 @@ class TowersScenarios(ScenarioAdapter):
             if not isinstance(squares, list) or not all(bd.well_formed(s) for s in squares):
                 pr.at(node, who, cp, "must be a list of squares, like [a1, b2]")
         for key in ("score", "double_turns"):
-            node = table(key)
-            for who, n in node.items():
-                if who not in seat_of:
-                    pr.at(node, who, f"{path}.{key}.{who}", f"unknown player (players: {', '.join(names)})")
-                else:
-                    sc.integer(node, who, f"{path}.{key}.{who}")
+            for node, who, _, wp in per_player(value, key, path, ctx, "number"):
+                sc.integer(node, who, wp)
         if "to_move" in value and value["to_move"] not in seat_of:
             pr.at(value, "to_move", f"{path}.to_move", f"unknown player {short(value['to_move'])}")
 
@@ -213,16 +204,8 @@ class TowersScenarios(ScenarioAdapter):
                 want = sorted(squares, key=lambda s: (geo.index.get(s, 10_000), s))
                 if got != want:
                     diffs.append(f"claimed.{who}: expected {flow(want)}, got {flow(got)}")
-        if "score" in expect:
-            s = match.scores()
-            for who, want in expect["score"].items():
-                if s[seat_of[who]] != want:
-                    diffs.append(f"score of {who}: expected {want}, got {s[seat_of[who]]}")
-        if "double_turns" in expect:
-            for who, want in expect["double_turns"].items():
-                got = match.double_turns_left(seat_of[who])
-                if got != want:
-                    diffs.append(f"double_turns of {who}: expected {want}, got {got}")
+        diffs += per_player_diffs(expect, "score", names, match.scores().__getitem__)
+        diffs += per_player_diffs(expect, "double_turns", names, match.double_turns_left)
         if "to_move" in expect and names[match.to_move] != expect["to_move"]:
             diffs.append(f"to_move: expected {expect['to_move']}, got {names[match.to_move]}")
         return diffs

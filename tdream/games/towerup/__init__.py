@@ -16,8 +16,8 @@ from pathlib import Path
 
 from ...datadirs import with_boards
 from ...platform.options import check_options, full_options
-from ...platform.protocol import GameDef, OptionSpec, Program, Words
-from ...platform.roster import CHARACTER_IDS
+from ...platform.protocol import OptionSpec, Program, Words
+from ...platform.roster import CharacterGame
 from . import narration
 from .answers import CHANCE_KINDS, DECISIONS
 from .data import city_for, earlier_hashes, make_rules, shipped, styles
@@ -36,7 +36,7 @@ OPTIONS = (
 )
 
 
-class TowerUp(GameDef):
+class TowerUp(CharacterGame):
     id = "towerup"
     name = "Tower Up"
     name_ja = "タワーアップ"
@@ -54,8 +54,7 @@ class TowerUp(GameDef):
     program = Program(native_modules=("tdream.games.towerup.match", "tdream.games.towerup.objectives",
                                       "tdream.games.towerup.players"))
 
-    def __init__(self) -> None:
-        self.scenario = TowerUpScenarios(self)
+    scenario = TowerUpScenarios()
 
     # ---------------------------------------------------------------- data
     def data(self):
@@ -122,22 +121,11 @@ class TowerUp(GameDef):
         return None
 
     # ---------------------------------------------------------------- players
-    def cpu_kinds(self):
-        return ("random", "cpu") + tuple(CHARACTER_IDS)
-
-    def make_player(self, kind: str, seed: int):
-        from .players import make_player  # lazy: the engine loads with the first match, not the registry
-        base, level = self.split_kind(kind)
-        return make_player(base, level, seed)
-
     def grade(self, kind: str) -> str:
         return styles().grades.get(kind.partition(":")[0], "")   # measured in Tower Up (styles.yaml)
 
     # ---------------------------------------------------------------- telling it
-    @property
-    def narration(self):  # type: ignore[override]
-        """Its narration module: describe, turn_breaks, ends_at."""
-        return narration
+    narration = narration              # its narration module: describe, turn_breaks, ends_at
 
     def commentary(self, seat_kinds, seed, talk="sometimes"):
         from .commentary import TowerUpCommentary  # lazy: the engine loads with the first match, not the registry

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...values import class_values, typed_values
+from ...values import class_values, field_step, typed_values
 from .data import COLOURS
 
 TURN, DISCARD, START_FLOORS, DEAL, START_SITES = "turn", "discard", "start_floors", "deal", "start_sites"
@@ -75,9 +75,6 @@ class StartFloors(NamedTuple):
 class Deal(NamedTuple):
     card: str
 
-    def to_step(self):
-        return self.card
-
 
 class StartSite(NamedTuple):
     site: str
@@ -99,6 +96,7 @@ KIND_STEP: dict[type, tuple[str, str]] = {
     StartSite: (START_SITES, "start_sites"),
 }
 class_values(KIND_STEP, "kind", "step")
+class_values({Deal: field_step}, "to_step")      # the step is the one field
 
 
 def _name(value, what: str) -> str:

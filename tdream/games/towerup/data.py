@@ -104,6 +104,24 @@ def _mapping(node, path: tuple, rep: Report, required=(), optional=()) -> bool:
     return ok
 
 
+def _entries(node: dict, path: tuple, rep: Report, what: str, required=(), optional=()) -> tuple[list, bool]:
+    """A mapping of ids (``what``: "a card") to mappings of ``required`` and ``optional`` keys: its
+    well-formed entries as (id, mapping, key path), and whether every entry is (``rep`` told of
+    each that is not)."""
+    entries = []
+    ok = True
+    for k, spec in node.items():
+        kp = path + (k,)
+        if not isinstance(k, str) or not is_slug(k):
+            rep(kp, f"{what} id is lower-case letters, digits and '-'")
+            ok = False
+        elif not _mapping(spec, kp, rep, required, optional):
+            ok = False
+        else:
+            entries.append((k, spec, kp))
+    return entries, ok
+
+
 def _colour(v, path: tuple, rep: Report, wild: bool = False) -> int | None:
     if wild and v == "wild":
         return WILD
@@ -380,16 +398,8 @@ def read_cards(node, path: tuple, rep: Report, shipped: bool = False) -> dict[st
         rep(path, f"must be a mapping of card id to {{bottom, floors, vehicles}}, not {type_name(node)}")
         return None
     out: dict[str, Card] = {}
-    ok = True
-    for cid, spec in node.items():
-        cp = path + (cid,)
-        if not isinstance(cid, str) or not is_slug(cid):
-            rep(cp, "a card id is lower-case letters, digits and '-'")
-            ok = False
-            continue
-        if not _mapping(spec, cp, rep, ("bottom", "floors"), ("vehicles",)):
-            ok = False
-            continue
+    entries, ok = _entries(node, path, rep, "a card", ("bottom", "floors"), ("vehicles",))
+    for cid, spec, cp in entries:
         b = _colour(spec["bottom"], cp + ("bottom",), rep)
         floors: list[int] = []
         good = b is not None
@@ -521,16 +531,8 @@ def read_objectives(node, path: tuple, rep: Report) -> dict[str, Objective] | No
         rep(path, "must be a mapping of objective id to {name, name_ja, text, condition}")
         return None
     out: dict[str, Objective] = {}
-    ok = True
-    for oid, spec in node.items():
-        op = path + (oid,)
-        if not isinstance(oid, str) or not is_slug(oid):
-            rep(op, "an objective id is lower-case letters, digits and '-'")
-            ok = False
-            continue
-        if not _mapping(spec, op, rep, ("name", "name_ja", "text", "condition")):
-            ok = False
-            continue
+    entries, ok = _entries(node, path, rep, "an objective", ("name", "name_ja", "text", "condition"))
+    for oid, spec, op in entries:
         good = True
         for k in ("name", "name_ja", "text"):
             if not isinstance(spec[k], str) or not spec[k].strip():
@@ -605,11 +607,19 @@ def _load_file(name: str, folder: Path | None, fn, problems: list[str]):
     return value
 
 
-def _cities_file(data, rep):
-    if not _header(data, "tdream-towerup-cities", rep):
-        return None
-    _mapping(data, (), rep, ("format", "version", "provisional", "source", "area", "cities"))
+def _file_top(data, rep: Report, kind: str, keys: tuple, optional: tuple = ()) -> bool:
+    """The top of a data file: ``format: tdream-towerup-<kind>``, ``version: 1``, its provenance and
+    no keys but ``keys`` and ``optional``; False (told to ``rep``) when the header is wrong."""
+    if not _header(data, f"tdream-towerup-{kind}", rep):
+        return False
+    _mapping(data, (), rep, ("format", "version", "provisional", "source") + keys, optional)
     _provenance(data, rep)
+    return True
+
+
+def _cities_file(data, rep):
+    if not _file_top(data, rep, "cities", ("area", "cities")):
+        return None
     area = data.get("area")
     if not (isinstance(area, list) and len(area) == 4 and all(_int(v) for v in area)
             and 0 <= area[0] < area[2] <= SCREEN[0] and 0 <= area[1] < area[3] <= SCREEN[1]):
@@ -637,21 +647,17 @@ def _cities_file(data, rep):
 
 
 def _cards_file(data, rep):
-    if not _header(data, "tdream-towerup-cards", rep):
+    if not _file_top(data, rep, "cards", ("cards",)):
         return None
-    _mapping(data, (), rep, ("format", "version", "provisional", "source", "cards"))
-    _provenance(data, rep)
     if "cards" not in data:
         return None
     return read_cards(data["cards"], ("cards",), rep, shipped=True)
 
 
 def _components_file(data, rep):
-    if not _header(data, "tdream-towerup-components", rep):
+    if not _file_top(data, rep, "components", ("tracks", "supply", "roofs", "chips", "draw", "near_empty",
+                                               "later_floors"), ("earlier_hashes",)):
         return None
-    _mapping(data, (), rep, ("format", "version", "provisional", "source", "tracks", "supply", "roofs", "chips",
-                             "draw", "near_empty", "later_floors"), ("earlier_hashes",))
-    _provenance(data, rep)
     hashes = data.get("earlier_hashes", {})
     if not (isinstance(hashes, dict) and all(isinstance(k, str) and isinstance(v, str) and _HEX16.fullmatch(k)
                                              and _HEX16.fullmatch(v) for k, v in hashes.items())):
@@ -722,10 +728,8 @@ def _later_floors(data, rep):
 
 
 def _objectives_file(data, rep):
-    if not _header(data, "tdream-towerup-objectives", rep):
+    if not _file_top(data, rep, "objectives", ("objectives",)):
         return None
-    _mapping(data, (), rep, ("format", "version", "provisional", "source", "objectives"))
-    _provenance(data, rep)
     if "objectives" not in data:
         return None
     out = read_objectives(data["objectives"], ("objectives",), rep)
@@ -852,22 +856,18 @@ def _make_rules(key: str) -> Rules:
             city = sh.cities[c]
     else:
         city = read_city(c, ("city",), rep)
-    k = spec.get("cards", "standard")
-    if k == "standard":
-        cards = sh.cards
-    elif isinstance(k, str):
-        rep(("cards",), f"unknown card set {k!r} (standard, or a mapping of cards)")
-        cards = None
-    else:
-        cards = read_cards(k, ("cards",), rep)
-    t = spec.get("tracks", "standard")
-    if t == "standard":
-        tracks = sh.tracks
-    elif isinstance(t, str):
-        rep(("tracks",), f"unknown tracks {t!r} (standard, or {{values, stars}})")
-        tracks = None
-    else:
-        tracks = read_tracks(t, ("tracks",), rep)
+
+    def standard_or_own(key: str, standard, read, what: str):
+        v = spec.get(key, "standard")
+        if v == "standard":
+            return standard
+        if isinstance(v, str):
+            rep((key,), f"unknown {what.format(v=repr(v))}")
+            return None
+        return read(v, (key,), rep)
+
+    cards = standard_or_own("cards", sh.cards, read_cards, "card set {v} (standard, or a mapping of cards)")
+    tracks = standard_or_own("tracks", sh.tracks, read_tracks, "tracks {v} (standard, or {{values, stars}})")
     components = sh.components
     if "later_floors" in spec:                          # a scenario's own (UG1.1), by player count
         node = spec["later_floors"]

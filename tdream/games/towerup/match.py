@@ -32,7 +32,7 @@ from bisect import insort
 from typing import Any, Final
 
 from ...errors import IllegalAnswer
-from ...platform.protocol import CHANCE, Awaiting, Result
+from ...platform.protocol import CHANCE, Awaiting, Result, rank_by_score
 from ...rng import Rng
 from . import events as ev
 from .answers import (DEAL, DISCARD, START_FLOORS, START_SITES, TURN, Build, Deal, Discard, StartFloors, StartSite,
@@ -1159,14 +1159,7 @@ class TowerUpMatch:
 
     def result(self) -> Result:
         s = self.scores()
-        order = sorted(range(self.n), key=lambda q: (-s[q], q))
-        groups: list[list[int]] = []
-        for q in order:                                              # U5.4: tied leaders share
-            if groups and s[groups[-1][0]] == s[q]:
-                groups[-1].append(q)
-            else:
-                groups.append([q])
-        return Result(tuple(tuple(g) for g in groups), tuple(s), self.reason or "not over")
+        return Result(rank_by_score(s), tuple(s), self.reason or "not over")     # U5.4: tied leaders share
 
     def visible_roofs(self, p: int) -> list[int]:
         return [s for s, owners in enumerate(self.rf) if owners and owners[-1] == p]

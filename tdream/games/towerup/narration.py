@@ -2,8 +2,19 @@
 with the seats' names (the end is told by text play itself, after the last comments)."""
 from __future__ import annotations
 
+from ...platform.telling import describer, index_of, indices_of
 from . import events as ev
 from .data import COLOURS
+
+# The events told in one line of their fields, a seat by its name (``telling.tell``).
+LINES = {
+    ev.FirstPlayerDrawn: "{player} goes first.",
+    ev.DeckReshuffled: "The discards are shuffled into a new deck of {cards} cards.",
+    ev.MarketShrank: "No card is left to deal: the market holds {size}.",
+    ev.StartFloorPlaced: "A {colour} floor starts a tower on {site}.",
+    ev.StartSiteMissing: "No empty site may take a {colour} first floor.",
+    ev.TurnPassed: "{player} can neither take a card nor build, and passes.",
+}
 
 REASONS = {"roof": "a player placed his last roof (U5.1)", "supply": "a colour ran out in the supply (U5.2)",
            "city": "the city has no site left to build on (UG5.2)", "stuck": "nobody could play (E10)"}
@@ -22,12 +33,10 @@ def _names(match, seats) -> str:
     return ", ".join(match.names[s] for s in seats) or "nobody"
 
 
-def describe(e, match) -> str | None:
-    """One line for ``e``, or None for an event not worth a line (the end: text play tells it)."""
+def _more(e, match) -> str | None:
+    """The events told by more than their fields."""
     n = match.names
     t = type(e)
-    if t is ev.FirstPlayerDrawn:
-        return f"{n[e.player]} goes first."
     if t is ev.ObjectivesDrawn:
         cat = match.rules.objectives
         return "Objectives: " + "; ".join(f"{cat[o].name} ({cat[o].text.rstrip('.')})" for o in e.objectives) + "."
@@ -35,19 +44,9 @@ def describe(e, match) -> str | None:
         return f"{n[e.player]} {'chooses' if e.chosen else 'starts with'} {_floors(e.colours)}."
     if t is ev.CardDealt:
         return f"{_card(match, e.card)} is dealt into the market."
-    if t is ev.DeckReshuffled:
-        return f"The discards are shuffled into a new deck of {e.cards} cards."
-    if t is ev.MarketShrank:
-        return f"No card is left to deal: the market holds {e.size}."
-    if t is ev.StartFloorPlaced:
-        return f"A {e.colour} floor starts a tower on {e.site}."
-    if t is ev.StartSiteMissing:
-        return f"No empty site may take a {e.colour} first floor."
     if t is ev.TurnStarted:
         what = " (extra turn)" if e.extra else " (final turn)" if e.final else ""
         return f"Turn {e.turn + 1}: {n[e.player]}{what}."
-    if t is ev.TurnPassed:
-        return f"{n[e.player]} can neither take a card nor build, and passes."
     if t is ev.CardTaken:
         return f"{n[e.player]} takes {_card(match, e.card)} and gains {_floors(e.colours)}."
     if t is ev.ColourRanOut:
@@ -85,9 +84,13 @@ def describe(e, match) -> str | None:
     return None             # GameEnded among them: text play tells the end last
 
 
+# One line for ``e``, or None for an event not worth a line (the end: text play tells it).
+describe = describer(LINES, _more)
+
+
 def turn_breaks(events: list) -> list[int]:
     """Where in ``events`` a new turn begins (text play tells the comments of a turn before it)."""
-    return [i for i, e in enumerate(events) if type(e) is ev.TurnStarted]
+    return indices_of(events, ev.TurnStarted)
 
 
 def _counted(n: int, word: str) -> str:
@@ -131,7 +134,7 @@ def _card(match, cid: str) -> str:
 
 def ends_at(events: list) -> int | None:
     """The index of the event that says the match is over (its comments come before it), or None."""
-    return next((i for i, e in enumerate(events) if isinstance(e, ev.GameEnded)), None)
+    return index_of(events, ev.GameEnded)
 
 
 __all__ = ["describe", "turn_breaks", "ends_at", "card_words", "REASONS"]

@@ -670,11 +670,4 @@ class CpuPlayer(Player):
         return None
 
 
-def make_player(base: str, level: str, seed: int):
-    """A CPU player: ``random``, ``cpu`` or a character id, at ``level`` (easy, normal, hard)."""
-    if base == "random":
-        return RandomPlayer(seed)
-    return CpuPlayer(base, level, seed)
-
-
-__all__ = ["RandomPlayer", "CpuPlayer", "Thinker", "Board", "make_player", "rival_thinker"]
+__all__ = ["RandomPlayer", "CpuPlayer", "Thinker", "Board", "rival_thinker"]

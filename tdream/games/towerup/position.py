@@ -134,29 +134,22 @@ def from_position(position: dict, names: list[str], options: dict, seed: int):
 
     all_cards = list(rules.card_ids)
     placed: dict[str, tuple] = {}
-    market = []
-    for i, cid in enumerate(position.get("market") or []):
-        if cid not in rules.cards:
-            problems.append((("market", i), f"unknown card {cid!r}"))
-        elif cid in placed:
-            problems.append((("market", i), f"{cid} is listed twice"))
-        else:
-            placed[cid] = ("market", i)
-            market.append(cid)
-    if len(position.get("market") or []) > MARKET:
-        problems.append((("market",), f"{len(position['market'])} cards; the market holds {MARKET} (U2.1)"))
-    deck = []
-    for i, cid in enumerate(position.get("deck") or []):
-        if cid not in rules.cards:
-            problems.append((("deck", i), f"unknown card {cid!r}"))
-        elif cid in placed:
-            problems.append((("deck", i), f"{cid} is already in the {placed[cid][0]}"))
-        else:
-            placed[cid] = ("deck", i)
-            deck.append(cid)
-    m.market = market
+    piles: dict[str, list[str]] = {"market": [], "deck": []}        # each card in one of them at most
+    for pile, cards in piles.items():
+        for i, cid in enumerate(position.get(pile) or []):
+            if cid not in rules.cards:
+                problems.append(((pile, i), f"unknown card {cid!r}"))
+            elif cid in placed:
+                problems.append(((pile, i), f"{cid} is " + ("listed twice" if pile == "market"
+                                                             else f"already in the {placed[cid][0]}")))
+            else:
+                placed[cid] = (pile, i)
+                cards.append(cid)
+        if pile == "market" and len(position.get("market") or []) > MARKET:
+            problems.append((("market",), f"{len(position['market'])} cards; the market holds {MARKET} (U2.1)"))
+    m.market = piles["market"]
     if "deck" in position:
-        m.deck = deck
+        m.deck = piles["deck"]
         m.stacked = True                                             # E2
         m.discards = sorted(c for c in all_cards if c not in placed)
     else:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ...platform.protocol import PositionError, ScenarioAdapter
-from ...platform.scenario import flow, line_at
+from ...platform.scenario import flow, line_at, per_player, per_player_diffs
 from ...yamlio import short, type_name
 from .answers import STEP_KEYS, answer_from_step
 from .data import COLOURS, plain
@@ -39,9 +39,6 @@ class TowerUpScenarios(ScenarioAdapter):
     steps_name_seats = False      # no step names a player
     expect_keys = EXPECT_KEYS
     rule_pattern = r"^UG?\d+\.\d+$"
-
-    def __init__(self, game) -> None:
-        self.game = game
 
     # ---------------------------------------------------------------- position
     def read_position(self, ctx, players) -> dict:
@@ -128,7 +125,7 @@ class TowerUpScenarios(ScenarioAdapter):
         now, and each thing the set-up refuses (a site, a colour, a player, a card...) is
         reported with the others; the position is set up again once the whole file is good."""
         try:
-            opts = self.game._check(list(ctx.names), dict(ctx.options))
+            opts = ctx.game._check(list(ctx.names), dict(ctx.options))
         except ValueError:
             return                                  # the options' own problems are reported
         try:
@@ -149,18 +146,7 @@ class TowerUpScenarios(ScenarioAdapter):
 
     # ---------------------------------------------------------------- expect
     def check_expect(self, value, path, ctx) -> None:
-        pr, seat_of, names = ctx.pr, ctx.seat_of, ctx.names
-
-        def players_map(key, check_one):
-            node = value[key]
-            if not isinstance(node, dict):
-                pr.at(value, key, f"{path}.{key}", f"must be a mapping of player to ..., not {type_name(node)}")
-                return
-            for p, v in node.items():
-                if p not in seat_of:
-                    pr.at(node, p, f"{path}.{key}.{p}", f"unknown player (players: {', '.join(names)})")
-                else:
-                    check_one(node, p, v, f"{path}.{key}.{p}")
+        pr, seat_of = ctx.pr, ctx.seat_of
 
         def colours(node, p, v, where):
             if not isinstance(v, dict):
@@ -195,8 +181,8 @@ class TowerUpScenarios(ScenarioAdapter):
 
         for key, fn in (("stock", colours), ("vehicles", colours), ("roofs", whole), ("chips", chips),
                         ("score", score)):
-            if key in value:
-                players_map(key, fn)
+            for entry in per_player(value, key, path, ctx):
+                fn(*entry)
         if "supply" in value:
             colours(value, "supply", value["supply"], f"{path}.supply")
         if "sites" in value:
@@ -259,10 +245,7 @@ class TowerUpScenarios(ScenarioAdapter):
                     got = table[seat_of[p]][COLOURS.index(c)]
                     if got != want:
                         diffs.append(f"{key}.{p}.{c}: expected {want}, got {got}")
-        for p, want in (expect.get("roofs") or {}).items():
-            got = m.left[seat_of[p]]
-            if got != want:
-                diffs.append(f"roofs.{p}: expected {want}, got {got}")
+        diffs += per_player_diffs(expect, "roofs", names, m.left.__getitem__, "{key}.{name}")
         for c, want in (expect.get("supply") or {}).items():
             got = m.supply[COLOURS.index(c)]
             if got != want:

@@ -10,9 +10,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from ..data.loader import check_header
 from ....errors import DataError
-from ....yamlio import Problems, Schema, is_slug, join, read_yaml, short, type_name
+from ....yamlio import Problems, Schema, check_header, is_slug, join, number, read_checked
 
 ROSTER_PATH = Path(__file__).resolve().parent.parent / "data" / "roster.yaml"
 from ....platform.roster import CHARACTER_IDS, GRADES, characters, read_grades
@@ -55,17 +54,6 @@ class Profile:
     weights: Weights
 
 
-def _number(node, key, path: str, pr: Problems, lo: float, hi: float):
-    v = node[key]
-    if isinstance(v, bool) or not isinstance(v, (int, float)):
-        pr.at(node, key, path, f"must be a number, not {type_name(v)} {short(v)}")
-        return None
-    if not lo <= v <= hi:
-        pr.at(node, key, path, f"{v} is out of range ({lo}..{hi})")
-        return None
-    return float(v)
-
-
 def _weights(node, path: str, pr: Problems, base: dict, parent, key) -> dict | None:
     sc = Schema(pr)
     if not sc.mapping(node, path, (), WEIGHT_NAMES + ("piles",), parent, key):
@@ -77,7 +65,7 @@ def _weights(node, path: str, pr: Problems, base: dict, parent, key) -> dict | N
             if sc.mapping(piles, join(path, k), (), PILE_IDS, node, k):
                 merged = dict(base.get("piles", {p: 0.0 for p in PILE_IDS}))
                 for p in piles:
-                    v = _number(piles, p, join(join(path, k), p), pr, -10_000, 10_000)
+                    v = number(piles, p, join(join(path, k), p), pr, -10_000, 10_000)
                     if v is not None:
                         merged[p] = v
                 out["piles"] = merged
@@ -85,7 +73,7 @@ def _weights(node, path: str, pr: Problems, base: dict, parent, key) -> dict | N
         if k not in WEIGHT_NAMES:
             continue                      # reported by the mapping check
         hi = 1.0 if k == "blunder" else 100_000
-        v = _number(node, k, join(path, k), pr, 0, hi)
+        v = number(node, k, join(path, k), pr, 0, hi)
         if v is not None:
             out[k] = v
     return out
@@ -94,9 +82,7 @@ def _weights(node, path: str, pr: Problems, base: dict, parent, key) -> dict | N
 def load_roster(path: Path | str | None = None) -> dict[str, Profile]:
     """The roster by character id, in the file's order. Raises DataError listing every problem."""
     path = Path(path) if path is not None else ROSTER_PATH
-    data = read_yaml(path, DataError)
-    pr = Problems(str(path), DataError)
-    sc = Schema(pr)
+    data, pr, sc = read_checked(path, DataError)
     out: dict[str, Profile] = {}
     if not check_header(data, pr, "tdream-roster") or not sc.mapping(data, "", ("format", "version", "grades",
                                                                                "weights", "characters")):

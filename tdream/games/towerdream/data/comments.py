@@ -7,10 +7,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from ....errors import DataError
-from ....platform.comments import Line
+from ....platform.comments import Line, read_lines
 from ....platform.roster import CHARACTER_IDS
-from ....yamlio import Problems, Schema, read_yaml, short
-from .loader import check_header
+from ....yamlio import Problems, Schema, check_header, read_checked, read_yaml, short
 
 COMMENTS_DIR = Path(__file__).resolve().parent / "comments"
 HOSTS = ("taxi-driver", "old-man")
@@ -19,9 +18,7 @@ SPEAKERS = CHARACTER_IDS + HOSTS
 
 def load_slots(folder: Path | None = None) -> tuple[str, ...]:
     path = (folder or COMMENTS_DIR) / "slots.yaml"
-    data = read_yaml(path, DataError)
-    pr = Problems(str(path), DataError)
-    sc = Schema(pr)
+    data, pr, sc = read_checked(path, DataError)
     if check_header(data, pr, "tdream-comment-slots") and sc.mapping(data, "", ("format", "version", "slots")) \
             and sc.mapping(
             data["slots"], "slots", (), tuple(data["slots"]) if isinstance(data["slots"], dict) else (), data, "slots"):
@@ -60,20 +57,9 @@ def load_comments(folder: Path | None = None) -> dict[str, dict[str, tuple[Line,
                     if slot not in lines:
                         pr.at(lines, None, f"lines.{slot}", "missing (every speaker has a line for every slot)")
                         continue
-                    items = lines[slot]
-                    if not isinstance(items, list) or not items:
-                        pr.at(lines, slot, f"lines.{slot}", "must be a list of one or more {en, ja} lines")
-                        continue
-                    got = []
-                    for i, item in enumerate(items):
-                        ip = f"lines.{slot}.{i}"
-                        if sc.mapping(item, ip, ("en",), ("ja",), items, i) and sc.string(item, "en", f"{ip}.en") \
-                                and ("ja" not in item or sc.string(item, "ja", f"{ip}.ja")):
-                            if not item["en"].strip():
-                                pr.at(item, "en", f"{ip}.en", "empty")
-                            else:
-                                got.append(Line(item["en"], item.get("ja", "")))
-                    table[slot] = tuple(got)
+                    got = read_lines(lines, slot, f"lines.{slot}", sc, ja_needed=False)
+                    if got is not None:
+                        table[slot] = got
                 out[speaker] = table
         problems.extend(pr.items)
     if problems:

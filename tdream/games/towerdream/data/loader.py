@@ -15,7 +15,7 @@ from ..rules.ruleset import (
 )
 from ....datadirs import board_folder
 from ....errors import DataError
-from ....yamlio import Problems, Schema, is_slug, join, line_of, read_yaml, short, type_name
+from ....yamlio import Problems, Schema, check_header, is_slug, join, read_checked, short, type_name
 
 DATA_DIR = Path(__file__).resolve().parent
 DEFAULT_RULESET = DATA_DIR / "ruleset.yaml"
@@ -28,22 +28,6 @@ def boards_dir() -> Path:
     if env:
         return Path(env)
     return board_folder("towerdream")
-
-
-def check_header(data, problems: Problems, fmt: str) -> bool:
-    """The ``format`` and ``version: 1`` every data file starts with; False (and a problem) if not."""
-    if not isinstance(data, dict):
-        problems.add(line_of(data), "", f"must be a YAML mapping with format: {fmt}, not {type_name(data)}")
-        return False
-    if data.get("format") != fmt:
-        problems.at(data, "format", "format", f"must be {fmt!r}, not {short(data.get('format'))}")
-        return False
-    if data.get("version") != 1:
-        v = data.get("version")
-        what = "newer than this program reads (1)" if isinstance(v, int) and v > 1 else "must be 1"
-        problems.at(data, "version", "version", f"{short(v)}: {what}")
-        return False
-    return True
 
 
 def check_effects(node, key, path: str, problems: Problems, kinds: set[str]) -> tuple:
@@ -101,9 +85,7 @@ def check_effects(node, key, path: str, problems: Problems, kinds: set[str]) -> 
 
 
 def _load_cards(path: Path, problems_out: list[str], kinds: set[str]) -> tuple[Card, ...]:
-    data = read_yaml(path, DataError)
-    pr = Problems(str(path), DataError)
-    sc = Schema(pr)
+    data, pr, sc = read_checked(path, DataError)
     cards: list[Card] = []
     if check_header(data, pr, "tdream-cards") and sc.mapping(data, "", ("format", "version", "piles"), ("source",)):
         piles = data["piles"]
@@ -137,9 +119,7 @@ def _load_cards(path: Path, problems_out: list[str], kinds: set[str]) -> tuple[C
 
 
 def _load_events(path: Path, problems_out: list[str]) -> dict:
-    data = read_yaml(path, DataError)
-    pr = Problems(str(path), DataError)
-    sc = Schema(pr)
+    data, pr, sc = read_checked(path, DataError)
     out: dict[str, EventKind] = {}
     if check_header(data, pr, "tdream-events") and sc.mapping(data, "", ("format", "version", "kinds"), ("source",)):
         kinds = data["kinds"]
@@ -162,9 +142,7 @@ def _load_events(path: Path, problems_out: list[str]) -> dict:
 
 
 def _load_slot(path: Path, problems_out: list[str], kinds: set[str]) -> Slot | None:
-    data = read_yaml(path, DataError)
-    pr = Problems(str(path), DataError)
-    sc = Schema(pr)
+    data, pr, sc = read_checked(path, DataError)
     slot = None
     if check_header(data, pr, "tdream-slot") and sc.mapping(data, "", ("format", "version", "symbols", "reels", "prizes"), ("source",)):
         symbols = data["symbols"]
@@ -208,9 +186,7 @@ def _load_slot(path: Path, problems_out: list[str], kinds: set[str]) -> Slot | N
 def load_ruleset(path: Path | str | None = None) -> Ruleset:
     """The ruleset with its cards, slot and Event kinds. Raises DataError listing every problem."""
     path = Path(path) if path else DEFAULT_RULESET
-    data = read_yaml(path, DataError)
-    pr = Problems(str(path), DataError)
-    sc = Schema(pr)
+    data, pr, sc = read_checked(path, DataError)
     if not check_header(data, pr, "tdream-ruleset"):
         pr.raise_if_any()
     top = ("format", "version", "id", "options", "fees", "limits", "bonus", "die_sides", "cards", "slot",
@@ -326,9 +302,7 @@ def board_ids() -> list[str]:
     order: list[str] = []
     path = folder / ORDER_FILE
     if path.exists():
-        data = read_yaml(path, DataError)
-        pr = Problems(str(path), DataError)
-        sc = Schema(pr)
+        data, pr, sc = read_checked(path, DataError)
         if check_header(data, pr, "tdream-board-order") and sc.mapping(data, "", ("format", "version", "boards")) \
                 and sc.sequence(data, "boards", "boards"):
             for i, b in enumerate(data["boards"]):
@@ -349,9 +323,7 @@ def load_board(ref: str | Path, ruleset: Ruleset) -> Board:
     if not path.exists():
         known = ", ".join(board_ids())
         raise DataError([f"{path}:0: no such board (known: {known})"])
-    data = read_yaml(path, DataError)
-    pr = Problems(str(path), DataError)
-    sc = Schema(pr)
+    data, pr, sc = read_checked(path, DataError)
     if not check_header(data, pr, "tdream-board"):
         pr.raise_if_any()
     if not sc.mapping(data, "", ("format", "version", "id", "name", "luck", "levels"), ("source", "description", "link")):

@@ -13,6 +13,15 @@ from .answers import NO_BUILD, NO_SELL, Build, Sell
 _new: Final = tuple.__new__     # all fields given, in order: skips a NamedTuple's Python __new__
 
 
+def _checked(index: int, size: int) -> int:
+    """``index`` among ``size`` answers, a negative one counted from the end; IndexError outside."""
+    if index < 0:
+        index += size
+    if not 0 <= index < size:
+        raise IndexError(index)
+    return index
+
+
 class LazyAnswers:
     """Answers made on demand: a read-only ``Sequence`` (registered as one) over ``__len__`` and
     ``_item``. Not derived from ``Sequence``, so that mypyc compiles it and its subclasses as
@@ -102,11 +111,7 @@ class SellAnswers(LazyAnswers):
     def _item(self, index: int) -> Sell:
         table, limit = self.table, self.limit
         w = limit + 1
-        size = 1 + table[limit]
-        if index < 0:
-            index += size
-        if not 0 <= index < size:
-            raise IndexError(index)
+        index = _checked(index, 1 + table[limit])
         if index == 0:
             return NO_SELL
         r = index - 1
@@ -151,11 +156,7 @@ class BuildAnswers(LazyAnswers):
         return self.size
 
     def _item(self, index: int) -> Build:
-        size = self.size
-        if index < 0:
-            index += size
-        if not 0 <= index < size:
-            raise IndexError(index)
+        index = _checked(index, self.size)
         if index == 0:
             return NO_BUILD
         index -= 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ....values import class_values, typed_values
+from ....values import class_values, field_step, typed_values, whole
 
 DECISIONS = ("sell", "place", "company", "survivor", "build", "pile", "jackpot", "forced_sale", "floors")
 CHANCE = ("roll", "draw", "slot")
@@ -29,17 +29,11 @@ class Sell(NamedTuple):
 class Roll(NamedTuple):
     value: int
 
-    def to_step(self):
-        return self.value
-
 
 class Place(NamedTuple):
     """Place a new Landmark on a vacant Land (R7.1)."""
 
     land: str
-
-    def to_step(self):
-        return self.land
 
 
 class Claim(NamedTuple):
@@ -54,15 +48,9 @@ class Claim(NamedTuple):
 class StartCompany(NamedTuple):
     company: str
 
-    def to_step(self):
-        return self.company
-
 
 class Survivor(NamedTuple):
     company: str
-
-    def to_step(self):
-        return self.company
 
 
 class Build(NamedTuple):
@@ -78,29 +66,17 @@ class Build(NamedTuple):
 class ChoosePile(NamedTuple):
     pile: str
 
-    def to_step(self):
-        return self.pile
-
 
 class Draw(NamedTuple):
     card: str
-
-    def to_step(self):
-        return self.card
 
 
 class SlotStop(NamedTuple):
     symbols: tuple[str, ...]
 
-    def to_step(self):
-        return list(self.symbols)
-
 
 class JackpotLand(NamedTuple):
     land: str
-
-    def to_step(self):
-        return self.land
 
 
 class ForcedSale(NamedTuple):
@@ -108,17 +84,11 @@ class ForcedSale(NamedTuple):
 
     land: str
 
-    def to_step(self):
-        return self.land
-
 
 class FreeFloors(NamedTuple):
     """Where a card's free Floors go."""
 
     land: str
-
-    def to_step(self):
-        return self.land
 
 
 typed_values(globals())
@@ -142,6 +112,9 @@ KIND_OF: dict[type, str] = {
     FreeFloors: "floors",
 }
 class_values(KIND_OF, "kind")
+# The answers whose step is their one field (``roll: 4``, ``slot: [seven, seven, bar]``).
+class_values(dict.fromkeys((Roll, Place, StartCompany, Survivor, ChoosePile, Draw, SlotStop, JackpotLand, ForcedSale,
+                            FreeFloors), field_step), "to_step")
 
 
 NO_SELL = Sell(())
@@ -151,12 +124,6 @@ NO_BUILD = Build()
 def _land_name(value, what: str) -> str:
     if not isinstance(value, str) or not value:
         raise ValueError(f"{what} must be a Land name like c4, not {value!r}")
-    return value
-
-
-def _int(value, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} must be a whole number, not {value!r}")
     return value
 
 
@@ -171,10 +138,10 @@ def answer_from_step(kind: str, value):
         for item in value:
             if not isinstance(item, dict) or set(item) != {"land", "floors"}:
                 raise ValueError(f"each sell item is {{land: L, floors: N}}, not {item!r}")
-            items.append((_land_name(item["land"], "sell land"), _int(item["floors"], "sell floors")))
+            items.append((_land_name(item["land"], "sell land"), whole(item["floors"], "sell floors")))
         return Sell(tuple(items))
     if kind == "roll":
-        return Roll(_int(value, "roll"))
+        return Roll(whole(value, "roll"))
     if kind == "place":
         if isinstance(value, dict):
             if set(value) != {"claim"}:
@@ -186,7 +153,7 @@ def answer_from_step(kind: str, value):
             return NO_BUILD
         if not isinstance(value, dict) or set(value) != {"land", "floors"}:
             raise ValueError(f"build takes {{land: L, floors: N}} or none, not {value!r}")
-        return Build(_land_name(value["land"], "build land"), _int(value["floors"], "build floors"))
+        return Build(_land_name(value["land"], "build land"), whole(value["floors"], "build floors"))
     if kind == "slot":
         if not isinstance(value, list) or not all(isinstance(s, str) for s in value):
             raise ValueError(f"slot takes a list of four symbols, not {value!r}")

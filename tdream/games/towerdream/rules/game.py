@@ -25,7 +25,7 @@ from itertools import product
 from typing import Any, Final, NamedTuple
 
 from ....errors import IllegalAnswer
-from ....platform.protocol import Awaiting, Result
+from ....platform.protocol import Awaiting, Result, rank_by_score
 from ....rng import Rng
 from ..parts import part_hashes
 from . import events as ev
@@ -240,7 +240,7 @@ class Game:
     def result(self) -> Result:
         """How the game came out (R9.3, G9.3); only once it is over."""
         wealth = self.wealth()
-        return Result(tuple(tuple(g) for g in self.ranking(wealth)), tuple(wealth), self.over_reason)
+        return Result(rank_by_score(wealth), tuple(wealth), self.over_reason)
 
     def view(self, seat: int):
         """What ``seat`` may know: the game without the card piles' order and the RNG
@@ -461,14 +461,7 @@ class Game:
 
     def ranking(self, wealth: list[int] | None = None) -> list[list[int]]:
         """Seats grouped by rank, richest first; equal Wealth shares a rank (G9.3)."""
-        w = wealth if wealth is not None else self.wealth()
-        groups: list[list[int]] = []
-        for p in sorted(range(len(w)), key=lambda p: (-w[p], p)):
-            if groups and w[groups[-1][0]] == w[p]:
-                groups[-1].append(p)
-            else:
-                groups.append([p])
-        return groups
+        return [list(g) for g in rank_by_score(wealth if wealth is not None else self.wealth())]
 
     # ------------------------------------------------------------------ legal answers
     def legal_answers(self, seat: int | None = None) -> Sequence | LazyAnswers:
@@ -1408,7 +1401,7 @@ class Game:
         self.over_reason = reason
         self.phase = "over"
         wealth = self.wealth()
-        events.append(_new(_GameOver, (reason, tuple(wealth), tuple(tuple(g) for g in self.ranking(wealth)))))
+        events.append(_new(_GameOver, (reason, tuple(wealth), rank_by_score(wealth))))
 
     # ------------------------------------------------------------------ serialization
     def to_json(self) -> dict:
