@@ -1,17 +1,17 @@
 r"""A game's refusals said again in the screen's language: ``Reasons``, the forms a game lists.
 
-A match says why an answer is refused in English, its rule ID first (``T3.1: d4 holds Kenta's 5``).
+A match says why an answer is refused in English, its rule ID first (``X3.1: d4 holds Kenta's 5``).
 The screen matches that reason against the forms the game lists and says it again from the form's
 template through the game's words (``tr_in``: the same English, the Japanese from its ``ja.yaml``),
 the rule ID kept in front; a field a game says its own way (a seat's name, a good, a colour) goes
 through the function it gives for that field. A reason of a form not listed is shown as the
 engine wrote it. A game lists its forms as data (``Reasons.of``)::
 
-    REASONS = Reasons.of("towers", patterns={"square": r"\w+", "size": r"\d"}, forms=(
-        "T3.1: {square} holds {who}'s {size}",         # a template: its pattern is its words and its
+    REASONS = Reasons.of("<game id>", patterns={"square": r"\w+", "size": r"\d"}, forms=(
+        "X3.1: {square} holds {who}'s {size}",         # a template: its pattern is its words and its
                                                        # fields' patterns (.+ where none is given)
         (r"TG1\.1: no square (?P<square>\S+) on the (?P<n>\d+)x\d+ board",   # a pattern of its own
-         "TG1.1: no square {square} on the {n}x{n} board"),
+         "XG1.1: no square {square} on the {n}x{n} board"),
     ), own=(...), say={"who": shown_name})             # own: said to the seat it is about, his name left out
 
 (The forms are code, not data files: a game's package YAML is what its movies hash.)

@@ -3,8 +3,8 @@ how a turn goes), drawn wrapped in the game's words (``draw_paragraphs``, or a s
 page, ``text_page``). A paragraph is English text (``tr_in``: its Japanese from the game's
 ``ja.yaml``), or a ``Paragraph`` shown only while the options in play say so::
 
-    TURNS = ("Double turns: twice a game, ...",
-             Paragraph("Demolition (B menu): ...", {"demolish": "advanced"}))
+    TURNS = ("Extra turns: twice a game, ...",
+             Paragraph("Trading (B menu): ...", {"trade": "advanced"}))
 """
 from __future__ import annotations
 

@@ -487,8 +487,8 @@ class TableScene(ReplayControls, Scene):
                                cpu=self.is_cpu(player)))
 
     def fanfare_words(self, text: str) -> tuple[str, str]:
-        """A moment's sentence as its banner's word and the rest ("MERGER! A absorbs B." -> "MERGER!",
-        "A absorbs B."; "合併！" too); ("", text) when it has no word of its own."""
+        """A moment's sentence as its banner's word and the rest ("BIG NEWS! A did B." -> "BIG NEWS!",
+        "A did B."; a Japanese "！" too); ("", text) when it has no word of its own."""
         cut = min((i for i in (text.find("!"), text.find("！")) if i >= 0), default=-1)
         return (text[:cut + 1], text[cut + 1:].lstrip()) if cut >= 0 else ("", text)
 
