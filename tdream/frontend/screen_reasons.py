@@ -10,7 +10,7 @@ engine wrote it. A game lists its forms as data (``Reasons.of``)::
     REASONS = Reasons.of("<game id>", patterns={"square": r"\w+", "size": r"\d"}, forms=(
         "X3.1: {square} holds {who}'s {size}",         # a template: its pattern is its words and its
                                                        # fields' patterns (.+ where none is given)
-        (r"TG1\.1: no square (?P<square>\S+) on the (?P<n>\d+)x\d+ board",   # a pattern of its own
+        (r"XG1\.1: no square (?P<square>\S+) on the (?P<n>\d+)x\d+ board",   # a pattern of its own
          "XG1.1: no square {square} on the {n}x{n} board"),
     ), own=(...), say={"who": shown_name})             # own: said to the seat it is about, his name left out
 
