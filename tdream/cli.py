@@ -14,8 +14,6 @@ from .errors import FormatError, TdreamError
 from .platform import registry
 from .platform.options import check_options, full_options, option, options_for, parse_option, seat_count
 from .platform.protocol import GameDef
-from .platform.record import RecordWriter, Setup, load_record, writer_for
-from .platform.replay import check_data, resume_record, start_of, verify_paths
 from .platform.roster import CHARACTER_IDS
 from .platform.session import Seat, Session
 from .rng import Rng
@@ -250,6 +248,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "replay":
             if args.action != "verify":
                 parser.parse_args(["replay", "--help"])
+            from .platform.replay import verify_paths  # start-up: records load with their commands
             return verify_paths(args.files, args.force, sys.stdout, sys.stderr)
         if args.command == "records":
             return cmd_records(args)
@@ -486,6 +485,7 @@ def cmd_play(args) -> int:
     direct = (args.game is not None or any(getattr(args, _flag_dest(f)) is not None for f in flags)
               or args.humans is not None or args.cpus or args.option or args.players is not None)
     if args.resume:
+        from .platform.replay import resume_record  # start-up: records load with their commands
         r = resume_record(args.resume)
         if r.note:
             print(f"tdream: {r.note}; resuming from turn {r.session.match.progress() + 1}", file=sys.stderr)
@@ -590,6 +590,8 @@ def cmd_replay_play(args) -> int:
     """``replay play``: watch a game record in the front end."""
     from .frontend.setups import MatchSetup  # the window's modules (pygame): only its commands load them
     from .frontend.settings import load_settings  # the window's modules (pygame): only its commands load them
+    from .platform.record import load_record  # start-up: records load with their commands
+    from .platform.replay import check_data, start_of  # start-up: records load with their commands
     record = load_record(args.file)
     check_data(record)
     start_of(record)                    # a header that gives no game: one line, exit 2
@@ -637,6 +639,8 @@ def _records_dir() -> str:
 
 def cmd_play_text(args) -> int:
     """A CPU game told in text, recorded as it goes (no window needed)."""
+    from .platform.record import RecordWriter, Setup, writer_for  # start-up: records load with their commands
+    from .platform.replay import resume_record  # start-up: records load with their commands
     from .platform.textplay import play_text  # start-up: only its command loads it
     if args.resume:
         r = resume_record(args.resume)
