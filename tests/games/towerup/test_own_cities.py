@@ -6,7 +6,7 @@ import shutil
 
 import pytest
 
-from tdream import cli
+from tdream import cli, datadirs
 from tdream.datadirs import board_folder
 from tdream.games import towerup
 from tdream.games.towerup import data
@@ -14,6 +14,8 @@ from tdream.platform.options import parse_option
 from tdream.platform.record import load_record
 from tdream.platform.replay import resume_record, verify_record
 from tdream.platform.simulate import play_game
+
+SHIPPED_HASH = towerup.GAME.data_hash()
 
 
 def _forget():
@@ -39,6 +41,9 @@ def own_folder(tmp_path, monkeypatch):
     (tmp_path / "crowded.yaml").write_text(crowded, encoding="utf-8")
     (tmp_path / "taken.yaml").write_text(_own_file("city-2", "Taken", "[2]"), encoding="utf-8")
     monkeypatch.setattr(data, "board_folder", lambda game_id: tmp_path)
+    shipped_folder = datadirs.board_folder
+    monkeypatch.setattr(datadirs, "board_folder", lambda game_id: tmp_path if game_id == "towerup"
+                        else shipped_folder(game_id))
     _forget()
     yield tmp_path
     _forget()
@@ -70,6 +75,8 @@ def test_an_own_city_is_offered_and_bad_ones_left_out_with_one_line(own_folder, 
     assert towerup.GAME.variant({"players": 3, "city": "my-town"}) == "my-town"
     assert towerup.GAME.variant_name("my-town") == "My Town"
     assert towerup.GAME.variant({"players": 2, "city": "my-town"}) == "city-2"    # not for 2: the shipped one
+    assert own_folder / "my-town.yaml" in towerup.GAME.data_files()       # in the movies' hash: they are refused
+    assert towerup.GAME.data_hash() == SHIPPED_HASH                        # the records' hash: the shipped data's
 
 
 def test_a_match_on_an_own_city_is_played_to_the_end_recorded_and_verified(own_folder, tmp_path):
