@@ -12,6 +12,8 @@ docs/games/towerup.md has the rulings the engine adds (E1, E2, ...) and how the 
 """
 from __future__ import annotations
 
+import sys
+from functools import lru_cache
 from pathlib import Path
 
 from ...datadirs import with_boards
@@ -20,7 +22,7 @@ from ...platform.protocol import OptionSpec, Program, Words
 from ...platform.roster import CharacterGame
 from . import narration
 from .answers import CHANCE_KINDS, DECISIONS
-from .data import city_for, earlier_hashes, make_rules, shipped, styles
+from .data import STANDARD, city_for, earlier_hashes, make_rules, own_cities, shipped, styles
 from .position import from_position
 from .scenario import TowerUpScenarios
 
@@ -36,6 +38,27 @@ OPTIONS = (
 )
 
 
+@lru_cache(maxsize=None)
+def _options() -> tuple[OptionSpec, ...]:
+    """OPTIONS, and a ``city`` option when a player's own city file of ``boards/towerup/`` loads
+    (none: the options are OPTIONS alone). Each own file that does not load is left out with one
+    line on stderr naming the file, the line and the problem."""
+    own = own_cities()
+    for line in own.left_out:
+        print(f"tdream: city left out: {line}", file=sys.stderr)
+    if not own.cities:
+        return OPTIONS
+    return OPTIONS + (OptionSpec(
+        "city", STANDARD, (STANDARD,) + tuple(own.cities), rule="UG1.2",
+        help="the city: standard (the shipped one for the player count) or a player's own (boards/towerup/), "
+             "played with the player counts it is for (the shipped one with others)",
+        words=((STANDARD, "the shipped one"),) + tuple(own.names.items()),
+        value_help=tuple((cid, f"{own.names[cid]}: {len(c.sites)} sites, for {'/'.join(map(str, c.players))} players "
+                               f"(boards/towerup/; with others the shipped city is played)")
+                         for cid, c in own.cities.items()),
+        setup_help="UG1.2: the shipped city of the player count, or a city of your own from boards/towerup/."),)
+
+
 class TowerUp(CharacterGame):
     id = "towerup"
     name = "Tower Up"
@@ -47,7 +70,6 @@ class TowerUp(CharacterGame):
     simultaneous = False
     chance = True
     hidden = True                 # the order of a stacked deck and the RNG: nobody's to see
-    options = OPTIONS
     decision_kinds = DECISIONS
     chance_kinds = CHANCE_KINDS
     # its hot modules (tdream native): the rules engine, the objectives it checks, the CPU players
@@ -55,6 +77,10 @@ class TowerUp(CharacterGame):
                                       "tdream.games.towerup.players"))
 
     scenario = TowerUpScenarios()
+
+    @property
+    def options(self):  # type: ignore[override]
+        return _options()
 
     # ---------------------------------------------------------------- data
     def data(self):
@@ -64,7 +90,8 @@ class TowerUp(CharacterGame):
         return shipped().hash
 
     def data_files(self) -> list:
-        """Its package's YAML and its board (``boards/towerup/``)."""
+        """Its package's YAML and its board (``boards/towerup/``: cities.yaml and a player's own
+        city files, so that a movie is refused with an own file there)."""
         here = Path(__file__).parent
         return with_boards(super().data_files(), "towerup", here)
 
@@ -73,7 +100,7 @@ class TowerUp(CharacterGame):
 
     def variant(self, options: dict) -> str:
         n = options.get("players")
-        return city_for(n) if isinstance(n, int) and not isinstance(n, bool) else ""
+        return city_for(n, options.get("city", STANDARD)) if isinstance(n, int) and not isinstance(n, bool) else ""
 
     # the Records' words: "Most points 63", "Favourite city the 36-site city"
     words = Words("Points", best="Most points", variant="city",
@@ -81,13 +108,15 @@ class TowerUp(CharacterGame):
                            "city": "no site is left to build on (UG5.2)", "stuck": "nobody could play (E10)"})
 
     def variant_name(self, variant: str) -> str:
-        """A city by its size (UG1.2): the 36-site city, the 30-site city."""
+        """A city by its size (UG1.2): the 36-site city, the 30-site city; a player's own by its name."""
         city = shipped().cities.get(variant)
-        return f"the {len(city.sites)}-site city" if city is not None else variant
+        if city is None:
+            return own_cities().names.get(variant, variant)
+        return f"the {len(city.sites)}-site city"
 
-    def rules_for(self, seats: int):
-        """The shipped Rules of a match of ``seats`` players."""
-        return make_rules({"city": city_for(seats), "cards": "standard", "tracks": "standard"})
+    def rules_for(self, seats: int, city: str = STANDARD):
+        """The Rules of a match of ``seats`` players on ``city`` (the option's value: ``city_for``)."""
+        return make_rules({"city": city_for(seats, city), "cards": "standard", "tracks": "standard"})
 
     # ---------------------------------------------------------------- matches
     def _check(self, names, options) -> dict:
@@ -107,7 +136,7 @@ class TowerUp(CharacterGame):
     def new_match(self, names, options, seed):
         from .match import TowerUpMatch  # lazy: the engine loads with the first match, not the registry
         opts = self._check(list(names), options)
-        return TowerUpMatch.new(self.rules_for(len(names)), list(names), opts, seed)
+        return TowerUpMatch.new(self.rules_for(len(names), opts.get("city", STANDARD)), list(names), opts, seed)
 
     def load_position(self, position, names, options, seed):
         opts = self._check(list(names), options)

@@ -29,6 +29,7 @@ WILD = -1                                              # a wild floor icon (UG1.
 COLUMNS = 16                                           # UG1.4: columns 0-15
 SCREEN = (256, 224)
 MIN_GAP = 16                                           # px between two sites (UG1.2: drawable)
+STANDARD = "standard"                                  # the city option's value: the shipped city (UG1.2)
 STREET_CLEARANCE = 6                                   # px between a street and a site it does not link
 FILES = ("cities.yaml", "cards.yaml", "components.yaml", "objectives.yaml", "styles.yaml")
 # The condition primitives of objectives (UG6.2) and the parameters each takes.
@@ -820,12 +821,82 @@ def plain(node):
     return node
 
 
-def city_for(seats: int) -> str:
-    """The shipped city played with ``seats`` players (UG1.2)."""
+def city_for(seats: int, chosen: str = STANDARD) -> str:
+    """The city played with ``seats`` players (UG1.2): ``chosen``, a player's own city, when it is
+    for that many players, else the shipped city for them."""
+    own = own_cities().cities.get(chosen)
+    if own is not None and seats in own.players:
+        return chosen
     for cid, c in shipped().cities.items():
         if seats in c.players:
             return cid
     raise ValueError(f"no city for {seats} players")
+
+
+# ---------------------------------------------------------------------------- a player's own cities
+@dataclass(frozen=True)
+class OwnCities:
+    """The players' own city files of ``boards/towerup/`` that load (id -> City, id -> name) and
+    one line for each file left out (``file:line: key.path: what``, and how many more)."""
+
+    cities: dict
+    names: dict
+    left_out: tuple[str, ...]
+
+
+def _own_city_file(data, rep: Report, taken: set):
+    """An own city file: ``format: tdream-towerup-city``, ``version: 1``, an ``id`` of its own, a
+    ``name`` (optional) and ``city:``, a city as a city of cities.yaml is (its ``players`` the
+    counts it is for), drawn inside the shipped cities' area by the same checks."""
+    if not _header(data, "tdream-towerup-city", rep):
+        return None
+    _mapping(data, (), rep, ("format", "version", "id", "city"), ("name", "source"))
+    cid, name = data.get("id"), data.get("name", data.get("id"))
+    if not isinstance(cid, str) or not is_slug(cid):
+        rep(("id",), f"a city id is lower-case letters, digits and '-', not {short(cid)}")
+    elif cid in taken or cid == STANDARD:
+        rep(("id",), f"{cid!r} is taken (by a shipped city, another file or the option's {STANDARD!r})")
+    if not isinstance(name, str) or not name.strip():
+        rep(("name",), f"the city's name is text, not {short(name)}")
+    if rep or "city" not in data:
+        return None
+    city = read_city(data["city"], ("city",), rep, cid, shipped=True)
+    if city is None:
+        return None
+    for keys, what in drawing_problems(city, shipped().area):
+        rep(("city",) + keys, what)
+    return None if rep else (city, name)
+
+
+def read_own_cities(folder: Path) -> OwnCities:
+    """The own city files of ``folder`` (every ``*.yaml`` but cities.yaml), by file name: each
+    that loads, and one line for each that does not (the first problem and how many more)."""
+    cities: dict = {}
+    names: dict = {}
+    left_out = []
+    for path in sorted(folder.glob("*.yaml")):
+        if path.name in BOARD_FILES:
+            continue
+        rep = Report()
+        try:
+            data = read_yaml(path, DataError)
+        except DataError as e:
+            problems = list(e.problems)
+        else:
+            got = _own_city_file(data, rep, set(shipped().cities) | set(cities))
+            problems = file_problems(path, data, rep)
+            if got is not None and not problems:
+                cities[got[0].id], names[got[0].id] = got
+                continue
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        left_out.append((problems[0] if problems else f"{path}:0: not a city") + more)
+    return OwnCities(cities, names, tuple(left_out))
+
+
+@lru_cache(maxsize=1)
+def own_cities() -> OwnCities:
+    """The players' own cities of ``boards/towerup/``, read once."""
+    return read_own_cities(board_folder("towerup"))
 
 
 def make_rules(spec: dict) -> Rules:
@@ -849,11 +920,12 @@ def _make_rules(key: str) -> Rules:
     rep = Report()
     c = spec.get("city")
     if isinstance(c, str):
-        if c not in sh.cities:
-            rep(("city",), f"unknown city {c!r} (shipped: {', '.join(sh.cities)})")
+        known = {**sh.cities, **own_cities().cities}
+        if c not in known:
+            rep(("city",), f"unknown city {c!r} (known: {', '.join(known)})")
             city = None
         else:
-            city = sh.cities[c]
+            city = known[c]
     else:
         city = read_city(c, ("city",), rep)
 
@@ -1001,5 +1073,6 @@ def styles() -> Styles:
 __all__ = ["COLOURS", "COLOUR_INDEX", "WILD", "SEAT_COUNTS",
            "City", "Card", "Tracks", "Components", "Objective", "Rules",
            "Report", "read_city", "read_cards", "read_tracks", "read_objectives", "load_shipped", "shipped",
-           "make_rules", "InlineDataError", "drawing_problems", "city_for", "plain", "styles", "read_styles",
+           "make_rules", "InlineDataError", "drawing_problems", "city_for", "STANDARD", "OwnCities", "own_cities",
+           "read_own_cities", "plain", "styles", "read_styles",
            "Style", "Styles", "WEIGHT_NAMES", "data_hash", "earlier_hashes", "LDict", "LList"]

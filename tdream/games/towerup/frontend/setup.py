@@ -12,7 +12,7 @@ from ....frontend.scenes.setup import SetupScreen, plays_in
 from ....frontend.text import tr
 from ....platform.roster import CHARACTER_IDS
 from .. import GAME
-from ..data import HERE
+from ..data import HERE, STANDARD
 from .cityview import CityView
 from .layout import MAP
 
@@ -24,8 +24,9 @@ def plays(cid: str) -> str:
     return plays_in(HERE / "styles.yaml")[cid]
 
 
-def city(players: int):
-    return GAME.rules_for(max(2, players)).city
+def city(players: int, chosen: str = STANDARD):
+    """The city ``players`` seats play, ``chosen`` (the city option, when a player's own file gives one) or not."""
+    return GAME.rules_for(max(2, players), chosen).city
 
 
 def players_words(n: int) -> str:
@@ -36,7 +37,7 @@ def players_words(n: int) -> str:
 def preview(scene, m, surface, row: str, y: int) -> int:
     """The city of the seats filled, small (districts, parks, streets, its empty sites), and what
     it is (the players row) or how a turn goes (Start) under it."""
-    here = city(scene.players)
+    here = city(scene.players, scene.options.get("city", STANDARD))
     pic = scene._cache.get(here.id)
     if pic is None:
 
@@ -64,5 +65,5 @@ SETUP = SetupScreen(
     helps={"level": "How well the characters play: easy slips now and then, normal weighs every move, hard looks "
                     "two turns ahead.", "players": "", "start": "", "few": "Two seats at least."},
     value_words={"players": players_words}, style_title="Style:", style=plays,
-    preview=preview, preview_rows=("players", "start"), lineup_rows=(),
+    preview=preview, preview_rows=("players", "city", "start"), lineup_rows=(),
     overlay_at=(4, 152, "left"), timer_at=(4, 140, "left"))     # on the skyline under the rows (issue 36)
