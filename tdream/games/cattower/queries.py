@@ -107,12 +107,15 @@ def _numbers(match, seat: int) -> tuple[int, int]:
     return match.own[seat], match.shared
 
 
-def drawing_previews(match, seat: int, cheapest: bool = True) -> list[Preview]:
+def drawing_previews(match, seat: int, cheapest: bool = True, only: tuple[int, str] | None = None) -> list[Preview]:
     """Every legal drawing of ``seat`` at the draw point (in legal order) with what it adds now.
-    ``cheapest``: only the cheapest spend of each (good, cell). Raises ValueError elsewhere."""
+    ``cheapest``: only the cheapest spend of each (good, cell); ``only`` (good, cell): that
+    drawing's alone (a prompt asks for the cells its cursor visits, not all of them at once).
+    Raises ValueError elsewhere."""
     _numbers(match, seat)
     sheet = match.sheet
-    legal = [a for a in match.legal_answers(seat) if type(a) is not Pass]
+    legal = [a for a in match.legal_answers(seat) if type(a) is not Pass
+             and (only is None or (a.good, a.cell) == only)]
     before = match.breakdown()
     base = before[seat]
     chosen = match.chosen(seat)

@@ -235,14 +235,12 @@ class DrawPrompt(Prompt):
     def preview(self, good: int, c: int) -> dict:
         """What drawing ``good`` on cell ``c`` (a legal drawing) adds now, its cheapest spend: the
         game's ``queries.drawing_previews`` as a dict, a house's goods by number, the cell's tower."""
-        if not self._previews:
+        got = self._previews.get((good, c))
+        if got is None:                       # one drawing at a time: the prompt opens within a frame
             sheet = self.match.sheet
-            for q in drawing_previews(self.match, self.seat):
-                self._previews[(q.answer.good, sheet.index(q.answer.cell))] = q
-        got = self._previews[(good, c)]
-        if not isinstance(got, dict):
-            house = tuple((GOOD_OF[name], v) for name, v in got.house)
-            got = self._previews[(good, c)] = dict(got._asdict(), house=house, tower=self.match.sheet.tower_of[c])
+            q = drawing_previews(self.match, self.seat, only=(good, sheet.cells[c]))[0]
+            house = tuple((GOOD_OF[name], v) for name, v in q.house)
+            got = self._previews[(good, c)] = dict(q._asdict(), house=house, tower=sheet.tower_of[c])
         return got
 
     def costs(self) -> dict:
