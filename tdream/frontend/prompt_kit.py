@@ -20,6 +20,7 @@ from typing import Any, Sequence
 
 from ..rng import Rng
 from .constants import DOWN, LEFT, RED, RIGHT, UP, A
+from .draw_shapes import nearest as nearest_ahead
 from .table import Prompt, RefusalPrompt
 
 DIRECTIONS = ((LEFT, (-1, 0)), (RIGHT, (1, 0)), (UP, (0, -1)), (DOWN, (0, 1)))   # the +Control Pad, on screen
@@ -32,21 +33,10 @@ def steps(b, pad: int, *pairs: tuple[int, int]) -> list[int]:
 
 
 def nearest(points: Sequence[tuple[int, int]], i: int, dx: int, dy: int) -> int:
-    """The point nearest ``points[i]`` in direction (dx, dy) (a step across counts double), or
-    ``i`` when none lies that way; the first of equals."""
-    x0, y0 = points[i]
-    best, best_d = i, None
-    for j, (x, y) in enumerate(points):
-        if j == i:
-            continue
-        ax, ay = x - x0, y - y0
-        along = ax * dx + ay * dy
-        if along <= 0:
-            continue
-        d = along + 2 * (abs(ax * dy) + abs(ay * dx))
-        if best_d is None or d < best_d:
-            best, best_d = j, d
-    return best
+    """The point nearest ``points[i]`` in direction (dx, dy) (``draw_shapes.nearest``: a step
+    across counts double, the first of equals), or ``i`` when none lies that way."""
+    j = nearest_ahead(points, points[i], dx, dy)
+    return i if j is None else j
 
 
 def move_nearest(b, pad: int, points: Sequence[tuple[int, int]], i: int) -> int:
