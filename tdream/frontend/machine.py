@@ -108,8 +108,7 @@ class Machine:
         """Y held on any pad: fast-forward (unless the scene on top gives Y another meaning)."""
         if self.stack and not self.stack[-1].y_fast_forwards:
             return False
-        held = self.buttons.held
-        return bool((held[0] | held[1] | held[2] | held[3]) & (1 << 7))
+        return self.buttons.held_any(1 << 7)
 
     # ---------------------------------------------------------------- the matches of a sitting
     @property

@@ -68,6 +68,11 @@ class Buttons:
     def hold(self, pad: int, mask: int) -> bool:
         return bool(self.held[pad] & mask)
 
+    def held_any(self, mask: int) -> bool:
+        """``mask`` held on any pad."""
+        held = self.held
+        return bool((held[0] | held[1] | held[2] | held[3]) & mask)
+
     def any_press(self, mask: int) -> int:
         """The first pad (0-3) with a press of ``mask``, or -1."""
         for p in range(PADS):

@@ -36,6 +36,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Mapping, Union
 
+from ..frozen import frozen
 from ..rng import Rng, derive_seed
 from .comments import TALK, Comment, Line, load_game_comments
 from .roster import CHARACTER_IDS
@@ -81,7 +82,7 @@ class Commentator:
     def __init__(self, kinds: list[str], seed: int = 0, talk: str = "sometimes") -> None:
         if talk not in TALK:
             raise ValueError(f"talk: {talk!r} is not one of {', '.join(TALK)}")
-        self.lines = self.load()
+        self.lines = frozen(self.load())            # read once (``load``): a savestate keeps them by reference
         self.voices: list[str | None] = [k.split(":")[0] if k.split(":")[0] in CHARACTER_IDS else None
                                          for k in kinds]
         seated = {v for v in self.voices if v}
@@ -97,7 +98,8 @@ class Commentator:
         self.heard: set[tuple[str, int]] = set()        # (watcher, sideline line) said this game
 
     def load(self) -> Lines:
-        """The game's lines, {speaker: {slot: (Line, ...)}}."""
+        """The game's lines, {speaker: {slot: (Line, ...)}}: the same object every time (read
+        once), never changed."""
         if self.COMMENTS is None:
             raise NotImplementedError(f"{type(self).__name__} names no COMMENTS file")
         return game_lines(self.COMMENTS, self.GAME)[1]

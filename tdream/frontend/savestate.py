@@ -1,0 +1,220 @@
+"""Savestates: the machine frozen at a frame, brought back exactly (issue 38).
+
+A ``Snapshot`` is the machine pickled (every scene, prompt, menu and text box as it is: the
+logic's state and its ``_`` drawing caches alike) together with what the machine keeps outside
+itself: its user folder (a movie's blank one: the records database and the saved games) and
+the matches of the games being played. Three kinds of object are not pickled:
+
+- services the window made once (the font, the sprite sheets, the pad reader, the records
+  database's connection) and pictures (``pygame.Surface``, drawing caches only: never state) are
+  kept by reference and handed back as they are;
+- a game's match is kept as ``match.copy()`` (every game's engine copies itself exactly and
+  cheaply, sharing its immutable tables: CAT TOWER's drawings, Tower Dream's board) and each
+  restore makes a fresh copy of that copy, so a snapshot loaded ten times runs on the same way
+  ten times;
+- an open file (a game record being written as the game goes) is kept by its path and opened
+  again for appending once the folder's files are back as they were.
+
+``restore`` returns a new machine whose ``state_hash()`` equals the one taken when the snapshot
+was made (``Snapshot.hash``); the live machine is left to be dropped.
+"""
+from __future__ import annotations
+
+import io
+import os
+import pickle
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from ..frozen import KEPT
+
+FOLDER_FILES_LIMIT = 64 << 20        # a user folder bigger than this is not a movie's blank one
+
+
+@dataclass(frozen=True)
+class Folder:
+    """A user folder's contents: the records database's bytes and every other file's."""
+    db: bytes | None
+    files: tuple[tuple[str, bytes], ...]
+    sign: tuple
+
+    def size(self) -> int:
+        return len(self.db or b"") + sum(len(b) for _, b in self.files)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    frame: int
+    blob: bytes                      # the machine, pickled
+    matches: tuple                   # the matches' copies (restored by copying again)
+    shared: tuple                    # services and pictures, by reference
+    folder: Folder | None
+    hash: str                        # the machine's state hash when it was taken
+
+    def size(self) -> int:
+        """Bytes the snapshot holds of its own (the matches' copies estimated by their JSON)."""
+        return len(self.blob) + 64 * len(self.matches)
+
+
+def _is_match(value) -> bool:
+    return hasattr(value, "awaiting") and hasattr(value, "fingerprint") and hasattr(value, "copy")
+
+
+class _Freezer(pickle.Pickler):
+    def __init__(self, file, services: dict[int, object]) -> None:
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self.services = services
+        self.shared: list = []
+        self.shared_at: dict[int, int] = {}
+        self.matches: list = []
+        self.match_at: dict[int, int] = {}
+
+    def persistent_id(self, obj):
+        t = type(obj)
+        if t in _PLAIN and id(obj) not in KEPT:
+            return None
+        if id(obj) in self.services or id(obj) in KEPT or t is pygame.Surface:
+            k = self.shared_at.get(id(obj))
+            if k is None:
+                k = self.shared_at[id(obj)] = len(self.shared)
+                self.shared.append(obj)
+            return ("s", k)
+        if isinstance(obj, io.IOBase):
+            if obj.closed:
+                return ("closed", getattr(obj, "name", ""))
+            return ("f", str(getattr(obj, "name", "")))
+        if _copies_itself(t) and _is_match(obj):
+            k = self.match_at.get(id(obj))
+            if k is None:
+                k = self.match_at[id(obj)] = len(self.matches)
+                self.matches.append(obj.copy())
+            return ("m", k)
+        return None
+
+
+_PLAIN = {int, str, float, bool, type(None), list, dict, tuple, bytes, set, frozenset}
+_COPIES: dict[type, bool] = {}
+
+
+def _copies_itself(t: type) -> bool:
+    """Whether a match class's ``copy()`` gives one of its own kind (a seat's view of a match may
+    copy to the whole match: such a view is pickled field by field, its match by copy)."""
+    known = _COPIES.get(t)
+    if known is None:
+        known = _COPIES[t] = hasattr(t, "copy") and hasattr(t, "fingerprint") and hasattr(t, "awaiting") \
+            and getattr(t, "copy_is_exact", True) and not t.__name__.endswith("View")
+    return known
+
+
+class _Thawer(pickle.Unpickler):
+    def __init__(self, file, snap: Snapshot, opened: list) -> None:
+        super().__init__(file)
+        self.snap = snap
+        self.copies: dict[int, object] = {}
+        self.opened = opened
+
+    def persistent_load(self, pid):
+        kind, key = pid
+        if kind == "s":
+            return self.snap.shared[key]
+        if kind == "m":
+            got = self.copies.get(key)
+            if got is None:
+                got = self.copies[key] = self.snap.matches[key].copy()
+            return got
+        if kind == "f":
+            f = open(key, "a", encoding="utf-8")
+            self.opened.append(f)
+            return f
+        if kind == "closed":
+            f = io.StringIO()
+            f.close()
+            return f
+        raise pickle.UnpicklingError(f"unknown persistent id {pid!r}")
+
+
+class Freezer:
+    """Takes and restores snapshots of one sitting's machines (the services they share are named
+    once: ``services``); keeps the user folder's last contents so that a snapshot taken while
+    nothing was saved shares them."""
+
+    def __init__(self, services=(), root: str | None = None, db=None) -> None:
+        self.services = {id(s): s for s in services if s is not None}
+        self.root = root                 # the user folder: its files (None: none kept)
+        self.db = db                     # the records database (RecordsDB or None)
+        self._folder: Folder | None = None
+
+    # ---------------------------------------------------------------- the user folder
+    def _sign(self) -> tuple:
+        changes = self.db.db.total_changes if self.db is not None else 0
+        files = []
+        if self.root is not None:
+            for base, _dirs, names in os.walk(self.root):
+                for name in names:
+                    p = os.path.join(base, name)
+                    if self.db is not None and Path(p) == Path(self.db.path) or name.startswith("records.sqlite"):
+                        continue
+                    st = os.stat(p)
+                    files.append((p, st.st_size, st.st_mtime_ns))
+        return (changes, tuple(sorted(files)))
+
+    def folder(self) -> Folder | None:
+        if self.root is None and self.db is None:
+            return None
+        sign = self._sign()
+        if self._folder is not None and self._folder.sign == sign:
+            return self._folder
+        db = self.db.db.serialize() if self.db is not None else None
+        files = tuple((p, Path(p).read_bytes()) for p, _size, _mtime in sign[1])
+        self._folder = Folder(db, files, sign)
+        return self._folder
+
+    def put_folder(self, folder: Folder | None) -> None:
+        if folder is None:
+            return
+        if self.db is not None and folder.db is not None:
+            self.db.db.deserialize(folder.db)
+        keep = {p for p, _ in folder.files}
+        if self.root is not None:
+            for base, _dirs, names in os.walk(self.root):
+                for name in names:
+                    p = os.path.join(base, name)
+                    if p not in keep and not name.startswith("records.sqlite"):
+                        os.remove(p)
+        for p, data in folder.files:
+            os.makedirs(os.path.dirname(p), exist_ok=True)
+            try:
+                if Path(p).read_bytes() == data:
+                    continue
+            except OSError:
+                pass
+            Path(p).write_bytes(data)
+        self._folder = None
+
+    # ---------------------------------------------------------------- the machine
+    def take(self, machine) -> Snapshot:
+        buf = io.BytesIO()
+        p = _Freezer(buf, self.services)
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 20000))
+        try:
+            p.dump(machine)
+        finally:
+            sys.setrecursionlimit(limit)
+        return Snapshot(machine.frame, buf.getvalue(), tuple(p.matches), tuple(p.shared), self.folder(),
+                        machine.state_hash())
+
+    def restore(self, snap: Snapshot):
+        """A machine as it was when ``snap`` was taken (the user folder made as it was)."""
+        self.put_folder(snap.folder)
+        opened: list = []
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 20000))
+        try:
+            machine = _Thawer(io.BytesIO(snap.blob), snap, opened).load()
+        finally:
+            sys.setrecursionlimit(limit)
+        return machine
