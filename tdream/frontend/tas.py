@@ -34,6 +34,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pygame
+
 from .. import __version__
 from ..errors import FormatError
 from ..platform.record import write_atomic
@@ -41,9 +43,9 @@ from ..yamlio import read_text
 from .constants import PADS
 from .constants import game_time
 from . import movie as movies
-from .movie import _RUN, CHECK_EVERY, PLAY_SETTINGS, BlankUser, check_movie, first_game, load_movie, pad_bits, pad_text
+from .movie import _RUN, CHECK_EVERY, MOVIE_DATE, PLAY_SETTINGS, BlankUser, check_movie, first_game, load_movie, pad_bits, pad_text
 from .pads import Buttons, PadFrame
-from .run import headless_on
+from .run import init_pygame, make_machine
 from .savestate import Freezer, Snapshot
 from .settings import Settings
 
@@ -169,8 +171,10 @@ class Tas:
         self.game = first_game(run_settings)
         run_settings.last = {**run_settings.last, "game": self.game}   # the title shows it at power on
         self.play_settings = run_settings
-        self._head = headless_on(self.folder, seed, run_settings)
-        self.machine = self._head.machine
+        if not pygame.display.get_init():       # headless (tests, bench); in the window, its display
+            init_pygame(True)
+        self.machine = make_machine(seed, run_settings, records=self.folder.db, record_dir=self.folder.record_dir,
+                                    today=MOVIE_DATE, movie=True)
         _counting(self.machine)
         self.freezer = Freezer((self.machine.font, self.machine.art, self.machine.records, self.machine.reader,
                                 *services), self.folder.root, self.folder.db)
