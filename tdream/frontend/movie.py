@@ -23,7 +23,7 @@ the frame.
 A frame line is a run: how many frames, then each pad's 12 buttons in FORMATS.md order
 (``^v<>ABXYLRSE``, ``.`` for up), then the connected pads as a hex digit (bit 0: pad 1). A
 checkpoint line every 600 frames lets ``verify`` name the first stretch that diverges. Lines are
-appended as the game goes (a crash loses at most the last second); the end line comes on quit,
+appended at each checkpoint (a crash loses at most the frames since the last); the end line comes on quit,
 and the header is then written again with every game played (``games``) and their data hash: a
 movie that chooses another game on the title depends on that game's data, not the first one's.
 Movies made before ``author``, ``rerecords`` and ``start`` were written have none: they read as
@@ -465,6 +465,7 @@ FRAME_WIDTH = 8              # the frame number's column, right-aligned (wider w
 PAD_COLUMNS = PADS * 13 - 1  # each pad's 12 buttons, a "|" between pads
 LINE_COLUMNS = PAD_COLUMNS + 2  # then a space and the connected pads: one hex digit
 _TEXT_NUMBER = re.compile(r" *(?:(\d+) )?")
+_NAMES = [name.upper() if len(name) == 1 else name.capitalize() for name in BUTTONS]    # Up ... A ... Select
 
 
 @dataclass
@@ -508,7 +509,7 @@ def _column_problem(rest: str) -> tuple[int, str] | None:
                 if ch != "|":
                     return p, f"expected '|' between pad {pad + 1} and pad {pad + 2}, not {ch!r}"
             elif ch not in (LETTERS[b], "."):
-                return p, (f"pad {pad + 1}'s {BUTTONS[b]} column holds {ch!r}: only {LETTERS[b]!r} (held) or "
+                return p, (f"pad {pad + 1}'s {_NAMES[b]} column holds {ch!r}: only {LETTERS[b]!r} (held) or "
                            f"'.' (up)")
         elif p == PAD_COLUMNS:
             if ch != " ":
