@@ -651,6 +651,7 @@ def cmd_movie(args) -> int:
 
 
 def _same_file(a: str, b: str) -> bool:
+    """Whether two paths name one file (a link to it too), there or not yet."""
     if os.path.exists(a) and os.path.exists(b):
         return os.path.samefile(a, b)
     return os.path.realpath(a) == os.path.realpath(b)

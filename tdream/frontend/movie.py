@@ -214,16 +214,22 @@ class FrameLines:
         return text
 
 
+def new_header(seed: int, settings, author: str = "", rerecords: int = 0) -> dict:
+    """The header of a movie recorded from power on now (``MovieWriter``'s; ``write_movie`` takes
+    it): this program, the title's game at power on, the seed, the settings that change play,
+    the author and the rerecord count."""
+    game = first_game(settings)
+    return {"format": FORMAT, "version": VERSION, "program": f"tdream {__version__}", "game": game, "games": [game],
+            "data_hash": data_hash(game), "seed": seed, "settings": {k: getattr(settings, k) for k in PLAY_SETTINGS},
+            "pads": PADS, "author": author, "rerecords": rerecords, "start": START}
+
+
 class MovieWriter:
     """Appends a run of identical frames at a time; a checkpoint every CHECK_EVERY frames."""
 
     def __init__(self, path: str, seed: int, settings, author: str = "") -> None:
         self.path = Path(path)
-        game = first_game(settings)
-        self.header = {"format": FORMAT, "version": VERSION, "program": f"tdream {__version__}", "game": game,
-                       "games": [game], "data_hash": data_hash(game), "seed": seed,
-                       "settings": {k: getattr(settings, k) for k in PLAY_SETTINGS}, "pads": PADS,
-                       "author": author, "rerecords": 0, "start": START}
+        self.header = new_header(seed, settings, author)
         write_atomic(self.path, self._header_text())
         self.file = open(self.path, "a", encoding="utf-8")
         self.out = FrameLines()

@@ -11,7 +11,7 @@ from tdream import cli
 from tdream.errors import FormatError
 from tdream.frontend import run
 from tdream.frontend.constants import A, B, START, UP, X
-from tdream.frontend.movie import (FRAME_WIDTH, MovieWriter, load_movie, movie_text, read_movie_text, text_legend,
+from tdream.frontend.movie import (FRAME_WIDTH, MovieWriter, load_movie, movie_text, new_header, text_legend,
                                    write_movie)
 from tdream.frontend.pads import PadFrame, PadReader
 from tdream.frontend.run import record_headless, remake
@@ -287,7 +287,8 @@ def test_write_movie_gives_the_bytes_movie_writer_wrote_live(tmp_path):
     m = record_headless(live, 5, settings, lambda m: PadFrame((next(presses), 0, 0, 0), 1), 1250)
     assert m.frame == 1250
     movie = load_movie(live)
-    header = {**movie.header, "author": "Ann", "rerecords": 7}
+    assert movie.header == new_header(5, settings)          # the live header: nothing played but the title's
+    header = new_header(5, settings, "Ann", 7)
     frames = [PadFrame(b, c) for b, c in movie.frames()]
     checks, end, games = remake(header, frames)
     assert sorted(checks) == [600, 1200] and dict(movie.checks) == checks and end == movie.end
