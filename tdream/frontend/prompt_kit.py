@@ -162,4 +162,5 @@ class AskPrompt(Offers, RefusalPrompt):
         return []
 
 
-__all__ = ["DIRECTIONS", "A_NOW", "press_words", "play", "steps", "nearest", "move_nearest", "Spins", "Offers", "AskPrompt", "Prompt"]
+__all__ = ["DIRECTIONS", "A_NOW", "press_words", "play", "steps", "nearest", "move_nearest", "Spins", "Offers",
+           "AskPrompt", "Prompt"]
