@@ -166,9 +166,13 @@ def test_dice_preview_is_the_roll_a_press_gives_tower_dream(folder):
 def test_slot_preview_is_the_symbol_each_reel_stops_on_tower_dream(folder):
     d = Drive(folder, "towerdream", "SlotPrompt")
     names = {"cherry": "CHERRY", "bell": "BELL", "bar": "BAR", "star": "STAR", "seven": "SEVEN", "tower": "TOWER"}
-    while d.prompt.age < table_of(d.m).prompt_guard:            # bounded: the guard's frames
+    guard = table_of(d.m).prompt_guard
+    for _ in range(guard):                                       # the guard's frames: A not taken yet
+        if d.prompt.age >= guard:
+            break
         assert d.preview() is None
         d.idle()
+    assert d.prompt.age >= guard
     checked = 0
     for reel in range(4):
         for _ in range(3 + 4 * reel):                            # a few frames of spinning for this reel
