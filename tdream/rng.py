@@ -55,11 +55,7 @@ def _signed(u: int) -> int:
 
 
 class Rng:
-    """A SplitMix64 generator. ``state`` is a plain unsigned int and serializes as such.
-
-    A savestate pickles it as it is: its ``__init__`` needs no argument, so mypyc's build calls
-    it with none and then sets ``_s`` (``serializable=True`` would leave ``_s`` unset: the class
-    has ``__slots__``)."""
+    """A SplitMix64 generator. ``state`` is a plain unsigned int and serializes as such."""
 
     __slots__ = ("_s",)
 
