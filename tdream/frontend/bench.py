@@ -40,6 +40,7 @@ def frontend_figures(game_id: str | None = None) -> dict:
         out.update(bench_frames(setpiece=True, game_id=gid))
         out.update(bench_movie(game_id=gid))
     if game_id is None:
+        out.update(bench_tas())
         out.update(bench_startup())
         out.update(bench_rss())
     return out
@@ -122,6 +123,69 @@ def bench_movie(seed: int = 1, game_id: str | None = None) -> dict:
     assert verdict.ok, verdict.message
     name = "movie_verify_frames_per_s" if game_id == registry.LEGACY else f"{game_id}_movie_verify_frames_per_s"
     return {name: round(verdict.frames / seconds, 1)}
+
+
+def _rss_mb() -> float:
+    """This process's resident memory now (Linux; 0 elsewhere)."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / (1 << 20)
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def bench_tas(frames: int = 108_000, seed: int = 1, points: int = 20) -> dict:
+    """The TAS tools on a 30-minute movie (issue 38): the default game's autopilot recorded into
+    a TAS for ``frames`` frames (game after game), then
+    - ``tas_load_ms_p50``/``_max``: a savestate loaded (read-only) at ``points`` random frames,
+      each saved there and loaded from ``points`` frames elsewhere;
+    - ``tas_seek_ms_p50``/``_max``: going to a random frame from the greenzone (no savestate there);
+    - ``tas_toggle_ms``: one button toggled 1,000 frames back and the game re-run to the frame
+      it was on;
+    - ``tas_snapshots`` and ``tas_snapshots_mb``: the greenzone's snapshots kept, and the
+      process's memory grown while recording (all of it counted against the snapshots: an
+      upper bound)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import random  # the bench's random frames: only this figure draws them
+    from .tas import Tas  # the TAS tools: only their figure loads them
+    ap = frontend_of(registry.DEFAULT).autopilot()
+    ap.again = True
+    gc.collect()
+    before = _rss_mb()
+    tas = Tas(seed, Settings())
+    try:
+        while tas.frame < frames and tas.advance(PadFrame(ap.buttons(tas.machine), 1)):
+            pass
+        gc.collect()
+        grown = _rss_mb() - before
+        end = tas.frame
+        tas.readonly = True
+        rnd = random.Random(seed)
+        loads, seeks = [], []
+        for _ in range(points):
+            at = rnd.randrange(end)
+            t0 = time.perf_counter()
+            tas.seek(at)
+            seeks.append((time.perf_counter() - t0) * 1000)
+            tas.save(1)
+            tas.seek(rnd.randrange(end))
+            t0 = time.perf_counter()
+            assert tas.load(1), tas.message
+            loads.append((time.perf_counter() - t0) * 1000)
+        tas.seek(end)
+        tas.readonly = False
+        t0 = time.perf_counter()
+        tas.toggle(end - 1000, 0, 11)            # Select on pad 1, 1,000 frames back
+        toggle = (time.perf_counter() - t0) * 1000
+        kept = len(tas.zone.frames)
+    finally:
+        tas.close()
+    loads.sort()
+    seeks.sort()
+    return {"tas_load_ms_p50": round(loads[len(loads) // 2], 1), "tas_load_ms_max": round(loads[-1], 1),
+            "tas_seek_ms_p50": round(seeks[len(seeks) // 2], 1), "tas_seek_ms_max": round(seeks[-1], 1),
+            "tas_toggle_ms": round(toggle, 1), "tas_snapshots": kept, "tas_snapshots_mb": round(grown, 1),
+            "tas_frames": end}
 
 
 def bench_rss(games: int = 1000) -> dict:

@@ -9,7 +9,7 @@ the matches of the games being played. Three kinds of object are not pickled:
   database's connection) and pictures (``pygame.Surface``, drawing caches only: never state) are
   kept by reference and handed back as they are;
 - a game's match is kept as ``match.copy()`` (every game's engine copies itself exactly and
-  cheaply, sharing its immutable tables: CAT TOWER's drawings, Tower Dream's board) and each
+  cheaply, sharing its immutable tables: a sheet's drawings, a board) and each
   restore makes a fresh copy of that copy, so a snapshot loaded ten times runs on the same way
   ten times;
 - an open file (a game record being written as the game goes) is kept by its path and opened
