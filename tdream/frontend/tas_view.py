@@ -121,12 +121,12 @@ def draw_counters(surface: pygame.Surface, font, ui) -> None:
     font.draw(surface, f"Branches {len(tas.branches)}", x + 120, 2 + 3 * ROW, LABEL, "small")
     preview = ui.preview
     y = 2 + 4 * ROW
-    if preview:
-        for line in font.wrap(f"A now: {preview}", PANEL_W - 8, "small")[:2]:
+    if preview:                          # the game's words: "A now: 7", "2P A now: ..."
+        for line in font.wrap(preview, PANEL_W - 8, "small")[:2]:
             font.draw(surface, line, x, y, INFO, "small")
             y += ROW
     else:
-        font.draw(surface, "A now: -", x, y, DIM, "small")
+        font.draw(surface, "luck watch: no press decides a chance now", x, y, DIM, "small")
     y = 2 + 6 * ROW
     if ui.message:
         for line in font.wrap(ui.message, PANEL_W - 8, "small")[:2]:

@@ -263,6 +263,7 @@ class TasWindow:
         elif t == pygame.KEYUP:
             action = self.held.pop(e.key, None)
             if action is not None:
+                self.dirty = True
                 if action == "frame_advance" and e.key == self.advance_key:
                     self.advance_key = self.advance_since = None
                 elif action == "fast_forward":
