@@ -213,7 +213,7 @@ def draw_roll(surface: pygame.Surface, font, ui) -> None:
         font.draw(surface, _fit(font, f"Note @{ui.roll_at:,}: {ui.note}_", PANEL_W - 8), x0, fy, GOLD, "small")
     else:
         note = tas.markers.get(ui.roll_at)
-        button = BUTTONS[ui.roll_button]
+        button = BUTTONS[ui.roll_button].title()
         words = f"@{ui.roll_at:,} P{ui.roll_pad + 1} {button}" + (f"  * {note}" if note else "")
         font.draw(surface, _fit(font, words, PANEL_W - 8), x0, fy, LABEL, "small")
 

@@ -177,6 +177,7 @@ class TasWindow:
         self.branch_at = 0
         self.help_open = False
         self.note: str | None = None        # a marker's note being typed
+        self.note_skip = ""                 # the text of the key that opened it, not typed into it
         self.message: str | None = None
         self.message_at = 0.0
         self.held: dict[int, str] = {}      # TAS keys held: key code -> action
@@ -251,7 +252,7 @@ class TasWindow:
             action = self.keys.action(e.key, e.mod)
             if action is not None:
                 self.held[e.key] = action
-                self.act(action, e.key)
+                self.act(action, e.key, getattr(e, "unicode", ""))
                 return
             name = pygame.key.name(e.key)
             if self.branches_open and name in ROLL_KEYS:
@@ -284,7 +285,8 @@ class TasWindow:
     # the window's mapping of a mouse point to the canvas (set by the window; a test gives its own)
     display_to_canvas: Callable[[tuple[int, int]], tuple[int, int]] | None = None
 
-    def act(self, action: str, key: int | None = None) -> None:
+    def act(self, action: str, key: int | None = None, text: str = "") -> None:
+        """Do a TAS action (``key``: the key that asked, ``text``: the character it types)."""
         tas = self.tas
         if action == "frame_advance":
             self.paused = True
@@ -321,6 +323,7 @@ class TasWindow:
             elif frame >= 1:
                 self.roll_at = frame
                 self.note = ""
+                self.note_skip = text       # the marker key's own character comes as text too: not the note's
                 pygame.key.start_text_input()
         elif action == "branches":
             self.branches_open = not self.branches_open
@@ -345,8 +348,12 @@ class TasWindow:
 
     def _note_event(self, e) -> None:
         if e.type == pygame.TEXTINPUT:
+            if self.note_skip and e.text == self.note_skip:
+                self.note_skip = ""
+                return
             self.note = (self.note or "") + e.text
             return
+        self.note_skip = ""
         name = pygame.key.name(e.key)
         if name in ("return", "enter"):
             text = (self.note or "").strip() or "marker"
@@ -430,7 +437,7 @@ class TasWindow:
         tas.toggle(frame, pad, button)
         on = "on" if tas.inputs[frame - 1].buttons[pad] >> button & 1 else "off"
         again = f"; ran again to frame {tas.frame:,}" if frame <= tas.frame else ""
-        self.say(tas.message or f"frame {frame:,}: pad {pad + 1} {BUTTONS[button]} {on}{again}")
+        self.say(tas.message or f"frame {frame:,}: pad {pad + 1} {BUTTONS[button].title()} {on}{again}")
         tas.message = None
 
     def seek(self, frame: int) -> None:
@@ -491,7 +498,7 @@ class TasWindow:
             self.dirty = True
             if self.roll_open:
                 self.roll_at = max(1, self.tas.frame)
-        if self._preview_at != self.tas.frame or steps:
+        if self._preview_at != self.tas.frame or steps or self.dirty:     # a load, an edit: the same frame anew
             self._preview_at = self.tas.frame
             self.preview = self.tas.press_preview()
         self.take_message()

@@ -186,7 +186,9 @@ def test_a_marker_gets_its_typed_note_and_m_again_removes_it(tmp_path, open_wind
     advance(ui, 12)
     key(ui, "r")
     key(ui, "up")
-    key(ui, "m")
+    code = pygame.key.key_code("m")
+    ui.handle(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="m", scancode=0))
+    ui.handle(pygame.event.Event(pygame.TEXTINPUT, text="m"))     # the marker key's own text: not the note's
     assert ui.note == ""
     for ch in "spin":
         ui.handle(pygame.event.Event(pygame.TEXTINPUT, text=ch))
