@@ -230,7 +230,7 @@ def draw_branches(surface: pygame.Surface, font, ui) -> None:
         y = ROLL_Y + ROW * (k + 1)
         if k == ui.branch_at:
             pygame.draw.rect(surface, CURSOR, (W + 1, y - 1, PANEL_W - 1, ROW))
-        words = f"{k + 1}: @{br.frame:,} +{len(br.inputs):,}" + (f" {br.note}" if br.note else "")
+        words = f"{k + 1}: from {br.frame + 1:,}, {len(br.inputs):,} frames" + (f": {br.note}" if br.note else "")
         font.draw(surface, _fit(font, words, PANEL_W - 8), x, y, WHITE, "small")
 
 
