@@ -289,3 +289,54 @@ def test_play_tas_refuses_what_does_not_go_with_it_in_one_line(tmp_path):
     bad.write_text("not a movie\n")
     r = run_cli("play", "--tas", str(bad), env={"SDL_VIDEODRIVER": "dummy"})
     assert r.returncode == 2 and "bad.tdm" in r.stderr and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("game", ["towerdream", "towers", "cattower", "towerup"])
+def test_a_tas_made_with_the_keys_in_each_game_verifies_from_power_on(game, tmp_path, open_windows):
+    """Issue 38's "done when", through the window's keys: fifty loads while recording (rerecords
+    50), a branch brought back, a button toggled at a past frame in the roll, the movie written and
+    verified in a fresh process on a blank user folder."""
+    settings = Settings()
+    settings.last = {"game": game}                       # the title shows this game at power on
+    ui = make(tmp_path, open_windows, seed=21, settings=settings)
+    advance(ui, 30)
+    advance(ui, 1, pad_key="return")                     # Start: the title's menu
+    advance(ui, 20)
+    key(ui, "f4", mod=pygame.KMOD_LSHIFT)
+    for k in range(50):
+        advance(ui, 2, pad_key="down" if k % 2 else "up")
+        key(ui, "f4")
+    assert ui.tas.rerecords == 50 and ui.tas.frame == 51
+    advance(ui, 12, pad_key="down")
+    kept = list(ui.tas.inputs)
+    key(ui, "f4")                                        # the 51st: the tail becomes a branch
+    key(ui, "b")
+    ui.branch_at = next(i for i, b in enumerate(ui.tas.branches) if list(b.inputs) == kept)
+    key(ui, "return")
+    assert ui.tas.inputs == kept
+    key(ui, "r")
+    key(ui, "home")
+    for _ in range(9):
+        key(ui, "down")                                  # frame 10, button Up: toggled on
+    key(ui, "space")
+    assert ui.tas.inputs[9].buttons[0] == 1 and ui.tas.frame == 51
+    advance(ui, 20)
+    key(ui, "s", mod=pygame.KMOD_LCTRL)
+    header = (tmp_path / "run.tdm").read_text().split("frames:")[0]
+    assert "\nrerecords: 51\n" in header and f'game: "{game}"' in header
+    r = run_cli("movie", "verify", ui.path)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_the_luck_watch_is_read_again_after_an_edit_on_the_same_frame(tmp_path, open_windows):
+    ui = make(tmp_path, open_windows)
+    advance(ui, 5)
+    calls: list[int] = []
+    ui.tas.press_preview = lambda: calls.append(1) or f"A now: {len(calls)}"
+    ui.draw(pygame.Surface(tas_view.CANVAS), pygame.Surface((256, 224)))      # nothing new to show
+    ui.tick(0.0)
+    assert calls == []
+    key(ui, "r")
+    key(ui, "space")                                     # frame 5's Up: the game runs again to frame 5
+    ui.tick(0.0)
+    assert ui.tas.frame == 5 and ui.preview == f"A now: {len(calls)}" and calls
