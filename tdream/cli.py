@@ -150,7 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="with --text: stop after this many turns (default: play to the end)")
     play.add_argument("--text", action="store_true", help="no window: a CPU game told in text")
     play.add_argument("--movie", default=None, metavar="FILE", help="record every frame's pad states (an input movie)")
-    play.add_argument("--author", default="", metavar="NAME", help="with --movie: the movie's author (its header)")
+    play.add_argument("--author", default="", metavar="NAME", help="with --movie or --tas: the movie's author (its header)")
     play.add_argument("--scenario", default=None, metavar="FILE", help="practice: start at a scenario's position")
     play.add_argument("--resume", default=None, metavar="FILE", help="continue a game from its record")
     play.add_argument("--record", default=None, metavar="FILE", help="write the game record here")
@@ -211,9 +211,18 @@ def build_parser() -> argparse.ArgumentParser:
     mplay = _verify_and_play(sub, "movie", "input movies (speedrun replays)",
                              "re-run movies through the whole front end, headless", "show a movie in the window")
     _window_args(mplay, headless=False)
-    mup = next(a for a in sub.choices["movie"]._actions if isinstance(a, argparse._SubParsersAction)).add_parser(
+    msub = next(a for a in sub.choices["movie"]._actions if isinstance(a, argparse._SubParsersAction))
+    mup = msub.add_parser(
         "upgrade", help="write a version-1 movie that plays the same here as version 2 (the old file kept as FILE.v1)")
     mup.add_argument("files", nargs="+", metavar="FILE")
+    mex = msub.add_parser("export", help="write a movie as text, one line a frame, for editing (FORMATS.md section 4)")
+    mex.add_argument("movie", metavar="MOVIE")
+    mex.add_argument("text", metavar="TEXT")
+    mim = msub.add_parser("import", help="make a movie from its text form: the frames re-run headless for its "
+                                         "checkpoints and end")
+    mim.add_argument("text", metavar="TEXT")
+    mim.add_argument("movie", metavar="MOVIE")
+    mim.add_argument("--force", action="store_true", help="accept a text made with other rules data")
 
     bench = sub.add_parser("bench", help="the speed figures of FORMATS.md section 5")
     bench.add_argument("--game", default=None, choices=registry.ids(), metavar="ID",
@@ -257,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "records":
             return cmd_records(args)
         if args.command == "movie":
-            if args.action not in ("verify", "play", "upgrade"):
+            if args.action not in ("verify", "play", "upgrade", "export", "import"):
                 parser.parse_args(["movie", "--help"])
             return cmd_movie(args)
         if args.command == "bench":
@@ -538,6 +547,9 @@ def cmd_play(args) -> int:
               f"{''.join(f'--{f}, ' for f in flags)}"
               "--humans, --cpus, --players and --option (the title chooses the game)", file=sys.stderr)
         return 2
+    if args.author and not args.movie:
+        print("tdream play: --author names a movie's author: it goes with --movie FILE", file=sys.stderr)
+        return 2
     if args.movie and args.record:
         print("tdream: --movie plays on a blank user folder of its own (FORMATS.md section 4): its games are "
               "recorded there, not with --record", file=sys.stderr)
@@ -557,7 +569,8 @@ def cmd_play(args) -> int:
         from .frontend.tas_window import run_tas_window  # the TAS window's modules: only when it is asked for
         return run_tas_window(None, settings, seed, args.author)
     return run_window(seed, settings, warning, setup, record_dir=record_dir, record_path=args.record,
-                      fullscreen=args.fullscreen, scale=args.scale, movie_path=args.movie, tas=tas)
+                      fullscreen=args.fullscreen, scale=args.scale, movie_path=args.movie, author=args.author,
+                      tas=tas)
 
 
 def cmd_records(args) -> int:
@@ -636,13 +649,18 @@ def cmd_replay_play(args) -> int:
 
 
 def cmd_movie(args) -> int:
-    """``movie verify``: re-run headless and compare hashes; ``movie play``: show one."""
+    """``movie verify``: re-run headless and compare hashes; ``movie play``: show one; ``upgrade``,
+    ``export`` (its text form) and ``import`` (a movie from its text)."""
     from .frontend.movie import check_movie, load_movie  # the window's modules (pygame): only its commands load them
     from .frontend.run import upgrade_paths, verify_paths  # the window's modules (pygame): only its commands load them
     if args.action == "verify":
         return verify_paths(args.files, sys.stdout, sys.stderr, args.force)
     if args.action == "upgrade":
         return upgrade_paths(args.files, sys.stdout, sys.stderr)
+    if args.action == "export":
+        return cmd_movie_export(args)
+    if args.action == "import":
+        return cmd_movie_import(args)
     movie = load_movie(args.file)
     check_movie(movie)
     from .frontend.pads import PadFrame  # the window's modules (pygame): only its commands load them
@@ -653,6 +671,56 @@ def cmd_movie(args) -> int:
     frames = (PadFrame(b, c) for b, c in movie.frames())
     return run_window(movie.seed, settings, warning, None, record_dir=None, fullscreen=args.fullscreen, records=False,
                       scale=args.scale, source=frames)
+
+
+def _same_file(a: str, b: str) -> bool:
+    """Whether two paths name one file (a link to it too), there or not yet."""
+    if os.path.exists(a) and os.path.exists(b):
+        return os.path.samefile(a, b)
+    return os.path.realpath(a) == os.path.realpath(b)
+
+
+def _folder_missing(path: str) -> bool:
+    """True (and one line said) when the folder ``path`` goes in is not there."""
+    if os.path.isdir(os.path.dirname(os.path.abspath(path))):
+        return False
+    print(f"{path}: No such file or directory (its folder must exist)", file=sys.stderr)
+    return True
+
+
+def cmd_movie_export(args) -> int:
+    """``movie export MOVIE TEXT``: the movie's text form (FORMATS.md section 4), written atomically."""
+    from .frontend.movie import load_movie, movie_text  # the window's modules (pygame): only its commands load them
+    from .platform.record import write_atomic  # start-up: records load with their commands
+    movie = load_movie(args.movie)
+    if _same_file(args.movie, args.text):
+        print(f"{args.text}: that is the movie itself: export writes its text to another file", file=sys.stderr)
+        return 2
+    if _folder_missing(args.text):
+        return 2
+    write_atomic(args.text, movie_text(movie))
+    frames = sum(count for count, _, _ in movie.runs)
+    print(f"ok   {args.text}: {frames} frames of {args.movie}")
+    return 0
+
+
+def cmd_movie_import(args) -> int:
+    """``movie import TEXT MOVIE``: the text form re-run headless from power on (``remake``: its
+    checkpoints, end and games) and written as a movie, atomically, only once that succeeded."""
+    from .frontend.movie import check_movie, read_movie_text, write_movie  # the window's modules: its commands alone
+    from .frontend.run import remake  # the window's modules (pygame): only its commands load them
+    text = read_movie_text(args.text)
+    if not args.force:
+        check_movie(text.movie)
+    if _same_file(args.text, args.movie):
+        print(f"{args.movie}: that is the text itself: import writes the movie to another file", file=sys.stderr)
+        return 2
+    if _folder_missing(args.movie):
+        return 2
+    checks, end, games = remake(text.movie.header, text.frames, args.text, text.lines)
+    write_movie(args.movie, text.movie.header, text.frames, checks, end, games)
+    print(f"ok   {args.movie}: {end['frames']} frames, {end['time']} (from {args.text})")
+    return 0
 
 
 def _records_dir() -> str:

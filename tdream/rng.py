@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from .buildattrs import mypyc_attr
+
 try:    # the machine-integer type of the mypyc build; a plain int everywhere else
     from mypy_extensions import i64
 except ImportError:    # pragma: no cover (mypy_extensions comes with the native extra)
@@ -54,6 +56,7 @@ def _signed(u: int) -> int:
     return u - (1 << 64) if u >= (1 << 63) else u
 
 
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 class Rng:
     """A SplitMix64 generator. ``state`` is a plain unsigned int and serializes as such."""
 

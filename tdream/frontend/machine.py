@@ -40,6 +40,14 @@ class Scene:
         answer being given on them, on a screen the other players see (issue 36)."""
         return 0
 
+    def press_preview(self, m: "Machine") -> str | None:
+        """The luck watch (issue 38, FORMATS.md section 4): in a few words, the chance outcome that
+        A pressed on this frame would give (a die or reel a person stops: "A now: 7"), or None
+        where no press decides one; the top scene's is the one that counts (only it reads the
+        pads). Computed without changing anything: it reads the scene, never turns a spin or sets
+        a field (the machine's ``state_hash`` is the same after it)."""
+        return None
+
     def enter(self, m: "Machine") -> None:
         pass
 

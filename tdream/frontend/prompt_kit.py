@@ -9,7 +9,8 @@
   to the nearest point in the direction pressed;
 - ``Spins``: dice a person stops with A (a chance outcome he supplies), new faces every frame from
   the spin RNG (seeded by the match when the spin starts, ``start``), so the same presses give the
-  same roll (movies replay).
+  same roll (movies replay); ``press_preview``, the luck watch, says what A on this frame gives
+  (``press_words``: "A now: 7", the outcome in the game's words, ``spin_words``).
 
 A prompt's instance fields are state (the machine's state hash reads them): nothing here sets one
 a game's prompt did not set itself.
@@ -22,6 +23,7 @@ from ..rng import Rng
 from .constants import DOWN, LEFT, RED, RIGHT, UP, A
 from .draw_shapes import nearest as nearest_ahead
 from .table import Prompt, RefusalPrompt
+from .text import language
 
 DIRECTIONS = ((LEFT, (-1, 0)), (RIGHT, (1, 0)), (UP, (0, -1)), (DOWN, (0, 1)))   # the +Control Pad, on screen
 
@@ -55,10 +57,24 @@ def play(m, sound: str) -> None:
         m.sound(sound)
 
 
+# The luck watch's words (issue 38): what A on this frame gives. In Python, the Japanese beside
+# it: a movie's data hash reads the words' YAML, and the watch is no part of what a movie plays.
+A_NOW = {"en": "A now: {what}", "ja": "いまAで：{what}"}
+
+
+def press_words(what: str) -> str:
+    """The luck watch's line for the outcome ``what`` (the game's words), in the language on
+    screen: short, it stands in a strip of small letters beside the picture."""
+    return A_NOW.get(language(), A_NOW["en"]).format(what=what)
+
+
 class Spins:
     """Dice that spin until A (``handle``): each frame ``spin()`` turns them (``spun`` counts the
     frames; every 28th from the first sounds ``spin_sound``); A gives ``stopped()`` with
-    ``stop_sound``. The frame of the press picks the outcome."""
+    ``stop_sound``. The frame of the press picks the outcome.
+
+    ``stopped()`` only reads the faces (the luck watch, ``press_preview``, asks it on every frame
+    and must change nothing); ``spin_words(answer)`` says an outcome in the game's words."""
 
     spin_sound = "blip"
     stop_sound = "select"
@@ -77,7 +93,17 @@ class Spins:
         raise NotImplementedError
 
     def stopped(self) -> Any:
+        """The answer A gives on this frame: the faces showing (pure: reads, never turns)."""
         raise NotImplementedError
+
+    def spin_words(self, answer) -> str:
+        """``answer`` (an outcome ``stopped`` gives) in a few of the game's words: "7", "1 3 4"."""
+        return str(answer)
+
+    def press_preview(self, m) -> str | None:
+        """The luck watch: "A now: ..." with what A on this frame gives (``stopped``, read
+        only). The table asks it only when the press would reach this prompt."""
+        return press_words(self.spin_words(self.stopped()))
 
     def handle(self, m, b, pad: int) -> None:
         if b.press(pad, A):
@@ -136,4 +162,5 @@ class AskPrompt(Offers, RefusalPrompt):
         return []
 
 
-__all__ = ["DIRECTIONS", "play", "steps", "nearest", "move_nearest", "Spins", "Offers", "AskPrompt", "Prompt"]
+__all__ = ["DIRECTIONS", "A_NOW", "press_words", "play", "steps", "nearest", "move_nearest", "Spins", "Offers",
+           "AskPrompt", "Prompt"]

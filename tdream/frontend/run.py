@@ -19,7 +19,8 @@ from .art import Art
 from .constants import FRAME_S, GOLD, INK, H, W, game_time
 from .font import Font
 from .machine import Machine
-from .movie import MOVIE_DATE, UPGRADABLE_V1, BlankUser, Movie, MovieWriter, check_movie, load_movie
+from .movie import (CHECK_EVERY, MOVIE_DATE, UPGRADABLE_V1, BlankUser, Movie, MovieWriter, check_movie, end_of,
+                    load_movie)
 from .pads import PadFrame
 from .scenes.title import TitleScene
 from .settings import Settings, save_settings
@@ -124,10 +125,11 @@ def window_problem() -> str | None:
 
 def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=None, record_path=None,
                fullscreen: bool = False, scale: int | None = None, movie_path: str | None = None,
-               source=None, records: bool = True, tas=None) -> int:
+               source=None, records: bool = True, author: str = "", tas=None) -> int:
     """The game in a window until the player quits. Returns the exit code.
 
-    ``movie_path``: record every frame's pad states as an input movie. ``source``: frames to play
+    ``movie_path``: record every frame's pad states as an input movie (``author``: its header's).
+    ``source``: frames to play
     instead of the pads (``movie play``); when it runs out the picture stays until the window closes.
     Either way the machine gets a movie's blank user folder (FORMATS.md section 4: no profiles,
     records or saved games but its own, the movie's date) and no live pad reader (the Controls
@@ -181,7 +183,7 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
         machine.reader = reader
     writer = None
     if movie_path:
-        writer = MovieWriter(movie_path, seed, settings)
+        writer = MovieWriter(movie_path, seed, settings, author)
     frame = pygame.Surface((W, H))
     gc.collect()
     gc.freeze()          # what start-up made stays: the collector's passes in play stay short
@@ -338,6 +340,33 @@ def _run_movie(movie: Movie, on_frame, folder: BlankUser):
         return m, MovieVerdict(movie.path, False, n, f"final state differs at frame {n}: expected "
                                                      f"{movie.end['hash'][:16]}, got {got[:16]}")
     return m, MovieVerdict(movie.path, True, n, f"{n} frames, {game_time(n)}")
+
+
+def remake(header: dict, frames, path: str = "", lines=None) -> tuple[dict, dict, list]:
+    """Re-run ``frames`` (PadFrames, or (buttons, connected) pairs) through the whole front end
+    headless from power on, on a blank user folder, as ``movie verify`` does, for a movie written
+    whole (``movie.write_movie``: ``movie import``, a TAS saved). ``header``: the movie's (its
+    seed, settings and game). Returns the checkpoints (``{frame: hash16}`` every CHECK_EVERY
+    frames), the end line's value (``end_of``) and the games played (``games``). Raises
+    FormatError when the game quits before the last frame (``path`` and ``lines``, the line of
+    each frame, name where: the text form's)."""
+    frames = list(frames)
+    settings = Settings(**header["settings"])
+    settings.last = {**settings.last, "game": header["game"]}    # the title shows the movie's game at power on
+    checks: dict[int, str] = {}
+    with BlankUser() as folder:
+        m = headless_on(folder, header["seed"], settings).machine
+        step = m.step
+        n = 0
+        for frame in frames:
+            if m.quit:
+                where = f"{path}:{lines[n] if lines else 0}: " if path else ""
+                raise FormatError([f"{where}the game quits at frame {n}; the movie has {len(frames)} frames"])
+            step(frame if isinstance(frame, PadFrame) else PadFrame(*frame))
+            n += 1
+            if n % CHECK_EVERY == 0:
+                checks[n] = m.state_hash()[:16]
+        return checks, end_of(n, m.state_hash()), list(m.games_played) or [header["game"]]
 
 
 def upgrade_paths(paths, out, err) -> int:

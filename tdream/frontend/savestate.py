@@ -24,12 +24,15 @@ import io
 import os
 import pickle
 import sys
+import types
 from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 
 from ..frozen import KEPT
+from ..platform import registry
+from .frontends import frontend_of
 
 FOLDER_FILES_LIMIT = 64 << 20        # a user folder bigger than this is not a movie's blank one
 
@@ -76,7 +79,7 @@ class _Freezer(pickle.Pickler):
         t = type(obj)
         if t in _PLAIN and id(obj) not in KEPT:
             return None
-        if id(obj) in self.services or id(obj) in KEPT or t is pygame.Surface:
+        if id(obj) in self.services or id(obj) in KEPT or t in _BY_REFERENCE:
             k = self.shared_at.get(id(obj))
             if k is None:
                 k = self.shared_at[id(obj)] = len(self.shared)
@@ -96,6 +99,10 @@ class _Freezer(pickle.Pickler):
 
 
 _PLAIN = {int, str, float, bool, type(None), list, dict, tuple, bytes, set, frozenset}
+# Kept as they are: pictures (drawing caches, never state) and functions (code: a lambda a screen
+# keeps, such as a set-up's style words, is not state either; a bound method is pickled as its
+# object and name, and so follows its object)
+_BY_REFERENCE = {pygame.Surface, types.FunctionType, types.BuiltinFunctionType}
 _COPIES: dict[type, bool] = {}
 
 
@@ -142,7 +149,9 @@ class Freezer:
     nothing was saved shares them."""
 
     def __init__(self, services=(), root: str | None = None, db=None) -> None:
-        self.services = {id(s): s for s in services if s is not None}
+        games = [registry.get(g) for g in registry.ids()]          # the games and their front ends: code
+        fronts = [frontend_of(g.id) for g in games]
+        self.services = {id(s): s for s in (*services, *games, *fronts) if s is not None}
         self.root = root                 # the user folder: its files (None: none kept)
         self.db = db                     # the records database (RecordsDB or None)
         self._folder: Folder | None = None

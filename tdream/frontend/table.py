@@ -129,6 +129,12 @@ class Prompt:
         seat's last answer, where the game allows one: ``TableScene.take_back_words``)."""
         return False
 
+    def press_preview(self, m) -> str | None:
+        """The luck watch: what A pressed on this frame gives when a press decides a chance
+        outcome here (``prompt_kit.Spins``: "A now: 7"), read without changing anything; None:
+        nothing a press decides by chance."""
+        return None
+
 
 class RefusalPrompt(Prompt):
     """A prompt that says why the match refused a person's last choice: ``refuse(m, why)`` puts
@@ -583,13 +589,35 @@ class TableScene(ReplayControls, Scene):
             return
         for seat, prompt in list(self.prompts.items()):
             pad = self.pad_of.get(seat, 0)
-            if pad in self.peeks or pad in peeking or prompt.answer is not None:
-                continue
-            if prompt.age >= self.prompt_guard and m.buttons.connected >> pad & 1:
+            if pad not in peeking and self.takes_press(m, prompt, pad):
                 if b.press(pad, B) and prompt.back_free() and self.can_take_back(seat):
                     m.push(TakeBackScene(self, pad))
                     return
                 prompt.handle(m, b, pad)
+
+    def takes_press(self, m, prompt, pad: int) -> bool:
+        """``prompt`` (on ``pad``) reads its pad this frame: not answered yet, shown past the
+        guard, its pad connected and not showing a peek (``handle``; the luck watch asks it too)."""
+        return (prompt.answer is None and pad not in self.peeks and prompt.age >= self.prompt_guard
+                and bool(m.buttons.connected >> pad & 1))
+
+    def press_preview(self, m) -> str | None:
+        """The luck watch (issue 38): what A pressed alone on this frame gives at the prompt that
+        would take the press, where it decides a chance outcome (the prompt's ``press_preview``:
+        a die, a reel), the answering pad named ("2P A now: 7") unless pad 1 is the table's only
+        human pad. None when no prompt takes a press on this frame (a beat playing, the guard,
+        A still held from the frame before: no new press) or none decides a chance. The pads
+        are taken as connected on the frame before. Reads only: nothing turned, nothing set."""
+        if self.done or self.replaying or (self.beat is not None and not self.live_beat(self.beat)):
+            return None
+        for seat, prompt in self.prompts.items():
+            pad = self.pad_of.get(seat, 0)
+            if not self.takes_press(m, prompt, pad) or m.buttons.held[pad] & A:
+                continue
+            words = prompt.press_preview(m)
+            if words is not None:
+                return words if set(self.pad_of.values()) <= {0} else f"{pad + 1}P {words}"
+        return None
 
     def key_pads(self) -> list[int]:
         """The pads whose keys the table reads: the human seats' (every pad at a table of CPUs)."""

@@ -34,6 +34,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..buildattrs import mypyc_attr
 from .. import __version__
 from ..errors import DataError, FormatError, IllegalAnswer
 from ..yamlio import LDict, line_of, parse_yaml, read_text, short, type_name
@@ -85,6 +86,7 @@ def _dump(value) -> str:
 
 
 # ---------------------------------------------------------------------- the set-up
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 @dataclass
 class Setup:
     """How a recorded match began."""
@@ -155,6 +157,7 @@ def fingerprint_of(game, match, setup: Setup | None = None, parts: bool = True) 
     return match.fingerprint(), match.part_hashes() if game.parts else ""
 
 
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 class RecordWriter:
     """Appends a match's inputs as it goes; each whole turn (and the end) is flushed at once."""
 
@@ -235,6 +238,7 @@ def scenario_header(s) -> tuple:
 # ---------------------------------------------------------------------- reading
 # Input and Checkpoint are made once a line of every record read: plain classes (not dataclasses,
 # whose __init__ stays interpreted in the compiled module), with the fields a dataclass would have.
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 class Input:
     """An input line: its step, and its answers once read against a match's seats."""
 
@@ -256,6 +260,7 @@ class Input:
         return f"Input(step={self.step!r}, given={self.given!r}, line={self.line!r}, answers={self.answers!r})"
 
 
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 class Checkpoint:
     """A checkpoint line: the turns played, the state's fingerprint and its part hashes."""
 
@@ -275,6 +280,7 @@ class Checkpoint:
                 f"line={self.line!r})")
 
 
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 @dataclass
 class Divergence:
     """Where a replay stopped agreeing with its record."""
@@ -288,6 +294,7 @@ class Divergence:
     parts: list[str] = field(default_factory=list)
 
 
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 @dataclass
 class Record:
     path: str

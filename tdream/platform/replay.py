@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from ..buildattrs import mypyc_attr
 from ..errors import DataError, FormatError, IllegalAnswer
 from ..yamlio import line_of
 from .protocol import CHANCE
@@ -19,6 +20,7 @@ from .record import (Checkpoint, Divergence, Input, Record, answers_key, differi
 from .session import CPU, OFFER, Session, order_seats
 
 
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 class Replay:
     """A record's items (inputs and checkpoints) applied one at a time through a ``Session``: the
     one replay that verify, resume, watching a record and jumping in it all use.
@@ -39,7 +41,7 @@ class Replay:
         self.ask_cpus = ask_cpus
         self.on_input = on_input
         if on_input is not None:
-            session.observers.append(lambda _s, seat, answer, events, given: on_input(seat, answer, events, given))
+            session.observers.append(self._told)      # a bound method: a savestate pickles it
         self.pos = 0                         # the next item
         self.note = ""                       # a drawn outcome the record gives otherwise
         self.divergence: Divergence | None = None
@@ -47,6 +49,9 @@ class Replay:
         # (``read_answers``), and whether a checkpoint is the match's own fingerprint (version 2).
         self._key = answers_key(session.game, session.match.names)
         self._own_fingerprint = record.setup.version >= 2
+
+    def _told(self, _session, seat: int, answer, events, given: bool) -> None:
+        self.on_input(seat, answer, events, given)
 
     @property
     def done(self) -> bool:
@@ -168,6 +173,7 @@ def replay_session(record: Record, cpus: bool = False):
 
 
 # ---------------------------------------------------------------------- verify
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 @dataclass
 class Verdict:
     path: str
@@ -252,6 +258,7 @@ def verify_paths(paths: list[str], force: bool, out, err) -> int:
 
 
 # ---------------------------------------------------------------------- resume
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 @dataclass
 class Resumed:
     record: Record

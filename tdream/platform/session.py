@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from ..buildattrs import mypyc_attr
 from ..errors import IllegalAnswer
 from ..rng import derive_seed
 from .protocol import CHANCE, Awaiting
@@ -49,6 +50,7 @@ class Next(NamedTuple):
     #                                    answer taken back), in the point's order; the front end's tables answer for them
 
 
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 @dataclass
 class Seat:
     """Who sits in a seat: a person (``human``) or a CPU kind (``random``, ``joji``, ``joji:hard``)."""
@@ -90,6 +92,7 @@ def new_match(game, seats: list[Seat], options: dict | None, seed: int):
     return match, events, opts
 
 
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 class Session:
     def __init__(self, game, match, seats: list[Seat], seed: int, players: dict | None = None, writer=None,
                  observers=(), options: dict | None = None) -> None:

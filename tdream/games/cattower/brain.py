@@ -32,6 +32,7 @@ from __future__ import annotations
 from math import exp
 from typing import Any, Final
 
+from ...buildattrs import mypyc_attr
 from .answers import BUTTERFLY, CUSHION, DISHES, FELT, HOUSE, MOUSE
 from .scoring import place_split
 
@@ -91,6 +92,7 @@ def _open(frontier: int) -> float:
     return 1.0 if frontier >= 2 else 0.6 if frontier == 1 else 0.0
 
 
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 class Tables:
     """The sheet's static tables, as the CPU uses them (bit masks of cells)."""
 
@@ -121,6 +123,7 @@ def tables(sheet: Any) -> Tables:
     return got
 
 
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 class Sit:
     """The public position, as plain lists (a copy: the CPU may change it to look ahead)."""
 
@@ -267,6 +270,7 @@ def tower_rows(tb: Tables, sit: Sit, q: int, R: float, e_all: list[list[int]]) -
     return rows
 
 
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 class Seat:
     """One seat's sheet, read for the model: counts, groups, dishes, towers."""
 
@@ -373,6 +377,7 @@ def worth(tb: Tables, sit: Sit, q: int, R: float, w: dict[str, float], seat: Sea
     return out
 
 
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 class Outlook:
     """One seat's decision: the rivals' worth, and tables to value each (good, cell) quickly.
 

@@ -47,6 +47,7 @@ import json
 from math import factorial
 from typing import Any, ClassVar, Final
 
+from ...buildattrs import mypyc_attr
 from ...errors import IllegalAnswer
 from ...platform.protocol import CHANCE, Awaiting, PositionError, Result, rank_by_score
 from ...rng import Rng
@@ -144,6 +145,7 @@ def _place_split(counts: list[int], needs_one: bool) -> list[int]:
     return out
 
 
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 class _Board:
     """One sheet's tables as the engine reads them (plain lists of int), and the legal drawings of
     each pair of numbers, made once (``drawings``)."""
@@ -1119,6 +1121,7 @@ def drawings_by_search(match: CatTowerMatch, seat: int) -> list:
     return [Drawing(g, names[c], (a, b)) for _, c, g, a, b in items]
 
 
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 class SeatView:
     """A match as one seat may know it (``CatTowerMatch.view``): a read-only window on the match,
     always current, so that the drive loop fetches each seat's once (``GameDef.live_views``).

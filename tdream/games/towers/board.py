@@ -18,12 +18,15 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from ...buildattrs import mypyc_attr
+
 EMPTY: Final = -1
 MAX_SIZE: Final = 9
 COLUMNS: Final = "abcdefghijkl"   # TG1.1, extended to the 12 columns of the largest board (option size)
 SQUARE_RE: Final = re.compile(r"^([a-z])([1-9][0-9]?)$")
 
 
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 class Geometry:
     """The squares of an ``n`` x ``n`` board and their neighbours (T1.3, T1.4)."""
 

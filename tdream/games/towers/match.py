@@ -53,6 +53,7 @@ import hashlib
 import json
 from typing import Any, Final, NamedTuple
 
+from ...buildattrs import mypyc_attr
 from ...errors import IllegalAnswer
 from ...platform.protocol import Awaiting, Result, rank_by_score
 from ...rng import Rng
@@ -61,11 +62,6 @@ from . import events as ev
 from .answers import DECLARE, END_NO, END_YES, PASS, PICKS, Declare, Demolish, End, Pass, Pick, Place
 from .data import rules
 
-try:    # the mypyc build's class options; without mypy_extensions (no native extra) a no-op
-    from mypy_extensions import mypyc_attr
-except ImportError:    # pragma: no cover
-    def mypyc_attr(*_args: Any, **_kwargs: Any) -> Any:   # type: ignore[misc]
-        return lambda cls: cls
 
 STATE_VERSION: Final = 2       # 2: issue 22's rulings (``passed`` for TG6.1, ``vacated`` for TG7.3)
 GAME_ID: Final = "towers"
@@ -112,6 +108,7 @@ class DeclareStatus(NamedTuple):
     reason: str | None
 
 
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 class Derived:
     """What one position's board (``owner``, ``size``, ``counting``) implies, each part worked
     out when first asked (None until then): every seat's ``board.support_table`` (``tables``),

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from ...buildattrs import mypyc_attr
 from . import board as bd
 
 WIN: Final = 1000.0
@@ -48,6 +49,7 @@ EMPTY: Final = -1       # board.EMPTY
 _SEATS: Final[list[list[int]]] = [[q for q in range(4) if bits >> q & 1] for bits in range(16)]
 
 
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 class Node:
     """A position in the search: the board (``owner``, ``size``), each seat's towers (``ntowers``),
     sum (``scores``) and tallest (``tall``), the counting flag, the ``m`` tables (largest size per
@@ -79,6 +81,7 @@ class Node:
         self.call = 0
 
 
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 class Model:
     """The game's shape as the search needs it: geometry, seats, claim mode and the weights."""
 

@@ -31,6 +31,7 @@ import json
 from bisect import insort
 from typing import Any, Final
 
+from ...buildattrs import mypyc_attr
 from ...errors import IllegalAnswer
 from ...platform.protocol import CHANCE, Awaiting, Result, rank_by_score
 from ...rng import Rng
@@ -85,6 +86,7 @@ def _combos(total: int, limit: list[int]) -> list[tuple[int, int, int, int]]:
 NO_BUILDS: Final[tuple[tuple[Build, ...], ...]] = ((), (), (), ())
 
 
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 class Tables:
     """What follows from a match's Rules and never changes: the city's names and streets as
     lists, and the answer values the legal answers are made of (each made once, then shared:

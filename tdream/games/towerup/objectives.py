@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ...buildattrs import mypyc_attr
+
 
 def _roofs(m, p: int) -> list[tuple[int, int]]:
     """(site, floor index) of each of p's roofs, covered or not, in city order."""
@@ -212,6 +214,7 @@ def met(obj, m, p: int) -> bool:
 
 
 # ---------------------------------------------------------------------------- a build's effect
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 class Summary:
     """What the primitives read of one seat's roofs, counted once (CPU players weigh every build
     against it with ``measure_after_build`` instead of changing the match)."""

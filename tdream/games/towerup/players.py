@@ -30,6 +30,7 @@ Tamasaburo: roofs nothing can cover; Yuka: objectives).
 """
 from __future__ import annotations
 
+from ...buildattrs import mypyc_attr
 from ...rng import Rng
 from .answers import DISCARD, START_FLOORS, Build, Discard, StartFloors, Take
 from .data import COLOUR_INDEX, COLOURS, WILD, styles
@@ -41,6 +42,7 @@ from ...platform.protocol import RandomPlayer as BaseRandom
 BIG = 1_000_000.0
 
 
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 class RandomPlayer(BaseRandom):
     """Uniform over the legal answers."""
 
@@ -49,6 +51,7 @@ class RandomPlayer(BaseRandom):
 
 
 # ---------------------------------------------------------------------------- the board, read once
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 class Board:
     """What one decision reads of a match: candidate sites (empty, next to a tower, not shut by
     all four colours) with their neighbour towers, the colours they demand and the threats on
@@ -119,6 +122,7 @@ def extra_nearness(stars: tuple[int, ...], v: list[int]) -> float:
     return 1.0 / deficit
 
 
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 class Thinker:
     """The weighing of answers for one style and level."""
 
@@ -653,6 +657,7 @@ def rival_thinker() -> "Thinker":
     return _RIVAL[0]
 
 
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 class CpuPlayer(Player):
     """``cpu`` and the characters at a level (``styles.yaml``)."""
 

@@ -82,6 +82,10 @@ class RollPrompt(Spins, Prompt):
     def stopped(self) -> Roll:
         return Roll(tuple(sorted(self.faces)))
 
+    def spin_words(self, answer: Roll) -> str:
+        """The round's dice as the table tells a roll ("1 3 4 6", ascending)."""
+        return " ".join(map(str, answer.dice))
+
     def text(self) -> str:
         return tr("{who}: press A to roll the dice!", who=self.name)
 

@@ -1,10 +1,12 @@
 """The ``random`` baseline player: uniform over the legal answers, with its own seeded RNG."""
 from __future__ import annotations
 
+from ....buildattrs import mypyc_attr
 from ....rng import Rng
 from ....platform.protocol import Player
 
 
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 class RandomPlayer(Player):
     kind = "random"
 

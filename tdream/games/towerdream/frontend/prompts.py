@@ -80,6 +80,10 @@ class DicePrompt(Spins, Prompt):
     def stopped(self):
         return self.face
 
+    def spin_words(self, answer) -> str:
+        """The roll as the die shows it."""
+        return str(answer.value)
+
     def draw(self, m, surface) -> None:
         draw_die(m, surface, *die_xy(m), self.face.value, spinning=True)
 

@@ -15,7 +15,8 @@ import pygame
 
 from ....frontend.constants import GOLD, INFO, INK, LEFT, RED, RIGHT, WHITE, A, rgb15
 from ....frontend.draw_shapes import box, canvas, paint
-from ....frontend.text import tr
+from ....frontend.prompt_kit import press_words
+from ....frontend.text import language, tr
 from ....frontend.widgets import cursor, window
 from ....rng import Rng
 from ....yamlio import read_yaml
@@ -206,9 +207,27 @@ class SlotPrompt(Prompt):
         if self.age % 12 == 1:
             m.sound("slot_reel")
 
+    def would_stop(self) -> tuple[int, str]:
+        """What A on this frame stops: (the reel, counted from 0, the symbol in its window). Reads
+        only (the luck watch asks it every frame)."""
+        r = self.stopped
+        return r, self.strips[r][self.index[r]]
+
+    def press_preview(self, m) -> str | None:
+        """The luck watch: "A now: reel 2 BELL", the reel the next press stops and its symbol in
+        the words the slot's result uses."""
+        if self.stopped >= len(self.strips):
+            return None
+        r, symbol = self.would_stop()
+        return press_words(REEL_WORDS.get(language(), REEL_WORDS["en"]).format(k=r + 1, symbol=tr(symbol.upper())))
+
     def draw(self, m, surface) -> None:
         draw_slot(m, surface, [(s, i, r < self.stopped) for r, (s, i) in enumerate(zip(self.strips, self.index))],
                   m.frame)
+
+
+# A reel and its symbol in the luck watch (Python, not ja.yaml: a movie's data hash reads that)
+REEL_WORDS = {"en": "reel {k} {symbol}", "ja": "リール{k} {symbol}"}
 
 
 # ---------------------------------------------------------------- Jackpot (screen 13)

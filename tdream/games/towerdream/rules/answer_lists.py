@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Final
 
+from ....buildattrs import mypyc_attr
 from .answers import NO_BUILD, NO_SELL, Build, Sell
 
 _new: Final = tuple.__new__     # all fields given, in order: skips a NamedTuple's Python __new__
@@ -22,6 +23,7 @@ def _checked(index: int, size: int) -> int:
     return index
 
 
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 class LazyAnswers:
     """Answers made on demand: a read-only ``Sequence`` (registered as one) over ``__len__`` and
     ``_item``. Not derived from ``Sequence``, so that mypyc compiles it and its subclasses as
@@ -65,6 +67,7 @@ class LazyAnswers:
 Sequence.register(LazyAnswers)
 
 
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 class SellAnswers(LazyAnswers):
     """The legal ``sell`` answers, without building them all: none first, then every choice of
     up to ``limit`` Floors over the Lands (in board order), depth first. Indexing unranks."""
@@ -141,6 +144,7 @@ class SellAnswers(LazyAnswers):
             i, left = j + 1, left - k
 
 
+@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 class BuildAnswers(LazyAnswers):
     """The legal ``build`` answers: none first, then (Land, 1..most) for each buildable Land."""
 
