@@ -41,9 +41,8 @@ from ..errors import FormatError
 from ..platform.record import write_atomic
 from ..yamlio import read_text
 from .constants import PADS
-from .constants import game_time
-from . import movie as movies
-from .movie import _RUN, CHECK_EVERY, MOVIE_DATE, PLAY_SETTINGS, BlankUser, check_movie, first_game, load_movie, pad_bits, pad_text
+from .movie import (_RUN, CHECK_EVERY, MOVIE_DATE, PLAY_SETTINGS, BlankUser, FrameLines, check_movie, end_of,
+                    first_game, load_movie, new_header, pad_bits, write_movie)
 from .pads import Buttons, PadFrame
 from .run import init_pygame, make_machine
 from .savestate import Freezer, Snapshot
@@ -64,26 +63,26 @@ class TasButtons(Buttons):
 
     def __init__(self) -> None:
         super().__init__()
-        self.asked = False
+        self._asked = False
 
     def press(self, pad: int, mask: int) -> bool:
-        self.asked = True
+        self._asked = True
         return super().press(pad, mask)
 
     def repeat(self, pad: int, mask: int) -> bool:
-        self.asked = True
+        self._asked = True
         return super().repeat(pad, mask)
 
     def hold(self, pad: int, mask: int) -> bool:
-        self.asked = True
+        self._asked = True
         return super().hold(pad, mask)
 
     def held_any(self, mask: int) -> bool:
-        self.asked = True
+        self._asked = True
         return super().held_any(mask)
 
     def any_press(self, mask: int) -> int:
-        self.asked = True
+        self._asked = True
         return super().any_press(mask)
 
 
@@ -170,7 +169,9 @@ class Tas:
         run_settings = Settings(**{k: getattr(settings, k) for k in PLAY_SETTINGS})
         self.game = first_game(run_settings)
         run_settings.last = {**run_settings.last, "game": self.game}   # the title shows it at power on
-        self.play_settings = run_settings
+        # the movie's header as at power on (the machine's settings change as it plays: the game
+        # last chosen, its options)
+        self.head = json.loads(json.dumps(new_header(seed, run_settings)))
         if not pygame.display.get_init():       # headless (tests, bench); in the window, its display
             init_pygame(True)
         self.machine = make_machine(seed, run_settings, records=self.folder.db, record_dir=self.folder.record_dir,
@@ -204,12 +205,12 @@ class Tas:
     def _step(self, pads: PadFrame) -> None:
         m = self.machine
         b = m.buttons
-        b.asked = False
+        b._asked = False
         m.step(pads)
         f = m.frame
         if len(self._lag) <= f:
             self._lag.extend(bytes(f + 1 - len(self._lag)))
-        self._lag[f] = 0 if b.asked else 1
+        self._lag[f] = 0 if b._asked else 1
         if f % CHECK_EVERY == 0:
             self.checks[f] = m.state_hash()[:16]
 
@@ -399,7 +400,7 @@ class Tas:
                 self._go(f, valid=f >= self.frame)
         self._go(len(self.inputs))
         n = self.frame
-        end = {"frames": n, "time": game_time(n), "hash": self.machine.state_hash()}
+        end = end_of(n, self.machine.state_hash())
         games = list(self.machine.games_played) or [self.game]
         checks = {f: h for f, h in sorted(self.checks.items()) if f <= n}
         if back is not None:
@@ -410,8 +411,8 @@ class Tas:
         """The movie at ``path`` (an ordinary one: it verifies from power on) and its TAS project
         at ``path + ".tas"``, each written atomically; the movie first."""
         checks, end, games = self.whole()
-        movies.write_movie(path, self.seed, self.play_settings, self.inputs, checks, end, games, author=self.author,
-                    rerecords=self.rerecords)
+        write_movie(path, {**self.head, "author": self.author, "rerecords": self.rerecords}, self.inputs, checks, end,
+                    games)
         write_atomic(Path(path + PROJECT_SUFFIX), self.project_text(Path(path).name))
         self.message = f"written: {path} ({len(self.inputs)} frames, {self.rerecords} rerecords)"
 
@@ -450,8 +451,10 @@ class Tas:
         FormatError for a bad movie or project, or one made with other data."""
         movie = load_movie(path)
         check_movie(movie)
-        tas = cls(movie.seed, Settings(**movie.settings), [PadFrame(b, c) for b, c in movie.frames()],
-                  author=getattr(movie, "author", ""), rerecords=getattr(movie, "rerecords", 0), services=services)
+        settings = Settings(**movie.settings)
+        settings.last = {**settings.last, "game": movie.game}     # the title shows the movie's game at power on
+        tas = cls(movie.seed, settings, [PadFrame(b, c) for b, c in movie.frames()], author=movie.author,
+                  rerecords=movie.rerecords, services=services)
         project = path + PROJECT_SUFFIX
         if os.path.exists(project):
             try:
@@ -460,9 +463,6 @@ class Tas:
                 tas.close()
                 raise
         return tas
-
-    def header(self) -> dict:
-        return {"author": self.author, "rerecords": self.rerecords}
 
     def close(self) -> None:
         self.machine.close()
@@ -550,16 +550,9 @@ def parse_project(path: str, text: str) -> dict:
 
 
 def frames_text(inputs) -> list[str]:
-    """Frames as run lines (a project file's branches and slots)."""
-    out: list[str] = []
-    run, count = None, 0
+    """Frames as a movie's run lines (a project file's branches and slots)."""
+    out = FrameLines()
     for f in inputs:
-        if f == run:
-            count += 1
-            continue
-        if run is not None:
-            out.append(f"{count} " + " ".join(pad_text(b) for b in run.buttons) + f" {run.connected:x}")
-        run, count = f, 1
-    if run is not None:
-        out.append(f"{count} " + " ".join(pad_text(b) for b in run.buttons) + f" {run.connected:x}")
-    return out
+        out.add(f.buttons, f.connected)
+    out.flush()
+    return out.take().splitlines()
