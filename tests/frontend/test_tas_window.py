@@ -78,6 +78,10 @@ def test_the_session_starts_paused_and_each_tap_steps_one_frame_whatever_the_clo
     assert ui.tas.frame == 5 and len(ui.tas.inputs) == 5
     advance(ui, 1, pad_key="return")                     # Start held on the sixth frame: recorded
     assert ui.tas.inputs[5].buttons[0] == START and ui.tas.inputs[4].buttons[0] == 0
+    key(ui, "x")                                         # pressed and let go while paused: the next frame's
+    assert ui.tick(1.0) == 0
+    advance(ui, 2)
+    assert [f.buttons[0] for f in ui.tas.inputs[6:]] == [A, 0]
 
 
 def test_pause_runs_at_the_speed_chosen_on_the_clock_given(tmp_path, open_windows):
