@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from .buildattrs import mypyc_attr
-
 try:    # the machine-integer type of the mypyc build; a plain int everywhere else
     from mypy_extensions import i64
 except ImportError:    # pragma: no cover (mypy_extensions comes with the native extra)
@@ -56,9 +54,12 @@ def _signed(u: int) -> int:
     return u - (1 << 64) if u >= (1 << 63) else u
 
 
-@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 class Rng:
-    """A SplitMix64 generator. ``state`` is a plain unsigned int and serializes as such."""
+    """A SplitMix64 generator. ``state`` is a plain unsigned int and serializes as such.
+
+    A savestate pickles it as it is: its ``__init__`` needs no argument, so mypyc's build calls
+    it with none and then sets ``_s`` (``serializable=True`` would leave ``_s`` unset: the class
+    has ``__slots__``)."""
 
     __slots__ = ("_s",)
 

@@ -166,3 +166,23 @@ def test_a_damaged_project_file_is_refused_with_its_line_and_the_movie_opens_wit
             Tas.open(str(path))
         assert f"{project}:{where}: " in e.value.problems[0] and why in e.value.problems[0]
         assert path.read_bytes() == movie_bytes
+
+
+@pytest.mark.parametrize("game", ["towers", "towerup"])
+def test_a_shipped_movie_opened_plays_read_only_to_its_own_end(game):
+    """``Tas.open``: the movie's game at power on, read-only, the movie's input to its end hash;
+    a savestate in the middle loaded later gives the state there again."""
+    movie, _, frames = _movie(game)
+    tas = Tas.open(str(MOVIES[game]))
+    try:
+        assert tas.readonly and tas.frame == 0 and tas.inputs == frames
+        tas.seek(len(frames) // 2)
+        tas.save(5)
+        half = tas.machine.state_hash()
+        while tas.advance(PadFrame((A, 0, 0, 0), 1)):
+            pass
+        assert tas.frame == movie.end["frames"] and tas.machine.state_hash() == movie.end["hash"]
+        assert "end of the movie" in tas.message or "quit" in tas.message
+        assert tas.load(5) and tas.machine.state_hash() == half and tas.rerecords == 0
+    finally:
+        tas.close()
