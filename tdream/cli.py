@@ -150,12 +150,15 @@ def build_parser() -> argparse.ArgumentParser:
                       help="with --text: stop after this many turns (default: play to the end)")
     play.add_argument("--text", action="store_true", help="no window: a CPU game told in text")
     play.add_argument("--movie", default=None, metavar="FILE", help="record every frame's pad states (an input movie)")
-    play.add_argument("--author", default="", metavar="NAME", help="with --movie: the movie's author (its header)")
+    play.add_argument("--author", default="", metavar="NAME", help="with --movie or --tas: the movie's author (its header)")
     play.add_argument("--scenario", default=None, metavar="FILE", help="practice: start at a scenario's position")
     play.add_argument("--resume", default=None, metavar="FILE", help="continue a game from its record")
     play.add_argument("--record", default=None, metavar="FILE", help="write the game record here")
     play.add_argument("--talk", default="sometimes", choices=("never", "rarely", "sometimes", "often", "always"),
                       help="how often the CPU characters comment")
+    play.add_argument("--tas", nargs="?", const="", default=None, metavar="MOVIE",
+                      help="make a TAS in the TAS window (--author too): MOVIE opened when it exists, else a new one "
+                           "written there (no MOVIE: a new one in the user's data folder, tas/); H lists its keys")
 
     sim = sub.add_parser("simulate", help="CPU-only games, headless")
     _game_args(sim)
@@ -482,6 +485,9 @@ def cmd_play(args) -> int:
         print(f"tdream play: --text plays CPU seats only (no human input): --humans {args.humans} needs the window "
               f"(leave out --text)", file=sys.stderr)
         return 2
+    if args.text and args.tas is not None:
+        print("tdream play: --tas opens the TAS window; leave out --text", file=sys.stderr)
+        return 2
     if args.text:
         return cmd_play_text(args)
     from .frontend.setups import MatchSetup  # the window's modules (pygame): only its commands load them
@@ -517,6 +523,18 @@ def cmd_play(args) -> int:
         if not has_frontend(setup.game):
             raise TdreamError(f"tdream play: {setup.gamedef.name} has no front end yet; try tdream play --text "
                               f"--game {setup.game}")
+    if args.tas is not None:
+        if setup is not None or args.movie or args.record:
+            print(f"tdream: --tas records from power on, a movie of its own: leave out --movie, --record, --resume, "
+                  f"--scenario, --game, {''.join(f'--{f}, ' for f in flags)}"
+                  "--humans, --cpus, --players and --option (the title chooses the game)", file=sys.stderr)
+            return 2
+        if args.tas and not os.path.isdir(os.path.dirname(os.path.abspath(args.tas))):
+            print(f"{args.tas}: No such file or directory (its folder must exist)", file=sys.stderr)
+            return 2
+        from .frontend.tas_window import run_tas_window  # the window's modules (pygame): only its commands load them
+        return run_tas_window(args.tas or None, settings, seed, args.author, fullscreen=args.fullscreen,
+                              scale=args.scale, warning=warning)
     record_dir = None if args.record else _records_dir()
     if args.record and not os.path.isdir(os.path.dirname(os.path.abspath(args.record))):
         print(f"{args.record}: No such file or directory (its folder must exist)", file=sys.stderr)
@@ -546,8 +564,13 @@ def cmd_play(args) -> int:
         h.machine.close()
         return 0
     from .frontend.run import run_window  # the window's modules (pygame): only its commands load them
+
+    def tas(settings) -> int:               # Options > TAS tools on the title: a new TAS from power on
+        from .frontend.tas_window import run_tas_window  # the TAS window's modules: only when it is asked for
+        return run_tas_window(None, settings, seed, args.author)
     return run_window(seed, settings, warning, setup, record_dir=record_dir, record_path=args.record,
-                      fullscreen=args.fullscreen, scale=args.scale, movie_path=args.movie, author=args.author)
+                      fullscreen=args.fullscreen, scale=args.scale, movie_path=args.movie, author=args.author,
+                      tas=tas)
 
 
 def cmd_records(args) -> int:

@@ -107,9 +107,25 @@ def catch_up(machine, now: float, due: float, next_pads, stepped, stop=lambda: F
     return due, steps, False
 
 
+def window_problem() -> str | None:
+    """Why no window can be opened here (one line), or None with pygame's display ready: the
+    game's window and the TAS window's."""
+    why = no_display()
+    if why:
+        return why
+    init_pygame(False)
+    import pygame  # pygame: only where a surface or the window is made
+    driver = pygame.display.get_driver()
+    if driver in HIDDEN_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
+        pygame.display.quit()
+        return (f"SDL found no display and fell back to its {driver} driver: the window would not be seen; "
+                f"start it in a desktop session, or try tdream play --text")
+    return None
+
+
 def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=None, record_path=None,
                fullscreen: bool = False, scale: int | None = None, movie_path: str | None = None,
-               source=None, records: bool = True, author: str = "") -> int:
+               source=None, records: bool = True, author: str = "", tas=None) -> int:
     """The game in a window until the player quits. Returns the exit code.
 
     ``movie_path``: record every frame's pad states as an input movie (``author``: its header's).
@@ -117,19 +133,15 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
     instead of the pads (``movie play``); when it runs out the picture stays until the window closes.
     Either way the machine gets a movie's blank user folder (FORMATS.md section 4: no profiles,
     records or saved games but its own, the movie's date) and no live pad reader (the Controls
-    screen shows the keyboard's map, as ``movie verify`` does); settings are the player's."""
-    why = no_display()
+    screen shows the keyboard's map, as ``movie verify`` does); settings are the player's.
+
+    ``tas``: what Options > TAS tools opens (``tas(settings)``, the exit code): the sitting asks
+    for it through the machine's ``tas_asked`` (never state), the window closes it, then opens that."""
+    why = window_problem()
     if why:
         print(f"tdream: {why}", file=sys.stderr)
         return 2
-    init_pygame(False)
     import pygame  # pygame: only where a surface or the window is made
-    driver = pygame.display.get_driver()
-    if driver in HIDDEN_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
-        pygame.display.quit()
-        print(f"tdream: SDL found no display and fell back to its {driver} driver: the window would not be seen; "
-              f"start it in a desktop session, or try tdream play --text", file=sys.stderr)
-        return 2
     from .display import Display  # the window's alone: headless runs never load it
     from .pads import PadReader  # the window's alone: headless runs never load it
     if fullscreen:
@@ -200,7 +212,7 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
         if writer is not None:
             writer.add(pads, machine)
     try:
-        while not machine.quit and not reader.quit:
+        while not machine.quit and not reader.quit and not getattr(machine, "tas_asked", False):
             reader.poll()
             if reader.toggle_fullscreen:
                 reader.toggle_fullscreen = False
@@ -256,6 +268,8 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
         elif db is not None:
             db.close()
         display.close()
+    if tas is not None and getattr(machine, "tas_asked", False):
+        return tas(settings)
     return 0
 
 

@@ -44,6 +44,73 @@ class Settings:
     livesplit: bool = False         # send splits to a LiveSplit Server on localhost
     mappings: dict = field(default_factory=dict)     # controller GUID or "keyboard" -> {SDL button or key: SNES button}
     last: dict = field(default_factory=dict)         # the set-up last started, per game: {board, profiles}
+    tas_keys: dict = field(default_factory=dict)     # the TAS window's keys the player changed: {action: key or [keys]}
+
+
+# The TAS window's keys (issue 38), BizHawk's defaults where they fit: a key is a pygame key name,
+# with "shift+", "ctrl+" or "alt+" before it for a chord. None of them is a pad's key by default
+# (pads.KEYBOARD): BizHawk's Q (read-only) is pad 1's L here, so read-only is O. The settings'
+# ``tas_keys`` replaces an action's keys (a name or a list of names); the others keep these.
+TAS_KEYS: dict[str, tuple[str, ...]] = {
+    "frame_advance": ("f",),
+    "pause": ("pause", "p"),
+    "slower": ("-", "[-]"),
+    "faster": ("=", "[+]"),
+    "fast_forward": ("tab",),
+    "read_only": ("o",),
+    "roll": ("r",),
+    "help": ("h",),
+    "write": ("ctrl+s",),
+    "marker": ("m",),
+    "branches": ("b",),
+    **{f"save_{k}": (f"shift+f{k}",) for k in range(1, 10)},
+    **{f"load_{k}": (f"f{k}",) for k in range(1, 10)},
+}
+TAS_MODIFIERS = ("shift", "ctrl", "alt")
+
+
+def split_key(spec: str) -> tuple[frozenset[str], str]:
+    """A TAS key's modifiers and its key name: "shift+f1" -> ({"shift"}, "f1"); "+" alone and
+    "[+]" (the keypad's) are key names."""
+    parts = spec.split("+")
+    mods: set[str] = set()
+    while len(parts) > 1 and parts[0] in TAS_MODIFIERS and parts[1:] != [""] and parts[1:] != ["]"]:
+        mods.add(parts.pop(0))
+    return frozenset(mods), "+".join(parts)
+
+
+def tas_key_problems(value) -> list[str]:
+    """What is wrong with a ``tas_keys`` mapping (the settings file's): unknown actions, keys that
+    are not pygame key names, one key for two actions."""
+    if not isinstance(value, dict):
+        return ["tas_keys: not a mapping of TAS actions to keys"]
+    import warnings  # the key names are checked only when a file gives some (start-up)
+    import pygame  # the key names are checked only when a file gives some (start-up)
+    problems = []
+    taken: dict[str, str] = {}
+    for action, keys in {**TAS_KEYS, **value}.items():
+        if action not in TAS_KEYS:
+            problems.append(f"tas_keys: unknown action {action!r} (the actions: {', '.join(TAS_KEYS)})")
+            continue
+        specs = [keys] if isinstance(keys, str) else keys
+        if not isinstance(specs, (list, tuple)) or not specs or not all(isinstance(k, str) for k in specs):
+            problems.append(f"tas_keys: {action}: {keys!r} is not a key name or a list of them")
+            continue
+        for spec in specs:
+            mods, name = split_key(spec.lower())
+            with warnings.catch_warnings():          # names only: no display needed
+                warnings.simplefilter("ignore")
+                try:
+                    pygame.key.key_code(name)
+                except (ValueError, pygame.error):
+                    problems.append(f"tas_keys: {action}: {spec!r} is not a key (pygame's key names, with "
+                                    f"shift+, ctrl+ or alt+ before them)")
+                    continue
+            chord = "+".join(sorted(mods) + [name])
+            if chord in taken and taken[chord] != action:
+                problems.append(f"tas_keys: {action}: {spec!r} is {taken[chord]}'s key too")
+            taken[chord] = action
+    return problems
 
 
 def settings_path() -> Path:
@@ -83,6 +150,11 @@ def _check(data) -> tuple[Settings, list[str]]:
         elif key == "mappings":
             if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
                 problems.append("mappings: not a mapping of controller GUIDs to button maps")
+                continue
+        elif key == "tas_keys":
+            said = tas_key_problems(value)
+            if said:
+                problems.extend(said)
                 continue
         elif key == "last":
             # the game the title showed last ("game": an id), then each game's last set-up

@@ -59,9 +59,16 @@ class OptionsScene(Scene):
         self.pad = pad
         self.index = 0
 
+    def extras(self, m) -> tuple[str, ...]:
+        """The rows under the options: Controls, TAS tools (on the title of a game in a window:
+        a window's reader runs; never in a movie, a TAS, a match's pause or a headless run), Done."""
+        title = m.reader is not None and not m.movie and not any(isinstance(sc, PauseScene) for sc in m.stack)
+        return ("Controls...", "TAS tools...", "Done") if title else ("Controls...", "Done")
+
     def handle(self, m, b) -> None:
         pad = self.pad
-        rows = len(OPTION_ROWS) + 2
+        extras = self.extras(m)
+        rows = len(OPTION_ROWS) + len(extras)
         if b.repeat(pad, UP):
             self.index = (self.index - 1) % rows
         elif b.repeat(pad, DOWN):
@@ -77,14 +84,21 @@ class OptionsScene(Scene):
         elif b.press(pad, A) and self.index == len(OPTION_ROWS):
             m.push(RemapScene(pad))
             return
-        if b.press(pad, B) or b.press(pad, START) or (b.press(pad, A) and self.index == len(OPTION_ROWS) + 1):
+        elif b.press(pad, A) and extras[self.index - len(OPTION_ROWS)] == "TAS tools...":
+            # A new TAS from power on: the window closes this sitting and opens the TAS window
+            # (run.run_window's ``tas``); asked through an attribute that is never state.
+            m.tas_asked = True
+            return
+        if b.press(pad, B) or b.press(pad, START) or (b.press(pad, A) and self.index == rows - 1):
             m.pop()
 
     def draw(self, m, surface) -> None:
-        window(surface, (32, 12, 192, 26 + 11 * (len(OPTION_ROWS) + 2)))
-        m.font.draw(surface, tr("OPTIONS"), 128, 16, GOLD, align="centre")
+        extras = self.extras(m)
+        top = 12 if len(extras) == 2 else 1         # a row more: the window starts higher
+        window(surface, (32, top, 192, 26 + 11 * (len(OPTION_ROWS) + len(extras))))
+        m.font.draw(surface, tr("OPTIONS"), 128, top + 4, GOLD, align="centre")
         for i, (key, label, _) in enumerate(OPTION_ROWS):
-            y = 30 + i * 11
+            y = top + 18 + i * 11
             m.font.draw(surface, tr(label), 48, y, WHITE, "small")
             value = shown_value(key, getattr(m.settings, key))
             if key == "scale" and m.shortfall is not None:      # the window's own fact: drawn, never state
@@ -92,9 +106,9 @@ class OptionsScene(Scene):
             m.font.draw(surface, f"< {value} >", 216, y, INFO, "small", align="right")
             if i == self.index:
                 cursor(surface, 40, y + 1, m.frame)
-        for j, label in enumerate(("Controls...", "Done")):
+        for j, label in enumerate(extras):
             i = len(OPTION_ROWS) + j
-            y = 30 + i * 11
+            y = top + 18 + i * 11
             m.font.draw(surface, tr(label), 48, y, GOLD, "small")
             if i == self.index:
                 cursor(surface, 40, y + 1, m.frame)
