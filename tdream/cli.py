@@ -532,9 +532,8 @@ def cmd_play(args) -> int:
         if args.tas and not os.path.isdir(os.path.dirname(os.path.abspath(args.tas))):
             print(f"{args.tas}: No such file or directory (its folder must exist)", file=sys.stderr)
             return 2
-        from .frontend.tas_window import run_tas_window  # the window's modules (pygame): only its commands load them
-        return run_tas_window(args.tas or None, settings, seed, args.author, fullscreen=args.fullscreen,
-                              scale=args.scale, warning=warning)
+        return _tas_window(args.tas or None, settings, seed, args.author, fullscreen=args.fullscreen,
+                           scale=args.scale, warning=warning)
     record_dir = None if args.record else _records_dir()
     if args.record and not os.path.isdir(os.path.dirname(os.path.abspath(args.record))):
         print(f"{args.record}: No such file or directory (its folder must exist)", file=sys.stderr)
@@ -566,8 +565,7 @@ def cmd_play(args) -> int:
     from .frontend.run import run_window  # the window's modules (pygame): only its commands load them
 
     def tas(settings) -> int:               # Options > TAS tools on the title: a new TAS from power on
-        from .frontend.tas_window import run_tas_window  # the TAS window's modules: only when it is asked for
-        return run_tas_window(None, settings, seed, args.author)
+        return _tas_window(None, settings, seed, args.author)
     return run_window(seed, settings, warning, setup, record_dir=record_dir, record_path=args.record,
                       fullscreen=args.fullscreen, scale=args.scale, movie_path=args.movie, author=args.author,
                       tas=tas)
@@ -620,6 +618,23 @@ def cmd_records(args) -> int:
         print(f"\n{game_of(gid).name or gid}:")
         table(per, "  ", game_of(gid))
     return 0
+
+
+def _tas_window(path: str | None, settings, seed: int, author: str, fullscreen: bool = False,
+                scale: int | None = None, warning: str | None = None) -> int:
+    """The TAS window. A process whose engine is compiled runs the same command again on the pure
+    engine (``TDREAM_PURE=1``): savestates pickle the machine, which mypyc's classes do not allow
+    (docs/ARCHITECTURE.md, "The TAS tools"); the movies are the same either way."""
+    from .native import compiled_loaded  # the build's tools: only its commands
+    if compiled_loaded():
+        argv = [sys.executable, "-m", "tdream", "play", "--tas", *([path] if path else []), "--seed", str(seed),
+                *(["--author", author] if author else []), *(["--fullscreen"] if fullscreen else []),
+                *(["--scale", str(scale)] if scale else [])]
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os.execve(sys.executable, argv, {**os.environ, "TDREAM_PURE": "1"})
+    from .frontend.tas_window import run_tas_window  # the window's modules (pygame): only its commands load them
+    return run_tas_window(path, settings, seed, author, fullscreen=fullscreen, scale=scale, warning=warning)
 
 
 def cmd_replay_play(args) -> int:

@@ -55,6 +55,14 @@ def engine_kind() -> str:
     return "compiled" if compiled and all(compiled) else "python"
 
 
+def compiled_loaded(load: bool = False) -> bool:
+    """Whether any module this process has loaded is a mypyc build (``load``: importing them
+    first). The TAS tools then start again on the pure engine: their savestates pickle the
+    machine, and mypyc's classes cannot be made without calling their ``__init__``."""
+    mods = [importlib.import_module(m) if load else sys.modules.get(m) for m in modules()]
+    return any(not (getattr(m, "__file__", None) or ".py").endswith(".py") for m in mods)
+
+
 def _clean(module: str) -> None:
     for p in builds(module):
         p.unlink()

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import gc
+import json
 import os
 import subprocess
 import sys
@@ -19,6 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from ..native import compiled_loaded
 from ..platform import registry
 from .display import Display
 from .frontends import frontend_of
@@ -144,8 +146,15 @@ def bench_tas(frames: int = 108_000, seed: int = 1, points: int = 20) -> dict:
       it was on;
     - ``tas_snapshots`` and ``tas_snapshots_mb``: the greenzone's snapshots kept, and the
       process's memory grown while recording (all of it counted against the snapshots: an
-      upper bound)."""
+      upper bound).
+    The TAS tools run the pure engine (``tas.py``): from a compiled process, in a pure one."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    if compiled_loaded():
+        code = ("import json; from tdream.frontend.bench import bench_tas; "
+                f"print(json.dumps(bench_tas({frames}, {seed}, {points})))")
+        out = subprocess.run([sys.executable, "-c", code], env={**os.environ, "TDREAM_PURE": "1"}, check=True,
+                             capture_output=True, text=True)
+        return json.loads(out.stdout.strip().splitlines()[-1])
     import random  # the bench's random frames: only this figure draws them
     from .tas import Tas  # the TAS tools: only their figure loads them
     ap = frontend_of(registry.DEFAULT).autopilot()

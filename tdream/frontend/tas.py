@@ -21,6 +21,10 @@ restores the nearest snapshot at or before it and re-runs from there, headless.
 A lag frame is one whose step asked no pad anything (``TasButtons``: no press, repeat or hold was
 read, Y's fast-forward included), so that no input on it could have changed anything.
 
+The tools run the pure engine: a savestate pickles the machine, and mypyc's compiled classes
+cannot be made without calling their ``__init__`` (``tdream play --tas`` starts itself again
+with ``TDREAM_PURE=1`` when its engine is compiled). A movie plays the same either way.
+
 The movie written (``write``) is an ordinary one (FORMATS.md section 4) with the rerecord count
 and the author in its header; what only the TAS needs (branches, markers, the slots' frames)
 goes to the TAS project file beside it, ``NAME.tdm.tas`` (FORMATS.md section 4).
@@ -38,6 +42,7 @@ import pygame
 
 from .. import __version__
 from ..errors import FormatError
+from ..native import compiled_loaded
 from ..platform.record import write_atomic
 from ..yamlio import read_text
 from .constants import PADS
@@ -153,6 +158,9 @@ class Tas:
 
     def __init__(self, seed: int, settings, inputs=(), author: str = "", rerecords: int = 0,
                  services=()) -> None:
+        if compiled_loaded():
+            raise RuntimeError("the TAS tools run the pure engine (savestates pickle the machine, which mypyc's "
+                               "classes do not allow): start this process with TDREAM_PURE=1")
         self.seed = seed
         self.settings = settings
         self.author = author

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from ..buildattrs import mypyc_attr
 from ..errors import DataError, FormatError, IllegalAnswer
 from ..yamlio import line_of
 from .protocol import CHANCE
@@ -20,7 +19,6 @@ from .record import (Checkpoint, Divergence, Input, Record, answers_key, differi
 from .session import CPU, OFFER, Session, order_seats
 
 
-@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 class Replay:
     """A record's items (inputs and checkpoints) applied one at a time through a ``Session``: the
     one replay that verify, resume, watching a record and jumping in it all use.
@@ -173,7 +171,6 @@ def replay_session(record: Record, cpus: bool = False):
 
 
 # ---------------------------------------------------------------------- verify
-@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 @dataclass
 class Verdict:
     path: str
@@ -258,7 +255,6 @@ def verify_paths(paths: list[str], force: bool, out, err) -> int:
 
 
 # ---------------------------------------------------------------------- resume
-@mypyc_attr(serializable=True)      # a savestate pickles it (tdream/buildattrs.py)
 @dataclass
 class Resumed:
     record: Record

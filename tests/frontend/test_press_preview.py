@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tdream.native import compiled_loaded
 from tdream.frontend.constants import A
 from tdream.frontend.movie import BlankUser, load_movie
 from tdream.frontend.pads import PadFrame
@@ -23,6 +24,10 @@ from tdream.frontend.savestate import Freezer
 from tdream.frontend.settings import Settings
 from tdream.frontend.table import TableScene
 from tdream.frontend.text import set_language
+
+# Savestates pickle the machine, which the compiled engine's classes do not allow: in a process
+# whose engine is compiled this file runs through test_tas_pure.py, in a pure one.
+pytestmark = pytest.mark.skipif(compiled_loaded(load=True), reason="run on the pure engine by test_tas_pure.py")
 
 ROOT = Path(__file__).resolve().parents[2]
 MOVIES = {

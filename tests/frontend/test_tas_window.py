@@ -7,6 +7,7 @@ dummy video driver."""
 import pygame
 import pytest
 
+from tdream.native import compiled_loaded
 from tdream.frontend import run, tas_view
 from tdream.frontend.constants import FRAME_S, PLAYER_COLOURS, A, START
 from tdream.frontend.movie import load_movie
@@ -15,6 +16,10 @@ from tdream.frontend.settings import TAS_KEYS, Settings, load_settings, tas_key_
 from tdream.frontend.tas import Tas
 from tdream.frontend.tas_window import SPEEDS, TasKeys, TasWindow, run_tas_window
 from tests.conftest import run_cli
+
+# Savestates pickle the machine, which the compiled engine's classes do not allow: in a process
+# whose engine is compiled this file runs through test_tas_pure.py, in a pure one.
+pytestmark = pytest.mark.skipif(compiled_loaded(load=True), reason="run on the pure engine by test_tas_pure.py")
 
 BUTTON_X = 4            # A in FORMATS.md order (^v<>ABXYLRSE)
 
