@@ -86,6 +86,7 @@ class Machine:
         self.records = records                     # the records database (issue 8), or None
         self.games_played: list[str] = []         # every game a table or demo started (movies' header)
         self.settings_changed = False              # a scene changed the settings: the window saves them
+        self.tas_asked = False                     # Options > TAS tools: the window opens a TAS; not state
         self.today = today                         # the date games are recorded with (from outside: no clock)
         self.splits: list[tuple[str, str]] = []    # (start/split/end, in-game time): for LiveSplit; not state
         self.sounds: list[str] = []                # effects to play this frame (sound.EFFECTS); not state

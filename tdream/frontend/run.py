@@ -212,7 +212,7 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
         if writer is not None:
             writer.add(pads, machine)
     try:
-        while not machine.quit and not reader.quit and not getattr(machine, "tas_asked", False):
+        while not machine.quit and not reader.quit and not machine.tas_asked:
             reader.poll()
             if reader.toggle_fullscreen:
                 reader.toggle_fullscreen = False
@@ -268,7 +268,7 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
         elif db is not None:
             db.close()
         display.close()
-    if tas is not None and getattr(machine, "tas_asked", False):
+    if tas is not None and machine.tas_asked:
         return tas(settings)
     return 0
 
