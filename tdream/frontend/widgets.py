@@ -64,10 +64,14 @@ class Menu:
         elif self.index >= self.first + self.rows:
             self.first = self.index - self.rows + 1
 
+    def height(self, title: str | None = None) -> int:
+        """The window's height as ``draw`` draws it."""
+        return 12 * len(self.items[self.first:self.first + self.rows]) + 8 + (12 if title else 0)
+
     def draw(self, m, surface: pygame.Surface, x: int, y: int, width: int, title: str | None = None) -> None:
         font = m.font
         shown = self.items[self.first:self.first + self.rows]
-        h = 12 * len(shown) + 8 + (12 if title else 0)
+        h = self.height(title)
         window(surface, (x, y, width, h))
         ty = y + 4
         if title:

@@ -92,3 +92,29 @@ def test_a_one_page_status_screen_stays_on_its_page_and_closes_with_the_keys_its
 def test_a_game_that_gives_no_pages_shows_the_shells_page():
     scene = StatusScene(type("Table", (), {"status": None})(), 0)
     assert scene.status is OVERVIEW and scene.overlay_at == OVERVIEW.overlay_at and scene.timer_at is None
+
+
+def test_the_pause_menus_record_notice_sits_under_its_last_item(tmp_path):
+    """A recorded game's pause menu (Save and quit its last item) with the notice under it, not
+    over it: in a movie the notice is three lines and still fits on the screen."""
+    from tdream.frontend.constants import START, H
+    from tdream.frontend.run import Headless
+    from tdream.frontend.scenes.pause import PauseScene
+    from tdream.frontend.settings import Settings
+    from tdream.frontend.setups import MatchSetup
+    for movie in (False, True):
+        h = Headless(3, Settings(), MatchSetup("cattower", 3, ["human", "joji", "yuka"], {}),
+                     record_path=str(tmp_path / f"{movie}.tdr"), movie=movie)
+        for _ in range(200):
+            h.step(0)
+        h.step(START)
+        h.step(0)
+        pause = h.machine.top
+        assert isinstance(pause, PauseScene) and pause.menu.items[-1] == "Save and quit"
+        assert pause.notice_top() >= 60 + pause.menu.height("PAUSE")
+        h.frame()
+        text = ("A movie is recording: this game's record lives in the movie's own blank user folder and goes "
+                "with it (Continue finds it until the movie ends).")
+        lines = h.machine.font.wrap(text, 216, "small")
+        assert pause.notice_top() + 12 + 9 * len(lines) <= H
+        h.machine.close()

@@ -172,6 +172,12 @@ class PauseScene(Scene):
             else:
                 self.confirm = Menu(["Quit to the title", "Keep playing"], cancel=True)
 
+    def notice_top(self) -> int:
+        """Where the record's notice goes: under the menu (or the quit question), never over its
+        last items."""
+        below = 60 + (self.confirm.height("Quit this game?") if self.confirm is not None else self.menu.height("PAUSE"))
+        return max(118, below + 4)
+
     def draw(self, m, surface) -> None:
         """The menu (the quit confirmation in its place once asked), the record's notice under it."""
         surface.blit(_shade(), (0, 0))
@@ -192,6 +198,7 @@ class PauseScene(Scene):
                 text = tr("The game is saved as you play: Continue, on the title, goes on with it.")
         if text:
             lines = m.font.wrap(text, 216, "small")
-            window(surface, (14, 118, 228, 12 + 9 * len(lines)))
+            top = self.notice_top()
+            window(surface, (14, top, 228, 12 + 9 * len(lines)))
             for i, line in enumerate(lines):
-                m.font.draw(surface, line, 20, 124 + i * 9, WHITE, "small")
+                m.font.draw(surface, line, 20, top + 6 + i * 9, WHITE, "small")
