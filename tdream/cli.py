@@ -150,7 +150,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="with --text: stop after this many turns (default: play to the end)")
     play.add_argument("--text", action="store_true", help="no window: a CPU game told in text")
     play.add_argument("--movie", default=None, metavar="FILE", help="record every frame's pad states (an input movie)")
-    play.add_argument("--author", default="", metavar="NAME", help="with --movie or --tas: the movie's author (its header)")
+    play.add_argument("--author", default="", metavar="NAME",
+                      help="with --movie or --tas: the movie's author (its header)")
     play.add_argument("--scenario", default=None, metavar="FILE", help="practice: start at a scenario's position")
     play.add_argument("--resume", default=None, metavar="FILE", help="continue a game from its record")
     play.add_argument("--record", default=None, metavar="FILE", help="write the game record here")
