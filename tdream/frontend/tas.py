@@ -113,9 +113,11 @@ class Slot:
 
 @dataclass
 class Branch:
-    """Input a load or an edit cut off the movie: the movie as it was, from power on."""
-    frame: int                     # where it parted from the movie then
-    inputs: tuple
+    """Input a load or an edit cut off the movie: the frames that followed its first ``frame``
+    frames then (brought back, they follow the movie's first ``frame`` frames again). Only the
+    tail is kept: a runner's thousand loads cost their tails, not a thousand movies."""
+    frame: int                     # where it parted from the movie
+    inputs: tuple                  # the frames cut off, from frame + 1 on
     note: str = ""
 
 
@@ -257,9 +259,11 @@ class Tas:
             self._forget_after(frame)
 
     def _keep_branch(self, frame: int, note: str) -> None:
-        whole = tuple(self.inputs)
-        if not any(b.inputs == whole for b in self.branches):
-            self.branches.append(Branch(frame, whole, note))
+        """The movie's frames after ``frame`` kept as a branch (unless there are none, or the
+        same branch is kept already)."""
+        tail = tuple(self.inputs[frame:])
+        if tail and not any(b.frame == frame and b.inputs == tail for b in self.branches):
+            self.branches.append(Branch(frame, tail, note))
 
     def _forget_after(self, frame: int) -> None:
         """The input after ``frame`` changed: the greenzone and checkpoints past it go."""
@@ -319,10 +323,11 @@ class Tas:
                                 f"movie's at frame {differs}; not loaded (read-only)")
                 return False
         else:
-            if not same:
-                self._keep_branch(0, "before loading state %d" % slot)
+            if not same:                        # another branch's state: its input becomes the movie's
+                agree = self._agree(self.inputs, s.inputs)
+                self._keep_branch(agree, "before loading state %d" % slot)
                 self.inputs = list(s.inputs)
-                self._forget_after(self._agree(ours, s.inputs))
+                self._forget_after(agree)
             else:
                 self._cut(s.frame)
             self.rerecords += 1
@@ -378,18 +383,26 @@ class Tas:
         if here >= frame:
             self._go(here, valid=False)
 
-    def restore_branch(self, k: int) -> None:
-        """Branch ``k`` becomes the movie again (the movie as it is kept as a branch)."""
+    def restore_branch(self, k: int) -> bool:
+        """Branch ``k``'s frames after the movie's first ``frame`` frames again (what they
+        replace kept as a branch in turn); False when the movie is shorter than that now."""
         if not 0 <= k < len(self.branches):
             raise ValueError(f"branch {k + 1}: there are {len(self.branches)}")
-        b = self.branches.pop(k)
+        b = self.branches[k]
+        if b.frame > len(self.inputs):
+            self.message = (f"branch {k + 1} follows frame {b.frame}: the movie has {len(self.inputs)} frames now "
+                            f"(record up to it first)")
+            return False
+        del self.branches[k]
         here = self.frame
-        agree = self._agree(self.inputs, b.inputs)
-        self._keep_branch(agree, "before branch %d was brought back" % (k + 1))
-        self.inputs = list(b.inputs)
+        new = self.inputs[:b.frame] + list(b.inputs)
+        agree = self._agree(self.inputs, new)
+        self._keep_branch(b.frame, "before branch %d was brought back" % (k + 1))
+        self.inputs = new
         self._forget_after(agree)
         self._go(min(here, len(self.inputs)), valid=here <= agree)
         self.message = f"branch {k + 1} brought back ({len(self.inputs)} frames)"
+        return True
 
     def mark(self, frame: int, note: str) -> None:
         if note:

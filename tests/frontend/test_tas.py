@@ -93,8 +93,8 @@ def test_a_tas_with_fifty_rerecords_a_branch_and_an_edit_writes_a_movie_that_ver
         tas.seek(long)
         assert tas.load(2)                       # recording: the movie cut at 200, its tail a branch
         assert len(tas.inputs) == 200 and tas.rerecords == 51
-        k = next(i for i, b in enumerate(tas.branches) if len(b.inputs) == long)
-        tas.restore_branch(k)
+        k = next(i for i, b in enumerate(tas.branches) if b.frame == 200 and len(b.inputs) == long - 200)
+        assert tas.restore_branch(k)
         assert tas.inputs == inputs[:long] and tas.frame == 200
         tas.seek(long)
         # an input toggled at a past frame: Select on pad 1, 300 frames back; the machine re-run
