@@ -467,9 +467,10 @@ class Tas:
         self.seek(got["frame"])
 
     @classmethod
-    def open(cls, path: str, settings=None, services=()) -> "Tas":
-        """A movie to go on with (read-only, at power on, or where its project left it);
-        FormatError for a bad movie or project, or one made with other data."""
+    def open(cls, path: str, services=()) -> "Tas":
+        """A movie to go on with (read-only, at power on, or where its project left it), with the
+        settings its header names; FormatError for a bad movie or project, or one made with other
+        data."""
         movie = load_movie(path)
         check_movie(movie)
         settings = Settings(**movie.settings)

@@ -537,7 +537,7 @@ def default_path(seed: int) -> str:
 def open_tas(path: str, seed: int, settings, author: str = "") -> Tas:
     """The TAS of ``path``: opened when the file is there (FormatError on bad input), else new."""
     if os.path.exists(path):
-        return Tas.open(path, settings)
+        return Tas.open(path)
     return Tas(seed, settings, author=author)
 
 
