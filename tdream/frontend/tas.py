@@ -280,15 +280,15 @@ class Tas:
             raise RuntimeError("no snapshot at or before frame %d" % frame)
         if not valid or frame < self.frame or snap.frame > self.frame:
             self.machine = self.freezer.restore(snap)
-        while self.frame < frame:
+        while self.frame < frame and not self.machine.quit:
             self._step(self.inputs[self.frame])
             f = self.frame
             if f % SPARSE == 0 and f not in self.zone.snaps:
                 self.zone.put(self.freezer.take(self.machine))
-            if self.machine.quit and self.frame < frame:
-                del self.inputs[self.frame:]
-                self.message = f"the game quits at frame {self.frame}: the movie ends there"
-                break
+        if self.machine.quit and self.frame < len(self.inputs):     # no frame after the quit's in a movie
+            self._keep_branch(self.frame, f"after the game quit at frame {self.frame}")
+            del self.inputs[self.frame:]
+            self.message = f"the game quits at frame {self.frame}: the movie ends there (the rest kept as a branch)"
         if self.frame % DENSE == 0 and self.frame not in self.zone.snaps:
             self.zone.put(self.freezer.take(self.machine))
         self.zone.thin(self.frame)

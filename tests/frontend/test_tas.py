@@ -191,3 +191,28 @@ def test_a_shipped_movie_opened_plays_read_only_to_its_own_end(game):
         assert tas.load(5) and tas.machine.state_hash() == half and tas.rerecords == 0
     finally:
         tas.close()
+
+
+def test_an_edit_that_quits_the_game_earlier_ends_the_movie_there_and_keeps_the_rest(tmp_path):
+    """On the title, Start, then Up (the menu's last item, Quit) and A quit the machine. A movie
+    that pressed Down there and went on, edited to press Up, ends at the quit's frame (no frame
+    after a quit is in a movie), the rest kept as a branch; the movie written verifies."""
+    movie, settings, _ = _movie("towers")
+    pad = lambda bit: PadFrame((bit, 0, 0, 0), 1)  # noqa: E731
+    frames = [pad(0)] * 60 + [pad(1 << 10)] + [pad(0)] * 30 + [pad(1 << 1)] + [pad(0)] * 10 + [pad(A)] + [pad(0)] * 10
+    tas = Tas(movie.seed, settings)
+    try:
+        for f in frames:
+            assert tas.advance(f)
+        assert not tas.machine.quit and len(tas.inputs) == len(frames)
+        tas.set_input(92, pad(1 << 0))           # Down made Up: A now chooses Quit
+        assert tas.machine.quit and len(tas.inputs) == tas.frame < len(frames)
+        assert "quits at frame" in tas.message
+        assert any(b.frame == tas.frame and len(b.inputs) == len(frames) - tas.frame for b in tas.branches)
+        path = tmp_path / "quit.tdm"
+        tas.write(str(path))
+    finally:
+        tas.close()
+    assert load_movie(path).end["frames"] == len(tas.inputs)
+    r = run_cli("movie", "verify", str(path))
+    assert r.returncode == 0, r.stdout + r.stderr
