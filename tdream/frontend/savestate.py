@@ -79,6 +79,10 @@ class _Freezer(pickle.Pickler):
         t = type(obj)
         if t in _PLAIN and id(obj) not in KEPT:
             return None
+        if t is types.FunctionType and obj.__closure__:
+            raise pickle.PicklingError(f"a savestate cannot keep {obj.__module__}.{obj.__qualname__}: a function that "
+                                       f"closes over values (state kept by it would not be restored); make it a "
+                                       f"bound method")
         if id(obj) in self.services or id(obj) in KEPT or t in _BY_REFERENCE:
             k = self.shared_at.get(id(obj))
             if k is None:
@@ -101,7 +105,8 @@ class _Freezer(pickle.Pickler):
 _PLAIN = {int, str, float, bool, type(None), list, dict, tuple, bytes, set, frozenset}
 # Kept as they are: pictures (drawing caches, never state) and functions (code: a lambda a screen
 # keeps, such as a set-up's style words, is not state either; a bound method is pickled as its
-# object and name, and so follows its object)
+# object and name, and so follows its object). A function that closes over values is refused: what
+# it holds would stay the live machine's.
 _BY_REFERENCE = {pygame.Surface, types.FunctionType, types.BuiltinFunctionType}
 _COPIES: dict[type, bool] = {}
 

@@ -35,6 +35,7 @@ import bisect
 import hashlib
 import json
 import os
+import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -228,7 +229,7 @@ class Tas:
         """A snapshot here when the greenzone wants one."""
         f = self.frame
         if f % DENSE == 0 and f not in self.zone.snaps:
-            self.zone.put(self.freezer.take(self.machine))
+            self._snap()
             if len(self.zone.frames) % 64 == 0:
                 self.zone.thin(f)
 
@@ -284,13 +285,13 @@ class Tas:
             self._step(self.inputs[self.frame])
             f = self.frame
             if f % SPARSE == 0 and f not in self.zone.snaps:
-                self.zone.put(self.freezer.take(self.machine))
+                self._snap()
         if self.machine.quit and self.frame < len(self.inputs):     # no frame after the quit's in a movie
             self._keep_branch(self.frame, f"after the game quit at frame {self.frame}")
             del self.inputs[self.frame:]
             self.message = f"the game quits at frame {self.frame}: the movie ends there (the rest kept as a branch)"
         if self.frame % DENSE == 0 and self.frame not in self.zone.snaps:
-            self.zone.put(self.freezer.take(self.machine))
+            self._snap()
         self.zone.thin(self.frame)
 
     def seek(self, frame: int) -> None:
@@ -298,11 +299,29 @@ class Tas:
         self._go(max(0, min(frame, len(self.inputs))))
 
     # ---------------------------------------------------------------- savestates
-    def save(self, slot: int) -> None:
+    def _snap(self) -> Snapshot | None:
+        """A snapshot of the machine here, kept in the greenzone; None (and why in ``message``)
+        when this screen holds what cannot be kept (``savestate``: a closure over state)."""
+        try:
+            snap = self.freezer.take(self.machine)
+        except pickle.PicklingError as e:
+            self.message = f"no savestate here: {e}"
+            return None
+        self.zone.put(snap)
+        return snap
+
+    def save(self, slot: int) -> bool:
+        """The machine here in slot ``slot``; False when it cannot be kept here (``message``)."""
         self._check_slot(slot)
-        self.slots[slot] = Slot(self.frame, tuple(self.inputs[:self.frame]), self.freezer.take(self.machine),
+        try:
+            snap = self.freezer.take(self.machine)
+        except pickle.PicklingError as e:
+            self.message = f"state {slot} not saved: {e}"
+            return False
+        self.slots[slot] = Slot(self.frame, tuple(self.inputs[:self.frame]), snap,
                                 {f: h for f, h in self.checks.items() if f <= self.frame})
         self.message = f"state {slot} saved (frame {self.frame})"
+        return True
 
     def _check_slot(self, slot: int) -> None:
         if slot not in SLOTS:
@@ -338,7 +357,7 @@ class Tas:
                 self.zone.put(s.snapshot)
         else:
             self._go(s.frame, valid=False)
-            s.snapshot = self.freezer.take(self.machine)
+            s.snapshot = self._snap()
         self.message = f"state {slot} loaded (frame {self.frame})"
         return True
 
@@ -415,7 +434,6 @@ class Tas:
         """The movie's checkpoints, end and games played, its last frame reached (the machine is
         brought back to where it was)."""
         here = self.frame
-        back = self.freezer.take(self.machine) if here != len(self.inputs) else None
         for f in range(CHECK_EVERY, len(self.inputs) + 1, CHECK_EVERY):
             if f not in self.checks:            # a stretch never stepped since its input changed
                 self._go(f, valid=f >= self.frame)
@@ -424,8 +442,7 @@ class Tas:
         end = end_of(n, self.machine.state_hash())
         games = list(self.machine.games_played) or [self.game]
         checks = {f: h for f, h in sorted(self.checks.items()) if f <= n}
-        if back is not None:
-            self.machine = self.freezer.restore(back)
+        self._go(here)                          # back where the runner was (the greenzone's snapshot before it)
         return checks, end, games
 
     def write(self, path: str) -> None:

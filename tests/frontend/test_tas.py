@@ -7,12 +7,14 @@ from pathlib import Path
 import pytest
 
 from tdream.errors import FormatError
+from tdream.platform.record import load_record
 from tdream.native import compiled_loaded
 from tdream.frontend.movie import BlankUser, load_movie
 from tdream.frontend.pads import PadFrame
-from tdream.frontend.run import headless_on
+from tdream.frontend.run import headless_on, init_pygame, make_machine
 from tdream.frontend.savestate import Freezer
 from tdream.frontend.settings import Settings
+from tdream.frontend.setups import MatchSetup
 from tdream.frontend.tas import PROJECT_SUFFIX, Tas
 
 from ..conftest import run_cli
@@ -216,3 +218,46 @@ def test_an_edit_that_quits_the_game_earlier_ends_the_movie_there_and_keeps_the_
     assert load_movie(path).end["frames"] == len(tas.inputs)
     r = run_cli("movie", "verify", str(path))
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("game", sorted(MOVIES))
+def test_savestates_are_exact_while_a_record_is_watched(game):
+    """A record watched (its replay told to the table through the session's observers): a state
+    taken now and then, restored, runs on as the machine it was taken from."""
+    record = load_record(HERE.parent / "platform" / "data" / "issue-15" / f"{game}-game-00001.tdr")
+    init_pygame(True)
+    m = make_machine(3, Settings(), MatchSetup(record.setup.game, record.setup.seed, replay=record))
+    freezer = Freezer((m.font, m.art))
+    rnd = random.Random(7)
+    checked = 0
+    for n in range(1, 1501):
+        m.step(PadFrame((rnd.choice([0, 0, 0, A, 1 << 9]), 0, 0, 0), 1))   # A and R: on, faster
+        if n % 250 == 0:
+            snap = freezer.take(m)
+            again = freezer.restore(snap)
+            assert again.state_hash() == snap.hash
+            for _ in range(60):
+                pads = PadFrame((rnd.choice([0, 0, A]), 0, 0, 0), 1)
+                m.step(pads)
+                again.step(pads)
+            assert again.state_hash() == m.state_hash(), f"frame {n}: the state restored ran on otherwise"
+            m = again
+            checked += 1
+    assert checked == 6 and m.stack and type(m.stack[-1]).__name__ == "TableScene"
+
+
+def test_a_screen_holding_a_closure_is_not_saved_and_says_so():
+    """A function that closes over values would keep the live machine's values after a load:
+    the savestate refuses it in one line instead (and the greenzone goes on without it)."""
+    movie, settings, _ = _movie("towers")
+    tas = Tas(movie.seed, settings)
+    try:
+        tas.advance(PadFrame((0, 0, 0, 0), 1))
+        made = [1]
+        tas.machine.top.hook = lambda: made[0]            # the closure under test
+        assert not tas.save(1) and 1 not in tas.slots
+        assert "closes over values" in tas.message and "<lambda>" in tas.message
+        del tas.machine.top.hook
+        assert tas.save(1) and tas.slots[1].frame == 1
+    finally:
+        tas.close()
