@@ -123,6 +123,21 @@ def window_problem() -> str | None:
     return None
 
 
+def open_display(make, settings, fullscreen: bool = False, scale: int | None = None):
+    """The window ``make(settings)`` opens, the settings' fullscreen and scale as asked first;
+    None, with its one line on stderr, when it cannot be opened."""
+    import pygame  # pygame: only where a surface or the window is made
+    if fullscreen:
+        settings.fullscreen = True
+    if scale:
+        settings.scale = scale
+    try:
+        return make(settings)
+    except pygame.error as e:
+        print(f"tdream: cannot open a window ({e}); is there a display? (SDL_VIDEODRIVER)", file=sys.stderr)
+        return None
+
+
 def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=None, record_path=None,
                fullscreen: bool = False, scale: int | None = None, movie_path: str | None = None,
                source=None, records: bool = True, author: str = "", tas=None) -> int:
@@ -144,14 +159,8 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
     import pygame  # pygame: only where a surface or the window is made
     from .display import Display  # the window's alone: headless runs never load it
     from .pads import PadReader  # the window's alone: headless runs never load it
-    if fullscreen:
-        settings.fullscreen = True
-    if scale:
-        settings.scale = scale
-    try:
-        display = Display(settings)
-    except pygame.error as e:
-        print(f"tdream: cannot open a window ({e}); is there a display? (SDL_VIDEODRIVER)", file=sys.stderr)
+    display = open_display(Display, settings, fullscreen, scale)
+    if display is None:
         return 2
     if warning:
         print(f"tdream: {warning}", file=sys.stderr)

@@ -23,7 +23,7 @@ from pygame._sdl2 import video
 from ..errors import TdreamError
 from .constants import FRAME_S, BUTTONS
 from .pads import PadFrame, PadReader, keyboard_map
-from .run import window_problem
+from .run import open_display, window_problem
 from .settings import TAS_KEYS, split_key
 from .tas import Tas
 from .tas_view import CANVAS, RollLayout, shown_pads
@@ -549,10 +549,6 @@ def run_tas_window(path: str | None, settings, seed: int, author: str = "", full
     if why:
         print(f"tdream: {why}", file=sys.stderr)
         return 2
-    if fullscreen:
-        settings.fullscreen = True
-    if scale:
-        settings.scale = scale
     path = path or default_path(seed)
     try:
         tas = open_tas(path, seed, settings, author)
@@ -562,11 +558,9 @@ def run_tas_window(path: str | None, settings, seed: int, author: str = "", full
         return 2
     if warning:
         print(f"tdream: {warning}", file=sys.stderr)
-    try:
-        display = TasDisplay(settings)
-    except pygame.error as e:
+    display = open_display(TasDisplay, settings, fullscreen, scale)
+    if display is None:
         tas.close()
-        print(f"tdream: cannot open a window ({e}); is there a display? (SDL_VIDEODRIVER)", file=sys.stderr)
         return 2
     keys = TasKeys(settings.tas_keys)
     for clash in keys.clashes(settings.mappings):
