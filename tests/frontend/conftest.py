@@ -11,3 +11,43 @@ def screens():
 @pytest.fixture(scope="session")
 def update_goldens(request):
     return request.config.getoption("--update-goldens")
+
+
+# The TAS tools' tests on the pure engine, from a process whose engine is compiled (CI builds it):
+# started as soon as they are collected, in a process of their own, so that they run on the second
+# core beside the rest of the suite; test_tas_pure.py waits for them and reports.
+TAS_FILES = ("test_tas.py", "test_tas_window.py", "test_press_preview.py")
+_TAS_RUN: dict = {}
+
+
+def pytest_collection_modifyitems(session, config, items):
+    if not any(item.name == "test_the_tas_tools_pass_on_the_pure_engine" for item in items):
+        return
+    from tdream.native import compiled_loaded
+    if not compiled_loaded(load=True):
+        return
+    import os
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+    here = Path(__file__).parent
+    out = tempfile.TemporaryFile(mode="w+")
+    env = {**os.environ, "TDREAM_PURE": "1", "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    proc = subprocess.Popen([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                             *[str(here / f) for f in TAS_FILES]],
+                            cwd=here.parents[1], env=env, stdout=out, stderr=subprocess.STDOUT, text=True)
+    _TAS_RUN.update(proc=proc, out=out)
+
+
+@pytest.fixture
+def tas_pure_run():
+    """(return code, output) of the TAS tools' tests run on the pure engine (started at collection)."""
+    proc, out = _TAS_RUN["proc"], _TAS_RUN["out"]
+    try:
+        code = proc.wait(timeout=1800)
+    except Exception:
+        proc.kill()
+        raise
+    out.seek(0)
+    return code, out.read()
