@@ -25,6 +25,7 @@ import os
 import pickle
 import sys
 import types
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,18 +35,12 @@ from ..frozen import KEPT
 from ..platform import registry
 from .frontends import frontend_of
 
-FOLDER_FILES_LIMIT = 64 << 20        # a user folder bigger than this is not a movie's blank one
-
-
 @dataclass(frozen=True)
 class Folder:
     """A user folder's contents: the records database's bytes and every other file's."""
     db: bytes | None
     files: tuple[tuple[str, bytes], ...]
     sign: tuple
-
-    def size(self) -> int:
-        return len(self.db or b"") + sum(len(b) for _, b in self.files)
 
 
 @dataclass(frozen=True)
@@ -57,16 +52,17 @@ class Snapshot:
     folder: Folder | None
     hash: str                        # the machine's state hash when it was taken
 
-    def size(self) -> int:
-        """Bytes the snapshot holds of its own (the matches' copies estimated by their JSON)."""
-        return len(self.blob) + 64 * len(self.matches)
+
+_PLAIN = {int, str, float, bool, type(None), list, dict, tuple, bytes, set, frozenset}
+# Kept as they are: pictures (drawing caches, never state) and functions (code: a lambda a screen
+# keeps, such as a set-up's style words, is not state either; a bound method is pickled as its
+# object and name, and so follows its object). A function that closes over values is refused: what
+# it holds would stay the live machine's.
+_BY_REFERENCE = {pygame.Surface, types.FunctionType, types.BuiltinFunctionType}
+_COPIES_ITSELF: dict[type, bool] = {}     # a match class -> whether its copy() is one of its kind
 
 
-def _is_match(value) -> bool:
-    return hasattr(value, "awaiting") and hasattr(value, "fingerprint") and hasattr(value, "copy")
-
-
-class _Freezer(pickle.Pickler):
+class _Pickler(pickle.Pickler):
     def __init__(self, file, services: dict[int, object]) -> None:
         super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
         self.services = services
@@ -90,43 +86,25 @@ class _Freezer(pickle.Pickler):
                 self.shared.append(obj)
             return ("s", k)
         if isinstance(obj, io.IOBase):
-            if obj.closed:
-                return ("closed", getattr(obj, "name", ""))
-            return ("f", str(getattr(obj, "name", "")))
-        if _copies_itself(t) and _is_match(obj):
+            return ("closed", "") if obj.closed else ("f", str(getattr(obj, "name", "")))
+        if _COPIES_ITSELF.get(t, True) and hasattr(t, "awaiting") and hasattr(t, "fingerprint") and hasattr(t, "copy"):
             k = self.match_at.get(id(obj))
             if k is None:
+                copy = obj.copy()
+                _COPIES_ITSELF[t] = type(copy) is t   # a seat's view copies to the whole match: pickled
+                if type(copy) is not t:                # field by field instead, its match by copy
+                    return None
                 k = self.match_at[id(obj)] = len(self.matches)
-                self.matches.append(obj.copy())
+                self.matches.append(copy)
             return ("m", k)
         return None
 
 
-_PLAIN = {int, str, float, bool, type(None), list, dict, tuple, bytes, set, frozenset}
-# Kept as they are: pictures (drawing caches, never state) and functions (code: a lambda a screen
-# keeps, such as a set-up's style words, is not state either; a bound method is pickled as its
-# object and name, and so follows its object). A function that closes over values is refused: what
-# it holds would stay the live machine's.
-_BY_REFERENCE = {pygame.Surface, types.FunctionType, types.BuiltinFunctionType}
-_COPIES: dict[type, bool] = {}
-
-
-def _copies_itself(t: type) -> bool:
-    """Whether a match class's ``copy()`` gives one of its own kind (a seat's view of a match may
-    copy to the whole match: such a view is pickled field by field, its match by copy)."""
-    known = _COPIES.get(t)
-    if known is None:
-        known = _COPIES[t] = hasattr(t, "copy") and hasattr(t, "fingerprint") and hasattr(t, "awaiting") \
-            and getattr(t, "copy_is_exact", True) and not t.__name__.endswith("View")
-    return known
-
-
-class _Thawer(pickle.Unpickler):
-    def __init__(self, file, snap: Snapshot, opened: list) -> None:
+class _Unpickler(pickle.Unpickler):
+    def __init__(self, file, snap: Snapshot) -> None:
         super().__init__(file)
         self.snap = snap
         self.copies: dict[int, object] = {}
-        self.opened = opened
 
     def persistent_load(self, pid):
         kind, key = pid
@@ -138,14 +116,23 @@ class _Thawer(pickle.Unpickler):
                 got = self.copies[key] = self.snap.matches[key].copy()
             return got
         if kind == "f":
-            f = open(key, "a", encoding="utf-8")
-            self.opened.append(f)
-            return f
+            return open(key, "a", encoding="utf-8")
         if kind == "closed":
             f = io.StringIO()
             f.close()
             return f
         raise pickle.UnpicklingError(f"unknown persistent id {pid!r}")
+
+
+@contextmanager
+def _deep():
+    """Pickling a machine goes deep (scenes, prompts, menus, a match's views): room for it."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20000))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(limit)
 
 
 class Freezer:
@@ -162,17 +149,23 @@ class Freezer:
         self._folder: Folder | None = None
 
     # ---------------------------------------------------------------- the user folder
+    def _files(self):
+        """Every file of the user folder but the records database's own (and its journal)."""
+        if self.root is None:
+            return
+        skip = Path(self.db.path).name if self.db is not None else "\0"
+        for base, _dirs, names in os.walk(self.root):
+            for name in names:
+                if not name.startswith(skip):
+                    yield os.path.join(base, name)
+
     def _sign(self) -> tuple:
+        """What changes when the folder does: the database's changes, each file's size and time."""
         changes = self.db.db.total_changes if self.db is not None else 0
         files = []
-        if self.root is not None:
-            for base, _dirs, names in os.walk(self.root):
-                for name in names:
-                    p = os.path.join(base, name)
-                    if self.db is not None and Path(p) == Path(self.db.path) or name.startswith("records.sqlite"):
-                        continue
-                    st = os.stat(p)
-                    files.append((p, st.st_size, st.st_mtime_ns))
+        for p in self._files():
+            st = os.stat(p)
+            files.append((p, st.st_size, st.st_mtime_ns))
         return (changes, tuple(sorted(files)))
 
     def folder(self) -> Folder | None:
@@ -192,12 +185,9 @@ class Freezer:
         if self.db is not None and folder.db is not None:
             self.db.db.deserialize(folder.db)
         keep = {p for p, _ in folder.files}
-        if self.root is not None:
-            for base, _dirs, names in os.walk(self.root):
-                for name in names:
-                    p = os.path.join(base, name)
-                    if p not in keep and not name.startswith("records.sqlite"):
-                        os.remove(p)
+        for p in list(self._files()):
+            if p not in keep:
+                os.remove(p)
         for p, data in folder.files:
             os.makedirs(os.path.dirname(p), exist_ok=True)
             try:
@@ -211,24 +201,14 @@ class Freezer:
     # ---------------------------------------------------------------- the machine
     def take(self, machine) -> Snapshot:
         buf = io.BytesIO()
-        p = _Freezer(buf, self.services)
-        limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(limit, 20000))
-        try:
+        p = _Pickler(buf, self.services)
+        with _deep():
             p.dump(machine)
-        finally:
-            sys.setrecursionlimit(limit)
         return Snapshot(machine.frame, buf.getvalue(), tuple(p.matches), tuple(p.shared), self.folder(),
                         machine.state_hash())
 
     def restore(self, snap: Snapshot):
         """A machine as it was when ``snap`` was taken (the user folder made as it was)."""
         self.put_folder(snap.folder)
-        opened: list = []
-        limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(limit, 20000))
-        try:
-            machine = _Thawer(io.BytesIO(snap.blob), snap, opened).load()
-        finally:
-            sys.setrecursionlimit(limit)
-        return machine
+        with _deep():
+            return _Unpickler(io.BytesIO(snap.blob), snap).load()

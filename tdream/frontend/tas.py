@@ -152,9 +152,6 @@ class _Zone:
                 del self.snaps[f]
             self.frames = keep
 
-    def bytes(self) -> int:
-        return sum(s.size() for s in self.snaps.values())
-
 
 class Tas:
     """A TAS in the making (the module's docstring)."""
@@ -165,7 +162,6 @@ class Tas:
             raise RuntimeError("the TAS tools run the pure engine (savestates pickle the machine, which mypyc's "
                                "classes do not allow): start this process with TDREAM_PURE=1")
         self.seed = seed
-        self.settings = settings
         self.author = author
         self.rerecords = rerecords
         self.inputs: list[PadFrame] = list(inputs)
@@ -379,18 +375,14 @@ class Tas:
             raise ValueError(f"frame {frame}: the movie has frames 1-{len(self.inputs)}")
         if not (0 <= pad < PADS and 0 <= button < 12):
             raise ValueError("pad 0-3, button 0-11")
-        here = self.frame
         old = self.inputs[frame - 1]
         b = list(old.buttons)
         b[pad] ^= 1 << button
-        self._keep_branch(frame - 1, f"before the edit at frame {frame}")
-        self.inputs[frame - 1] = PadFrame((b[0], b[1], b[2], b[3]), old.connected)
-        self._forget_after(frame - 1)
-        if here >= frame:
-            self._go(here, valid=False)
+        self.set_input(frame, PadFrame((b[0], b[1], b[2], b[3]), old.connected))
 
     def set_input(self, frame: int, pads: PadFrame) -> None:
-        """Frame ``frame``'s input made ``pads`` (an editor's paste), re-running as ``toggle``."""
+        """Frame ``frame``'s input made ``pads`` (what it was kept as a branch), and the game
+        re-run to the frame the runner was on."""
         if not 1 <= frame <= len(self.inputs):
             raise ValueError(f"frame {frame}: the movie has frames 1-{len(self.inputs)}")
         if self.inputs[frame - 1] == pads:
