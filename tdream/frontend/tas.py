@@ -32,6 +32,7 @@ goes to the TAS project file beside it, ``NAME.tdm.tas`` (FORMATS.md section 4).
 from __future__ import annotations
 
 import bisect
+import copy
 import hashlib
 import json
 import os
@@ -178,7 +179,7 @@ class Tas:
         run_settings.last = {**run_settings.last, "game": self.game}   # the title shows it at power on
         # the movie's header as at power on (the machine's settings change as it plays: the game
         # last chosen, its options)
-        self.head = json.loads(json.dumps(new_header(seed, run_settings)))
+        self.head = copy.deepcopy(new_header(seed, run_settings))
         if not pygame.display.get_init():       # headless (tests, bench); in the window, its display
             init_pygame(True)
         self.machine = make_machine(seed, run_settings, records=self.folder.db, record_dir=self.folder.record_dir,
