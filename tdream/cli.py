@@ -225,6 +225,40 @@ def build_parser() -> argparse.ArgumentParser:
     mim.add_argument("movie", metavar="MOVIE")
     mim.add_argument("--force", action="store_true", help="accept a text made with other rules data")
 
+    net = sub.add_parser("netplay", help="play with friends over the network: host a table, join it or watch it")
+    nsub = net.add_subparsers(dest="action", metavar="ACTION", parser_class=_Parser)
+    nhost = nsub.add_parser("host", help="open the window and wait for guests (the lobby shows them; Start begins)")
+    nhost.add_argument("--port", type=_port, default=None, help="the port guests connect to (default 7476)")
+    nhost.add_argument("--bind", default="0.0.0.0", metavar="ADDRESS",
+                       help="the address listened on (default: every one of this machine's; 127.0.0.1: this machine "
+                            "only)")
+    nhost.add_argument("--seats", type=int, default=1, choices=range(1, 5), metavar="N",
+                       help="pads this machine plays (1-4, default 1: pad 1); guests' pads take the next free numbers")
+    nhost.add_argument("--delay", type=int, default=None, choices=range(2, 11), metavar="D",
+                       help="the input delay in frames (2-10; default: from the round trip measured in the lobby)")
+    nhost.add_argument("--seed", type=_seed, default=None, help="the sitting's seed (default: from the clock)")
+    njoin = nsub.add_parser("join", help="take the next free pads at a host's table")
+    njoin.add_argument("address", metavar="HOST[:PORT]")
+    njoin.add_argument("--pads", type=int, default=1, choices=range(1, 4), metavar="K",
+                       help="pads this machine plays (1-3, default 1)")
+    nwatch = nsub.add_parser("watch", help="watch a host's sitting (joining mid-sitting fast-forwards to it)")
+    nwatch.add_argument("address", metavar="HOST[:PORT]")
+    for np_ in (nhost, njoin, nwatch):
+        np_.add_argument("--password", default="", metavar="WORD", help="the table's password (host: ask for it)")
+        np_.add_argument("--name", default=None, metavar="NAME", help="this machine's name in the lobby")
+        np_.add_argument("--movie", default=None, metavar="FILE",
+                         help="where this machine writes the sitting's movie (default: the user's data folder, "
+                              "netplay/)")
+        np_.add_argument("--author", default="", metavar="NAME", help="the movie's author (the host's is every "
+                                                                     "machine's)")
+        _window_args(np_, headless=False)
+        np_.add_argument("--headless", action="store_true", help=argparse.SUPPRESS)       # tests and the bench
+        np_.add_argument("--script", default=None, help=argparse.SUPPRESS)               # GAME:HUMANS
+        np_.add_argument("--expect", type=int, default=0, help=argparse.SUPPRESS)
+        np_.add_argument("--turns", type=int, default=None, help=argparse.SUPPRESS)
+        np_.add_argument("--frames", type=int, default=None, help=argparse.SUPPRESS)
+        np_.add_argument("--deadline", type=float, default=600.0, help=argparse.SUPPRESS)
+
     bench = sub.add_parser("bench", help="the speed figures of FORMATS.md section 5")
     bench.add_argument("--game", default=None, choices=registry.ids(), metavar="ID",
                        help="only this game's figures (default: every game's, and the front end's)")
@@ -272,6 +306,10 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_movie(args)
         if args.command == "bench":
             return cmd_bench(args)
+        if args.command == "netplay":
+            if args.action not in ("host", "join", "watch"):
+                parser.parse_args(["netplay", "--help"])
+            return cmd_netplay(args)
         if args.command == "native":
             from .native import build, start_background  # the build's tools: only its commands
             return start_background() if args.background else build()
@@ -737,6 +775,109 @@ def cmd_movie_import(args) -> int:
     write_movie(args.movie, text.movie.header, text.frames, checks, end, games)
     print(f"ok   {args.movie}: {end['frames']} frames, {end['time']} (from {args.text})")
     return 0
+
+
+def _port(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port: {text!r}") from None
+    if not 0 <= n <= 65535:
+        raise argparse.ArgumentTypeError(f"not a port (0-65535): {n}")
+    return n
+
+
+def _address(text: str) -> tuple[str, int]:
+    """HOST[:PORT] (an IPv6 address in brackets: [::1]:7476)."""
+    from .frontend.netplay import PORT  # netplay's: only its command loads it
+    host, port = text, PORT
+    if text.startswith("["):
+        end = text.find("]")
+        if end < 0:
+            raise TdreamError(f"tdream netplay: not an address: {text!r} (an IPv6 address goes in [brackets])")
+        host, rest = text[1:end], text[end + 1:]
+        if rest:
+            if not rest.startswith(":"):
+                raise TdreamError(f"tdream netplay: not an address: {text!r}")
+            port = _port_of(rest[1:], text)
+    elif text.count(":") == 1:
+        host, rest = text.split(":")
+        port = _port_of(rest, text)
+    if not host:
+        raise TdreamError(f"tdream netplay: not an address: {text!r} (HOST[:PORT])")
+    return host, port
+
+
+def _port_of(rest: str, text: str) -> int:
+    if not rest.isdigit() or not 0 < int(rest) <= 65535:
+        raise TdreamError(f"tdream netplay: not a port in {text!r} (1-65535)")
+    return int(rest)
+
+
+def cmd_netplay(args) -> int:
+    """``tdream netplay host|join|watch``: a sitting over the network (FORMATS.md section 8)."""
+    from .frontend.netplay import PORT, Guest, Host, NetError, machine_id  # netplay's: only its command loads it
+    from .frontend.netplay_run import ScriptPads, run_headless, run_window, turns_of
+    from .frontend.settings import load_settings
+    if args.movie and not os.path.isdir(os.path.dirname(os.path.abspath(args.movie))):
+        print(f"{args.movie}: No such file or directory (its folder must exist)", file=sys.stderr)
+        return 2
+    script = None
+    if args.script:
+        game, _, humans = args.script.partition(":")
+        if game not in registry.ids() or not humans.isdigit():
+            print(f"tdream netplay: --script GAME:HUMANS, not {args.script!r}", file=sys.stderr)
+            return 2
+        script = (game, int(humans))
+    settings, warning = load_settings()
+    if warning:
+        print(f"tdream: {warning}", file=sys.stderr)
+    if script:                                     # the tests' and the bench's sittings: quick to play
+        settings.text_speed, settings.anim_speed, settings.skip_cpu = "instant", "fast", True
+        settings.last = {**settings.last, "game": script[0]}
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    movie = args.movie or os.path.join(_user_dir("netplay"), f"netplay-{stamp}-{args.action}.tdm")
+    name = args.name or ("Host" if args.action == "host" else os.environ.get("USER", "") or "Guest")
+    try:
+        if args.action == "host":
+            seed = args.seed if args.seed is not None else int(time.time())
+            sitting = Host(settings, movie, seed, bind=args.bind, port=PORT if args.port is None else args.port,
+                           seats=args.seats, password=args.password, author=args.author, name=name[:16],
+                           delay=args.delay)
+            print(f"tdream netplay: hosting on port {sitting.port}", file=sys.stderr)
+        else:
+            host, port = _address(args.address)
+            sitting = Guest(settings, movie, host, port, role="play" if args.action == "join" else "watch",
+                            pads=getattr(args, "pads", 1), password=args.password, ident=machine_id(),
+                            name=name[:16])
+    except NetError as e:
+        print(f"tdream netplay: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"tdream netplay: cannot listen on {args.bind}:{args.port or PORT} ({e.strerror or e})",
+              file=sys.stderr)
+        return 2
+    if args.headless:
+        if script:
+            sitting.source = ScriptPads(sitting, script[0], script[1])
+        stop = None
+        if args.turns is not None or args.frames is not None:
+            def stop(m):
+                return (args.turns is not None and turns_of(m) >= args.turns) or (
+                    args.frames is not None and m.frame >= args.frames)
+        code = run_headless(sitting, expect=args.expect, stop=stop, deadline=args.deadline)
+    else:
+        code = run_window(sitting, settings, fullscreen=args.fullscreen, scale=args.scale)
+    if sitting.over and (code or args.headless):
+        print(f"tdream netplay: {sitting.over}", file=sys.stderr)
+    return code
+
+
+def _user_dir(name: str) -> str:
+    import platformdirs  # the user's folders: only when one is read or written
+    path = os.path.join(platformdirs.user_data_dir("tdream"), name)
+    os.makedirs(path, exist_ok=True)
+    return path
 
 
 def _records_dir() -> str:

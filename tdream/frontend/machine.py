@@ -40,6 +40,12 @@ class Scene:
         answer being given on them, on a screen the other players see (issue 36)."""
         return 0
 
+    def secret_pads(self, m: "Machine") -> int:
+        """Pads answering in secret now (bit p: pad p+1): netplay seals what they answer with
+        until every one of them has answered (FORMATS.md section 8). A secret answer is given
+        with a press of A, and nothing else its pad does changes the state until then."""
+        return 0
+
     def press_preview(self, m: "Machine") -> str | None:
         """The luck watch (issue 38, FORMATS.md section 4): in a few words, the chance outcome that
         A pressed on this frame would give (a die or reel a person stops: "A now: 7"), or None
@@ -187,6 +193,13 @@ class Machine:
         elif self.stack:
             self.stack[-1].update(self)
         self.frame += 1
+
+    def secret_pads(self) -> int:
+        """Every scene's ``secret_pads`` (netplay's sealed answers)."""
+        mask = 0
+        for scene in self.stack:
+            mask |= scene.secret_pads(self)
+        return mask
 
     def sound(self, name: str) -> None:
         """Ask for a sound effect (the window plays it; headless runs drop it)."""

@@ -404,6 +404,14 @@ class TableScene(ReplayControls, Scene):
             mask |= 1 << pad
         return mask
 
+    def secret_pads(self, m) -> int:
+        """The pads of the seats whose prompt is answered in secret (netplay seals their A)."""
+        mask = 0
+        for seat, prompt in self.prompts.items():
+            if prompt.secret and seat in self.pad_of:
+                mask |= 1 << self.pad_of[seat]
+        return mask
+
     def seat_area(self, seat: int) -> tuple[int, int, int, int]:
         """Where one seat's part of the screen is (his status peek at a simultaneous point)."""
         return self.board_area

@@ -1,0 +1,226 @@
+"""Running a netplay sitting: in a window (the lobby, then the game with the sitting's notices)
+or headless (tests and the bench: a script's pads, as fast as the lockstep allows).
+
+The wall clock paces the window and decides nothing in a frame: the host samples its pads once
+a frame at 60.0988 Hz and steps a frame only when it is composed; a guest steps the frames the
+host sends as they come. Headless, both run unpaced.
+"""
+from __future__ import annotations
+
+import sys
+import time
+
+from .constants import FRAME_S, GOLD, INFO, INK, PLAYER_COLOURS, WHITE, H, W, A, B, LEFT, RIGHT, START
+from .netplay import DELAYS, Guest, Host, Sitting
+from .pads import PadFrame
+
+LOBBY_POLL = 0.01
+
+
+# ---------------------------------------------------------------- scripted pads (tests, bench)
+class ScriptPads:
+    """A machine's pads from the shell's autopilot (``Autopilot(game, pad=-1)``): at a table each
+    pad this machine plays answers its own seat; elsewhere (title, set-up, results) only pad 1,
+    the host's, presses. A press is made every ``every`` samples (the input delay and one more:
+    each press is seen on the screen before the next is chosen, as a person's would be)."""
+
+    def __init__(self, sitting: Sitting, game: str, humans: int, every: int | None = None, seed: int = 7) -> None:
+        from .frontends import frontend_of
+        from .table import TableScene
+        self.sitting = sitting
+        self.table_kind = TableScene
+        self.pilot = frontend_of(game).autopilot(pad=-1, humans=humans, again=True, seed=seed)
+        self.every = every
+        self.calls = 0
+
+    def __call__(self, m) -> PadFrame:
+        owned = self.sitting.owned
+        every = self.every or self.sitting.delay + 1
+        self.calls += 1
+        bits = [0] * len(owned)
+        if self.calls % every == 0 and m.stack:
+            top = m.stack[-1]
+            ap = self.pilot
+            ap.count += 1
+            at_table = isinstance(top, self.table_kind)
+            for i, pad in enumerate(owned):
+                if at_table or pad == 0:
+                    bits[i] = ap.press(m, pad)
+        return PadFrame(tuple(bits + [0] * (4 - len(bits))), (1 << len(owned)) - 1)  # type: ignore[arg-type]
+
+
+def turns_of(m) -> int:
+    """The turns played at the table on top (its match's progress), or -1 off a table."""
+    from .table import TableScene
+    for scene in reversed(m.stack):
+        if isinstance(scene, TableScene):
+            try:
+                return scene.game.progress()
+            except Exception:
+                return -1
+    return -1
+
+
+def run_headless(sitting: Sitting, expect: int = 0, stop=None, deadline: float = 600.0, wait_s: float = 0.001,
+                 lobby_s: float = 60.0) -> int:
+    """Run a sitting without a window until it ends. The host starts once ``expect`` guests are
+    in its lobby (or ``lobby_s`` passed) and ends the sitting when ``stop(machine)`` says so or
+    after ``deadline`` seconds. Returns the exit code (0 ended, 1 out of sync or lost, 2 refused)."""
+    start = time.monotonic()
+    try:
+        while sitting.over is None:
+            now = time.monotonic()
+            if now - start > deadline:
+                sitting.stop(f"the deadline of {deadline:g} s passed", 1)
+                break
+            sitting.poll(now)
+            if sitting.over is not None:
+                break
+            if sitting.machine is None:
+                if isinstance(sitting, Host):
+                    joined = [p for p in sitting.peers if p.state == "lobby" and p.role == "play"]
+                    if len(joined) >= expect and all(p.rtt > 0 for p in joined) or now - start > lobby_s:
+                        sitting.start(now)
+                time.sleep(LOBBY_POLL)
+                continue
+            stepped = sitting.tick(now, 1 << 30)
+            if isinstance(sitting, Host) and stop is not None and sitting.over is None and stop(sitting.machine):
+                sitting.stop("the script ended")
+                break
+            if not stepped:
+                time.sleep(wait_s)
+    finally:
+        _end(sitting)
+    return sitting.code
+
+
+def _end(sitting: Sitting) -> None:
+    now = time.monotonic()
+    if isinstance(sitting, Host):
+        sitting.poll(now)
+        sitting.finish(sitting.over or "the host left", now)
+    elif isinstance(sitting, Guest):
+        sitting.finish(sitting.over or "the guest left", now)
+    sitting.close()
+    sent, got = sitting.traffic()
+    st = sitting.status()
+    sitting.log(f"{sitting.over or 'ended'}; {st['frames']} frames, {st['stalled']} stalled, input delay "
+                f"{st['delay']}, {sent} bytes sent, {got} received; movie {sitting.movie_path}")
+
+
+# ---------------------------------------------------------------- the window
+def draw_lobby(sitting: Sitting, surface, font, now: float) -> None:
+    """The lobby: who holds which pad, each machine's round trip, the input delay; the host
+    starts with Start (left/right: the delay)."""
+    from .widgets import window
+    surface.fill(INK)
+    window(surface, (8, 8, W - 16, H - 16))
+    host = isinstance(sitting, Host)
+    title = "Netplay: your table" if host else "Netplay: at the host's table"
+    font.draw(surface, title, W // 2, 16, GOLD, align="centre")
+    if host:
+        rows = sitting.lobby()
+        where = f"Port {sitting.port}. Guests: tdream netplay join THIS-MACHINE:{sitting.port}"
+        delay = sitting.delay_now()
+    else:
+        rows = sitting.rows
+        where = "Connected. The host starts when ready." if sitting.state == "lobby" else "Connecting..."
+        delay = sitting.lobby_delay
+    y = 34
+    font.draw(surface, where, 16, y, INFO, "small")
+    y += 14
+    for row in rows:
+        pads = row.get("pads") or []
+        colour = PLAYER_COLOURS[pads[0] - 1] if pads and isinstance(pads[0], int) and 1 <= pads[0] <= 4 else WHITE
+        label = ", ".join(f"Pad {p}" for p in pads) if pads else "watching"
+        font.draw(surface, f"{label}: {str(row.get('name', ''))[:16]}", 16, y, colour)
+        rtt = row.get("rtt", 0)
+        font.draw(surface, "you" if row.get("role") == "host" and host else f"{rtt} ms", W - 18, y, WHITE,
+                  align="right")
+        y += 14
+    frames = f"Input delay: {delay} frames ({delay * 1000 * FRAME_S:.0f} ms)" if delay else "Input delay: -"
+    font.draw(surface, frames, 16, H - 48, WHITE)
+    if host:
+        font.draw(surface, "Start: begin   </>: delay   B: leave", 16, H - 32, INFO, "small")
+    else:
+        font.draw(surface, "B: leave", 16, H - 32, INFO, "small")
+
+
+def draw_notice(surface, font, text: str) -> None:
+    import pygame  # pygame: only where a surface or the window is made
+    w = font.width(text, "small") + 8
+    x = (W - w) // 2
+    pygame.draw.rect(surface, INK, (x, 2, w, 11))
+    font.draw(surface, text, W // 2, 3, GOLD, "small", align="centre")
+
+
+def run_window(sitting: Sitting, settings, fullscreen: bool = False, scale: int | None = None) -> int:
+    """A sitting in a window: the lobby, then the game; closing the window leaves the sitting
+    (the host's closing ends it for everyone at its last frame)."""
+    from .run import open_display, window_problem
+    why = window_problem()
+    if why:
+        print(f"tdream: {why}", file=sys.stderr)
+        return 2
+    import pygame  # pygame: only where a surface or the window is made
+    from .display import Display
+    from .font import Font
+    from .pads import Buttons, PadReader
+    display = open_display(Display, settings, fullscreen, scale)
+    if display is None:
+        return 2
+    reader = PadReader(settings.mappings)
+    font = Font()
+    frame = pygame.Surface((W, H))
+    lobby_pads = Buttons()
+    sitting.source = lambda m: reader.frame()
+    clock_next = time.perf_counter()
+    shown_end = False
+    try:
+        while not reader.quit:
+            reader.poll()
+            now = time.monotonic()
+            sitting.poll(now)
+            if sitting.over is not None and not shown_end:
+                shown_end = True
+                print(f"tdream netplay: {sitting.over}", file=sys.stderr)
+            if sitting.machine is None:
+                if sitting.over is not None:
+                    break
+                lobby_pads.feed(reader.frame())
+                if lobby_pads.press(0, B):
+                    break
+                if isinstance(sitting, Host):
+                    if lobby_pads.press(0, START | A):
+                        sitting.start(now)
+                        clock_next = time.perf_counter()
+                    elif lobby_pads.press(0, LEFT | RIGHT):
+                        d = sitting.delay_now() + (1 if lobby_pads.press(0, RIGHT) else -1)
+                        sitting.fixed_delay = max(DELAYS[0], min(DELAYS[1], d))
+                draw_lobby(sitting, frame, font, now)
+                display.present(frame)
+                time.sleep(1 / 60)
+                continue
+            pc = time.perf_counter()
+            due = 0
+            while pc >= clock_next and due < 8:
+                due += 1
+                clock_next += FRAME_S
+            if pc - clock_next > 0.25:
+                clock_next = pc
+            if due and sitting.over is None:
+                sitting.tick(now, due)
+                if sitting.machine.quit:
+                    break
+            sitting.machine.draw(frame)
+            line = sitting.over or sitting.notice(now)
+            if line:
+                draw_notice(frame, font, line)
+            display.present(frame)
+            wait = clock_next - time.perf_counter()
+            if wait > 0.002:
+                time.sleep(wait - 0.001)
+    finally:
+        _end(sitting)
+        display.close()
+    return sitting.code
