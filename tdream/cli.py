@@ -258,6 +258,7 @@ def build_parser() -> argparse.ArgumentParser:
         np_.add_argument("--turns", type=int, default=None, help=argparse.SUPPRESS)
         np_.add_argument("--frames", type=int, default=None, help=argparse.SUPPRESS)
         np_.add_argument("--deadline", type=float, default=600.0, help=argparse.SUPPRESS)
+        np_.add_argument("--paced", action="store_true", help=argparse.SUPPRESS)
 
     bench = sub.add_parser("bench", help="the speed figures of FORMATS.md section 5")
     bench.add_argument("--game", default=None, choices=registry.ids(), metavar="ID",
@@ -865,7 +866,7 @@ def cmd_netplay(args) -> int:
             def stop(m):
                 return (args.turns is not None and turns_of(m) >= args.turns) or (
                     args.frames is not None and m.frame >= args.frames)
-        code = run_headless(sitting, expect=args.expect, stop=stop, deadline=args.deadline)
+        code = run_headless(sitting, expect=args.expect, stop=stop, deadline=args.deadline, pace=args.paced)
     else:
         code = run_window(sitting, settings, fullscreen=args.fullscreen, scale=args.scale)
     if sitting.over and (code or args.headless):

@@ -50,6 +50,7 @@ HELLO_WITHIN = 5.0           # seconds a new connection has to say hello
 REJOIN_WITHIN = 300.0        # seconds a dropped guest's pads wait for it
 PING_EVERY = 0.5
 WAIT_NOTICE = 1.0            # seconds a stall lasts before the machine says who it waits for
+SILENT_AFTER = 6.0           # seconds without a message (pings go every PING_EVERY) before a peer counts as gone
 MAX_PEERS = 8                # guests and watchers at once (connections past it are refused)
 DELAYS = (2, 10)             # the input delay's bounds, in frames
 CATCH_UP_S = 0.05            # seconds a loop spends fast-forwarding before it looks at the network
@@ -162,6 +163,12 @@ class Sitting:
     def hashed(self, frame: int, h: str) -> None:
         """A state hash made here (the host compares; a guest sends it and compares the host's)."""
 
+    def count_stall(self, budget: int, stepped: int) -> None:
+        """A paced tick (``budget``: the frames due, at most 8) that stepped fewer: the frames
+        stalled (an unpaced tick's budget is larger and counts nothing)."""
+        if budget <= 8 and stepped < budget:
+            self.stalled += budget - stepped
+
     def behind(self) -> int:
         return len(self.frames) - self.machine.frame if self.machine is not None else 0
 
@@ -261,6 +268,7 @@ class Peer:
     seals: dict[int, tuple[int, bytes]] = dataclasses.field(default_factory=dict)   # pad -> (frame, commit)
     opened: dict[int, int] = dataclasses.field(default_factory=dict)   # pad -> buttons
     asked_open: bool = False
+    heard: float = 0.0                 # when its last message came
 
 
 class Host(Sitting):
@@ -290,6 +298,7 @@ class Host(Sitting):
         self.stall_who = ""
         self.sealing = False                     # the frame being composed waits on seals
         self.opened_local: set[int] = set()       # this machine's own seals, opened
+        self.gone_traffic = (0, 0)               # bytes (sent, received) of the links that ended
 
     # ---------------------------------------------------------------- who is here
     def taken(self, now: float) -> set[int]:
@@ -346,7 +355,12 @@ class Host(Sitting):
         for peer in list(self.peers):
             if peer.state == "gone":
                 continue
-            for kind, payload in peer.link.pump(now):
+            got = peer.link.pump(now)
+            if got:
+                peer.heard = now
+            elif peer.state in ("lobby", "live") and peer.heard and now - peer.heard > SILENT_AFTER:
+                peer.link.close(f"silent for {SILENT_AFTER:g} s")
+            for kind, payload in got:
                 try:
                     self.take(peer, kind, payload, now)
                 except wire.WireError as e:
@@ -360,6 +374,9 @@ class Host(Sitting):
             elif now - peer.pinged >= PING_EVERY and peer.state in ("lobby", "live"):
                 peer.pinged = now
                 peer.link.send(wire.message(wire.PING, struct.pack(">d", now)), now)
+        for p in self.peers:
+            if p.state == "gone":
+                self.gone_traffic = (self.gone_traffic[0] + p.link.sent, self.gone_traffic[1] + p.link.received)
         self.peers = [p for p in self.peers if p.state != "gone"]
 
     def refuse(self, peer: Peer, why: str, now: float) -> None:
@@ -442,13 +459,16 @@ class Host(Sitting):
         peer.ident = got["id"][:64]
         peer.role = got["role"]
         if peer.role == "play":
+            old = next((p for p in self.peers if p is not peer and p.ident == peer.ident
+                        and p.state in ("lobby", "live") and p.role == "play"), None)
+            if old is not None:                  # the same machine again: its old connection is gone
+                old.link.close("the same machine joined again")
+                self.drop(old, "the same machine joined again", now)
             back = self.departed.pop(peer.ident, None)
             if back is not None:
                 peer.pads = list(back[0])
                 self.log(f"{peer.name} is back for pads {', '.join(str(p + 1) for p in peer.pads)}")
             else:
-                if any(p.ident == peer.ident and p.state in ("lobby", "live") for p in self.peers if p is not peer):
-                    return self.refuse(peer, "this machine is at the table already", now)
                 want = max(1, min(PADS, got["pads"]))
                 free = [p for p in range(PADS) if p not in self.taken(now)]
                 if len(free) < want:
@@ -521,7 +541,6 @@ class Host(Sitting):
                 if not self.compose(n, now):
                     if self.stall_since is None:
                         self.stall_since = now
-                    self.stalled += 1
                     break
             self.stall_since = None
             stepped += self.step_known(1)
@@ -532,6 +551,7 @@ class Host(Sitting):
                 self.send_frames(peer, now)
         if m.quit and self.over is None:
             self.stop("the game quit")
+        self.count_stall(budget, stepped)
         return stepped
 
     def compose(self, n: int, now: float) -> bool:
@@ -642,7 +662,8 @@ class Host(Sitting):
 
     def traffic(self) -> tuple[int, int]:
         """Bytes (sent, received) over every link so far."""
-        return sum(p.link.sent for p in self.peers), sum(p.link.received for p in self.peers)
+        return (self.gone_traffic[0] + sum(p.link.sent for p in self.peers),
+                self.gone_traffic[1] + sum(p.link.received for p in self.peers))
 
 
 # ---------------------------------------------------------------- a guest or a watcher
@@ -669,9 +690,15 @@ class Guest(Sitting):
         self.catching = False                  # joined mid-sitting: pads sent once near the live frame
         self.bye = ""
         self.joined_at = 0
+        self.heard = 0.0
 
     def poll(self, now: float) -> None:
-        for kind, payload in self.link.pump(now):
+        got = self.link.pump(now)
+        if got or self.heard == 0.0:
+            self.heard = now
+        elif now - self.heard > SILENT_AFTER and self.state != "hello" and self.over is None and self.end_frame is None:
+            self.link.close(f"silent for {SILENT_AFTER:g} s")
+        for kind, payload in got:
             try:
                 self.take(kind, payload, now)
             except wire.WireError as e:
@@ -802,7 +829,7 @@ class Guest(Sitting):
                 return 0
             if self.stall_since is None:
                 self.stall_since = now
-            self.stalled += 1
+            self.count_stall(budget, 0)
             return 0
         self.stall_since = None
         if self.behind() > 60:                   # far behind (joined mid-sitting, a long stall): fast-forward
@@ -814,6 +841,7 @@ class Guest(Sitting):
             stepped = self.step_known(max(budget, self.behind() - self.delay))
         if m.quit and self.over is None:
             self.stop("the game quit")
+        self.count_stall(budget, stepped)
         return stepped
 
     def finish(self, why: str, now: float) -> None:

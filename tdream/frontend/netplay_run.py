@@ -15,6 +15,7 @@ from .netplay import DELAYS, Guest, Host, Sitting
 from .pads import PadFrame
 
 LOBBY_POLL = 0.01
+UNPACED = 64                 # frames a headless sitting steps between two looks at the network
 
 
 # ---------------------------------------------------------------- scripted pads (tests, bench)
@@ -62,11 +63,15 @@ def turns_of(m) -> int:
 
 
 def run_headless(sitting: Sitting, expect: int = 0, stop=None, deadline: float = 600.0, wait_s: float = 0.001,
-                 lobby_s: float = 60.0) -> int:
+                 lobby_s: float = 60.0, pace: bool = False) -> int:
     """Run a sitting without a window until it ends. The host starts once ``expect`` guests are
     in its lobby (or ``lobby_s`` passed) and ends the sitting when ``stop(machine)`` says so or
-    after ``deadline`` seconds. Returns the exit code (0 ended, 1 out of sync or lost, 2 refused)."""
+    after ``deadline`` seconds. ``pace``: frames are due at 60.0988 Hz as in the window (a host
+    alone does not race ahead); else as fast as the lockstep allows, at most UNPACED frames
+    between two looks at the network. Returns the exit code (0 ended, 1 out of sync or lost, 2
+    refused)."""
     start = time.monotonic()
+    clock_next = 0.0
     try:
         while sitting.over is None:
             now = time.monotonic()
@@ -83,7 +88,18 @@ def run_headless(sitting: Sitting, expect: int = 0, stop=None, deadline: float =
                         sitting.start(now)
                 time.sleep(LOBBY_POLL)
                 continue
-            stepped = sitting.tick(now, 1 << 30)
+            if pace:
+                if clock_next == 0.0:
+                    clock_next = now
+                due = 0
+                while now >= clock_next and due < 8:
+                    due += 1
+                    clock_next += FRAME_S
+                if now - clock_next > 0.25:
+                    clock_next = now
+                stepped = sitting.tick(now, due) if due else 0
+            else:
+                stepped = sitting.tick(now, UNPACED)
             if isinstance(sitting, Host) and stop is not None and sitting.over is None and stop(sitting.machine):
                 sitting.stop("the script ended")
                 break
