@@ -35,14 +35,20 @@ import struct
 import sys
 import time
 from pathlib import Path
+from typing import Any
+
+import platformdirs
 
 from .. import __version__
 from ..platform import registry
+from ..platform.record import write_atomic
 from . import wire
 from .constants import FRAME_S, PADS, A
 from .movie import MOVIE_DATE, PLAY_SETTINGS, BlankUser, MovieWriter, data_hash
 from .netlink import Lag, Link, connect, lag_from_env
 from .pads import PadFrame
+from .run import make_machine
+from .settings import Settings
 
 PORT = 7476                  # the host's port unless told (FORMATS.md section 8)
 HASH_EVERY = 60              # frames between state hashes
@@ -96,9 +102,9 @@ class Sitting:
         self.log = log or (lambda line: print(f"tdream netplay: {line}", file=sys.stderr))
         self.source = source                     # this machine's pads: source(machine) -> PadFrame
         self.name = name
-        self.machine = None
+        self.machine: Any = None                 # the Machine, once the sitting starts
         self.blank: BlankUser | None = None
-        self.writer: MovieWriter | None = None
+        self.writer: Any = None                  # the MovieWriter, once the sitting starts
         self.frames: list[PadFrame] = []         # the sitting's frames known here
         self.delay = 0
         self.owned: list[int] = []               # the table's pads this machine plays (its pad i: owned[i])
@@ -124,10 +130,8 @@ class Sitting:
 
     # ---------------------------------------------------------------- the machine
     def begin(self, seed: int, play: dict, author: str, delay: int) -> None:
-        from .run import make_machine  # the window's modules: a sitting's machine is made when it starts
-        from .settings import Settings
         self.seed, self.play, self.author, self.delay = seed, dict(play), author, delay
-        local = dataclasses.asdict(self.settings) if dataclasses.is_dataclass(self.settings) else {}
+        local = dataclasses.asdict(self.settings) if isinstance(self.settings, Settings) else {}
         settings = Settings(**{**local, **play})
         self.settings = settings
         self.blank = BlankUser()
@@ -162,6 +166,22 @@ class Sitting:
 
     def hashed(self, frame: int, h: str) -> None:
         """A state hash made here (the host compares; a guest sends it and compares the host's)."""
+
+    def poll(self, now: float) -> None:
+        """Read the network and answer what came."""
+        raise NotImplementedError
+
+    def tick(self, now: float, budget: int = 8) -> int:
+        """Step what may be stepped (``budget`` frames at most); returns how many."""
+        raise NotImplementedError
+
+    def finish(self, why: str, now: float) -> None:
+        """Leave the sitting (a goodbye sent)."""
+        raise NotImplementedError
+
+    def traffic(self) -> tuple[int, int]:
+        """Bytes (sent, received) so far."""
+        return 0, 0
 
     def count_stall(self, budget: int, stepped: int) -> None:
         """A paced tick (``budget``: the frames due, at most 8) that stepped fewer: the frames
@@ -224,7 +244,6 @@ class Sitting:
             self.writer.close(self.machine)
             if self.report:
                 text = "\n".join(self.report) + "\n"
-                from ..platform.record import write_atomic
                 write_atomic(Path(self.movie_path + ".report.txt"), text)
         if self.machine is not None:
             self.machine.close()
@@ -436,11 +455,11 @@ class Host(Sitting):
             if pad in peer.pads and pad not in peer.seals:
                 peer.seals[pad] = (frame, commit)
         elif kind == wire.REVEAL:
-            frame, pad, bits, nonce = wire.read_reveal(payload)
+            frame, pad, answer, nonce = wire.read_reveal(payload)
             sealed = peer.seals.get(pad)
-            if sealed is None or sealed[0] != frame or wire.commitment(frame, pad, bits, nonce) != sealed[1]:
+            if sealed is None or sealed[0] != frame or wire.commitment(frame, pad, answer, nonce) != sealed[1]:
                 raise wire.WireError(f"an answer for pad {pad + 1} that is not the one it sealed")
-            peer.opened[pad] = bits
+            peer.opened[pad] = answer
         elif kind == wire.READY:
             pass
 
@@ -862,7 +881,6 @@ def _play_of(settings: dict) -> dict:
 def machine_id() -> str:
     """This machine's netplay id (kept in the user's data folder): a dropped guest that joins
     again from it gets its pads back."""
-    import platformdirs  # the user's folders: only when one is read or written
     path = Path(platformdirs.user_data_dir("tdream")) / "netplay-id"
     try:
         text = path.read_text(encoding="ascii").strip()
@@ -872,7 +890,6 @@ def machine_id() -> str:
         pass
     ident = os.urandom(16).hex()
     try:
-        from ..platform.record import write_atomic
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, ident + "\n")
     except OSError:
