@@ -3,6 +3,7 @@ problem on stderr and exit code 2, never a traceback."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
@@ -237,6 +238,9 @@ def build_parser() -> argparse.ArgumentParser:
     nhost.add_argument("--delay", type=int, default=None, choices=range(2, 11), metavar="D",
                        help="the input delay in frames (2-10; default: from the round trip measured in the lobby)")
     nhost.add_argument("--seed", type=_seed, default=None, help="the sitting's seed (default: from the clock)")
+    nhost.add_argument("--blank", action="store_true",
+                       help="start the sitting on a blank user folder (default: on a copy of yours: your profiles, "
+                            "Campaign, Records and saved games, sent to every machine; the sitting never writes yours)")
     njoin = nsub.add_parser("join", help="take the next free pads at a host's table")
     njoin.add_argument("address", metavar="HOST[:PORT]")
     njoin.add_argument("--pads", type=int, default=1, choices=range(1, 4), metavar="K",
@@ -719,6 +723,8 @@ def cmd_movie(args) -> int:
         return cmd_movie_import(args)
     movie = load_movie(args.file)
     check_movie(movie)
+    from .frontend.movie import user_of  # the window's modules (pygame): only its commands load them
+    user = user_of(movie)
     from .frontend.pads import PadFrame  # the window's modules (pygame): only its commands load them
     from .frontend.run import run_window  # the window's modules (pygame): only its commands load them
     from .frontend.settings import Settings, load_settings  # the window's modules (pygame): only its commands load them
@@ -726,7 +732,7 @@ def cmd_movie(args) -> int:
     settings = Settings(**{**vars(mine), **movie.settings})     # the movie's speeds, the player's display
     frames = (PadFrame(b, c) for b, c in movie.frames())
     return run_window(movie.seed, settings, warning, None, record_dir=None, fullscreen=args.fullscreen, records=False,
-                      scale=args.scale, source=frames)
+                      scale=args.scale, source=frames, user=user)
 
 
 def _same_file(a: str, b: str) -> bool:
@@ -746,7 +752,7 @@ def _folder_missing(path: str) -> bool:
 
 def cmd_movie_export(args) -> int:
     """``movie export MOVIE TEXT``: the movie's text form (FORMATS.md section 4), written atomically."""
-    from .frontend.movie import load_movie, movie_text  # the window's modules (pygame): only its commands load them
+    from .frontend.movie import load_movie, movie_text, user_of  # the window's modules: only its commands load them
     from .platform.record import write_atomic  # start-up: records load with their commands
     movie = load_movie(args.movie)
     if _same_file(args.movie, args.text):
@@ -755,6 +761,8 @@ def cmd_movie_export(args) -> int:
     if _folder_missing(args.text):
         return 2
     write_atomic(args.text, movie_text(movie))
+    if movie.user:                       # the user folder it starts on goes beside the text too
+        user_of(movie).write(args.text + ".user")  # type: ignore[union-attr]
     frames = sum(count for count, _, _ in movie.runs)
     print(f"ok   {args.text}: {frames} frames of {args.movie}")
     return 0
@@ -763,7 +771,7 @@ def cmd_movie_export(args) -> int:
 def cmd_movie_import(args) -> int:
     """``movie import TEXT MOVIE``: the text form re-run headless from power on (``remake``: its
     checkpoints, end and games) and written as a movie, atomically, only once that succeeded."""
-    from .frontend.movie import check_movie, read_movie_text, write_movie  # the window's modules: its commands alone
+    from .frontend.movie import check_movie, read_movie_text, user_of, write_movie  # the window's: its commands alone
     from .frontend.run import remake  # the window's modules (pygame): only its commands load them
     text = read_movie_text(args.text)
     if not args.force:
@@ -773,7 +781,12 @@ def cmd_movie_import(args) -> int:
         return 2
     if _folder_missing(args.movie):
         return 2
-    checks, end, games = remake(text.movie.header, text.frames, args.text, text.lines)
+    user = None
+    if text.movie.user:                  # it starts on a user folder: the one beside the text (export put it there)
+        user = user_of(dataclasses.replace(text.movie, path=args.text))
+    checks, end, games = remake(text.movie.header, text.frames, args.text, text.lines, user)
+    if user is not None:
+        user.write(args.movie + ".user")
     write_movie(args.movie, text.movie.header, text.frames, checks, end, games)
     print(f"ok   {args.movie}: {end['frames']} frames, {end['time']} (from {args.text})")
     return 0

@@ -48,7 +48,9 @@ import re
 import shutil
 import sys
 import tempfile
+import zipfile
 from dataclasses import dataclass, field
+from io import BytesIO
 from pathlib import Path
 
 from .. import __version__
@@ -131,6 +133,7 @@ class Movie:
     rerecords: int = 0                              # savestate loads while it was recorded
     start: str = START
     header: dict = field(default_factory=dict)      # the header as read, in its order (``movie_text``)
+    user: str = ""                                  # the user folder it starts on (its digest; "": a blank one)
 
     def frames(self):
         for count, buttons, connected in self.runs:
@@ -214,22 +217,29 @@ class FrameLines:
         return text
 
 
-def new_header(seed: int, settings, author: str = "", rerecords: int = 0) -> dict:
+def new_header(seed: int, settings, author: str = "", rerecords: int = 0, user: str = "") -> dict:
     """The header of a movie recorded from power on now (``MovieWriter``'s; ``write_movie`` takes
     it): this program, the title's game at power on, the seed, the settings that change play,
-    the author and the rerecord count."""
+    the author and the rerecord count; ``user``: the digest of the user folder it starts on (a
+    netplay sitting's, the host's: ``UserFolder``), left out for a blank one."""
     game = first_game(settings)
-    return {"format": FORMAT, "version": VERSION, "program": f"tdream {__version__}", "game": game, "games": [game],
-            "data_hash": data_hash(game), "seed": seed, "settings": {k: getattr(settings, k) for k in PLAY_SETTINGS},
-            "pads": PADS, "author": author, "rerecords": rerecords, "start": START}
+    header = {"format": FORMAT, "version": VERSION, "program": f"tdream {__version__}", "game": game,
+              "games": [game], "data_hash": data_hash(game), "seed": seed,
+              "settings": {k: getattr(settings, k) for k in PLAY_SETTINGS}, "pads": PADS, "author": author,
+              "rerecords": rerecords, "start": START}
+    if user:
+        header["user"] = user
+    return header
 
 
 class MovieWriter:
     """Appends a run of identical frames at a time; a checkpoint every CHECK_EVERY frames."""
 
-    def __init__(self, path: str, seed: int, settings, author: str = "") -> None:
+    def __init__(self, path: str, seed: int, settings, author: str = "", user: "UserFolder | None" = None) -> None:
         self.path = Path(path)
-        self.header = new_header(seed, settings, author)
+        self.header = new_header(seed, settings, author, user=user.digest() if user is not None else "")
+        if user is not None:                       # the folder it starts on, beside it (FORMATS.md section 4)
+            user.write(user_path(self.path))
         write_atomic(self.path, self._header_text())
         self.file = open(self.path, "a", encoding="utf-8")
         self.out = FrameLines()
@@ -287,17 +297,148 @@ def write_movie(path, header: dict, frames, checks: dict, end: dict | None, game
     write_atomic(path, header_text(with_games(header, games)) + "frames:\n" + out.take())
 
 
+USER_LIMIT = 16 << 20          # bytes of a user folder a movie (a netplay sitting) may start on
+USER_DB = "records.sqlite"
+USER_FILES = "records/"
+
+
+@dataclass(frozen=True)
+class UserFolder:
+    """A user folder's contents a movie starts on (a netplay sitting's, the host's): the records
+    database's bytes and the saved games (paths below the records folder, with ``/``). Written
+    beside the movie as ``MOVIE.user``: a zip, stored, its entries sorted and dated 1980-01-01,
+    so the same folder is the same bytes; its digest (sha256 of the contents, 16 hex) is the
+    movie header's ``user``."""
+    db: bytes | None
+    files: tuple[tuple[str, bytes], ...]
+
+    def digest(self) -> str:
+        h = hashlib.sha256(b"tdream user folder\0")
+        h.update(len(self.db or b"").to_bytes(8, "big") + (self.db or b""))
+        for name, data in self.files:
+            h.update(name.encode() + b"\0" + len(data).to_bytes(8, "big") + data)
+        return h.hexdigest()[:16]
+
+    def size(self) -> int:
+        return len(self.db or b"") + sum(len(d) for _, d in self.files)
+
+    def to_bytes(self) -> bytes:
+        out = BytesIO()
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as z:
+            entries = ([(USER_DB, self.db)] if self.db is not None else []) + [(USER_FILES + n, d) for n, d in self.files]
+            for name, data in sorted(entries):
+                z.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data)
+        return out.getvalue()
+
+    def write(self, path) -> None:
+        """Written atomically (a temporary file beside it, then a rename)."""
+        path = Path(path)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(self.to_bytes())
+                f.flush()
+                os.fsync(f.fileno())
+            os.chmod(tmp, 0o644)
+            os.replace(tmp, path)
+        except BaseException:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise
+
+    @staticmethod
+    def from_bytes(data: bytes, where: str) -> "UserFolder":
+        """Read one (``where`` names it in the one line of a FormatError)."""
+        db = None
+        files = []
+        try:
+            with zipfile.ZipFile(BytesIO(data)) as z:
+                infos = z.infolist()
+                if sum(i.file_size for i in infos) > USER_LIMIT:
+                    raise FormatError([f"{where}: a user folder over {USER_LIMIT >> 20} MB"])
+                for info in infos:
+                    name = info.filename
+                    if name == USER_DB:
+                        db = z.read(info)
+                    elif name.startswith(USER_FILES) and _safe_name(name[len(USER_FILES):]):
+                        files.append((name[len(USER_FILES):], z.read(info)))
+                    else:
+                        raise FormatError([f"{where}: {name[:60]!r} is not a user folder's file"])
+        except (zipfile.BadZipFile, OSError, ValueError, EOFError) as e:
+            raise FormatError([f"{where}: not a user folder ({e})"]) from None
+        return UserFolder(db, tuple(sorted(files)))
+
+    @staticmethod
+    def of(db_path, record_dir) -> "UserFolder":
+        """This machine's user folder: the records database at ``db_path`` (read through sqlite,
+        whole) and every file below ``record_dir``."""
+        import sqlite3  # start-up: only a netplay host reads its user folder
+        db = None
+        if db_path is not None and Path(db_path).exists():
+            con = sqlite3.connect(str(db_path), timeout=5)
+            try:
+                db = con.serialize()
+            finally:
+                con.close()
+        files = []
+        if record_dir is not None and os.path.isdir(record_dir):
+            for base, _dirs, names in os.walk(record_dir):
+                for name in names:
+                    full = os.path.join(base, name)
+                    rel = os.path.relpath(full, record_dir).replace(os.sep, "/")
+                    if _safe_name(rel):
+                        files.append((rel, Path(full).read_bytes()))
+        return UserFolder(db, tuple(sorted(files)))
+
+
+def _safe_name(name: str) -> bool:
+    """A saved game's path below the records folder: plain names, no way out of it."""
+    parts = name.split("/")
+    return bool(name) and all(p and p not in (".", "..") and "\\" not in p and ":" not in p for p in parts)
+
+
+def user_path(movie_path) -> Path:
+    """Where a movie's user folder lies: beside it, ``MOVIE.user``."""
+    return Path(str(movie_path) + ".user")
+
+
+def user_of(movie: "Movie") -> UserFolder | None:
+    """The user folder a movie starts on (None: a blank one); FormatError when its file is missing,
+    damaged or not the one the header names."""
+    if not movie.user:
+        return None
+    path = user_path(movie.path)
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise FormatError([f"{path}: cannot read the user folder the movie starts on ({e.strerror or e})"]) from None
+    folder = UserFolder.from_bytes(data, str(path))
+    if folder.digest() != movie.user:
+        raise FormatError([f"{path}: not the user folder {movie.path} starts on (its digest is {folder.digest()}, "
+                           f"the movie's header says {movie.user})"])
+    return folder
+
+
 class BlankUser:
     """A movie's user folder (FORMATS.md section 4), like a console with a new save: an empty
     records database (no profiles, nothing counted) and an empty records folder (Continue lists
-    only the games saved during the movie), in a temporary directory that goes on ``close``."""
+    only the games saved during the movie), in a temporary directory that goes on ``close``.
+    ``folder``: one that starts with a user folder's contents instead (a movie whose header
+    names one: ``UserFolder``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, folder: "UserFolder | None" = None) -> None:
 
         self.root = tempfile.mkdtemp(prefix="tdream-movie-")
         self.record_dir = os.path.join(self.root, "records")
         from ..platform.database import RecordsDB  # start-up: sqlite only when a movie plays or records
         self.db = RecordsDB(Path(self.root) / "records.sqlite")
+        if folder is not None:
+            if folder.db is not None:
+                self.db.db.deserialize(folder.db)
+            for name, data in folder.files:
+                target = os.path.join(self.record_dir, *name.split("/"))
+                os.makedirs(os.path.dirname(target), exist_ok=True)
+                Path(target).write_bytes(data)
 
     def close(self) -> None:
         self.db.close()
@@ -399,8 +540,13 @@ def _movie_of(header: dict, at: dict, path, frames_line: int) -> Movie:
     if start != START:
         raise FormatError([f"{path}:{at['start']}: start must be {json.dumps(START)} (every movie starts from power "
                            f"on), not {json.dumps(start)[:40]}"])
+    user = header.get("user", "")
+    if not isinstance(user, str) or (user and not re.fullmatch(r"[0-9a-f]{16}", user)):
+        raise FormatError([f"{path}:{at['user']}: user must be the 16 hex digits of the user folder the movie starts "
+                           f"on (MOVIE.user), not {json.dumps(user)[:40]}"])
     return Movie(str(path), seed, settings, header["game"], games, PADS, str(header["program"]),
-                 str(header["data_hash"]), author=author, rerecords=rerecords, start=start, header=dict(header))
+                 str(header["data_hash"]), author=author, rerecords=rerecords, start=start, header=dict(header),
+                 user=user)
 
 
 def load_movie(path, upgrade: bool = False) -> Movie:

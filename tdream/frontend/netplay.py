@@ -44,7 +44,8 @@ from ..platform import registry
 from ..platform.record import write_atomic
 from . import wire
 from .constants import FRAME_S, PADS, A
-from .movie import MOVIE_DATE, PLAY_SETTINGS, BlankUser, MovieWriter, data_hash
+from ..errors import FormatError
+from .movie import MOVIE_DATE, PLAY_SETTINGS, USER_LIMIT, BlankUser, MovieWriter, UserFolder, data_hash
 from .netlink import Lag, Link, connect, lag_from_env
 from .pads import PadFrame
 from .run import make_machine
@@ -129,15 +130,15 @@ class Sitting:
         self.flip_at = int(flip) if flip.isdigit() else -1
 
     # ---------------------------------------------------------------- the machine
-    def begin(self, seed: int, play: dict, author: str, delay: int) -> None:
+    def begin(self, seed: int, play: dict, author: str, delay: int, user: UserFolder | None = None) -> None:
         self.seed, self.play, self.author, self.delay = seed, dict(play), author, delay
         local = dataclasses.asdict(self.settings) if isinstance(self.settings, Settings) else {}
         settings = Settings(**{**local, **play})
         self.settings = settings
-        self.blank = BlankUser()
+        self.blank = BlankUser(user)
         self.machine = make_machine(seed, settings, records=self.blank.db, record_dir=self.blank.record_dir,
                                     today=MOVIE_DATE, movie=True)
-        self.writer = MovieWriter(self.movie_path, seed, settings, author)
+        self.writer = MovieWriter(self.movie_path, seed, settings, author, user)
         self.next_sample = delay
         self.secret_after[0] = self.machine.secret_pads()
 
@@ -297,8 +298,10 @@ class Host(Sitting):
 
     def __init__(self, settings, movie_path: str, seed: int, bind: str = "0.0.0.0", port: int = PORT,
                  seats: int = 1, password: str = "", author: str = "", log=None, source=None,
-                 name: str = "Host", delay: int | None = None) -> None:
+                 name: str = "Host", delay: int | None = None, user: UserFolder | None = None) -> None:
         super().__init__(settings, movie_path, log, source, name)
+        self.user = user                         # the folder every machine's sitting starts on (None: a blank one)
+        self.user_bytes = user.to_bytes() if user is not None else b""
         self.seed = seed
         self.author = author
         self.password = password
@@ -505,8 +508,12 @@ class Host(Sitting):
 
     def send_start(self, peer: Peer, now: float) -> None:
         names = {str(p): self.names.get(p, "") for p in range(PADS)}
+        data = self.user_bytes
+        for at in range(0, len(data), wire.USER_CHUNK):
+            peer.link.send(wire.pack_user(at, len(data), data[at:at + wire.USER_CHUNK]), now)
         peer.link.send(wire.control(wire.START, {"seed": self.seed, "settings": self.play, "author": self.author,
-                                                 "delay": self.delay, "names": names, "frame": len(self.frames)}), now)
+                                                 "delay": self.delay, "names": names, "frame": len(self.frames),
+                                                 "user": self.user.digest() if self.user is not None else ""}), now)
         peer.sent_to = 0
         self.send_frames(peer, now)
 
@@ -521,7 +528,7 @@ class Host(Sitting):
         """The host starts: every guest in the lobby plays from frame 0."""
         self.play = play_settings(self.settings)
         delay = self.delay_now()
-        self.begin(self.seed, self.play, self.author, delay)
+        self.begin(self.seed, self.play, self.author, delay, self.user)
         for p in self.owned:
             self.names[p] = self.name
         for peer in self.peers:
@@ -710,6 +717,7 @@ class Guest(Sitting):
         self.bye = ""
         self.joined_at = 0
         self.heard = 0.0
+        self.user_bytes = bytearray()          # the user folder the sitting starts on, as it comes
 
     def poll(self, now: float) -> None:
         got = self.link.pump(now)
@@ -755,12 +763,21 @@ class Guest(Sitting):
             if self.machine is not None:
                 raise wire.WireError("a second start")
             got = wire.read_control(kind, payload, {"seed": int, "settings": dict, "author": str, "delay": int,
-                                                    "names": dict, "frame": int})
+                                                    "names": dict, "frame": int, "user": str})
             delay = got["delay"]
             if not DELAYS[0] <= delay <= DELAYS[1]:
                 raise wire.WireError(f"an input delay of {delay} frames")
+            user = None
+            if got["user"]:
+                try:
+                    user = UserFolder.from_bytes(bytes(self.user_bytes), "the host's user folder")
+                except FormatError as e:
+                    raise wire.WireError(e.problems[0]) from None
+                if user.digest() != got["user"]:
+                    raise wire.WireError("the host's user folder came damaged (its digest differs)")
+            self.user_bytes = bytearray()
             try:
-                self.begin(got["seed"], _play_of(got["settings"]), got["author"][:200], delay)
+                self.begin(got["seed"], _play_of(got["settings"]), got["author"][:200], delay, user)
             except (TypeError, ValueError) as e:
                 raise wire.WireError(f"a start whose settings cannot be played ({e})") from None
             self.names = {int(k): str(v)[:16] for k, v in got["names"].items() if k.isdigit() and int(k) < PADS}
@@ -772,6 +789,12 @@ class Guest(Sitting):
                     self.link.send(wire.pack_input(f, (1 << len(self.owned)) - 1, [0] * len(self.owned)), now)
             elif self.role == "play":
                 self.next_sample = 1 << 62      # a rejoin: pads are sent once caught up (``tick``)
+        elif kind == wire.USER:
+            offset, total, data = wire.read_user(payload)
+            if self.machine is not None or offset != len(self.user_bytes) or total > USER_LIMIT + (1 << 20) \
+                    or offset + len(data) > total:
+                raise wire.WireError(f"a piece of a user folder at {offset} where {len(self.user_bytes)} was next")
+            self.user_bytes += data
         elif kind == wire.FRAMES:
             first, frames = wire.read_frames(payload)
             if self.machine is None or first != len(self.frames):

@@ -19,7 +19,9 @@ from ..platform import registry
 from .constants import FRAME_S, GOLD, INFO, INK, PLAYER_COLOURS, WHITE, H, W, A, B, LEFT, RIGHT, START
 from .font import Font
 from .frontends import frontend_of
+from ..platform.database import default_path
 from .display import Display
+from .movie import USER_LIMIT, UserFolder
 from .netplay import DELAYS, PORT, Guest, Host, NetError, Sitting, machine_id
 from .pads import Buttons, PadFrame, PadReader
 from .run import open_display, window_problem
@@ -299,9 +301,10 @@ def command(args) -> int:
     try:
         if args.action == "host":
             seed = args.seed if args.seed is not None else int(time.time())
+            user = None if args.blank else host_folder()
             sitting = Host(settings, movie, seed, bind=args.bind, port=PORT if args.port is None else args.port,
                            seats=args.seats, password=args.password, author=args.author, name=name[:16],
-                           delay=args.delay)
+                           delay=args.delay, user=user)
             print(f"tdream netplay: hosting on port {sitting.port}", file=sys.stderr)
         else:
             host, port = _address(args.address)
@@ -329,6 +332,19 @@ def command(args) -> int:
     if sitting.over and (code or args.headless):
         print(f"tdream netplay: {sitting.over}", file=sys.stderr)
     return code
+
+
+def host_folder() -> UserFolder | None:
+    """The host's user folder, for the sitting to start on (its profiles, Campaign, Records and
+    saved games): None, with a line, when it is too large to send."""
+    folder = UserFolder.of(default_path(), os.path.join(platformdirs.user_data_dir("tdream"), "records"))
+    if folder.db is None and not folder.files:
+        return None
+    if folder.size() > USER_LIMIT:
+        print(f"tdream netplay: your user folder is over {USER_LIMIT >> 20} MB: the sitting starts on a blank one",
+              file=sys.stderr)
+        return None
+    return folder
 
 
 def _user_dir(name: str) -> str:

@@ -19,8 +19,8 @@ from .art import Art
 from .constants import FRAME_S, GOLD, INK, H, W, game_time
 from .font import Font
 from .machine import Machine
-from .movie import (CHECK_EVERY, MOVIE_DATE, UPGRADABLE_V1, BlankUser, Movie, MovieWriter, check_movie, end_of,
-                    load_movie)
+from .movie import (CHECK_EVERY, MOVIE_DATE, UPGRADABLE_V1, BlankUser, Movie, MovieWriter, UserFolder, check_movie,
+                    end_of, load_movie, user_of)
 from .pads import PadFrame
 from .scenes.title import TitleScene
 from .settings import Settings, save_settings
@@ -140,7 +140,7 @@ def open_display(make, settings, fullscreen: bool = False, scale: int | None = N
 
 def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=None, record_path=None,
                fullscreen: bool = False, scale: int | None = None, movie_path: str | None = None,
-               source=None, records: bool = True, author: str = "", tas=None) -> int:
+               source=None, records: bool = True, author: str = "", tas=None, user: UserFolder | None = None) -> int:
     """The game in a window until the player quits. Returns the exit code.
 
     ``movie_path``: record every frame's pad states as an input movie (``author``: its header's).
@@ -149,6 +149,8 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
     Either way the machine gets a movie's blank user folder (FORMATS.md section 4: no profiles,
     records or saved games but its own, the movie's date) and no live pad reader (the Controls
     screen shows the keyboard's map, as ``movie verify`` does); settings are the player's.
+
+    ``user``: the user folder a movie played starts on (its header's ``user``), else a blank one.
 
     ``tas``: what Options > TAS tools opens (``tas(settings)``, the exit code): the sitting asks
     for it through the machine's ``tas_asked`` (never state), the window closes it, then opens that."""
@@ -172,7 +174,7 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
     # settings (the movie's Options are the movie's), not his records, profiles or saved games.
     watching = source is not None or (setup is not None and setup.replay is not None)
     if movie:                            # the folders of a movie: its own, blank (FORMATS.md section 4)
-        blank = BlankUser()
+        blank = BlankUser(user)
         db, record_dir, record_path, today = blank.db, blank.record_dir, None, MOVIE_DATE
     elif records:
         from ..platform.database import RecordsDB  # the window's alone: headless runs never load it
@@ -315,7 +317,7 @@ class MovieVerdict:
 def run_movie(movie: Movie, on_frame=None):
     """Re-run a movie through the whole front end, headless, on a blank user folder; returns
     (machine, verdict)."""
-    with BlankUser() as folder:
+    with BlankUser(user_of(movie)) as folder:
         return _run_movie(movie, on_frame, folder)
 
 
@@ -351,19 +353,20 @@ def _run_movie(movie: Movie, on_frame, folder: BlankUser):
     return m, MovieVerdict(movie.path, True, n, f"{n} frames, {game_time(n)}")
 
 
-def remake(header: dict, frames, path: str = "", lines=None) -> tuple[dict, dict, list]:
+def remake(header: dict, frames, path: str = "", lines=None, user: UserFolder | None = None) -> tuple[dict, dict, list]:
     """Re-run ``frames`` (PadFrames, or (buttons, connected) pairs) through the whole front end
     headless from power on, on a blank user folder, as ``movie verify`` does, for a movie written
     whole (``movie.write_movie``: ``movie import``, a TAS saved). ``header``: the movie's (its
     seed, settings and game). Returns the checkpoints (``{frame: hash16}`` every CHECK_EVERY
     frames), the end line's value (``end_of``) and the games played (``games``). Raises
     FormatError when the game quits before the last frame (``path`` and ``lines``, the line of
-    each frame, name where: the text form's)."""
+    each frame, name where: the text form's). ``user``: the user folder it starts on (a header's
+    ``user``), else a blank one."""
     frames = list(frames)
     settings = Settings(**header["settings"])
     settings.last = {**settings.last, "game": header["game"]}    # the title shows the movie's game at power on
     checks: dict[int, str] = {}
-    with BlankUser() as folder:
+    with BlankUser(user) as folder:
         m = headless_on(folder, header["seed"], settings).machine
         step = m.step
         n = 0

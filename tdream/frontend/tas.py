@@ -483,6 +483,10 @@ class Tas:
         data."""
         movie = load_movie(path)
         check_movie(movie)
+        if movie.user:
+            raise FormatError([f"{path}:{movie.header and list(movie.header).index('user') + 1}: this movie starts on a "
+                               f"user folder of its own (a netplay sitting's, {path}.user): the TAS tools start "
+                               f"from a blank one"])
         settings = Settings(**movie.settings)
         settings.last = {**settings.last, "game": movie.game}     # the title shows the movie's game at power on
         tas = cls(movie.seed, settings, [PadFrame(b, c) for b, c in movie.frames()], author=movie.author,

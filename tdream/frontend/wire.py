@@ -24,17 +24,19 @@ MAX_PAYLOAD = 60_000             # the largest message of any kind (a chunk of a
 
 # kinds
 HELLO, REFUSE, WELCOME, LOBBY, PING, PONG, START, INPUT, FRAMES, HASH, DESYNC, SEAL, WAIT, OPEN, REVEAL, BYE, \
-    READY = range(1, 18)
+    READY, USER = range(1, 19)
 NAMES = {HELLO: "hello", REFUSE: "refuse", WELCOME: "welcome", LOBBY: "lobby", PING: "ping", PONG: "pong",
          START: "start", INPUT: "input", FRAMES: "frames", HASH: "hash", DESYNC: "desync", SEAL: "seal",
-         WAIT: "wait", OPEN: "open", REVEAL: "reveal", BYE: "bye", READY: "ready"}
+         WAIT: "wait", OPEN: "open", REVEAL: "reveal", BYE: "bye", READY: "ready", USER: "user"}
 # who may send what (the other side refuses the rest)
 FROM_GUEST = frozenset({HELLO, PONG, PING, INPUT, HASH, SEAL, REVEAL, BYE, READY})
-FROM_HOST = frozenset({HELLO, REFUSE, WELCOME, LOBBY, PING, PONG, START, FRAMES, HASH, DESYNC, WAIT, OPEN, BYE})
+FROM_HOST = frozenset({HELLO, REFUSE, WELCOME, LOBBY, PING, PONG, START, FRAMES, HASH, DESYNC, WAIT, OPEN, BYE, USER})
 # (smallest, largest) payload per kind
 SIZES = {HELLO: (5, 2000), REFUSE: (2, 600), WELCOME: (2, 600), LOBBY: (2, 4000), PING: (8, 8), PONG: (8, 8),
          START: (2, 4000), INPUT: (6, 13), FRAMES: (6, MAX_PAYLOAD), HASH: (12, 12), DESYNC: (2, 600),
-         SEAL: (37, 37), WAIT: (5, 5), OPEN: (4, 4), REVEAL: (23, 23), BYE: (2, 600), READY: (4, 4)}
+         SEAL: (37, 37), WAIT: (5, 5), OPEN: (4, 4), REVEAL: (23, 23), BYE: (2, 600), READY: (4, 4),
+         USER: (9, MAX_PAYLOAD)}
+USER_CHUNK = MAX_PAYLOAD - 8     # bytes of a user folder in one USER message
 FRAME_BYTES = 9                  # a frame in FRAMES: four pads' 12 bits (2 bytes each) and the connected pads
 MAX_FRAMES = (MAX_PAYLOAD - 6) // FRAME_BYTES    # frames in one FRAMES message
 JSON_DEPTH = 4
@@ -224,3 +226,13 @@ def pack_wait(frame: int, pads: int) -> bytes:
 def read_wait(payload: bytes) -> tuple[int, int]:
     frame, pads = struct.unpack_from(">IB", payload)
     return frame, pads & 0xF
+
+
+def pack_user(offset: int, total: int, data: bytes) -> bytes:
+    """A piece of the user folder the sitting starts on (``movie.UserFolder``'s bytes)."""
+    return message(USER, struct.pack(">II", offset, total) + data)
+
+
+def read_user(payload: bytes) -> tuple[int, int, bytes]:
+    offset, total = struct.unpack_from(">II", payload)
+    return offset, total, payload[8:]
