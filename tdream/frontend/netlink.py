@@ -165,18 +165,43 @@ class Link:
             except OSError:
                 break
 
-    def close(self, why: str) -> None:
+    def waiting(self) -> int:
+        """Bytes sent and not yet gone (held by the lag or the buffer)."""
+        return len(self.out) + sum(len(d) for _, d in self.held)
+
+    def close(self, why: str, graceful: bool = False) -> None:
+        """``graceful``: what was sent is let go first (no more is sent, what comes is read and
+        dropped until the other side closes, 0.5 s at most), so the other side reads all of it
+        rather than a reset."""
         if self.closed is None:
             self.closed = why
         try:
+            if graceful:
+                self.sock.shutdown(socket.SHUT_WR)
+                end = time.monotonic() + 0.5
+                while time.monotonic() < end:
+                    ready, _, _ = select.select([self.sock], [], [], 0.05)
+                    if ready and not self.sock.recv(65536):
+                        break
             self.sock.close()
         except OSError:
-            pass
+            try:
+                self.sock.close()
+            except OSError:
+                pass
 
 
 def connect(host: str, port: int, timeout: float = 5.0) -> socket.socket:
-    """A connected socket, or OSError with what went wrong."""
-    return socket.create_connection((host, port), timeout=timeout)
+    """A connected socket, or OSError with what went wrong; a refused connection is tried again
+    for ``timeout`` seconds (a host that is starting)."""
+    end = time.monotonic() + timeout
+    while True:
+        try:
+            return socket.create_connection((host, port), timeout=timeout)
+        except ConnectionRefusedError:
+            if time.monotonic() >= end:
+                raise
+            time.sleep(0.2)
 
 
 __all__ = ["Lag", "Link", "WireError", "connect", "lag_from_env"]

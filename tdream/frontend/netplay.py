@@ -58,6 +58,7 @@ REJOIN_WITHIN = 300.0        # seconds a dropped guest's pads wait for it
 PING_EVERY = 0.5
 WAIT_NOTICE = 1.0            # seconds a stall lasts before the machine says who it waits for
 SILENT_AFTER = 6.0           # seconds without a message (pings go every PING_EVERY) before a peer counts as gone
+HISTORY_AHEAD = 1 << 18      # bytes of a sitting's history waiting for one peer at most (the rest follows)
 MAX_PEERS = 8                # guests and watchers at once (connections past it are refused)
 DELAYS = (2, 10)             # the input delay's bounds, in frames
 CATCH_UP_S = 0.05            # seconds a loop spends fast-forwarding before it looks at the network
@@ -289,6 +290,8 @@ class Peer:
     opened: dict[int, int] = dataclasses.field(default_factory=dict)   # pad -> buttons
     asked_open: bool = False
     heard: float = 0.0                 # when its last message came
+    nonce: str = ""                    # the host's hello to it (a password proof is of this)
+    opened_at: float = 0.0             # when it was asked to open its seals
 
 
 class Host(Sitting):
@@ -303,17 +306,17 @@ class Host(Sitting):
         self.user = user                         # the folder every machine's sitting starts on (None: a blank one)
         self.user_bytes = user.to_bytes() if user is not None else b""
         self.seed = seed
-        self.author = author
+        self.author = author[:200]
         self.password = password
         self.owned = list(range(seats))
         self.fixed_delay = delay
-        self.listener = socket.create_server((bind, port), reuse_port=False)
+        family = socket.AF_INET6 if ":" in bind else socket.AF_INET
+        self.listener = socket.create_server((bind, port), family=family)
         self.listener.setblocking(False)
         self.port = self.listener.getsockname()[1]
         self.peers: list[Peer] = []
         self.departed: dict[str, tuple[list[int], float, str]] = {}   # id -> (pads, when, name)
         self.local_inputs: dict[int, tuple[int, list[int]]] = {}
-        self.nonce = os.urandom(8).hex()
         self.data = sitting_hash()
         self.waited: dict[int, int] = {}         # frame -> pads a WAIT was sent for
         self.lag = lag_from_env(1)
@@ -372,7 +375,8 @@ class Host(Sitting):
             if len([p for p in self.peers if p.state != "gone"]) >= MAX_PEERS:
                 self.refuse(peer, "the table is full", now)
                 continue
-            link.send(wire.control(wire.HELLO, {"program": program(), "nonce": self.nonce}), now)
+            peer.nonce = os.urandom(8).hex()
+            link.send(wire.control(wire.HELLO, {"program": program(), "nonce": peer.nonce}), now)
             self.peers.append(peer)
         for peer in list(self.peers):
             if peer.state == "gone":
@@ -387,7 +391,8 @@ class Host(Sitting):
                     self.take(peer, kind, payload, now)
                 except wire.WireError as e:
                     peer.link.close(str(e))
-                if peer.link.closed:
+                    break
+                if peer.state == "gone":
                     break
             if peer.state == "hello" and now - peer.since > HELLO_WITHIN and not peer.link.closed:
                 peer.link.close(f"no hello within {HELLO_WITHIN:g} s")
@@ -410,6 +415,8 @@ class Host(Sitting):
 
     def drop(self, peer: Peer, why: str, now: float) -> None:
         was = peer.state
+        if was == "gone":
+            return
         peer.state = "gone"
         if was == "hello":
             self.log(f"dropped {peer.link.peer or 'a connection'}: {why}")
@@ -417,6 +424,8 @@ class Host(Sitting):
         self.log(f"{peer.name} ({peer.link.peer}) left: {why}")
         if peer.role == "play" and peer.pads and self.machine is not None and self.over is None:
             self.departed[peer.ident] = (peer.pads, now, peer.name)
+        if self.machine is None:
+            self.broadcast(wire.control(wire.LOBBY, {"rows": self.lobby(), "delay": self.delay_now()}), now)
         self.waited.clear()
         peer.seals.clear()
 
@@ -475,11 +484,12 @@ class Host(Sitting):
             return self.refuse(peer, f"other game data (the host's {self.data}, the guest's {got['data'][:16]})", now)
         if got["role"] not in ("play", "watch"):
             return self.refuse(peer, f"no such role {got['role'][:20]!r}", now)
-        if self.password and not hmac.compare_digest(got["proof"], password_proof(self.password, self.nonce)):
+        if self.password and not hmac.compare_digest(got["proof"], password_proof(self.password, peer.nonce)):
             return self.refuse(peer, "wrong password", now)
         peer.name = "".join(ch for ch in got["name"][:16] if ch.isprintable()) or "Guest"
         peer.ident = got["id"][:64]
         peer.role = got["role"]
+        self.taken(now)                          # forget guests gone for longer than REJOIN_WITHIN
         if peer.role == "play":
             old = next((p for p in self.peers if p is not peer and p.ident == peer.ident
                         and p.state in ("lobby", "live") and p.role == "play"), None)
@@ -518,7 +528,9 @@ class Host(Sitting):
         self.send_frames(peer, now)
 
     def send_frames(self, peer: Peer, now: float) -> None:
-        while peer.sent_to < len(self.frames):
+        """The frames it has not had yet; a long history (a watcher or a guest joining mid-sitting)
+        goes a piece at a time, as the link drains (never more than HISTORY_AHEAD bytes waiting)."""
+        while peer.sent_to < len(self.frames) and peer.link.waiting() < HISTORY_AHEAD:
             chunk = self.frames[peer.sent_to:peer.sent_to + wire.MAX_FRAMES]
             peer.link.send(wire.pack_frames(peer.sent_to, [(f.buttons, f.connected) for f in chunk]), now)
             peer.sent_to += len(chunk)
@@ -541,7 +553,7 @@ class Host(Sitting):
                     for f in range(delay):           # the first D frames: nothing pressed yet
                         peer.inputs[f] = ((1 << len(peer.pads)) - 1, [0] * len(peer.pads))
         for f in range(delay):
-            self.local_inputs[f] = (1, [0] * len(self.owned))
+            self.local_inputs[f] = ((1 << len(self.owned)) - 1, [0] * len(self.owned))
         for peer in self.peers:
             if peer.state == "live":
                 self.send_start(peer, now)
@@ -655,8 +667,10 @@ class Host(Sitting):
         for p in players:
             if p.seals and len(p.opened) < len(p.seals):
                 if not p.asked_open:
-                    p.asked_open = True
+                    p.asked_open, p.opened_at = True, now
                     p.link.send(wire.pack_frame_number(wire.OPEN, n), now)
+                elif now - p.opened_at > SILENT_AFTER:
+                    p.link.close(f"did not open its sealed answer within {SILENT_AFTER:g} s")
                 opened = False
         return opened
 
@@ -680,7 +694,7 @@ class Host(Sitting):
             if peer.state in ("lobby", "live"):
                 peer.link.send(wire.control(wire.BYE, {"why": why, "frame": len(self.frames)}), now)
                 peer.link.flush(0.5)
-                peer.link.close("the sitting ended")
+                peer.link.close("the sitting ended", graceful=True)
         try:
             self.listener.close()
         except OSError:
@@ -759,6 +773,8 @@ class Guest(Sitting):
             self.lobby_delay = got["delay"]
         elif kind == wire.PING:
             self.link.send(wire.message(wire.PONG, payload), now)
+        elif kind == wire.PONG:
+            pass
         elif kind == wire.START:
             if self.machine is not None:
                 raise wire.WireError("a second start")
@@ -890,7 +906,7 @@ class Guest(Sitting):
         if not self.link.closed:
             self.link.send(wire.control(wire.BYE, {"why": why}), now)
             self.link.flush(0.5)
-            self.link.close("left")
+            self.link.close("left", graceful=True)
 
     def traffic(self) -> tuple[int, int]:
         return self.link.sent, self.link.received

@@ -315,7 +315,8 @@ def command(args) -> int:
         print(f"tdream netplay: {e}", file=sys.stderr)
         return 2
     except OSError as e:
-        print(f"tdream netplay: cannot listen on {args.bind}:{args.port or PORT} ({e.strerror or e})",
+        print(f"tdream netplay: cannot listen on {args.bind}:{PORT if args.port is None else args.port} "
+              f"({e.strerror or e})",
               file=sys.stderr)
         return 2
     if args.headless:

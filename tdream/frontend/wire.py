@@ -102,7 +102,7 @@ def read_control(kind: int, payload: bytes, fields: dict[str, type]) -> dict:
         payload = payload[5:]
     try:
         data = json.loads(payload.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):
         raise WireError(f"a {NAMES[kind]} message that is not JSON") from None
     if not isinstance(data, dict):
         raise WireError(f"a {NAMES[kind]} message that is not a JSON object")
