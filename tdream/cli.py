@@ -258,6 +258,7 @@ def build_parser() -> argparse.ArgumentParser:
         np_.add_argument("--turns", type=int, default=None, help=argparse.SUPPRESS)
         np_.add_argument("--frames", type=int, default=None, help=argparse.SUPPRESS)
         np_.add_argument("--deadline", type=float, default=600.0, help=argparse.SUPPRESS)
+        np_.add_argument("--paced", action="store_true", help=argparse.SUPPRESS)
 
     bench = sub.add_parser("bench", help="the speed figures of FORMATS.md section 5")
     bench.add_argument("--game", default=None, choices=registry.ids(), metavar="ID",
@@ -309,7 +310,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "netplay":
             if args.action not in ("host", "join", "watch"):
                 parser.parse_args(["netplay", "--help"])
-            return cmd_netplay(args)
+            from .frontend.netplay_run import command  # netplay's: only its command loads it
+            return command(args)
         if args.command == "native":
             from .native import build, start_background  # the build's tools: only its commands
             return start_background() if args.background else build()
@@ -785,99 +787,6 @@ def _port(text: str) -> int:
     if not 0 <= n <= 65535:
         raise argparse.ArgumentTypeError(f"not a port (0-65535): {n}")
     return n
-
-
-def _address(text: str) -> tuple[str, int]:
-    """HOST[:PORT] (an IPv6 address in brackets: [::1]:7476)."""
-    from .frontend.netplay import PORT  # netplay's: only its command loads it
-    host, port = text, PORT
-    if text.startswith("["):
-        end = text.find("]")
-        if end < 0:
-            raise TdreamError(f"tdream netplay: not an address: {text!r} (an IPv6 address goes in [brackets])")
-        host, rest = text[1:end], text[end + 1:]
-        if rest:
-            if not rest.startswith(":"):
-                raise TdreamError(f"tdream netplay: not an address: {text!r}")
-            port = _port_of(rest[1:], text)
-    elif text.count(":") == 1:
-        host, rest = text.split(":")
-        port = _port_of(rest, text)
-    if not host:
-        raise TdreamError(f"tdream netplay: not an address: {text!r} (HOST[:PORT])")
-    return host, port
-
-
-def _port_of(rest: str, text: str) -> int:
-    if not rest.isdigit() or not 0 < int(rest) <= 65535:
-        raise TdreamError(f"tdream netplay: not a port in {text!r} (1-65535)")
-    return int(rest)
-
-
-def cmd_netplay(args) -> int:
-    """``tdream netplay host|join|watch``: a sitting over the network (FORMATS.md section 8)."""
-    from .frontend.netplay import PORT, Guest, Host, NetError, machine_id  # netplay's: only its command loads it
-    from .frontend.netplay_run import ScriptPads, run_headless, run_window, turns_of
-    from .frontend.settings import load_settings
-    if args.movie and not os.path.isdir(os.path.dirname(os.path.abspath(args.movie))):
-        print(f"{args.movie}: No such file or directory (its folder must exist)", file=sys.stderr)
-        return 2
-    script = None
-    if args.script:
-        game, _, humans = args.script.partition(":")
-        if game not in registry.ids() or not humans.isdigit():
-            print(f"tdream netplay: --script GAME:HUMANS, not {args.script!r}", file=sys.stderr)
-            return 2
-        script = (game, int(humans))
-    settings, warning = load_settings()
-    if warning:
-        print(f"tdream: {warning}", file=sys.stderr)
-    if script:                                     # the tests' and the bench's sittings: quick to play
-        settings.text_speed, settings.anim_speed, settings.skip_cpu = "instant", "fast", True
-        settings.last = {**settings.last, "game": script[0]}
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    movie = args.movie or os.path.join(_user_dir("netplay"), f"netplay-{stamp}-{args.action}.tdm")
-    name = args.name or ("Host" if args.action == "host" else os.environ.get("USER", "") or "Guest")
-    try:
-        if args.action == "host":
-            seed = args.seed if args.seed is not None else int(time.time())
-            sitting = Host(settings, movie, seed, bind=args.bind, port=PORT if args.port is None else args.port,
-                           seats=args.seats, password=args.password, author=args.author, name=name[:16],
-                           delay=args.delay)
-            print(f"tdream netplay: hosting on port {sitting.port}", file=sys.stderr)
-        else:
-            host, port = _address(args.address)
-            sitting = Guest(settings, movie, host, port, role="play" if args.action == "join" else "watch",
-                            pads=getattr(args, "pads", 1), password=args.password, ident=machine_id(),
-                            name=name[:16])
-    except NetError as e:
-        print(f"tdream netplay: {e}", file=sys.stderr)
-        return 2
-    except OSError as e:
-        print(f"tdream netplay: cannot listen on {args.bind}:{args.port or PORT} ({e.strerror or e})",
-              file=sys.stderr)
-        return 2
-    if args.headless:
-        if script:
-            sitting.source = ScriptPads(sitting, script[0], script[1])
-        stop = None
-        if args.turns is not None or args.frames is not None:
-            def stop(m):
-                return (args.turns is not None and turns_of(m) >= args.turns) or (
-                    args.frames is not None and m.frame >= args.frames)
-        code = run_headless(sitting, expect=args.expect, stop=stop, deadline=args.deadline)
-    else:
-        code = run_window(sitting, settings, fullscreen=args.fullscreen, scale=args.scale)
-    if sitting.over and (code or args.headless):
-        print(f"tdream netplay: {sitting.over}", file=sys.stderr)
-    return code
-
-
-def _user_dir(name: str) -> str:
-    import platformdirs  # the user's folders: only when one is read or written
-    path = os.path.join(platformdirs.user_data_dir("tdream"), name)
-    os.makedirs(path, exist_ok=True)
-    return path
 
 
 def _records_dir() -> str:

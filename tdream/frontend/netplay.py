@@ -35,14 +35,20 @@ import struct
 import sys
 import time
 from pathlib import Path
+from typing import Any
+
+import platformdirs
 
 from .. import __version__
 from ..platform import registry
+from ..platform.record import write_atomic
 from . import wire
 from .constants import FRAME_S, PADS, A
 from .movie import MOVIE_DATE, PLAY_SETTINGS, BlankUser, MovieWriter, data_hash
 from .netlink import Lag, Link, connect, lag_from_env
 from .pads import PadFrame
+from .run import make_machine
+from .settings import Settings
 
 PORT = 7476                  # the host's port unless told (FORMATS.md section 8)
 HASH_EVERY = 60              # frames between state hashes
@@ -50,6 +56,7 @@ HELLO_WITHIN = 5.0           # seconds a new connection has to say hello
 REJOIN_WITHIN = 300.0        # seconds a dropped guest's pads wait for it
 PING_EVERY = 0.5
 WAIT_NOTICE = 1.0            # seconds a stall lasts before the machine says who it waits for
+SILENT_AFTER = 6.0           # seconds without a message (pings go every PING_EVERY) before a peer counts as gone
 MAX_PEERS = 8                # guests and watchers at once (connections past it are refused)
 DELAYS = (2, 10)             # the input delay's bounds, in frames
 CATCH_UP_S = 0.05            # seconds a loop spends fast-forwarding before it looks at the network
@@ -95,9 +102,9 @@ class Sitting:
         self.log = log or (lambda line: print(f"tdream netplay: {line}", file=sys.stderr))
         self.source = source                     # this machine's pads: source(machine) -> PadFrame
         self.name = name
-        self.machine = None
+        self.machine: Any = None                 # the Machine, once the sitting starts
         self.blank: BlankUser | None = None
-        self.writer: MovieWriter | None = None
+        self.writer: Any = None                  # the MovieWriter, once the sitting starts
         self.frames: list[PadFrame] = []         # the sitting's frames known here
         self.delay = 0
         self.owned: list[int] = []               # the table's pads this machine plays (its pad i: owned[i])
@@ -123,10 +130,8 @@ class Sitting:
 
     # ---------------------------------------------------------------- the machine
     def begin(self, seed: int, play: dict, author: str, delay: int) -> None:
-        from .run import make_machine  # the window's modules: a sitting's machine is made when it starts
-        from .settings import Settings
         self.seed, self.play, self.author, self.delay = seed, dict(play), author, delay
-        local = dataclasses.asdict(self.settings) if dataclasses.is_dataclass(self.settings) else {}
+        local = dataclasses.asdict(self.settings) if isinstance(self.settings, Settings) else {}
         settings = Settings(**{**local, **play})
         self.settings = settings
         self.blank = BlankUser()
@@ -161,6 +166,28 @@ class Sitting:
 
     def hashed(self, frame: int, h: str) -> None:
         """A state hash made here (the host compares; a guest sends it and compares the host's)."""
+
+    def poll(self, now: float) -> None:
+        """Read the network and answer what came."""
+        raise NotImplementedError
+
+    def tick(self, now: float, budget: int = 8) -> int:
+        """Step what may be stepped (``budget`` frames at most); returns how many."""
+        raise NotImplementedError
+
+    def finish(self, why: str, now: float) -> None:
+        """Leave the sitting (a goodbye sent)."""
+        raise NotImplementedError
+
+    def traffic(self) -> tuple[int, int]:
+        """Bytes (sent, received) so far."""
+        return 0, 0
+
+    def count_stall(self, budget: int, stepped: int) -> None:
+        """A paced tick (``budget``: the frames due, at most 8) that stepped fewer: the frames
+        stalled (an unpaced tick's budget is larger and counts nothing)."""
+        if budget <= 8 and stepped < budget:
+            self.stalled += budget - stepped
 
     def behind(self) -> int:
         return len(self.frames) - self.machine.frame if self.machine is not None else 0
@@ -217,7 +244,6 @@ class Sitting:
             self.writer.close(self.machine)
             if self.report:
                 text = "\n".join(self.report) + "\n"
-                from ..platform.record import write_atomic
                 write_atomic(Path(self.movie_path + ".report.txt"), text)
         if self.machine is not None:
             self.machine.close()
@@ -261,6 +287,7 @@ class Peer:
     seals: dict[int, tuple[int, bytes]] = dataclasses.field(default_factory=dict)   # pad -> (frame, commit)
     opened: dict[int, int] = dataclasses.field(default_factory=dict)   # pad -> buttons
     asked_open: bool = False
+    heard: float = 0.0                 # when its last message came
 
 
 class Host(Sitting):
@@ -290,6 +317,7 @@ class Host(Sitting):
         self.stall_who = ""
         self.sealing = False                     # the frame being composed waits on seals
         self.opened_local: set[int] = set()       # this machine's own seals, opened
+        self.gone_traffic = (0, 0)               # bytes (sent, received) of the links that ended
 
     # ---------------------------------------------------------------- who is here
     def taken(self, now: float) -> set[int]:
@@ -346,7 +374,12 @@ class Host(Sitting):
         for peer in list(self.peers):
             if peer.state == "gone":
                 continue
-            for kind, payload in peer.link.pump(now):
+            got = peer.link.pump(now)
+            if got:
+                peer.heard = now
+            elif peer.state in ("lobby", "live") and peer.heard and now - peer.heard > SILENT_AFTER:
+                peer.link.close(f"silent for {SILENT_AFTER:g} s")
+            for kind, payload in got:
                 try:
                     self.take(peer, kind, payload, now)
                 except wire.WireError as e:
@@ -360,6 +393,9 @@ class Host(Sitting):
             elif now - peer.pinged >= PING_EVERY and peer.state in ("lobby", "live"):
                 peer.pinged = now
                 peer.link.send(wire.message(wire.PING, struct.pack(">d", now)), now)
+        for p in self.peers:
+            if p.state == "gone":
+                self.gone_traffic = (self.gone_traffic[0] + p.link.sent, self.gone_traffic[1] + p.link.received)
         self.peers = [p for p in self.peers if p.state != "gone"]
 
     def refuse(self, peer: Peer, why: str, now: float) -> None:
@@ -419,11 +455,11 @@ class Host(Sitting):
             if pad in peer.pads and pad not in peer.seals:
                 peer.seals[pad] = (frame, commit)
         elif kind == wire.REVEAL:
-            frame, pad, bits, nonce = wire.read_reveal(payload)
+            frame, pad, answer, nonce = wire.read_reveal(payload)
             sealed = peer.seals.get(pad)
-            if sealed is None or sealed[0] != frame or wire.commitment(frame, pad, bits, nonce) != sealed[1]:
+            if sealed is None or sealed[0] != frame or wire.commitment(frame, pad, answer, nonce) != sealed[1]:
                 raise wire.WireError(f"an answer for pad {pad + 1} that is not the one it sealed")
-            peer.opened[pad] = bits
+            peer.opened[pad] = answer
         elif kind == wire.READY:
             pass
 
@@ -442,13 +478,16 @@ class Host(Sitting):
         peer.ident = got["id"][:64]
         peer.role = got["role"]
         if peer.role == "play":
+            old = next((p for p in self.peers if p is not peer and p.ident == peer.ident
+                        and p.state in ("lobby", "live") and p.role == "play"), None)
+            if old is not None:                  # the same machine again: its old connection is gone
+                old.link.close("the same machine joined again")
+                self.drop(old, "the same machine joined again", now)
             back = self.departed.pop(peer.ident, None)
             if back is not None:
                 peer.pads = list(back[0])
                 self.log(f"{peer.name} is back for pads {', '.join(str(p + 1) for p in peer.pads)}")
             else:
-                if any(p.ident == peer.ident and p.state in ("lobby", "live") for p in self.peers if p is not peer):
-                    return self.refuse(peer, "this machine is at the table already", now)
                 want = max(1, min(PADS, got["pads"]))
                 free = [p for p in range(PADS) if p not in self.taken(now)]
                 if len(free) < want:
@@ -521,7 +560,6 @@ class Host(Sitting):
                 if not self.compose(n, now):
                     if self.stall_since is None:
                         self.stall_since = now
-                    self.stalled += 1
                     break
             self.stall_since = None
             stepped += self.step_known(1)
@@ -532,6 +570,7 @@ class Host(Sitting):
                 self.send_frames(peer, now)
         if m.quit and self.over is None:
             self.stop("the game quit")
+        self.count_stall(budget, stepped)
         return stepped
 
     def compose(self, n: int, now: float) -> bool:
@@ -642,7 +681,8 @@ class Host(Sitting):
 
     def traffic(self) -> tuple[int, int]:
         """Bytes (sent, received) over every link so far."""
-        return sum(p.link.sent for p in self.peers), sum(p.link.received for p in self.peers)
+        return (self.gone_traffic[0] + sum(p.link.sent for p in self.peers),
+                self.gone_traffic[1] + sum(p.link.received for p in self.peers))
 
 
 # ---------------------------------------------------------------- a guest or a watcher
@@ -669,9 +709,15 @@ class Guest(Sitting):
         self.catching = False                  # joined mid-sitting: pads sent once near the live frame
         self.bye = ""
         self.joined_at = 0
+        self.heard = 0.0
 
     def poll(self, now: float) -> None:
-        for kind, payload in self.link.pump(now):
+        got = self.link.pump(now)
+        if got or self.heard == 0.0:
+            self.heard = now
+        elif now - self.heard > SILENT_AFTER and self.state != "hello" and self.over is None and self.end_frame is None:
+            self.link.close(f"silent for {SILENT_AFTER:g} s")
+        for kind, payload in got:
             try:
                 self.take(kind, payload, now)
             except wire.WireError as e:
@@ -802,7 +848,7 @@ class Guest(Sitting):
                 return 0
             if self.stall_since is None:
                 self.stall_since = now
-            self.stalled += 1
+            self.count_stall(budget, 0)
             return 0
         self.stall_since = None
         if self.behind() > 60:                   # far behind (joined mid-sitting, a long stall): fast-forward
@@ -814,6 +860,7 @@ class Guest(Sitting):
             stepped = self.step_known(max(budget, self.behind() - self.delay))
         if m.quit and self.over is None:
             self.stop("the game quit")
+        self.count_stall(budget, stepped)
         return stepped
 
     def finish(self, why: str, now: float) -> None:
@@ -834,7 +881,6 @@ def _play_of(settings: dict) -> dict:
 def machine_id() -> str:
     """This machine's netplay id (kept in the user's data folder): a dropped guest that joins
     again from it gets its pads back."""
-    import platformdirs  # the user's folders: only when one is read or written
     path = Path(platformdirs.user_data_dir("tdream")) / "netplay-id"
     try:
         text = path.read_text(encoding="ascii").strip()
@@ -844,7 +890,6 @@ def machine_id() -> str:
         pass
     ident = os.urandom(16).hex()
     try:
-        from ..platform.record import write_atomic
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, ident + "\n")
     except OSError:

@@ -7,14 +7,28 @@ host sends as they come. Headless, both run unpaced.
 """
 from __future__ import annotations
 
+import os
 import sys
 import time
 
+import platformdirs
+import pygame
+
+from ..errors import TdreamError
+from ..platform import registry
 from .constants import FRAME_S, GOLD, INFO, INK, PLAYER_COLOURS, WHITE, H, W, A, B, LEFT, RIGHT, START
-from .netplay import DELAYS, Guest, Host, Sitting
-from .pads import PadFrame
+from .font import Font
+from .frontends import frontend_of
+from .display import Display
+from .netplay import DELAYS, PORT, Guest, Host, NetError, Sitting, machine_id
+from .pads import Buttons, PadFrame, PadReader
+from .run import open_display, window_problem
+from .settings import load_settings
+from .table import TableScene
+from .widgets import window
 
 LOBBY_POLL = 0.01
+UNPACED = 64                 # frames a headless sitting steps between two looks at the network
 
 
 # ---------------------------------------------------------------- scripted pads (tests, bench)
@@ -25,8 +39,6 @@ class ScriptPads:
     each press is seen on the screen before the next is chosen, as a person's would be)."""
 
     def __init__(self, sitting: Sitting, game: str, humans: int, every: int | None = None, seed: int = 7) -> None:
-        from .frontends import frontend_of
-        from .table import TableScene
         self.sitting = sitting
         self.table_kind = TableScene
         self.pilot = frontend_of(game).autopilot(pad=-1, humans=humans, again=True, seed=seed)
@@ -51,7 +63,6 @@ class ScriptPads:
 
 def turns_of(m) -> int:
     """The turns played at the table on top (its match's progress), or -1 off a table."""
-    from .table import TableScene
     for scene in reversed(m.stack):
         if isinstance(scene, TableScene):
             try:
@@ -62,11 +73,15 @@ def turns_of(m) -> int:
 
 
 def run_headless(sitting: Sitting, expect: int = 0, stop=None, deadline: float = 600.0, wait_s: float = 0.001,
-                 lobby_s: float = 60.0) -> int:
+                 lobby_s: float = 60.0, pace: bool = False) -> int:
     """Run a sitting without a window until it ends. The host starts once ``expect`` guests are
     in its lobby (or ``lobby_s`` passed) and ends the sitting when ``stop(machine)`` says so or
-    after ``deadline`` seconds. Returns the exit code (0 ended, 1 out of sync or lost, 2 refused)."""
+    after ``deadline`` seconds. ``pace``: frames are due at 60.0988 Hz as in the window (a host
+    alone does not race ahead); else as fast as the lockstep allows, at most UNPACED frames
+    between two looks at the network. Returns the exit code (0 ended, 1 out of sync or lost, 2
+    refused)."""
     start = time.monotonic()
+    clock_next = 0.0
     try:
         while sitting.over is None:
             now = time.monotonic()
@@ -83,7 +98,18 @@ def run_headless(sitting: Sitting, expect: int = 0, stop=None, deadline: float =
                         sitting.start(now)
                 time.sleep(LOBBY_POLL)
                 continue
-            stepped = sitting.tick(now, 1 << 30)
+            if pace:
+                if clock_next == 0.0:
+                    clock_next = now
+                due = 0
+                while now >= clock_next and due < 8:
+                    due += 1
+                    clock_next += FRAME_S
+                if now - clock_next > 0.25:
+                    clock_next = now
+                stepped = sitting.tick(now, due) if due else 0
+            else:
+                stepped = sitting.tick(now, UNPACED)
             if isinstance(sitting, Host) and stop is not None and sitting.over is None and stop(sitting.machine):
                 sitting.stop("the script ended")
                 break
@@ -112,20 +138,21 @@ def _end(sitting: Sitting) -> None:
 def draw_lobby(sitting: Sitting, surface, font, now: float) -> None:
     """The lobby: who holds which pad, each machine's round trip, the input delay; the host
     starts with Start (left/right: the delay)."""
-    from .widgets import window
     surface.fill(INK)
     window(surface, (8, 8, W - 16, H - 16))
     host = isinstance(sitting, Host)
     title = "Netplay: your table" if host else "Netplay: at the host's table"
     font.draw(surface, title, W // 2, 16, GOLD, align="centre")
-    if host:
+    if isinstance(sitting, Host):
         rows = sitting.lobby()
         where = f"Port {sitting.port}. Guests: tdream netplay join THIS-MACHINE:{sitting.port}"
         delay = sitting.delay_now()
-    else:
+    elif isinstance(sitting, Guest):
         rows = sitting.rows
         where = "Connected. The host starts when ready." if sitting.state == "lobby" else "Connecting..."
         delay = sitting.lobby_delay
+    else:
+        rows, where, delay = [], "", 0
     y = 34
     font.draw(surface, where, 16, y, INFO, "small")
     y += 14
@@ -147,7 +174,6 @@ def draw_lobby(sitting: Sitting, surface, font, now: float) -> None:
 
 
 def draw_notice(surface, font, text: str) -> None:
-    import pygame  # pygame: only where a surface or the window is made
     w = font.width(text, "small") + 8
     x = (W - w) // 2
     pygame.draw.rect(surface, INK, (x, 2, w, 11))
@@ -157,15 +183,10 @@ def draw_notice(surface, font, text: str) -> None:
 def run_window(sitting: Sitting, settings, fullscreen: bool = False, scale: int | None = None) -> int:
     """A sitting in a window: the lobby, then the game; closing the window leaves the sitting
     (the host's closing ends it for everyone at its last frame)."""
-    from .run import open_display, window_problem
     why = window_problem()
     if why:
         print(f"tdream: {why}", file=sys.stderr)
         return 2
-    import pygame  # pygame: only where a surface or the window is made
-    from .display import Display
-    from .font import Font
-    from .pads import Buttons, PadReader
     display = open_display(Display, settings, fullscreen, scale)
     if display is None:
         return 2
@@ -224,3 +245,93 @@ def run_window(sitting: Sitting, settings, fullscreen: bool = False, scale: int 
         _end(sitting)
         display.close()
     return sitting.code
+
+
+# ---------------------------------------------------------------- the command line
+def _address(text: str) -> tuple[str, int]:
+    """HOST[:PORT] (an IPv6 address in brackets: [::1]:7476)."""
+    host, port = text, PORT
+    if text.startswith("["):
+        end = text.find("]")
+        if end < 0:
+            raise TdreamError(f"tdream netplay: not an address: {text!r} (an IPv6 address goes in [brackets])")
+        host, rest = text[1:end], text[end + 1:]
+        if rest:
+            if not rest.startswith(":"):
+                raise TdreamError(f"tdream netplay: not an address: {text!r}")
+            port = _port_of(rest[1:], text)
+    elif text.count(":") == 1:
+        host, rest = text.split(":")
+        port = _port_of(rest, text)
+    if not host:
+        raise TdreamError(f"tdream netplay: not an address: {text!r} (HOST[:PORT])")
+    return host, port
+
+
+def _port_of(rest: str, text: str) -> int:
+    if not rest.isdigit() or not 0 < int(rest) <= 65535:
+        raise TdreamError(f"tdream netplay: not a port in {text!r} (1-65535)")
+    return int(rest)
+
+
+def command(args) -> int:
+    """``tdream netplay host|join|watch``: a sitting over the network (FORMATS.md section 8)."""
+    if args.movie and not os.path.isdir(os.path.dirname(os.path.abspath(args.movie))):
+        print(f"{args.movie}: No such file or directory (its folder must exist)", file=sys.stderr)
+        return 2
+    script = None
+    if args.script:
+        game, _, humans = args.script.partition(":")
+        if game not in registry.ids() or not humans.isdigit():
+            print(f"tdream netplay: --script GAME:HUMANS, not {args.script!r}", file=sys.stderr)
+            return 2
+        script = (game, int(humans))
+    settings, warning = load_settings()
+    if warning:
+        print(f"tdream: {warning}", file=sys.stderr)
+    if script:                                     # the tests' and the bench's sittings: quick to play
+        settings.text_speed, settings.anim_speed, settings.skip_cpu = "instant", "fast", True
+        settings.last = {**settings.last, "game": script[0]}
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    movie = args.movie or os.path.join(_user_dir("netplay"), f"netplay-{stamp}-{args.action}.tdm")
+    name = args.name or ("Host" if args.action == "host" else os.environ.get("USER", "") or "Guest")
+    sitting: Host | Guest
+    try:
+        if args.action == "host":
+            seed = args.seed if args.seed is not None else int(time.time())
+            sitting = Host(settings, movie, seed, bind=args.bind, port=PORT if args.port is None else args.port,
+                           seats=args.seats, password=args.password, author=args.author, name=name[:16],
+                           delay=args.delay)
+            print(f"tdream netplay: hosting on port {sitting.port}", file=sys.stderr)
+        else:
+            host, port = _address(args.address)
+            sitting = Guest(settings, movie, host, port, role="play" if args.action == "join" else "watch",
+                            pads=getattr(args, "pads", 1), password=args.password, ident=machine_id(),
+                            name=name[:16])
+    except NetError as e:
+        print(f"tdream netplay: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"tdream netplay: cannot listen on {args.bind}:{args.port or PORT} ({e.strerror or e})",
+              file=sys.stderr)
+        return 2
+    if args.headless:
+        if script:
+            sitting.source = ScriptPads(sitting, script[0], script[1])
+        stop = None
+        if args.turns is not None or args.frames is not None:
+            def stop(m):
+                return (args.turns is not None and turns_of(m) >= args.turns) or (
+                    args.frames is not None and m.frame >= args.frames)
+        code = run_headless(sitting, expect=args.expect, stop=stop, deadline=args.deadline, pace=args.paced)
+    else:
+        code = run_window(sitting, settings, fullscreen=args.fullscreen, scale=args.scale)
+    if sitting.over and (code or args.headless):
+        print(f"tdream netplay: {sitting.over}", file=sys.stderr)
+    return code
+
+
+def _user_dir(name: str) -> str:
+    path = os.path.join(platformdirs.user_data_dir("tdream"), name)
+    os.makedirs(path, exist_ok=True)
+    return path
