@@ -10,6 +10,7 @@ record.
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +21,7 @@ from ..platform.record import Checkpoint, RecordWriter, Setup, writer_for
 from ..platform.replay import Replay, replay_session
 from ..platform.scenario import scenario_session
 from ..platform.session import Seat, Session
+from ..rng import derive_seed
 from .constants import DOWN, LEFT, RIGHT, UP, A, B, L, R
 from .frontends import frontend_of
 from .setups import MatchSetup, seat_names, seat_problem, setups_of
@@ -238,6 +240,18 @@ class MatchHost:
 
     def _round(self) -> int:
         return self.game.round_of(self.session.match)
+
+    def hand_to_cpu(self, seat: int) -> str:
+        """A person's seat played by the CPU from now on (his pad unplugged: a netplay guest gone,
+        a pad that died): the game's first CPU kind but random, its own seed as a CPU seat's at
+        the start would have; returns the kind. The record keeps every input, so it replays."""
+        game, session = self.game, self.session
+        kind = next((k for k in game.cpu_kinds() if k != "random"), "random")
+        session.seats[seat] = dataclasses.replace(session.seats[seat], kind=kind)
+        session.players[seat] = game.make_player(kind, derive_seed(session.seed, 1000 + seat))
+        self.pad_of.pop(seat, None)
+        self.control_pad = min(self.pad_of.values()) if self.pad_of else 0
+        return kind
 
     # ---------------------------------------------------------------- inputs
     def give(self, m, answer, seat: int | None = None, given: bool = False, undo: str = "") -> list:

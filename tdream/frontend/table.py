@@ -404,6 +404,12 @@ class TableScene(ReplayControls, Scene):
             mask |= 1 << pad
         return mask
 
+    def hand_to_cpu(self, m, seat: int) -> None:
+        """The pause menu's "CPU plays for ...": a person's seat whose pad is unplugged is played
+        by the CPU from now on (``MatchHost.hand_to_cpu``); his open prompt goes."""
+        self.host.hand_to_cpu(seat)
+        self.prompts.pop(seat, None)
+
     def secret_pads(self, m) -> int:
         """The pads of the seats whose prompt is answered in secret (netplay seals their A)."""
         mask = 0
@@ -578,7 +584,7 @@ class TableScene(ReplayControls, Scene):
                     self.handle_peek(m, b, p)
                     continue
                 if b.press(p, START):
-                    m.push(PauseScene(self, p))
+                    m.push(PauseScene(self, p, m.buttons.connected))
                     return
                 if b.press(p, SELECT) and not self.replaying and self.show_rule(m, p):
                     return

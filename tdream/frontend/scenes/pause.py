@@ -127,14 +127,19 @@ def _shade() -> pygame.Surface:
 class PauseScene(Scene):
     opaque = False
 
-    def __init__(self, table, pad: int) -> None:
+    def __init__(self, table, pad: int, connected: int = 0xF) -> None:
         self.table = table
         self.pad = pad
         self.overlay_at, self.timer_at = table.overlay_at, table.timer_at    # where the table has them
         watching = table.replaying
         learn = ["How to play"] if frontend_of(table.gamedef.id).howto() else []
-        self.menu = Menu(["Resume"] + learn + ["Turn log", "Options", "Stop watching" if watching else "Save and quit"],
-                         cancel=True)
+        # A person's seat whose pad is unplugged (a netplay guest gone, a pad that died) may be
+        # handed to the CPU: its words name the seat
+        self.handovers = {} if watching or table.demo else {
+            tr("CPU plays for {who}", who=table.names[seat]): seat
+            for seat, pad in sorted(table.pad_of.items()) if not connected >> pad & 1}
+        self.menu = Menu(["Resume"] + learn + ["Turn log", "Options"] + list(self.handovers)
+                         + ["Stop watching" if watching else "Save and quit"], cancel=True)
         self.confirm: Menu | None = None
 
     def handle(self, m, b) -> None:
@@ -163,6 +168,9 @@ class PauseScene(Scene):
                 m.push(LogScene(self.table, self.pad))
             elif choice == "Options":
                 m.push(OptionsScene(self.pad))
+            elif choice in self.handovers:
+                self.table.hand_to_cpu(m, self.handovers[choice])
+                m.pop()
             elif choice == "Stop watching":     # watching a record: nothing to save; back where it was chosen
                 m.pop()                         # the pause menu
                 m.pop()                         # the table
