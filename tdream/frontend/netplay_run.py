@@ -40,10 +40,12 @@ class ScriptPads:
     the host's, presses. A press is made every ``every`` samples (the input delay and one more:
     each press is seen on the screen before the next is chosen, as a person's would be)."""
 
-    def __init__(self, sitting: Sitting, game: str, humans: int, every: int | None = None, seed: int = 7) -> None:
+    def __init__(self, sitting: Sitting, game: str, humans: int, every: int | None = None, seed: int = 7,
+                 mode: str = "", profile: str | None = None) -> None:
         self.sitting = sitting
         self.table_kind = TableScene
-        self.pilot = frontend_of(game).autopilot(pad=-1, humans=humans, again=True, seed=seed)
+        self.pilot = frontend_of(game).autopilot(pad=-1, humans=humans, again=True, seed=seed, mode=mode,
+                                                 profile=profile)
         self.every = every
         self.calls = 0
 
@@ -282,12 +284,12 @@ def command(args) -> int:
         print(f"{args.movie}: No such file or directory (its folder must exist)", file=sys.stderr)
         return 2
     script = None
-    if args.script:
-        game, _, humans = args.script.partition(":")
+    if args.script:                    # GAME:HUMANS[:MODE[:PROFILE]] (MODE: the title menu's item)
+        game, humans, mode, profile = (args.script.split(":") + ["", ""])[:4]
         if game not in registry.ids() or not humans.isdigit():
-            print(f"tdream netplay: --script GAME:HUMANS, not {args.script!r}", file=sys.stderr)
+            print(f"tdream netplay: --script GAME:HUMANS[:MODE[:PROFILE]], not {args.script!r}", file=sys.stderr)
             return 2
-        script = (game, int(humans))
+        script = (game, int(humans), mode, profile or None)
     settings, warning = load_settings()
     if warning:
         print(f"tdream: {warning}", file=sys.stderr)
@@ -321,7 +323,7 @@ def command(args) -> int:
         return 2
     if args.headless:
         if script:
-            sitting.source = ScriptPads(sitting, script[0], script[1])
+            sitting.source = ScriptPads(sitting, script[0], script[1], mode=script[2], profile=script[3])
         stop = None
         if args.turns is not None or args.frames is not None:
             def stop(m):
