@@ -451,11 +451,17 @@ class Host(Sitting):
             frame, connected, bits = wire.read_input(payload)
             if len(bits) != len(peer.pads):
                 raise wire.WireError(f"an input for {len(bits)} pads from a guest that has {len(peer.pads)}")
-            if self.machine is None or frame < len(self.frames) or frame > len(self.frames) + 4 * DELAYS[1] + 600:
-                return                           # too late (composed already) or far ahead: not used
-            if peer.live_from is None:
-                peer.live_from = frame
-                self.log(f"{peer.name}'s pads play from frame {frame}")
+            now_at = len(self.frames)
+            if self.machine is None or frame > now_at + 4 * DELAYS[1] + 600:
+                return                           # far ahead: not used
+            if peer.live_from is None:           # its first input (a guest come mid-sitting): its pads play
+                # from this frame, or, when it comes too late (the host does not wait for a guest that
+                # is not playing yet), from as far ahead as it was late and the delay more: by then
+                # its inputs are in (the host waits for them from there, as for every player's)
+                peer.live_from = frame if frame >= now_at else now_at + (now_at - frame) + self.delay
+                self.log(f"{peer.name}'s pads play from frame {peer.live_from}")
+            if frame < max(now_at, peer.live_from):
+                return                           # too late (composed already), or before its pads play
             peer.inputs[frame] = (connected, bits)
         elif kind == wire.HASH:
             frame, h = wire.read_hash(payload)
