@@ -711,7 +711,7 @@ def cmd_replay_play(args) -> int:
 def cmd_movie(args) -> int:
     """``movie verify``: re-run headless and compare hashes; ``movie play``: show one; ``upgrade``,
     ``export`` (its text form) and ``import`` (a movie from its text)."""
-    from .frontend.movie import check_movie, load_movie  # the window's modules (pygame): only its commands load them
+    from .frontend.movie import check_movie, load_movie, user_of  # the window's modules: only its commands load them
     from .frontend.run import upgrade_paths, verify_paths  # the window's modules (pygame): only its commands load them
     if args.action == "verify":
         return verify_paths(args.files, sys.stdout, sys.stderr, args.force)
@@ -723,7 +723,6 @@ def cmd_movie(args) -> int:
         return cmd_movie_import(args)
     movie = load_movie(args.file)
     check_movie(movie)
-    from .frontend.movie import user_of  # the window's modules (pygame): only its commands load them
     user = user_of(movie)
     from .frontend.pads import PadFrame  # the window's modules (pygame): only its commands load them
     from .frontend.run import run_window  # the window's modules (pygame): only its commands load them

@@ -369,17 +369,9 @@ class UserFolder:
         return UserFolder(db, tuple(sorted(files)))
 
     @staticmethod
-    def of(db_path, record_dir) -> "UserFolder":
-        """This machine's user folder: the records database at ``db_path`` (read through sqlite,
-        whole) and every file below ``record_dir``."""
-        import sqlite3  # start-up: only a netplay host reads its user folder
-        db = None
-        if db_path is not None and Path(db_path).exists():
-            con = sqlite3.connect(str(db_path), timeout=5)
-            try:
-                db = con.serialize()
-            finally:
-                con.close()
+    def of(db: bytes | None, record_dir) -> "UserFolder":
+        """A user folder of the records database's bytes ``db`` (``sqlite3.Connection.serialize``)
+        and every file below ``record_dir``."""
         files = []
         if record_dir is not None and os.path.isdir(record_dir):
             for base, _dirs, names in os.walk(record_dir):

@@ -8,6 +8,7 @@ host sends as they come. Headless, both run unpaced.
 from __future__ import annotations
 
 import os
+import sqlite3
 import sys
 import time
 
@@ -340,7 +341,14 @@ def command(args) -> int:
 def host_folder() -> UserFolder | None:
     """The host's user folder, for the sitting to start on (its profiles, Campaign, Records and
     saved games): None, with a line, when it is too large to send."""
-    folder = UserFolder.of(default_path(), os.path.join(platformdirs.user_data_dir("tdream"), "records"))
+    db = None
+    if default_path().exists():
+        con = sqlite3.connect(str(default_path()), timeout=5)
+        try:
+            db = con.serialize()
+        finally:
+            con.close()
+    folder = UserFolder.of(db, os.path.join(platformdirs.user_data_dir("tdream"), "records"))
     if folder.db is None and not folder.files:
         return None
     if folder.size() > USER_LIMIT:

@@ -3,6 +3,7 @@ kept beside it as MOVIE.user and named by the header's ``user`` digest (FORMATS.
 from __future__ import annotations
 
 import io
+import sqlite3
 import zipfile
 
 from tdream.cli import main
@@ -24,7 +25,10 @@ def _folder(tmp_path) -> UserFolder:
     saves = tmp_path / "src" / "records"
     (saves / "sub").mkdir(parents=True)
     (saves / "sub" / "a.tdr").write_text("not really a record\n")
-    return UserFolder.of(db_path, saves)
+    con = sqlite3.connect(str(db_path))
+    data = con.serialize()
+    con.close()
+    return UserFolder.of(data, saves)
 
 
 def _movie(tmp_path, folder: UserFolder) -> str:

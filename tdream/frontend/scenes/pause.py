@@ -134,9 +134,10 @@ class PauseScene(Scene):
         watching = table.replaying
         learn = ["How to play"] if frontend_of(table.gamedef.id).howto() else []
         # A person's seat whose pad is unplugged (a netplay guest gone, a pad that died) may be
-        # handed to the CPU: its words name the seat
+        # handed to the CPU: its words name the seat (in English, as netplay's screens: the shared
+        # Japanese words are part of every movie's data hash)
         self.handovers = {} if watching or table.demo else {
-            tr("CPU plays for {who}", who=table.names[seat]): seat
+            "CPU plays for {who}".format(who=table.names[seat]): seat
             for seat, pad in sorted(table.pad_of.items()) if not connected >> pad & 1}
         self.menu = Menu(["Resume"] + learn + ["Turn log", "Options"] + list(self.handovers)
                          + ["Stop watching" if watching else "Save and quit"], cancel=True)
