@@ -234,7 +234,7 @@ def draw_lobby(sitting: Sitting, surface, font, now: float, addresses: list[str]
             font.draw(surface, shown, W - 20, y, WHITE, align="right")
         y += 13
     if watchers:
-        names = ", ".join(f"{str(r.get('name', ''))[:12]} ({r.get('rtt', 0)} ms)" for r in watchers[:3])
+        names = ", ".join(f"{str(r.get('name', ''))[:12]} ({r.get('rtt') or '?'} ms)" for r in watchers[:3])
         more = f" and {len(watchers) - 3} more" if len(watchers) > 3 else ""
         font.draw(surface, f"Watching: {names}{more}"[:60], 20, y + 2, INFO, "small")
     y = H - 62
