@@ -23,6 +23,7 @@ from .constants import (DIM, FRAME_S, GOLD, INFO, INK, LABEL, PADS, PLAYER_COLOU
 from .font import Font
 from .frontends import frontend_of
 from ..platform.database import default_path
+from . import wire
 from .display import Display
 from .movie import USER_LIMIT, UserFolder
 from .netplay import DELAYS, PORT, Guest, Host, NetError, Sitting, machine_id
@@ -259,6 +260,17 @@ def draw_lobby(sitting: Sitting, surface, font, now: float, addresses: list[str]
         font.draw(surface, "B: leave", W // 2, H - 26, LABEL, "small", align="centre")
 
 
+def tell_lobby(host: Host, now: float, told: tuple) -> tuple:
+    """The lobby as the host's screen shows it, sent to the guests when it changed since ``told``
+    (a round trip measured, the delay chosen): a guest's lobby shows what the host's does.
+    Returns what was told."""
+    rows, delay = host.lobby(), host.delay_now()
+    now_told = (repr(rows), delay)
+    if now_told != told:
+        host.broadcast(wire.control(wire.LOBBY, {"rows": rows, "delay": delay}), now)
+    return now_told
+
+
 def notice_at(machine) -> tuple[int, int, str]:
     """Where a sitting's notice goes on the screen shown now: the top scene's strip for the timer
     and the input display (``Scene.overlay_at``: placed where the screen shows nothing a player
@@ -359,6 +371,7 @@ def run_window(sitting: Host | Guest, settings, fullscreen: bool = False, scale:
     shown_end = False
     refused_at: float | None = None
     addresses = lan_addresses() if isinstance(sitting, Host) else []
+    told: tuple = ()
     try:
         while not reader.quit:
             reader.poll()
@@ -369,6 +382,9 @@ def run_window(sitting: Host | Guest, settings, fullscreen: bool = False, scale:
                 print(f"tdream netplay: {sitting.over}", file=sys.stderr)
             if sitting.machine is None:
                 lobby_pads.feed(reader.frame())
+                if isinstance(sitting, Guest) and sitting.over is None and sitting.end_frame is not None:
+                    # the host left before it started: nothing to step to (its goodbye's frame 0)
+                    sitting.stop(f"the host ended the sitting ({sitting.bye or 'before it started'})", 2)
                 if sitting.over is not None:
                     refused_at = now if refused_at is None else refused_at
                     if now - refused_at >= REFUSAL_S or (now - refused_at > 0.5 and lobby_pads.press(0, A | B | START)):
@@ -376,6 +392,7 @@ def run_window(sitting: Host | Guest, settings, fullscreen: bool = False, scale:
                 elif lobby_pads.press(0, B):
                     break
                 elif isinstance(sitting, Host):
+                    told = tell_lobby(sitting, now, told)
                     if lobby_pads.press(0, START | A):
                         sitting.start(now)
                         clock_next = time.perf_counter()

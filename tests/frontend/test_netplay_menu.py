@@ -185,3 +185,25 @@ def test_a_sitting_that_cannot_be_made_is_one_line(tmp_path):
         assert isinstance(line, str) and "\n" not in line and ("address" in line or "port" in line), (address, line)
     line = netplay_sitting("watch", Settings(), address="127.0.0.1:1", movie=movie)   # nobody listens there
     assert isinstance(line, str) and "cannot reach 127.0.0.1:1" in line
+
+
+def test_the_host_tells_its_lobby_again_when_it_changed():
+    from tdream.frontend import wire
+    from tdream.frontend.netplay import Host
+    from tdream.frontend.netplay_run import tell_lobby
+    host = Host.__new__(Host)
+    sent = []
+    host.broadcast = lambda data, now: sent.append(data)
+    rows = [{"name": "Host", "pads": [1], "rtt": 0, "role": "host"}, {"name": "G", "pads": [2], "rtt": 0,
+                                                                       "role": "play"}]
+    host.lobby = lambda: rows
+    host.delay_now = lambda: 2
+    told = tell_lobby(host, 0.0, ())
+    assert len(sent) == 1 and sent[0][0] == wire.LOBBY
+    told = tell_lobby(host, 0.1, told)
+    assert len(sent) == 1                                  # nothing changed: nothing sent
+    rows[1]["rtt"] = 87                                    # a round trip measured
+    told = tell_lobby(host, 0.2, told)
+    host.delay_now = lambda: 7                             # the delay chosen
+    tell_lobby(host, 0.3, told)
+    assert len(sent) == 3 and b'"rtt":87' in sent[1].replace(b" ", b"") and b'"delay":7' in sent[2].replace(b" ", b"")
