@@ -611,9 +611,13 @@ def cmd_play(args) -> int:
 
     def tas(settings) -> int:               # Options > TAS tools on the title: a new TAS from power on
         return _tas_window(None, settings, seed, args.author)
+
+    def net(settings, asked) -> int:        # the title's Netplay...: the sitting tdream netplay would make
+        from .frontend.netplay_run import from_title  # netplay's: only when the title asks for it
+        return from_title(asked, settings, args.author, fullscreen=args.fullscreen, scale=args.scale)
     return run_window(seed, settings, warning, setup, record_dir=record_dir, record_path=args.record,
                       fullscreen=args.fullscreen, scale=args.scale, movie_path=args.movie, author=args.author,
-                      tas=tas)
+                      tas=tas, net=net)
 
 
 def cmd_records(args) -> int:

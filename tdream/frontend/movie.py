@@ -56,6 +56,7 @@ from pathlib import Path
 from .. import __version__
 from ..errors import FormatError
 from ..platform import registry
+from ..platform.database import RecordsDB
 from ..platform.record import write_atomic
 from ..platform.registry import DEFAULT, LEGACY
 from ..platform.roster import ROSTER_FILE
@@ -422,7 +423,6 @@ class BlankUser:
 
         self.root = tempfile.mkdtemp(prefix="tdream-movie-")
         self.record_dir = os.path.join(self.root, "records")
-        from ..platform.database import RecordsDB  # start-up: sqlite only when a movie plays or records
         self.db = RecordsDB(Path(self.root) / "records.sqlite")
         if folder is not None:
             if folder.db is not None:

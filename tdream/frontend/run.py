@@ -140,7 +140,8 @@ def open_display(make, settings, fullscreen: bool = False, scale: int | None = N
 
 def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=None, record_path=None,
                fullscreen: bool = False, scale: int | None = None, movie_path: str | None = None,
-               source=None, records: bool = True, author: str = "", tas=None, user: UserFolder | None = None) -> int:
+               source=None, records: bool = True, author: str = "", tas=None, user: UserFolder | None = None,
+               net=None) -> int:
     """The game in a window until the player quits. Returns the exit code.
 
     ``movie_path``: record every frame's pad states as an input movie (``author``: its header's).
@@ -153,7 +154,9 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
     ``user``: the user folder a movie played starts on (its header's ``user``), else a blank one.
 
     ``tas``: what Options > TAS tools opens (``tas(settings)``, the exit code): the sitting asks
-    for it through the machine's ``tas_asked`` (never state), the window closes it, then opens that."""
+    for it through the machine's ``tas_asked`` (never state), the window closes it, then opens that.
+    ``net``: what the title's Netplay... opens (``net(settings, asked)``, the exit code; ``asked``:
+    the machine's ``net_asked``, (action, its details)), handed over the same way."""
     why = window_problem()
     if why:
         print(f"tdream: {why}", file=sys.stderr)
@@ -223,7 +226,7 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
         if writer is not None:
             writer.add(pads, machine)
     try:
-        while not machine.quit and not reader.quit and not machine.tas_asked:
+        while not machine.quit and not reader.quit and not machine.tas_asked and not _net_asked(machine):
             reader.poll()
             if reader.toggle_fullscreen:
                 reader.toggle_fullscreen = False
@@ -281,7 +284,14 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
         display.close()
     if tas is not None and machine.tas_asked:
         return tas(settings)
+    if net is not None and _net_asked(machine):
+        return net(settings, _net_asked(machine))
     return 0
+
+
+def _net_asked(machine):
+    """What the title's Netplay... asked the window to open (a scene sets it: never state), or None."""
+    return getattr(machine, "net_asked", None)
 
 
 def _end_banner(machine, frame) -> None:

@@ -3,7 +3,8 @@
 Left and right (L and R in the menu) choose the game among those the registry has front ends
 for; the menu is that game's modes (its front end's ``MODES``: Free play, Continue, Campaign,
 Practice, Spectate), How to play (when the game has its pages) and the shared ones (Records,
-Options, Quit). Idle for 15 s, the chosen game's
+Netplay..., Options, Quit). Netplay... is a window's alone (a window's reader runs, never a movie,
+a TAS or a headless run: as Options > TAS tools), so what the same pads do in a movie stays. Idle for 15 s, the chosen game's
 demo plays for a minute.
 """
 from __future__ import annotations
@@ -16,11 +17,19 @@ from ..frontends import frontend_of, frontends
 from ..machine import Scene
 from ..text import tr
 from ..widgets import Menu, big_text, skyline, window
+from .netplay_menu import NetplayMenuScene
 
 DEMO_AFTER = 900          # frames idle on the title before the demo (15 s)
 DEMO_LENGTH = 3600        # frames of demo play (a minute), then back to the title
 SHARED = ("Records", "Options", "Quit")
-MENU_ROWS = 9             # the title's menu shows every item (a game's modes, How to play, the shared ones)
+MENU_ROWS = 9             # the title's menu shows every item (a game's modes, How to play, the shared ones;
+#                           Netplay... in a window: a row more, that a movie's state never has)
+
+
+def netplay_here(m) -> bool:
+    """The title offers Netplay... in a window's sitting alone (a window's reader runs; never a
+    movie, a TAS or a headless run), as Options offers TAS tools."""
+    return m.reader is not None and not m.movie
 
 
 def playable() -> list[str]:
@@ -45,9 +54,10 @@ class TitleScene(Scene):
     def front(self):
         return frontend_of(self.game)
 
-    def items(self) -> list[str]:
+    def items(self, m) -> list[str]:
         learn = ["How to play"] if self.front.howto() else []
-        return list(self.front.MODES) + learn + list(SHARED)
+        net = ["Netplay..."] if netplay_here(m) else []
+        return list(self.front.MODES) + learn + list(SHARED[:1]) + net + list(SHARED[1:])
 
     def choose_game(self, m, step: int) -> None:
         games = playable()
@@ -59,7 +69,7 @@ class TitleScene(Scene):
         m.sound("select")
         if self.menu is not None:                       # the same item stays chosen when the other game has it
             keep = self.menu.items[self.menu.index]
-            self.menu = Menu(self.items(), cancel=True, rows=MENU_ROWS)
+            self.menu = Menu(self.items(m), cancel=True, rows=max(MENU_ROWS, len(self.items(m))))
             if keep in self.menu.items:
                 self.menu.index = self.menu.items.index(keep)
 
@@ -76,7 +86,7 @@ class TitleScene(Scene):
                 if b.any_press(mask) >= 0:
                     self.choose_game(m, step)
             if b.any_press(START | A) >= 0:
-                self.menu = Menu(self.items(), cancel=True, rows=MENU_ROWS)
+                self.menu = Menu(self.items(m), cancel=True, rows=max(MENU_ROWS, len(self.items(m))))
                 self.pad = b.any_press(START | A)
             return
         for mask, step in ((L, -1), (R, 1)):
@@ -100,6 +110,8 @@ class TitleScene(Scene):
             elif choice == "How to play":
                 from .learn import HowToScene  # start-up: the title's first frame needs no other scene
                 m.push(HowToScene(self.game))
+            elif choice == "Netplay...":
+                m.push(NetplayMenuScene(self.pad))
             elif choice == "Options":
                 from .pause import OptionsScene  # start-up: the title's first frame needs no other scene
                 m.push(OptionsScene(self.pad))
@@ -115,6 +127,8 @@ class TitleScene(Scene):
     def draw(self, m, surface) -> None:
         skyline(surface, m.frame)
         top = 60 if self.menu is None else 26            # the menu open: the logo makes room for it
+        if self.menu is not None and len(self.menu.items) > 9:
+            top = 12                                     # ten items (Netplay... too): more room
         self.front.draw_logo(m, surface, top)
         several = len(playable()) > 1
         if self.menu is None:
@@ -129,10 +143,11 @@ class TitleScene(Scene):
             m.font.draw(surface, tr("tdream  (c) the tdream authors"), 128, 214, rgb15(136, 136, 176), "small",
                         align="centre")
         else:
-            rows = min(MENU_ROWS, len(self.menu.items))        # nine items (How to play too): a row higher
-            self.menu.draw(m, surface, 84, 108 - 10 * max(0, rows - 8), 88)
+            rows = min(self.menu.rows, len(self.menu.items))        # nine items (How to play too): a row higher
+            top = 108 - 10 * max(0, rows - 8) if rows <= 9 else 86      # ten (Netplay... too): higher again
+            self.menu.draw(m, surface, 84, top, 88)
             if several and m.stack and m.stack[-1] is self:      # not under Options or Records
-                m.font.draw(surface, tr("L/R: another game"), 128, 214 + max(0, rows - 8), rgb15(200, 200, 232),
+                m.font.draw(surface, tr("L/R: another game"), 128, 214 + min(1, max(0, rows - 8)), rgb15(200, 200, 232),
                             "small", INK,
                             align="centre")
         if m.warning:                       # a damaged file's one line, wrapped (a path is long)
