@@ -324,6 +324,7 @@ class Host(Sitting):
         self.sealing = False                     # the frame being composed waits on seals
         self.opened_local: set[int] = set()       # this machine's own seals, opened
         self.gone_traffic = (0, 0)               # bytes (sent, received) of the links that ended
+        self.told_lobby: tuple = ()              # the lobby last sent (rows, delay)
 
     # ---------------------------------------------------------------- who is here
     def taken(self, now: float) -> set[int]:
@@ -405,6 +406,11 @@ class Host(Sitting):
             if p.state == "gone":
                 self.gone_traffic = (self.gone_traffic[0] + p.link.sent, self.gone_traffic[1] + p.link.received)
         self.peers = [p for p in self.peers if p.state != "gone"]
+        if self.machine is None:                 # the lobby as the host's screen shows it, to every guest
+            told = (repr(self.lobby()), self.delay_now())
+            if told != self.told_lobby:
+                self.told_lobby = told
+                self.broadcast(wire.control(wire.LOBBY, {"rows": self.lobby(), "delay": self.delay_now()}), now)
 
     def refuse(self, peer: Peer, why: str, now: float) -> None:
         self.log(f"refused {peer.link.peer or 'a guest'}: {why}")
@@ -839,6 +845,9 @@ class Guest(Sitting):
                 self.link.send(wire.pack_reveal(f, pad, bits, nonce), now)
             self.seals.clear()
             self.waiting = None
+        elif kind == wire.BYE and self.machine is None:
+            why = wire.read_control(kind, payload, {"why": str})["why"][:200]
+            self.stop(f"the host left before the start ({why})", 2)
         elif kind == wire.BYE:
             got = wire.read_control(kind, payload, {"why": str})
             data = json.loads(payload.decode())

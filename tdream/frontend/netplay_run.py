@@ -261,17 +261,6 @@ def draw_lobby(sitting: Sitting, surface, font, now: float, addresses: list[str]
         font.draw(surface, "B: leave", W // 2, H - 26, LABEL, "small", align="centre")
 
 
-def tell_lobby(host: Host, now: float, told: tuple) -> tuple:
-    """The lobby as the host's screen shows it, sent to the guests when it changed since ``told``
-    (a round trip measured, the delay chosen): a guest's lobby shows what the host's does.
-    Returns what was told."""
-    rows, delay = host.lobby(), host.delay_now()
-    now_told = (repr(rows), delay)
-    if now_told != told:
-        host.broadcast(wire.control(wire.LOBBY, {"rows": rows, "delay": delay}), now)
-    return now_told
-
-
 def notice_at(machine) -> tuple[int, int, str]:
     """Where a sitting's notice goes on the screen shown now: the top scene's strip for the timer
     and the input display (``Scene.overlay_at``: placed where the screen shows nothing a player
@@ -372,7 +361,6 @@ def run_window(sitting: Host | Guest, settings, fullscreen: bool = False, scale:
     shown_end = False
     refused_at: float | None = None
     addresses = lan_addresses() if isinstance(sitting, Host) else []
-    told: tuple = ()
     try:
         while not reader.quit:
             reader.poll()
@@ -393,7 +381,6 @@ def run_window(sitting: Host | Guest, settings, fullscreen: bool = False, scale:
                 elif lobby_pads.press(0, B):
                     break
                 elif isinstance(sitting, Host):
-                    told = tell_lobby(sitting, now, told)
                     if lobby_pads.press(0, START | A):
                         sitting.start(now)
                         clock_next = time.perf_counter()

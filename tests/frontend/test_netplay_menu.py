@@ -187,23 +187,26 @@ def test_a_sitting_that_cannot_be_made_is_one_line(tmp_path):
     assert isinstance(line, str) and "cannot reach 127.0.0.1:1" in line
 
 
-def test_the_host_tells_its_lobby_again_when_it_changed():
+def test_the_host_tells_its_lobby_again_when_it_changed(tmp_path):
     from tdream.frontend import wire
     from tdream.frontend.netplay import Host
-    from tdream.frontend.netplay_run import tell_lobby
-    host = Host.__new__(Host)
+    from tdream.frontend.settings import Settings
+    host = Host(Settings(), str(tmp_path / "h.tdm"), 1, bind="127.0.0.1", port=0, log=lambda line: None)
     sent = []
-    host.broadcast = lambda data, now: sent.append(data)
+    host.broadcast = lambda data, now, watchers=True: sent.append(data)
     rows = [{"name": "Host", "pads": [1], "rtt": 0, "role": "host"}, {"name": "G", "pads": [2], "rtt": 0,
                                                                        "role": "play"}]
     host.lobby = lambda: rows
     host.delay_now = lambda: 2
-    told = tell_lobby(host, 0.0, ())
-    assert len(sent) == 1 and sent[0][0] == wire.LOBBY
-    told = tell_lobby(host, 0.1, told)
-    assert len(sent) == 1                                  # nothing changed: nothing sent
-    rows[1]["rtt"] = 87                                    # a round trip measured
-    told = tell_lobby(host, 0.2, told)
-    host.delay_now = lambda: 7                             # the delay chosen
-    tell_lobby(host, 0.3, told)
-    assert len(sent) == 3 and b'"rtt":87' in sent[1].replace(b" ", b"") and b'"delay":7' in sent[2].replace(b" ", b"")
+    try:
+        host.poll(0.0)
+        assert len(sent) == 1 and sent[0][0] == wire.LOBBY
+        host.poll(0.1)
+        assert len(sent) == 1                                  # nothing changed: nothing sent
+        rows[1]["rtt"] = 87                                    # a round trip measured
+        host.poll(0.2)
+        host.delay_now = lambda: 7                             # the delay chosen
+        host.poll(0.3)
+        assert len(sent) == 3 and b'"rtt":87' in sent[1].replace(b" ", b"") and b'"delay":7' in sent[2].replace(b" ", b"")
+    finally:
+        host.listener.close()
