@@ -25,11 +25,10 @@ from .font import Font
 from .frontends import frontend_of
 from ..platform.database import default_path
 from . import wire
-from .display import Display
 from .movie import USER_LIMIT, UserFolder
 from .netplay import DELAYS, PORT, Guest, Host, NetError, Sitting, machine_id
 from .pads import Buttons, PadFrame, PadReader
-from .run import open_display, window_problem
+from .run import frames_due, open_window
 from .settings import load_settings
 from .table import TableScene
 from .widgets import window
@@ -108,14 +107,7 @@ def run_headless(sitting: Sitting, expect: int = 0, stop=None, deadline: float =
                 time.sleep(LOBBY_POLL)
                 continue
             if pace:
-                if clock_next == 0.0:
-                    clock_next = now
-                due = 0
-                while now >= clock_next and due < 8:
-                    due += 1
-                    clock_next += FRAME_S
-                if now - clock_next > 0.25:
-                    clock_next = now
+                due, clock_next = frames_due(now, clock_next or now)
                 stepped = sitting.tick(now, due) if due else 0
             else:
                 stepped = sitting.tick(now, UNPACED)
@@ -315,9 +307,7 @@ def draw_over(surface, font, text: str) -> None:
 def show_line(settings, text: str, fullscreen: bool = False, scale: int | None = None) -> None:
     """One line in a window for REFUSAL_S seconds (or until a button): a sitting the title's
     Netplay... asked for that could not be made (no such host, not an address)."""
-    if window_problem():
-        return
-    display = open_display(Display, settings, fullscreen, scale)
+    display = open_window(settings, fullscreen, scale)
     if display is None:
         return
     reader = PadReader(settings.mappings)
@@ -345,11 +335,7 @@ def run_window(sitting: Host | Guest, settings, fullscreen: bool = False, scale:
     """A sitting in a window: the lobby, then the game; closing the window leaves the sitting
     (the host's closing ends it for everyone at its last frame). A refusal or a lost host in the
     lobby stays on the screen REFUSAL_S seconds (a button closes it sooner)."""
-    why = window_problem()
-    if why:
-        print(f"tdream: {why}", file=sys.stderr)
-        return 2
-    display = open_display(Display, settings, fullscreen, scale)
+    display = open_window(settings, fullscreen, scale)
     if display is None:
         return 2
     reader = PadReader(settings.mappings)
@@ -391,13 +377,7 @@ def run_window(sitting: Host | Guest, settings, fullscreen: bool = False, scale:
                 display.present(frame)
                 time.sleep(1 / 60)
                 continue
-            pc = time.perf_counter()
-            due = 0
-            while pc >= clock_next and due < 8:
-                due += 1
-                clock_next += FRAME_S
-            if pc - clock_next > 0.25:
-                clock_next = pc
+            due, clock_next = frames_due(time.perf_counter(), clock_next)
             if due and sitting.over is None:
                 sitting.tick(now, due)
                 if sitting.machine.quit:

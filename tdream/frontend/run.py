@@ -88,6 +88,19 @@ class Headless:
 MAX_CATCH_UP = 8         # frames stepped in a row after a stall, at most
 
 
+def frames_due(now: float, due: float) -> tuple[int, float]:
+    """How many frames are due by ``now`` (``due``: when the next one is; at most MAX_CATCH_UP)
+    and when the one after them is: after a stall of over 0.25 s, from ``now`` (no catching up
+    on a long stall). A netplay sitting's pacing, in the window and headless."""
+    n = 0
+    while now >= due and n < MAX_CATCH_UP:
+        n += 1
+        due += FRAME_S
+    if now - due > 0.25:
+        due = now
+    return n, due
+
+
 def catch_up(machine, now: float, due: float, next_pads, stepped, stop=lambda: False) -> tuple[float, int, bool]:
     """Step every frame due by ``now`` (``due``: when the next one is; at most MAX_CATCH_UP in a
     row), each with the pads ``next_pads()`` gives (None: the movie being played has run out),
@@ -138,6 +151,17 @@ def open_display(make, settings, fullscreen: bool = False, scale: int | None = N
         return None
 
 
+def open_window(settings, fullscreen: bool = False, scale: int | None = None):
+    """The game's window (the settings' fullscreen and scale as asked first), or None with why
+    it cannot be opened on stderr in one line: the game's and a netplay sitting's."""
+    why = window_problem()
+    if why:
+        print(f"tdream: {why}", file=sys.stderr)
+        return None
+    from .display import Display  # the window's alone: headless runs never load it
+    return open_display(Display, settings, fullscreen, scale)
+
+
 def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=None, record_path=None,
                fullscreen: bool = False, scale: int | None = None, movie_path: str | None = None,
                source=None, records: bool = True, author: str = "", tas=None, user: UserFolder | None = None,
@@ -157,16 +181,11 @@ def run_window(seed: int, settings, warning: str | None, setup=None, record_dir=
     for it through the machine's ``tas_asked`` (never state), the window closes it, then opens that.
     ``net``: what the title's Netplay... opens (``net(settings, asked)``, the exit code; ``asked``:
     the machine's ``net_asked``, (action, its details)), handed over the same way."""
-    why = window_problem()
-    if why:
-        print(f"tdream: {why}", file=sys.stderr)
-        return 2
-    import pygame  # pygame: only where a surface or the window is made
-    from .display import Display  # the window's alone: headless runs never load it
-    from .pads import PadReader  # the window's alone: headless runs never load it
-    display = open_display(Display, settings, fullscreen, scale)
+    display = open_window(settings, fullscreen, scale)
     if display is None:
         return 2
+    import pygame  # pygame: only where a surface or the window is made
+    from .pads import PadReader  # the window's alone: headless runs never load it
     if warning:
         print(f"tdream: {warning}", file=sys.stderr)
     today = datetime.date.today().isoformat()
