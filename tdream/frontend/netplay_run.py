@@ -331,10 +331,16 @@ def show_line(settings, text: str, fullscreen: bool = False, scale: int | None =
         display.close()
 
 
-def run_window(sitting: Host | Guest, settings, fullscreen: bool = False, scale: int | None = None) -> int:
+def run_window(sitting: Host | Guest, settings, fullscreen: bool = False, scale: int | None = None,
+               expect: int | None = None, stop=None, deadline: float | None = None) -> int:
     """A sitting in a window: the lobby, then the game; closing the window leaves the sitting
     (the host's closing ends it for everyone at its last frame). A refusal or a lost host in the
-    lobby stays on the screen REFUSAL_S seconds (a button closes it sooner)."""
+    lobby stays on the screen REFUSAL_S seconds (a button closes it sooner).
+
+    Scripted (``expect`` given; tests: a window on SDL's dummy driver, its pads the sitting's
+    ``source`` already set, or none): the host starts once ``expect`` guests are in its lobby,
+    ends the sitting when ``stop(machine)`` says so, and every machine closes its window when the
+    sitting ends or after ``deadline`` seconds."""
     display = open_window(settings, fullscreen, scale)
     if display is None:
         return 2
@@ -342,8 +348,11 @@ def run_window(sitting: Host | Guest, settings, fullscreen: bool = False, scale:
     font = Font()
     frame = pygame.Surface((W, H))
     lobby_pads = Buttons()
-    sitting.source = lambda m: reader.frame()
+    scripted = expect is not None           # (a window nobody sees: it closes itself at the end)
+    if sitting.source is None:
+        sitting.source = lambda m: reader.frame()
     clock_next = time.perf_counter()
+    began = time.monotonic()
     shown_end = False
     refused_at: float | None = None
     addresses = lan_addresses() if isinstance(sitting, Host) else []
@@ -355,6 +364,10 @@ def run_window(sitting: Host | Guest, settings, fullscreen: bool = False, scale:
             if sitting.over is not None and not shown_end:
                 shown_end = True
                 print(f"tdream netplay: {sitting.over}", file=sys.stderr)
+            if scripted and (sitting.over is not None or (deadline is not None and now - began > deadline)):
+                if sitting.over is None:
+                    sitting.stop(f"the deadline of {deadline:g} s passed", 1)
+                break
             if sitting.machine is None:
                 lobby_pads.feed(reader.frame())
                 if isinstance(sitting, Guest) and sitting.over is None and sitting.end_frame is not None:
@@ -367,7 +380,11 @@ def run_window(sitting: Host | Guest, settings, fullscreen: bool = False, scale:
                 elif lobby_pads.press(0, B):
                     break
                 elif isinstance(sitting, Host):
-                    if lobby_pads.press(0, START | A):
+                    joined = [p for p in sitting.peers if p.state == "lobby" and p.role == "play"]
+                    if expect is not None and len(joined) >= expect and all(p.rtt > 0 for p in joined):
+                        sitting.start(now)
+                        clock_next = time.perf_counter()
+                    elif lobby_pads.press(0, START | A):
                         sitting.start(now)
                         clock_next = time.perf_counter()
                     elif lobby_pads.repeat(0, LEFT | RIGHT):
@@ -381,6 +398,9 @@ def run_window(sitting: Host | Guest, settings, fullscreen: bool = False, scale:
             if due and sitting.over is None:
                 sitting.tick(now, due)
                 if sitting.machine.quit:
+                    break
+                if stop is not None and isinstance(sitting, Host) and stop(sitting.machine):
+                    sitting.stop("the script ended")
                     break
             sitting.machine.draw(frame)
             line = notice_line(sitting, now) if sitting.over is None else None
@@ -451,15 +471,18 @@ def command(args) -> int:
     if isinstance(sitting, str):
         print(sitting, file=sys.stderr)
         return 2
+    if script:
+        sitting.source = ScriptPads(sitting, script[0], script[1], mode=script[2], profile=script[3])
+    stop = None
+    if args.turns is not None or args.frames is not None:
+        def stop(m):
+            return (args.turns is not None and turns_of(m) >= args.turns) or (
+                args.frames is not None and m.frame >= args.frames)
     if args.headless:
-        if script:
-            sitting.source = ScriptPads(sitting, script[0], script[1], mode=script[2], profile=script[3])
-        stop = None
-        if args.turns is not None or args.frames is not None:
-            def stop(m):
-                return (args.turns is not None and turns_of(m) >= args.turns) or (
-                    args.frames is not None and m.frame >= args.frames)
         code = run_headless(sitting, expect=args.expect, stop=stop, deadline=args.deadline, pace=args.paced)
+    elif script or os.environ.get("SDL_VIDEODRIVER") == "dummy":    # a window nobody sees (tests) closes itself
+        code = run_window(sitting, settings, fullscreen=args.fullscreen, scale=args.scale, expect=args.expect,
+                          stop=stop, deadline=args.deadline)
     else:
         code = run_window(sitting, settings, fullscreen=args.fullscreen, scale=args.scale)
     if sitting.over and args.headless:              # a window printed its line when it came
