@@ -39,9 +39,9 @@ UNPACED = 64                 # frames a headless sitting steps between two looks
 
 # ---------------------------------------------------------------- scripted pads (tests, bench)
 class ScriptPads:
-    """A machine's pads from the shell's autopilot (``Autopilot(game, pad=-1)``): at a table each
-    pad this machine plays answers its own seat; elsewhere (title, set-up, results) only pad 1,
-    the host's, presses. A press is made every ``every`` samples (the input delay and one more:
+    """A machine's pads from the shell's autopilot (``Autopilot(game, pad=-1)``): at a table (and
+    a seat's screen over it) each pad this machine plays answers its own seat; off every table
+    (title, set-up) only pad 1, the host's, presses. A press is made every ``every`` samples (the input delay and one more:
     each press is seen on the screen before the next is chosen, as a person's would be)."""
 
     def __init__(self, sitting: Sitting, game: str, humans: int, every: int | None = None, seed: int = 7,
@@ -62,7 +62,7 @@ class ScriptPads:
             top = m.stack[-1]
             ap = self.pilot
             ap.count += 1
-            at_table = isinstance(top, self.table_kind)
+            at_table = any(isinstance(scene, self.table_kind) for scene in m.stack)   # a seat's menu over it too
             for i, pad in enumerate(owned):
                 if at_table or pad == 0:
                     bits[i] = ap.press(m, pad)
