@@ -27,6 +27,7 @@ from tdream.frontend.movie import load_movie
 from tdream.frontend.netplay import password_proof, program, sitting_hash
 from tdream.frontend.netplay_run import turns_of
 from tdream.frontend.run import run_movie
+from tdream.frontend.table import TableScene
 
 ROOT = Path(__file__).resolve().parents[2]
 LAG = "80-150/30/400"            # the issue's link: 80-150 ms round trip, 30 ms jitter, 400 ms stalls
@@ -64,6 +65,7 @@ class Proc:
         self.name = name
         self.log_path = folder / f"{name}.log"
         self.started = time.monotonic()
+        self.started_at = time.time()
         self.timeout = timeout
         self.cpu: float | None = None
         with open(self.log_path, "w") as log:
@@ -86,6 +88,13 @@ class Proc:
 
     def alive(self) -> bool:
         return self.popen.poll() is None
+
+    def seconds(self) -> float:
+        """From its start to its log's last line (its closing figures, once it ended)."""
+        try:
+            return self.log_path.stat().st_mtime - self.started_at
+        except OSError:
+            return 0.0
 
     def kill(self, sig: int = signal.SIGKILL) -> None:
         """``sig`` to this process's group (the timeout wrapper and tdream), if it still runs."""
@@ -614,6 +623,23 @@ def turns_at(movie: Path) -> tuple[dict[int, int], bool, str]:
 
     _, verdict = run_movie(load_movie(movie), seen)
     return first, verdict.ok, verdict.message
+
+
+def turns_played(movie: Path) -> tuple[int, bool, str]:
+    """A movie re-run: (the turns played at every table of it, each match's counted to its last;
+    whether it verifies; the verdict's line)."""
+    tables: list = []                        # (the table scene, kept alive: its id stays its own; turns)
+
+    def seen(h, n: int) -> None:
+        for scene in reversed(h.machine.stack):
+            if isinstance(scene, TableScene):
+                if not tables or tables[-1][0] is not scene:
+                    tables.append([scene, 0])
+                tables[-1][1] = max(tables[-1][1], turns_of(h.machine))
+                break
+
+    _, verdict = run_movie(load_movie(movie), seen)
+    return sum(turns for _, turns in tables), verdict.ok, verdict.message
 
 
 _SUITE: list[Suite] = []
