@@ -1,7 +1,7 @@
 """Netplay measured (issue 39, "Done when"): a whole game at a fixed round trip, and how long a
 watcher joining a long sitting takes to fast-forward to it.
 
-    python benchmarks/netplay_bench.py [--game towerdream] [--humans 2] [--rtt 100] [--seed 5]
+    python benchmarks/netplay_bench.py [--game towerdream] [--humans 2] [--rtt 100] [--seed 5] [--delay D]
                                        [--minutes 30] [--part all|sitting|forward] [--movie FILE] [--json]
 
 Parts:
@@ -76,13 +76,14 @@ class Pads(ScriptPads):
         return PadFrame(tuple(bits + [0] * (4 - len(bits))), (1 << len(owned)) - 1)  # type: ignore[arg-type]
 
 
-def sitting(game: str, humans: int, rtt: int, seed: int, folder: Path, limit_s: float) -> dict:
+def sitting(game: str, humans: int, rtt: int, seed: int, folder: Path, limit_s: float,
+            delay: int | None = None) -> dict:
     """A host and a guest in this process over a loopback link of ``rtt`` ms, each ticked once
     a frame is due at 60.0988 Hz (as ``run_window`` does), through one whole match."""
     os.environ["TDREAM_NETPLAY_LAG"] = f"{rtt}-{rtt}/0/0"         # each side adds half of it
     quiet: list[str] = []
     host = Host(settings_for(game), str(folder / "host.tdm"), seed, bind="127.0.0.1", port=0, seats=1,
-                name="Host", log=quiet.append)
+                name="Host", log=quiet.append, delay=delay)
     host.source = Pads(host, game, humans)
     guest = Guest(settings_for(game), str(folder / "guest.tdm"), "127.0.0.1", host.port, role="play",
                   ident="bench-guest", name="Guest", log=quiet.append)
@@ -179,6 +180,7 @@ def main() -> int:
     ap.add_argument("--humans", type=int, default=2)
     ap.add_argument("--rtt", type=int, default=100, help="round trip in ms")
     ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--delay", type=int, default=None, help="the input delay in frames (default: the host's choice)")
     ap.add_argument("--minutes", type=float, default=30.0, help="the sitting a late watcher fast-forwards")
     ap.add_argument("--limit", type=float, default=3600.0, help="seconds the sitting may take at most")
     ap.add_argument("--part", choices=("all", "sitting", "forward"), default="all")
@@ -189,7 +191,7 @@ def main() -> int:
     folder = Path(tempfile.mkdtemp(prefix="netplay-bench-"))
     movie = args.movie
     if args.part in ("all", "sitting"):
-        out["sitting"] = sitting(args.game, args.humans, args.rtt, args.seed, folder, args.limit)
+        out["sitting"] = sitting(args.game, args.humans, args.rtt, args.seed, folder, args.limit, args.delay)
         movie = movie or out["sitting"]["movie"]
     if args.part in ("all", "forward"):
         if not movie:

@@ -23,7 +23,7 @@ HUMANS = 3                 # every game seats 2 to 4: the host and two guests, a
 TURNS = 30
 # frames at most: a match of CAT TOWER ends before its 30th turn (its turns are counted over the
 # matches played in a row), so the host stops at 30 turns of one match or after these frames
-FRAMES = {"towerdream": 12000, "towers": 7000, "cattower": 18000, "towerup": 6000}
+FRAMES = {"towerdream": 12000, "towers": 7000, "cattower": 16000, "towerup": 6000}
 TIMEOUT = 1500.0           # seconds a machine may take (a game's 30 turns take a few minutes)
 
 
