@@ -247,8 +247,13 @@ def raw_hello(magic: bytes = wire.MAGIC, version: int = wire.PROTOCOL, body: dic
     return struct.pack(">BH", wire.HELLO, len(payload)) + payload
 
 
+PROOF = "P" * 64                 # in what a Raw sends: the password's proof of that connection's nonce
+
+
 class Raw:
-    """A socket to a host that sends what it is told and reads what comes back (bounded)."""
+    """A socket to a host that sends what it is told and reads what comes back (bounded);
+    PROOF in what it sends becomes the password's proof for this connection (read from the
+    host's hello first)."""
 
     def __init__(self, port: int, rcvbuf: int | None = None, timeout: float = 5.0) -> None:
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -261,8 +266,18 @@ class Raw:
         self.eof = False
         self.error = ""
 
+    def proof(self) -> str:
+        """PASSWORD's proof of the nonce in the host's hello to this connection ("" if none came)."""
+        for kind, payload in self.read_until({wire.HELLO}, 10):
+            if kind == wire.HELLO:
+                return password_proof(PASSWORD, wire.read_control(kind, payload, {"nonce": str})["nonce"])
+        return ""
+
     def send(self, data: bytes) -> bool:
         """Whether all of ``data`` went (the host may close before it is all sent)."""
+        mark = PROOF.encode()
+        if mark in data:
+            data = data.replace(mark, self.proof().encode().ljust(len(mark), b"0"))
         try:
             self.sock.sendall(data)
             return True
@@ -397,8 +412,7 @@ class Suite:
         t0 = time.monotonic()
         cases: dict[str, tuple] = {}
         out["cases"] = cases
-        nonce = self.nonce(t.port)
-        proof = hmac_proof(nonce)
+        proof = PROOF                            # each connection's own (Raw.send puts it in)
         out["cli"] = {"password": t.join("cli-password", "--password", "wrong", script=False, timeout=60),
                       "pads": t.join("cli-pads", "--password", PASSWORD, "--pads", "3", script=False, timeout=60)}
         slow = [threading.Thread(target=self.half_sent, args=(t.port, cases), daemon=True),
@@ -436,16 +450,6 @@ class Suite:
         out["fuzz"] = fuzz(t.port, proof, FUZZ_CONNECTIONS, seed=39)
         out["seconds"]["fuzz"] = time.monotonic() - t1
         out["alive_after_fuzz"] = host.alive()
-
-    @staticmethod
-    def nonce(port: int) -> str:
-        raw = Raw(port)
-        try:
-            got = raw.read_until({wire.HELLO}, 10)
-            kind, payload = next((k, p) for k, p in got if k == wire.HELLO)
-            return wire.read_control(kind, payload, {"nonce": str})["nonce"]
-        finally:
-            raw.close()
 
     @staticmethod
     def throw(port: int, data: bytes | tuple[bytes, bytes], read_s: float = 5.0) -> tuple[int, str | None, bool]:
@@ -521,8 +525,6 @@ def frame_raw(kind: int, payload: bytes) -> bytes:
     return struct.pack(">BH", kind, len(payload)) + payload
 
 
-def hmac_proof(nonce: str) -> str:
-    return password_proof(PASSWORD, nonce)
 
 
 # ---------------------------------------------------------------- the fuzz

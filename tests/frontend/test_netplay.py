@@ -76,11 +76,6 @@ def test_a_divergent_guest_is_out_of_sync_on_both_machines(suite):
     movie_ok(t.movie("host"))                                                 # the host did not
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "core (netplay.py, main 120969e): now and then the rejoined guest catches up but its pads never "
-    "play: its first input reaches the host after the host composed that frame (a lag stall), the host "
-    "drops it as late and the guest sends one frame's input a tick, so it stays behind; the host never "
-    "logs \"again's pads play from frame N\", seat 2 waits, and the sitting runs to its deadline"))
 def test_a_guest_killed_mid_match_joins_again_and_the_sitting_ends(suite):
     t = suite.tables["rejoin"]
     suite.wait()
@@ -168,7 +163,7 @@ def test_hostile_connections_are_dropped_and_the_sitting_goes_on(suite):
 
 
 @pytest.mark.xfail(strict=False, reason=(
-    "core (netplay_run.command, main 120969e): a refused guest says two lines, the closing figures "
+    "core (netplay_run.command, main 46ccef2): a refused guest says two lines, the closing figures "
     "('the host refused: wrong password; 0 frames, 0 stalled, ...; movie ...') and then the refusal again"))
 def test_a_refused_guest_says_one_line(suite):
     t = suite.tables["hostile"]
