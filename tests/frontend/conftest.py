@@ -60,7 +60,8 @@ _NETPLAY: list = []
 
 
 def pytest_collection_finish(session):
-    if not any(item.nodeid.split("::")[0].endswith("test_netplay.py") for item in session.items):
+    if session.config.option.collectonly or not any(
+            item.nodeid.split("::")[0].endswith("test_netplay.py") for item in session.items):
         return
     from . import netplay_helpers  # netplay's processes: only when their tests run
     netplay_helpers.suite(session.config._tmp_path_factory.mktemp("netplay"))
