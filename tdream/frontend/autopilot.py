@@ -5,7 +5,7 @@ state gives the same presses.
 ``Autopilot(game, ...)`` drives one pad (``pad``) or every pad (``pad=-1``, each for its own seat).
 On the title it goes left or right to the game (left/right, or L/R once the menu is open), opens
 its menu and chooses the mode; on the set-up (the shell's ``SetupScene``, every game's) it chooses seat 1's
-``profile`` and makes seat 2 a person (``humans=2``) where asked, then starts; on the profiles
+``profile`` and makes seats 2 to ``humans`` people (``humans=2``: seat 2) where asked, then starts; on the profiles
 screen it chooses the profile (the last item, a new one, when it is not there yet); at the table
 it answers its seats' prompts after the table's guard, hurrying the text now and then; from the
 results it goes back to the title (``again``, and in the Campaign); any other screen it closes
@@ -77,7 +77,7 @@ class Autopilot:
         self.again = again
         self.mode = mode or ("Spectate" if spectate else "Free play")      # the title menu's item
         self.profile = profile            # a profile (already in the database) for seat 1 / the campaign
-        self.humans = humans              # seats made people at the set-up (2: seat 2 too)
+        self.humans = humans              # seats made people at the set-up (2: seat 2 too, 3: seats 2 and 3)
         self.kind = kind                  # the CPU player it asks (default: the game's first but random)
         self.seed = seed
         self.hurry = hurry                # A now and then while the text types out (a person in a hurry)
@@ -149,9 +149,10 @@ class Autopilot:
         seat0 = top.rows.index("seat0")
         if self.profile and "human" in top.seats and top.profiles[0] != self.profile:
             return DOWN if top.index != seat0 else A
-        if self.humans >= 2 and top.seats[1] != "human":
-            row = top.rows.index("seat1")
-            return UP if top.index > row else DOWN if top.index < row else LEFT
+        for k in range(1, min(self.humans, len(top.seats))):     # seats 2..humans made people, in order
+            if top.seats[k] != "human":
+                row = top.rows.index(f"seat{k}")
+                return UP if top.index > row else DOWN if top.index < row else LEFT
         return START
 
     def at_seat(self, table, pad: int) -> int:

@@ -51,3 +51,23 @@ def tas_pure_run():
         raise
     out.seek(0)
     return code, out.read()
+
+
+# Netplay's sittings (test_netplay.py): processes that mostly wait on the loopback, started as
+# soon as the tests that wait for them are collected, so that they run beside the rest of the
+# suite; every one still running is killed when the session ends.
+_NETPLAY: list = []
+
+
+def pytest_collection_finish(session):
+    if session.config.option.collectonly or not any(
+            item.nodeid.split("::")[0].endswith("test_netplay.py") for item in session.items):
+        return
+    from . import netplay_helpers  # netplay's processes: only when their tests run
+    netplay_helpers.suite(session.config._tmp_path_factory.mktemp("netplay"))
+    _NETPLAY.append(netplay_helpers)
+
+
+def pytest_sessionfinish(session):
+    for helpers in _NETPLAY:
+        helpers.stop_suite()
