@@ -129,6 +129,8 @@ def _end(sitting: Sitting) -> None:
     elif isinstance(sitting, Guest):
         sitting.finish(sitting.over or "the guest left", now)
     sitting.close()
+    if sitting.machine is None:           # never started (refused, no host): its one line is the caller's
+        return
     sent, got = sitting.traffic()
     st = sitting.status()
     sitting.log(f"{sitting.over or 'ended'}; {st['frames']} frames, {st['stalled']} stalled, input delay "
@@ -485,7 +487,7 @@ def command(args) -> int:
                           stop=stop, deadline=args.deadline)
     else:
         code = run_window(sitting, settings, fullscreen=args.fullscreen, scale=args.scale)
-    if sitting.over and args.headless:              # a window printed its line when it came
+    if sitting.over and args.headless and sitting.machine is None:    # refused: its one line (a window showed it)
         print(f"tdream netplay: {sitting.over}", file=sys.stderr)
     return code
 

@@ -42,6 +42,11 @@ MAX_FRAMES = (MAX_PAYLOAD - 6) // FRAME_BYTES    # frames in one FRAMES message
 JSON_DEPTH = 4
 
 
+def _a(name: str) -> str:
+    """"a hello", "an input": a kind's name with its article."""
+    return ("an " if name[0] in "aeiou" else "a ") + name
+
+
 class WireError(Exception):
     """A message that is not one of ours (one line: what, never a traceback)."""
 
@@ -79,10 +84,10 @@ class Decoder:
             if kind not in NAMES:
                 raise WireError(f"unknown message kind {kind}")
             if kind not in self.accepts:
-                raise WireError(f"a {NAMES[kind]} message is not one this side takes")
+                raise WireError(f"{_a(NAMES[kind])} message is not one this side takes")
             lo, hi = SIZES[kind]
             if not lo <= length <= hi:
-                raise WireError(f"a {NAMES[kind]} message of {length} bytes (its bounds: {lo}-{hi})")
+                raise WireError(f"{_a(NAMES[kind])} message of {length} bytes (its bounds: {lo}-{hi})")
             if len(buf) < HEADER + length:
                 break
             out.append((kind, bytes(buf[HEADER:HEADER + length])))
@@ -103,16 +108,16 @@ def read_control(kind: int, payload: bytes, fields: dict[str, type]) -> dict:
     try:
         data = json.loads(payload.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise WireError(f"a {NAMES[kind]} message that is not JSON") from None
+        raise WireError(f"{_a(NAMES[kind])} message that is not JSON") from None
     if not isinstance(data, dict):
-        raise WireError(f"a {NAMES[kind]} message that is not a JSON object")
+        raise WireError(f"{_a(NAMES[kind])} message that is not a JSON object")
     out = {}
     for key, want in fields.items():
         if key not in data:
-            raise WireError(f"a {NAMES[kind]} message without {key!r}")
+            raise WireError(f"{_a(NAMES[kind])} message without {key!r}")
         value = data[key]
         if not _is(value, want, 0):
-            raise WireError(f"a {NAMES[kind]} message whose {key!r} is not {want.__name__}")
+            raise WireError(f"{_a(NAMES[kind])} message whose {key!r} is not {want.__name__}")
         out[key] = value
     return out
 

@@ -162,9 +162,6 @@ def test_hostile_connections_are_dropped_and_the_sitting_goes_on(suite):
     movie_ok(t.movie("host"))
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "core (netplay_run.command, main 90cea55): a refused guest says two lines, the closing figures "
-    "('the host refused: wrong password; 0 frames, 0 stalled, ...; movie ...') and then the refusal again"))
 def test_a_refused_guest_says_one_line(suite):
     t = suite.tables["hostile"]
     suite.wait()

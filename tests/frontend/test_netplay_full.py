@@ -45,10 +45,7 @@ def sittings(tmp_path_factory):
             t.close()
 
 
-@pytest.mark.parametrize("game", [pytest.param("towerdream", marks=pytest.mark.xfail(strict=False, reason=(
-    "netplay_run.ScriptPads (main 90cea55) presses only pad 1 off the table: a guest's seat at Tower Dream's "
-    "'No Build?' menu (BuildBackScene, pushed over the table for that seat's pad) is never answered, the "
-    "match stops at turn 7 (frame ~1880) and the sitting runs to its frames"))), *GAMES[1:]])
+@pytest.mark.parametrize("game", GAMES)
 def test_four_machines_play_30_turns_in_step(sittings, game):
     t = sittings[game]
     codes = t.wait_all()
