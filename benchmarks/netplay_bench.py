@@ -9,7 +9,7 @@ Parts:
   a TCP connection on the loopback), each ticked with the frames due at 60.0988 Hz as the window
   does (one sample a frame due), both adding half of ``--rtt`` ms to what they send
   (``TDREAM_NETPLAY_LAG=RTT-RTT/0/0``: no jitter, no stalls), every pad driven by the shell's
-  autopilot (``--humans`` people at the set-up; ``Pads``), from power on to the end of the first
+  autopilot (``--humans`` people at the set-up; ``netplay_run.ScriptPads``), from power on to the end of the first
   match (its results screen). Reports the input delay chosen, the frames, the stalled frames on each machine
   (frames due that could not be stepped), and the bytes a second each way (goal: no stall outside
   link stalls, at most 2 KB/s).
@@ -42,7 +42,6 @@ from tdream.frontend.netplay_run import ScriptPads, turns_of  # noqa: E402
 from tdream.frontend.pads import PadFrame  # noqa: E402
 from tdream.frontend.scenes.results import ResultsScene  # noqa: E402
 from tdream.frontend.settings import Settings  # noqa: E402
-from tdream.frontend.table import TableScene  # noqa: E402
 
 HZ = 1 / FRAME_S
 
@@ -55,27 +54,6 @@ def settings_for(game: str) -> Settings:
     return s
 
 
-class Pads(ScriptPads):
-    """The script's pads (``netplay_run.ScriptPads``), and also on a screen a game pushes over
-    its table for one pad (Tower Dream's "No Build?" menu, ``BuildBackScene``): that pad
-    answers it. ScriptPads presses only pad 1 off the table, so a guest's seat at that menu
-    waits for ever (see the report)."""
-
-    def __call__(self, m) -> PadFrame:
-        owned = self.sitting.owned
-        every = self.every or self.sitting.delay + 1
-        self.calls += 1
-        bits = [0] * len(owned)
-        if self.calls % every == 0 and m.stack:
-            top = m.stack[-1]
-            self.pilot.count += 1
-            at_table = isinstance(top, TableScene)
-            for i, pad in enumerate(owned):
-                if at_table or pad == 0 or getattr(top, "pad", None) == pad:
-                    bits[i] = self.pilot.press(m, pad)
-        return PadFrame(tuple(bits + [0] * (4 - len(bits))), (1 << len(owned)) - 1)  # type: ignore[arg-type]
-
-
 def sitting(game: str, humans: int, rtt: int, seed: int, folder: Path, limit_s: float,
             delay: int | None = None) -> dict:
     """A host and a guest in this process over a loopback link of ``rtt`` ms, each ticked once
@@ -84,10 +62,10 @@ def sitting(game: str, humans: int, rtt: int, seed: int, folder: Path, limit_s: 
     quiet: list[str] = []
     host = Host(settings_for(game), str(folder / "host.tdm"), seed, bind="127.0.0.1", port=0, seats=1,
                 name="Host", log=quiet.append, delay=delay)
-    host.source = Pads(host, game, humans)
+    host.source = ScriptPads(host, game, humans)
     guest = Guest(settings_for(game), str(folder / "guest.tdm"), "127.0.0.1", host.port, role="play",
                   ident="bench-guest", name="Guest", log=quiet.append)
-    guest.source = Pads(guest, game, humans)
+    guest.source = ScriptPads(guest, game, humans)
     seen_table = False
     began = time.monotonic()
     started = 0.0
