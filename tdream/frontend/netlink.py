@@ -191,10 +191,13 @@ class Link:
                 pass
 
 
+CONNECT_AGAIN_S = 2.0       # seconds a refused connection is tried again (a host that is starting)
+
+
 def connect(host: str, port: int, timeout: float = 5.0) -> socket.socket:
     """A connected socket, or OSError with what went wrong; a refused connection is tried again
-    for ``timeout`` seconds (a host that is starting)."""
-    end = time.monotonic() + timeout
+    for CONNECT_AGAIN_S seconds (a host that is starting)."""
+    end = time.monotonic() + CONNECT_AGAIN_S
     while True:
         try:
             return socket.create_connection((host, port), timeout=timeout)
