@@ -126,7 +126,8 @@ class Table:
     """A sitting's machines in one folder: ``host``, ``join``, ``watch`` start them."""
 
     def __init__(self, folder: Path, game: str = "towers", humans: int = 2, lag: str | None = LAG,
-                 timeout: float = 240.0) -> None:
+                 timeout: float = 240.0, window: bool = False) -> None:
+        self.window = window          # each machine in its window's loop (SDL's dummy driver: nobody sees it), paced
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.game, self.humans, self.lag, self.timeout = game, humans, lag, timeout
@@ -158,7 +159,7 @@ class Table:
 
     def host(self, name: str = "host", *more: str, turns: int | None = None, frames: int | None = None,
              expect: int = 1, seed: int = 5, **extra: str) -> Proc:
-        args = ["netplay", "host", "--headless", "--bind", "127.0.0.1", "--port", str(self.port),
+        args = ["netplay", "host", *self.headless(), "--bind", "127.0.0.1", "--port", str(self.port),
                 "--script", f"{self.game}:{self.humans}", "--expect", str(expect), "--seed", str(seed),
                 "--movie", str(self.movie(name)), "--deadline", str(int(self.timeout - 20)), "--name", name[:16]]
         if turns is not None:
@@ -169,11 +170,15 @@ class Table:
 
     def join(self, name: str, *more: str, home: str | None = None, role: str = "join", script: bool = True,
              timeout: float | None = None, **extra: str) -> Proc:
-        args = ["netplay", role, f"127.0.0.1:{self.port}", "--headless", "--movie", str(self.movie(name)),
+        args = ["netplay", role, f"127.0.0.1:{self.port}", *self.headless(), "--movie", str(self.movie(name)),
                 "--name", name[:16], "--deadline", str(int((timeout or self.timeout) - 20))]
         if script and role == "join":
             args += ["--script", f"{self.game}:{self.humans}"]
         return self.start(name, args + list(more), home=home, timeout=timeout, **extra)
+
+    def headless(self) -> list[str]:
+        """``--headless``, unless the machines run their windows (``window``)."""
+        return [] if self.window else ["--headless"]
 
     def watch(self, name: str = "watch", *more: str, **extra: str) -> Proc:
         return self.join(name, *more, role="watch", **extra)

@@ -1,4 +1,5 @@
 """Issue 39's first "Done when": a host, two guests and a watcher (four processes) on the loopback
+in headless windows (each machine runs its window's loop on SDL's dummy driver, paced at 60.0988 Hz)
 with the lag link (80-150 ms round trip, 30 ms jitter, 400 ms stalls), through the set-up and 30
 turns of each of the four games, every machine's pads driven by the script (3 humans: the host's
 pad 1, each guest's next pad); the four movies are the same bytes and verify, and no machine is
@@ -33,7 +34,8 @@ def sittings(tmp_path_factory):
     tables = {}
     try:
         for game in GAMES:
-            t = tables[game] = Table(tmp_path_factory.mktemp(game), game, HUMANS, lag=LAG, timeout=TIMEOUT)
+            t = tables[game] = Table(tmp_path_factory.mktemp(game), game, HUMANS, lag=LAG, timeout=TIMEOUT,
+                                        window=True)
             t.host("host", turns=TURNS, frames=FRAMES[game], expect=2)
             assert t.procs["host"].wait_for("hosting on port", 90), t.logs()
             t.join("guest1")
