@@ -30,6 +30,7 @@ import dataclasses
 import hmac
 import json
 import os
+import select
 import socket
 import struct
 import sys
@@ -186,6 +187,34 @@ class Sitting:
     def traffic(self) -> tuple[int, int]:
         """Bytes (sent, received) so far."""
         return 0, 0
+
+    def links(self) -> list[Link]:
+        """The connections this machine reads."""
+        return []
+
+    def listening(self) -> list[socket.socket]:
+        """Sockets a new connection comes on (the host's)."""
+        return []
+
+    def wait(self, timeout: float) -> None:
+        """Sleep until a message may have come (a socket readable) or ``timeout`` seconds, but no
+        longer than until a message held by the lag link is due out or, with bytes waiting to
+        go, 2 ms (a headless sitting's idle: it does not spin)."""
+        links = [link for link in self.links() if not link.closed]
+        now = time.monotonic()
+        for link in links:
+            if link.held:
+                timeout = min(timeout, max(0.0, link.held[0][0] - now))
+            if link.out:
+                timeout = min(timeout, 0.002)
+        socks = [link.sock for link in links] + self.listening()
+        if not socks:
+            time.sleep(timeout)
+            return
+        try:
+            select.select(socks, [], [], timeout)
+        except (OSError, ValueError):
+            time.sleep(min(timeout, 0.002))
 
     def count_stall(self, budget: int, stepped: int) -> None:
         """A paced tick (``budget``: the frames due, at most 8) that stepped fewer: the frames
@@ -714,6 +743,12 @@ class Host(Sitting):
         except OSError:
             pass
 
+    def links(self) -> list[Link]:
+        return [p.link for p in self.peers if p.state != "gone"]
+
+    def listening(self) -> list[socket.socket]:
+        return [self.listener] if self.listener.fileno() >= 0 else []
+
     def traffic(self) -> tuple[int, int]:
         """Bytes (sent, received) over every link so far."""
         return (self.gone_traffic[0] + sum(p.link.sent for p in self.peers),
@@ -924,6 +959,9 @@ class Guest(Sitting):
             self.link.send(wire.control(wire.BYE, {"why": why}), now)
             self.link.flush(0.5)
             self.link.close("left", graceful=True)
+
+    def links(self) -> list[Link]:
+        return [self.link]
 
     def traffic(self) -> tuple[int, int]:
         return self.link.sent, self.link.received

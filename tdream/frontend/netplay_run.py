@@ -80,13 +80,14 @@ def turns_of(m) -> int:
     return -1
 
 
-def run_headless(sitting: Sitting, expect: int = 0, stop=None, deadline: float = 600.0, wait_s: float = 0.001,
+def run_headless(sitting: Sitting, expect: int = 0, stop=None, deadline: float = 600.0, wait_s: float = 0.005,
                  lobby_s: float = 60.0, pace: bool = False) -> int:
     """Run a sitting without a window until it ends. The host starts once ``expect`` guests are
     in its lobby (or ``lobby_s`` passed) and ends the sitting when ``stop(machine)`` says so or
     after ``deadline`` seconds. ``pace``: frames are due at 60.0988 Hz as in the window (a host
     alone does not race ahead); else as fast as the lockstep allows, at most UNPACED frames
-    between two looks at the network. Returns the exit code (0 ended, 1 out of sync or lost, 2
+    between two looks at the network. With nothing to step it waits on its sockets (at most
+    ``wait_s``, or until the next frame is due), not spinning. Returns the exit code (0 ended, 1 out of sync or lost, 2
     refused)."""
     start = time.monotonic()
     clock_next = 0.0
@@ -114,8 +115,9 @@ def run_headless(sitting: Sitting, expect: int = 0, stop=None, deadline: float =
             if isinstance(sitting, Host) and stop is not None and sitting.over is None and stop(sitting.machine):
                 sitting.stop("the script ended")
                 break
-            if not stepped:
-                time.sleep(wait_s)
+            if not stepped or pace:              # nothing to do until a message comes or a frame is due
+                until = clock_next if pace else now + wait_s
+                sitting.wait(max(0.0, min(until - time.monotonic(), wait_s)))
     finally:
         _end(sitting)
     return sitting.code
