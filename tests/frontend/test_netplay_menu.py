@@ -176,8 +176,10 @@ def test_the_window_hands_a_netplay_request_over(monkeypatch, tmp_path):
     assert made[0].frame == 0                              # closed before a frame was stepped
 
 
-def test_a_sitting_that_cannot_be_made_is_one_line(tmp_path):
+def test_a_sitting_that_cannot_be_made_is_one_line(tmp_path, monkeypatch):
+    from tdream.frontend import netlink
     from tdream.frontend.netplay_run import sitting_for as netplay_sitting
+    monkeypatch.setattr(netlink, "CONNECT_AGAIN_S", 0.2)     # nobody will start listening there
     from tdream.frontend.settings import Settings
     movie = str(tmp_path / "s.tdm")
     for address in ("", "[::1", "1.2.3.4:99999", "1.2.3.4:x"):        # what the parser refuses: no look-up
