@@ -229,32 +229,38 @@ class Sitting:
     def read_local(self) -> PadFrame:
         return self.source(self.machine) if self.source is not None else PadFrame.idle()
 
+    def read_pads(self, local: PadFrame) -> list[tuple[int, int, bool]]:
+        """This machine's pads read once: (the table's pad, its buttons, A newly pressed) each."""
+        out = []
+        for i, pad in enumerate(self.owned):
+            b = local.buttons[i] if i < len(local.buttons) else 0
+            out.append((pad, b, bool(b & ~self.last_local[i] & A)))
+            self.last_local[i] = b
+        return out
+
     def sample(self, local: PadFrame, frame: int) -> tuple[int, list[int]]:
         """This machine's pads for ``frame`` (connected bits by its pad, buttons): a pad answering
         in secret then is sent as up, its A's press sealed."""
         secret = self.secret_after.get(frame - self.delay, 0)
-        connected, bits = 0, []
-        for i, pad in enumerate(self.owned):
-            b = local.buttons[i] if i < len(local.buttons) else 0
-            edge = b & ~self.last_local[i]
-            self.last_local[i] = b
-            if local.connected >> i & 1:
-                connected |= 1 << i
+        connected = sum(1 << i for i in range(len(self.owned)) if local.connected >> i & 1)
+        bits = []
+        for pad, b, a_pressed in self.read_pads(local):
             if secret >> pad & 1:
-                if edge & A and pad not in self.seals:
+                if a_pressed and pad not in self.seals:
                     self.seal(frame, pad, b)
                 b = 0
             bits.append(b)
         return connected, bits
 
+    def awaits_mine(self) -> bool:
+        """A sealed frame waits for a pad of this machine's (``WAIT``)."""
+        return self.waiting is not None and any(self.waiting[1] >> pad & 1 for pad in self.owned)
+
     def watch_seals(self, local: PadFrame) -> None:
         """A stalled machine whose pads a sealed frame waits for: an A pressed on one seals it."""
         frame, pads = self.waiting or (0, 0)
-        for i, pad in enumerate(self.owned):
-            b = local.buttons[i] if i < len(local.buttons) else 0
-            edge = b & ~self.last_local[i]
-            self.last_local[i] = b
-            if pads >> pad & 1 and edge & A and pad not in self.seals:
+        for pad, b, a_pressed in self.read_pads(local):
+            if pads >> pad & 1 and a_pressed and pad not in self.seals:
                 self.seal(frame, pad, b)
 
     def seal(self, frame: int, pad: int, bits: int) -> None:
@@ -437,11 +443,11 @@ class Host(Sitting):
             if p.state == "gone":
                 self.gone_traffic = (self.gone_traffic[0] + p.link.sent, self.gone_traffic[1] + p.link.received)
         self.peers = [p for p in self.peers if p.state != "gone"]
-        if self.machine is None:                 # the lobby as the host's screen shows it, to every guest
-            told = (repr(self.lobby()), self.delay_now())
-            if told != self.told_lobby:
-                self.told_lobby = told
-                self.broadcast(wire.control(wire.LOBBY, {"rows": self.lobby(), "delay": self.delay_now()}), now)
+        if self.machine is None:                 # the lobby as the host's screen shows it, to every guest,
+            rows, delay = self.lobby(), self.delay_now()     # whenever it changed (an arrival, a leave, a
+            if (repr(rows), delay) != self.told_lobby:       # round trip measured, the delay chosen)
+                self.told_lobby = (repr(rows), delay)
+                self.broadcast(wire.control(wire.LOBBY, {"rows": rows, "delay": delay}), now)
 
     def refuse(self, peer: Peer, why: str, now: float) -> None:
         self.log(f"refused {peer.link.peer or 'a guest'}: {why}")
@@ -461,8 +467,6 @@ class Host(Sitting):
         self.log(f"{peer.name} ({peer.link.peer}) left: {why}")
         if peer.role == "play" and peer.pads and self.machine is not None and self.over is None:
             self.departed[peer.ident] = (peer.pads, now, peer.name)
-        if self.machine is None:
-            self.broadcast(wire.control(wire.LOBBY, {"rows": self.lobby(), "delay": self.delay_now()}), now)
         self.waited.clear()
         peer.seals.clear()
 
@@ -555,9 +559,7 @@ class Host(Sitting):
         self.log(f"{peer.name} ({peer.link.peer}) {'watches' if peer.role == 'watch' else 'joins'}"
                  + (f": pads {', '.join(str(p + 1) for p in peer.pads)}" if peer.pads else ""))
         if self.machine is not None:             # mid-sitting: the sitting so far, then live
-            self.send_start(peer, now)
-        else:
-            self.broadcast(wire.control(wire.LOBBY, {"rows": self.lobby(), "delay": self.delay_now()}), now)
+            self.send_start(peer, now)           # (in the lobby, ``poll`` tells everyone the lobby anew)
 
     def send_start(self, peer: Peer, now: float) -> None:
         names = {str(p): self.names.get(p, "") for p in range(PADS)}
@@ -615,7 +617,7 @@ class Host(Sitting):
                 local = self.read_local()
                 self.local_inputs[self.next_sample] = self.sample(local, self.next_sample)
                 self.next_sample += 1
-            elif self.waiting is not None and self.waiting[1] & sum(1 << p for p in self.owned):
+            elif self.awaits_mine():
                 self.watch_seals(self.read_local())
             n = len(self.frames)
             if n == m.frame:
@@ -931,7 +933,7 @@ class Guest(Sitting):
                 connected, bits = self.sample(local, self.next_sample)
                 self.link.send(wire.pack_input(self.next_sample, connected, bits), now)
                 self.next_sample += 1
-            elif self.waiting is not None and self.waiting[1] & sum(1 << p for p in self.owned):
+            elif self.awaits_mine():
                 self.watch_seals(self.read_local())
         if self.behind() == 0:
             if self.end_frame is not None and m.frame >= self.end_frame:
