@@ -271,6 +271,23 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seconds", type=_seconds, default=5.0,
                        help="time the engine figures for about this long (default 5)")
 
+    an = sub.add_parser("analyze", help="each player's win chance turn by turn, luck and decision costs of records")
+    an.add_argument("records", nargs="+", metavar="RECORD",
+                    help="game records (or analysis files, RECORD.analysis.json, to show or draw again)")
+    an.add_argument("--seed", type=_seed, default=0, help="the playouts' seed (default 0): the same seed gives "
+                                                              "the same figures, whatever runs them")
+    an.add_argument("--jobs", type=_positive, default=None,
+                    help="processes sharing the playouts (default 1; with --cluster, one per CPU of the cluster)")
+    an.add_argument("--cluster", default=None, metavar="ADDRESS", help=CLUSTER_HELP)
+    an.add_argument("--decisions", default="human", choices=("human", "all"),
+                    help="whose decisions are rated: the human seats' (default) or every seat's")
+    an.add_argument("--json", action="store_true", help="the analysis as JSON (FORMATS.md section 9) on stdout")
+    an.add_argument("--png", default=None, metavar="FILE", help="draw the chart: one line per player, the turns "
+                                                                "across, the costly decisions marked")
+    an.add_argument("--again", action="store_true", help="analyse anew, even when an analysis is kept beside the record")
+    an.add_argument("--no-keep", dest="keep", action="store_false",
+                    help="do not keep the analysis beside the record")
+
     native = sub.add_parser("native", help="compile the engine with mypyc (optional; never fails)")
     native.add_argument("--background", action="store_true",
                         help="compile in a process of its own and return at once (the next start uses it)")
@@ -316,6 +333,9 @@ def main(argv: list[str] | None = None) -> int:
                 parser.parse_args(["netplay", "--help"])
             from .frontend.netplay_run import command  # netplay's: only its command loads it
             return command(args)
+        if args.command == "analyze":
+            from .analyze import command as analyze  # start-up: only its command loads it
+            return analyze(args, _jobs(args))
         if args.command == "native":
             from .native import build, start_background  # the build's tools: only its commands
             return start_background() if args.background else build()
@@ -424,7 +444,7 @@ def _jobs(args) -> int:
 
 
 def cmd_simulate(args) -> int:
-    from .platform.simulate import progress_bar, simulate, summarize  # start-up: only its command loads it
+    from .platform.simulate import progress_bar, seat_kinds, simulate, summarize  # start-up: only its command loads it
     game, options = _game_and_options(args, "simulate")
     _check_cpus(game, args.cpus, "simulate", _player_count(game, options, args))
     results = []
@@ -436,7 +456,6 @@ def cmd_simulate(args) -> int:
         from .platform.tournament import lineups as round_robin  # start-up: only its command loads it
         lineups = round_robin([c for c in CHARACTER_IDS if c in game.cpu_kinds()], _player_count(game, options, args))
     elif args.seat_count:
-        from .platform.simulate import seat_kinds  # start-up: only its command loads it
         lineups = [seat_kinds(args.cpus or [], args.seat_count)]
     style = args.json and game.style is not None
     for r in simulate(args.games, game.id, args.seed, args.cpus, _jobs(args), options=options or None, records=records,

@@ -488,12 +488,17 @@ class Program:
     each parser sets ``run``, a function of the parsed arguments giving the exit code, with
     ``set_defaults(run=...)``; a name the platform or another game has is a bug, argparse
     refuses it); ``bench_lineups(level)``, the line-ups whose CPU decisions ``tdream bench``
-    times (None, or no function: the game's characters at tables of its usual size)."""
+    times (None, or no function: the game's characters at tables of its usual size);
+    ``playout_chance(match, rng)``, an analysis playout's chance outcome drawn from ``rng`` (the
+    platform's ``Rng``) with the odds of ``chance_outcomes()`` (None: a pick weighted by them; a
+    game gives a faster draw, never one that reads what the players cannot know, as the order of
+    a shuffled pile)."""
 
     flags: tuple[OptionFlag, ...] = ()
     native_modules: tuple[str, ...] = ()
     commands: Any = None
     bench_lineups: Any = None
+    playout_chance: Any = None
 
 
 class Narration:

@@ -130,7 +130,7 @@ def layer(name: str) -> int:
         return 3
     if name == "tdream.native":
         return 2
-    if name in ("tdream.cli", "tdream.__main__"):
+    if name in ("tdream.cli", "tdream.__main__", "tdream.analyze"):
         return 5
     return 0
 

@@ -20,6 +20,11 @@ from .scenario import TowerDreamScenarios
 HOUSE_RULES = ("starting_cash", "salary", "end_percent", "players", "build_scope", "max_rounds")
 
 
+def _playout_chance(match, rng):
+    """An analysis playout's chance outcome from ``rng`` (``Game.playout_chance``)."""
+    return match.playout_chance(rng)
+
+
 def _commands(sub) -> None:
     from .cli import add_commands  # lazy: the engine loads with the first match, not the registry
     add_commands(GAME, sub)
@@ -75,7 +80,7 @@ class TowerDream(GameDef):
                       native_modules=("tdream.games.towerdream.rules.game", "tdream.games.towerdream.rules.state_text",
                                       "tdream.games.towerdream.rules.answer_lists",
                                       "tdream.games.towerdream.ai.random_player"),
-                      commands=_commands, bench_lineups=_bench_lineups)
+                      commands=_commands, bench_lineups=_bench_lineups, playout_chance=_playout_chance)
 
     @property
     def options(self):  # type: ignore[override]

@@ -629,6 +629,22 @@ class Game:
             return SlotStop(tuple(strip[self.rng.below(len(strip))] for strip in self.ruleset.slot.reels))
         raise ValueError(f"the game awaits a decision ({phase}), not chance")
 
+    def playout_chance(self, rng: Rng):
+        """An analysis playout's chance outcome from ``rng``: the die and the reels as
+        ``sample_chance`` draws them, a card as ``chance_outcomes`` weighs it (any card still in
+        the pile, as often as it is there, G5.1: the shuffled pile's order is the match's secret,
+        not the playout's)."""
+        phase = self.phase
+        if phase == "roll":
+            face: int = rng.below(self.tables.die_sides)
+            return self.tables.roll[1 + face]
+        if phase == "draw":
+            pile = self.piles[self.pile]
+            return Draw(pile[rng.below(len(pile))])
+        if phase == "slot":
+            return SlotStop(tuple(strip[rng.below(len(strip))] for strip in self.ruleset.slot.reels))
+        raise ValueError(f"the game awaits a decision ({phase}), not chance")
+
     # ------------------------------------------------------------------ checking
     def check(self, answer, seat: int | None = None) -> str | None:
         """None if ``answer`` (by ``seat``: the seat the game waits for, if None) is legal now;
