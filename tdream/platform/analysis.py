@@ -386,12 +386,12 @@ def report_of(work: Work, seed: int) -> dict:
     luck = []
     for i, j in p.chance_runs:
         before, after = chances[i][0], chances[j][0]
-        d = [a - b for a, b in zip(after, before)]
+        gain = [a - b for a, b in zip(after, before)]
         for s in range(seats):
-            luck_total[s] += d[s]
+            luck_total[s] += gain[s]
         luck.append({"input": i, "turn": p.steps[i].turn, "seat": p.steps[i].to_move,
                      "outcome": "; ".join(answer_text(p.steps[k].answer) for k in range(i, j)),
-                     "before": [_r(x) for x in before], "after": [_r(x) for x in after], "luck": [_r(x) for x in d]})
+                     "before": [_r(x) for x in before], "after": [_r(x) for x in after], "luck": [_r(x) for x in gain]})
     cost_total = [0.0] * seats
     marks_count: list[dict[str, int]] = [{name: 0 for name, _ in reversed(m.marks)} for _ in range(seats)]
     decisions = []
@@ -402,17 +402,17 @@ def report_of(work: Work, seed: int) -> dict:
         best = max(sorted(vals), key=lambda a: vals[a])
         diffs = [x[s] - y[s] for x, y in zip(rows[best], rows[d.given])]
         n = len(diffs)
-        mu = sum(diffs) / n
-        se = math.sqrt(sum((x - mu) ** 2 for x in diffs) / (n - 1) / n) if n > 1 else 0.0
+        mean = sum(diffs) / n
+        error = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1) / n) if n > 1 else 0.0
         cost = 100 * max(0.0, vals[best] - vals[d.given])
-        mark = m.mark(cost, 100 * se)
+        mark = m.mark(cost, 100 * error)
         if mark:
             marks_count[s][mark] += 1
         cost_total[s] += cost
         decisions.append({
             "input": d.index, "turn": p.steps[d.index].turn, "seat": s, "answer": answer_text(d.answers[d.given]),
             "legal": len(d.answers), "chance": _r(vals[d.given]), "best": answer_text(d.answers[best]),
-            "best_chance": _r(vals[best]), "cost": round(cost, 2), "se": round(100 * se, 2), "mark": mark,
+            "best_chance": _r(vals[best]), "cost": round(cost, 2), "se": round(100 * error, 2), "mark": mark,
             "leaders": [{"answer": answer_text(d.answers[a]), "chance": _r(vals[a])}
                         for a in sorted(vals, key=lambda a: (-vals[a], a))]})
     rec = p.record
