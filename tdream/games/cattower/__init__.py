@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ...datadirs import with_boards
 from ...platform.options import check_options, full_options
-from ...platform.protocol import OptionSpec, Program, Words
+from ...platform.protocol import OptionSpec, Program, Words, own_playout_chance
 from ...platform.roster import CharacterGame
 from ...yamlio import content_hash, plain_yaml
 from . import narration
@@ -58,7 +58,8 @@ class CatTower(CharacterGame):
     # Its hot modules, compiled by ``tdream native`` (docs/games/cattower.md, "Speed"): the engine,
     # the whole count of the scores, and the CPU players' model.
     program = Program(native_modules=("tdream.games.cattower.match", "tdream.games.cattower.scoring",
-                                      "tdream.games.cattower.brain"))
+                                      "tdream.games.cattower.brain"),
+                      playout_chance=own_playout_chance)
 
     scenario = CatTowerScenarios()
 

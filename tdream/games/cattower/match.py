@@ -955,9 +955,13 @@ class CatTowerMatch:
 
     def sample_chance(self) -> Roll:
         """The parent's roll from the match's own RNG: each die 1-6, then sorted."""
+        return self.playout_chance(self.rng)
+
+    def playout_chance(self, rng: Rng) -> Roll:
+        """The parent's roll from ``rng`` (the match's own, or an analysis playout's): each die
+        1-6, then sorted."""
         if self.phase != "roll":
             raise ValueError(f"no chance point now (the game awaits {self.phase})")
-        rng = self.rng
         dice = [rng.below(6) + 1 for _ in range(len(self.names) + 1)]
         dice.sort()
         return _new(Roll, (tuple(dice),))

@@ -11,18 +11,13 @@ from pathlib import Path
 
 from ...datadirs import with_boards
 from ...errors import DataError
-from ...platform.protocol import GameDef, OptionFlag, OptionSpec, PositionError, Program, Words
+from ...platform.protocol import GameDef, OptionFlag, OptionSpec, PositionError, Program, Words, own_playout_chance
 from .data import board_ids, load_board, load_ruleset
 from .data.loader import boards_dir
 from .parts import PARTS, VersionOne
 from .scenario import TowerDreamScenarios
 
 HOUSE_RULES = ("starting_cash", "salary", "end_percent", "players", "build_scope", "max_rounds")
-
-
-def _playout_chance(match, rng):
-    """An analysis playout's chance outcome from ``rng`` (``Game.playout_chance``)."""
-    return match.playout_chance(rng)
 
 
 def _commands(sub) -> None:
@@ -80,7 +75,7 @@ class TowerDream(GameDef):
                       native_modules=("tdream.games.towerdream.rules.game", "tdream.games.towerdream.rules.state_text",
                                       "tdream.games.towerdream.rules.answer_lists",
                                       "tdream.games.towerdream.ai.random_player"),
-                      commands=_commands, bench_lineups=_bench_lineups, playout_chance=_playout_chance)
+                      commands=_commands, bench_lineups=_bench_lineups, playout_chance=own_playout_chance)
 
     @property
     def options(self):  # type: ignore[override]

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ...datadirs import with_boards
 from ...platform.options import check_options, full_options
-from ...platform.protocol import OptionSpec, Program, Words
+from ...platform.protocol import OptionSpec, Program, Words, own_playout_chance
 from ...platform.roster import CharacterGame
 from . import narration
 from .answers import CHANCE_KINDS, DECISIONS
@@ -74,7 +74,8 @@ class TowerUp(CharacterGame):
     chance_kinds = CHANCE_KINDS
     # its hot modules (tdream native): the rules engine, the objectives it checks, the CPU players
     program = Program(native_modules=("tdream.games.towerup.match", "tdream.games.towerup.objectives",
-                                      "tdream.games.towerup.players"))
+                                      "tdream.games.towerup.players"),
+                      playout_chance=own_playout_chance)
 
     scenario = TowerUpScenarios()
 

@@ -587,14 +587,19 @@ class TowerUpMatch:
     def sample_chance(self) -> Any:
         """The awaited chance outcome, drawn from the match's RNG (a stacked scenario deck, E2,
         deals its top card)."""
+        if self.phase == DEAL_P and self.stacked:
+            return self.tables.deal(self.deck[0])
+        return self.playout_chance(self.rng)
+
+    def playout_chance(self, rng: Rng) -> Any:
+        """An analysis playout's chance outcome from ``rng``, with the odds of ``chance_outcomes``
+        (a card of the deck, each as likely: a stacked deck's order is not the playout's to know)."""
         if self.phase == DEAL_P:
-            if self.stacked:
-                return self.tables.deal(self.deck[0])
             cards = self._deck_cards()
-            return self.tables.deal(cards[self.rng.below(len(cards))])
+            return self.tables.deal(cards[rng.below(len(cards))])
         if self.phase == SITES_P:
             cands = self._start_candidates(self.setup_sites[0])
-            return StartSite(self.tables.names[cands[self.rng.below(len(cands))]])
+            return StartSite(self.tables.names[cands[rng.below(len(cands))]])
         raise IllegalAnswer("no chance point: the match awaits " + (self.awaiting() or Awaiting("none", 0)).kind)
 
     def _start_candidates(self, colour: int) -> list[int]:

@@ -619,15 +619,9 @@ class Game:
 
     def sample_chance(self):
         """Draw the awaited chance outcome from the game's RNG (which it advances)."""
-        phase = self.phase
-        if phase == "roll":
-            face: int = self.rng.below(self.tables.die_sides)     # typed: the RNG is another module's
-            return self.tables.roll[1 + face]
-        if phase == "draw":
+        if self.phase == "draw":
             return Draw(self.piles[self.pile][-1])   # G5.1: the top card of the shuffled pile
-        if phase == "slot":
-            return SlotStop(tuple(strip[self.rng.below(len(strip))] for strip in self.ruleset.slot.reels))
-        raise ValueError(f"the game awaits a decision ({phase}), not chance")
+        return self.playout_chance(self.rng)
 
     def playout_chance(self, rng: Rng):
         """An analysis playout's chance outcome from ``rng``: the die and the reels as
