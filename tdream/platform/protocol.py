@@ -479,12 +479,12 @@ class LegacyRecords:
         return None
 
 
-@dataclass(frozen=True)
 def own_playout_chance(match, rng):
     """``Program.playout_chance`` of a game whose match draws it itself: ``match.playout_chance(rng)``."""
     return match.playout_chance(rng)
 
 
+@dataclass(frozen=True)
 class Program:
     """What a game adds to the program around it: flags of the command line that set one of its
     options (``OptionFlag``: ``--NAME VALUE``); the modules ``tdream native`` compiles with mypyc
