@@ -197,7 +197,8 @@ class Positions:
 
     def __init__(self, record: Record, who: str = "human") -> None:
         self.record = record
-        self.game = game = record.game
+        self.who = who
+        self.game = record.game
         session = replay_session(record)
         self.names = list(session.names)
         self.kinds = list(session.kinds)
@@ -420,15 +421,11 @@ def report_of(work: Work, seed: int) -> dict:
         "format": FORMAT, "version": VERSION, "program": _program(),
         "record": {"game": p.game.id, "digest": record_digest(rec), "seed": rec.setup.seed,
                    "names": p.names, "kinds": p.kinds, "inputs": len(p.steps), "finished": p.over},
-        "method": dict(m.to_json(), seed=seed, decisions=_who_of(p)),
+        "method": dict(m.to_json(), seed=seed, decisions=p.who),
         "turns": turns, "luck": luck, "decisions": decisions,
         "totals": {"luck": [_r(x) for x in luck_total], "cost": [round(x, 2) for x in cost_total],
                    "marks": marks_count},
     }
-
-
-def _who_of(p: Positions) -> str:
-    return getattr(p, "who", "human")
 
 
 def _program() -> str:
@@ -454,7 +451,6 @@ class Analysis:
         self.who = who
         self.method = meth or method()
         self.positions = Positions(record, who)
-        self.positions.who = who       # type: ignore[attr-defined]
         self.work = Work(self.positions, seed, self.method)
 
     def run(self, jobs: int = 1, cluster: str | None = None,
@@ -578,7 +574,7 @@ class Hint:
     def __init__(self, game, match, seat: int, seed: int = 0, meth: Method | None = None) -> None:
         self.method = meth or method()
         p = Positions.__new__(Positions)
-        p.game, p.states, p.steps, p.decisions = game, [match.copy()], [], []
+        p.game, p.states, p.steps, p.decisions, p.who = game, [match.copy()], [], [], "human"
         p.names, p.evaluated, p.turn_starts, p.chance_runs = list(match.names), [], [], []
         answers = list(match.legal_answers(seat))
         p.decisions = [Decision(0, seat, answers, 0)]
