@@ -84,17 +84,19 @@ def summary(report: dict) -> str:
     names = rec["names"]
     turns = report["turns"]
     totals = report["totals"]
+    luck_se = totals.get("luck_se") or [0.0] * len(names)
     out = [f"{game.name}: {len(turns) - 1} turns, {rec['inputs']} inputs"
            + ("" if rec["finished"] else " (unfinished)"),
            f"method: {meth['playouts']} playouts a position by the {meth['policy']} player, decisions ordered by "
            f"{meth['order_playouts']}, the {meth['leaders']} leaders played out; seed {meth['seed']}"]
     width = max(len(n) for n in names)
     mid = turns[len(turns) // 2]
-    out.append(f"{'':{width}}   start    turn {mid['turn']:<3}  end     luck    lost  ?!  ?  ??")
+    out.append(f"{'':{width}}   start    turn {mid['turn']:<3}  end     luck          lost  ?!  ?  ??")
     for s, name in enumerate(names):
         marks = totals["marks"][s]
         out.append(f"{name:{width}}  {_pct(turns[0]['chances'][s])}  {_pct(mid['chances'][s])}  "
-                   f"{_pct(turns[-1]['chances'][s])}  {100 * totals['luck'][s]:+6.1f}  {totals['cost'][s]:6.1f}"
+                   f"{_pct(turns[-1]['chances'][s])}  {100 * totals['luck'][s]:+6.1f} ±{100 * luck_se[s]:4.1f}"
+                   f"  {totals['cost'][s]:6.1f}"
                    f"  {marks.get('?!', 0):2}  {marks.get('?', 0):2}  {marks.get('??', 0):2}")
     se = max((x for t in turns for x in t["se"]), default=0.0)
     out.append(f"(each chance within ±{100 * se:.1f} points, one standard error; luck and lost in points)")

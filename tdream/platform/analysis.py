@@ -384,15 +384,19 @@ def report_of(work: Work, seed: int) -> dict:
         turns.append({"turn": p.states[i].progress(), "input": i, "chances": [_r(x) for x in mu],
                       "se": [_r(x) for x in se]})
     luck_total = [0.0] * seats
+    luck_var = [0.0] * seats            # the playouts of two positions are independent: variances add
     luck = []
     for i, j in p.chance_runs:
-        before, after = chances[i][0], chances[j][0]
+        (before, se_b), (after, se_a) = chances[i], chances[j]
         gain = [a - b for a, b in zip(after, before)]
+        se = [math.hypot(x, y) for x, y in zip(se_b, se_a)]
         for s in range(seats):
             luck_total[s] += gain[s]
+            luck_var[s] += se[s] ** 2
         luck.append({"input": i, "turn": p.steps[i].turn, "seat": p.steps[i].to_move,
                      "outcome": "; ".join(answer_text(p.steps[k].answer) for k in range(i, j)),
-                     "before": [_r(x) for x in before], "after": [_r(x) for x in after], "luck": [_r(x) for x in gain]})
+                     "before": [_r(x) for x in before], "after": [_r(x) for x in after], "luck": [_r(x) for x in gain],
+                     "se": [_r(x) for x in se]})
     cost_total = [0.0] * seats
     marks_count: list[dict[str, int]] = [{name: 0 for name, _ in reversed(m.marks)} for _ in range(seats)]
     decisions = []
@@ -423,7 +427,8 @@ def report_of(work: Work, seed: int) -> dict:
                    "names": p.names, "kinds": p.kinds, "inputs": len(p.steps), "finished": p.over},
         "method": dict(m.to_json(), seed=seed, decisions=p.who),
         "turns": turns, "luck": luck, "decisions": decisions,
-        "totals": {"luck": [_r(x) for x in luck_total], "cost": [round(x, 2) for x in cost_total],
+        "totals": {"luck": [_r(x) for x in luck_total], "luck_se": [_r(math.sqrt(v)) for v in luck_var],
+                   "cost": [round(x, 2) for x in cost_total],
                    "marks": marks_count},
     }
 
