@@ -42,7 +42,7 @@ def _numbered(path: str, n: int) -> str:
 def _report(path: str, args, jobs: int) -> dict:
     if path.endswith(SUFFIX) or path.endswith(".json"):
         return read_report(path)
-    record = open_record(path)
+    record = open_record(path, args.force)
     if not args.again:
         kept = kept_for(record, args.seed, args.decisions)
         if kept is not None:

@@ -617,7 +617,7 @@ def read_report(path: str | Path) -> dict:
         raise FormatError([f"{path}:1: not an analysis file (no format: {FORMAT})"])
     if data.get("version") != VERSION:
         raise FormatError([f"{path}:1: an analysis of version {data.get('version')!r}; this tdream reads version "
-                           f"{VERSION}: analyse the record again"])
+                           f"{VERSION}"])
     for key, kind in (("record", dict), ("method", dict), ("turns", list), ("luck", list), ("decisions", list),
                       ("totals", dict)):
         if not isinstance(data.get(key), kind):
@@ -632,7 +632,11 @@ def kept_for(record: Record, seed: int, who: str, meth: Method | None = None) ->
     path = kept_path(record.path)
     if not path.exists():
         return None
-    data = read_report(path)
+    try:
+        data = read_report(path)
+    except FormatError as e:
+        raise FormatError([f"{e.problems[0]} (kept beside {record.path}: `tdream analyze --again` analyses "
+                           f"it anew)"]) from None
     meth = meth or method()
     want = dict(meth.to_json(), seed=seed, decisions=who)
     if data["record"].get("digest") != record_digest(record) or data["method"] != want:
@@ -646,10 +650,10 @@ def keep(record: Record, report: dict) -> Path:
     return path
 
 
-def open_record(path: str | Path) -> Record:
-    """A record to analyse: read and checked (its game's data); FormatError otherwise."""
+def open_record(path: str | Path, force: bool = False) -> Record:
+    """A record to analyse: read and checked (its game's data, unless ``force``); FormatError otherwise."""
     record = load_record(path)
-    check_data(record)
+    check_data(record, force)
     if not any(True for _ in record.items):
         raise FormatError([f"{record.path}: no inputs to analyse"])
     return record
