@@ -188,6 +188,13 @@ class Decision:
     seat: int
     answers: list                    # legal_answers(seat) there, in their order
     given: int                       # the index of the answer given among them
+    base: int = -1                   # the position the answers are rated from (-1: ``index``): at a
+    #                                  point several seats answer in secret, where it opened, so that
+    #                                  no answer is rated knowing another's sealed one
+
+    def __post_init__(self) -> None:
+        if self.base < 0:
+            self.base = self.index
 
 
 class Positions:
@@ -242,18 +249,18 @@ class Positions:
         for st in self.steps:
             if st.seat == CHANCE or not (who == "all" or self.kinds[st.seat] == "human"):
                 continue
-            before = self.states[st.index]
-            aw = before.awaiting()
+            aw = self.states[st.index].awaiting()
             if aw is None or st.seat not in (aw.seats or (aw.player,)):
                 continue                  # an out-of-turn answer: no answer of the point to compare with
-            answers = list(before.legal_answers(st.seat))
+            base = self._opened(st.index, st.seat, aw) if aw.seats else st.index
+            answers = list(self.states[base].legal_answers(st.seat))
             if len(answers) < 2:
                 continue
             given = next((k for k, a in enumerate(answers) if a == st.answer), -1)
             if given < 0:
                 answers.append(st.answer)
                 given = len(answers) - 1
-            self.decisions.append(Decision(st.index, st.seat, answers, given))
+            self.decisions.append(Decision(st.index, st.seat, answers, given, base))
         marks = set(self.turn_starts)
         for i, j in self.chance_runs:
             marks.update((i, j))
@@ -262,6 +269,19 @@ class Positions:
     @property
     def seats(self) -> int:
         return len(self.names)
+
+    def _opened(self, i: int, seat: int, aw) -> int:
+        """Where the point that several seats answer (``aw``, awaited before input ``i``) opened:
+        before the other seats' answers to it."""
+        while i > 0:
+            prev = self.steps[i - 1]
+            if prev.seat == CHANCE or prev.seat == seat:
+                break
+            was = self.states[i - 1].awaiting()
+            if was is None or was.kind != aw.kind or not was.seats or prev.seat not in was.seats:
+                break
+            i -= 1
+        return i
 
 
 def _to_move(match) -> int:
@@ -293,7 +313,7 @@ class Work:
         if answer < 0:
             return state
         d = self.by_index[position]
-        after = state.copy()
+        after = self.p.states[d.base].copy()
         after.apply(d.answers[answer], True, d.seat)
         return after
 
