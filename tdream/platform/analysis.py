@@ -95,7 +95,13 @@ def read_method(path: Path | str) -> Method:
             data, "", ("format", "version", "policy", "playouts", "order_playouts", "leaders", "block", "sure",
                        "marks")):
         number(data, "sure", "sure", pr, 0, 10)
-        counts = {k: number(data, k, k, pr, 1, 100000) for k in ("playouts", "order_playouts", "leaders", "block")}
+        counts: dict[str, float | None] = {}
+        for k in ("playouts", "order_playouts", "leaders", "block"):
+            v = number(data, k, k, pr, 1, 100000)
+            if v is not None and v != int(v):           # a count: 2.5 playouts would be cut to 2 unsaid
+                pr.at(data, k, k, f"must be a whole number, not {data[k]}")
+                v = None
+            counts[k] = v
         if not isinstance(data["policy"], str):
             pr.at(data, "policy", "policy", "must be a CPU kind's name")
         marks = data["marks"]
