@@ -351,6 +351,8 @@ def test_an_analysis_of_another_version_is_one_line_exit_2(kept, rec, capsys):
         line = _one_line(err)
         assert code == 2 and out == "" and line.startswith(f"{kept}:1:") and "version 2" in line
     assert rec.read_bytes() == record_bytes and kept.read_bytes() == kept_bytes
+    code, out, err = _analyze(capsys, str(rec), "--json", "--again")      # the way out the docs give
+    assert code == 0 and json.loads(out)["version"] == 1 and kept.read_text(encoding="utf-8") == out
 
 
 @pytest.mark.parametrize("text", ["{not json", '{"format": "tdream-record"}', '[1, 2]',
