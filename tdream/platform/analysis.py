@@ -118,6 +118,16 @@ def read_method(path: Path | str) -> Method:
                                                    key=lambda kv: -kv[1])))
 
 
+def checked(game, meth: Method) -> Method:
+    """``meth`` if its policy is a CPU player of ``game``; else a DataError (one line), before any
+    playout (a game's CPU kinds are its own: analysis.yaml is read without a game)."""
+    try:
+        game.split_kind(meth.policy)
+    except ValueError as e:
+        raise DataError([f"{METHOD_FILE}: policy: {e} in {game.name}"]) from None
+    return meth
+
+
 # ---------------------------------------------------------------------- a playout
 def share(match) -> tuple[float, ...]:
     """Each seat's share of first place in a finished match (a tie shares it)."""
@@ -480,7 +490,7 @@ class Analysis:
         self.record = record
         self.seed = seed
         self.who = who
-        self.method = meth or method()
+        self.method = checked(record.game, meth or method())
         self.positions = Positions(record, who)
         self.work = Work(self.positions, seed, self.method)
 
@@ -603,7 +613,7 @@ class Hint:
     {"answers": [{"index", "answer", "chance"}...], best first}."""
 
     def __init__(self, game, match, seat: int, seed: int = 0, meth: Method | None = None) -> None:
-        self.method = meth or method()
+        self.method = checked(game, meth or method())
         p = Positions.__new__(Positions)
         p.game, p.states, p.steps, p.decisions, p.who = game, [match.copy()], [], [], "human"
         p.names, p.evaluated, p.turn_starts, p.chance_runs = list(match.names), [], [], []

@@ -424,6 +424,14 @@ def test_a_bad_method_file_names_its_line(tmp_path, old, new, key, said):
     assert any(p.startswith(line) and said in p for p in e.value.problems), e.value.problems
 
 
+def test_a_policy_no_game_has_is_one_line_before_any_playout(rec, capsys, monkeypatch):
+    monkeypatch.setattr(analysis, "_METHOD", [Method(policy="nobody", playouts=6, order_playouts=2, leaders=1, block=3)])
+    code, out, err = _analyze(capsys, str(rec), "--json")
+    line = _one_line(err)
+    assert code == 2 and line.startswith(f"{METHOD_FILE}: policy: ") and "'nobody'" in line and "random" in line
+    assert not kept_path(rec).exists()
+
+
 def test_a_method_file_reports_every_problem_at_once(tmp_path):
     path = _method_file(tmp_path, ("playouts: 100", "playouts: -1"), ("leaders: 3", "leaders: 0"))
     with pytest.raises(DataError) as e:
