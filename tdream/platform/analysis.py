@@ -610,7 +610,8 @@ class Stepper:
 class Hint:
     """The current decision of ``seat`` in ``match`` rated as an analysis rates one: every legal
     answer's cheap ordering, then the leaders to the method's playouts. ``stepper.report``:
-    {"answers": [{"index", "answer", "chance"}...], best first}."""
+    {"answers": [{"index", "answer", "chance"}...], best first}; no answers when ``seat`` has none
+    to give (not awaited, or the match over)."""
 
     def __init__(self, game, match, seat: int, seed: int = 0, meth: Method | None = None) -> None:
         self.method = checked(game, meth or method())
@@ -618,13 +619,15 @@ class Hint:
         p.game, p.states, p.steps, p.decisions, p.who = game, [match.copy()], [], [], "human"
         p.names, p.evaluated, p.turn_starts, p.chance_runs = list(match.names), [], [], []
         answers = list(match.legal_answers(seat))
-        p.decisions = [Decision(0, seat, answers, 0)]
+        p.decisions = [Decision(0, seat, answers, 0)] if answers else []    # none: nothing to play out
         self.answers = answers
         self.seat = seat
         self.work = Work(p, seed, self.method)
         self.stepper = Stepper(self.work, self._report)
 
     def _report(self) -> dict:
+        if not self.work.p.decisions:
+            return {"answers": []}
         d = self.work.p.decisions[0]
         rows = {a: self.work.results[(0, a)] for a in self.work.leaders(d)}
         vals = {a: sum(r[self.seat] for r in rs) / len(rs) for a, rs in rows.items()}

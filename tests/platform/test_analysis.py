@@ -230,6 +230,14 @@ def test_a_hint_lists_the_legal_answers_leaders_best_first(records):
     assert match.fingerprint() == fingerprint                        # the match asked about is untouched
 
 
+def test_a_hint_for_a_seat_with_no_answer_to_give_is_empty(records):
+    record = open_record(records["full"])
+    over = Positions(record).states[-1]
+    assert over.awaiting() is None
+    h = Hint(record.game, over, 0, meth=TINY)
+    assert h.stepper.step(1) and h.stepper.report == {"answers": []}
+
+
 # ---------------------------------------------------------------------- the command
 def _analyze(capsys, *args: str) -> tuple[int, str, str]:
     code = main(["analyze", *args])
