@@ -496,7 +496,8 @@ class Analysis:
 
     def run(self, jobs: int = 1, cluster: str | None = None,
             progress: Callable[[int, int], None] | None = None) -> dict:
-        work = self.work
+        # from nothing: an earlier run's or stepper's playouts are not counted twice
+        work = self.work = Work(self.positions, self.seed, self.method)
         total = work.total()
         done = 0
         for phase in (1, 2):
@@ -521,7 +522,8 @@ class Analysis:
         return _local_pool(jobs, args, units, chunk)
 
     def stepper(self) -> "Stepper":
-        return Stepper(self.work, lambda: report_of(self.work, self.seed))
+        work = self.work = Work(self.positions, self.seed, self.method)    # from nothing, as run
+        return Stepper(work, lambda: report_of(work, self.seed))
 
 
 def _checked(outs, check) -> Iterator[list]:
