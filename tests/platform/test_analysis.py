@@ -198,6 +198,24 @@ def test_the_stepper_in_odd_chunks_gives_the_report_of_run(records, short_report
     assert dumps(stepper.report) == dumps(short_report)
 
 
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_every_game_is_analysed(tmp_path, game_id):
+    """A few opening inputs of each game, every seat's decisions rated (Tower Dream's own chance
+    draw, Towers' secret picks among them): the chart, the luck and the costs."""
+    path = tmp_path / "opening.tdr"
+    small = {"size": 6} if game_id == "towers" else None          # Towers' smallest board: shorter playouts
+    play_game(registry.get(game_id), ["random", "random"], 5, small, record=str(path))
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    path.write_text("".join(lines[:lines.index("inputs:\n") + 9]), encoding="utf-8")
+    meth = Method(playouts=2, order_playouts=1, leaders=1, block=2)
+    report = Analysis(open_record(path), seed=2, who="all", meth=meth).run()
+    assert report["record"]["game"] == game_id and report["decisions"] and len(report["turns"]) >= 2
+    for t in report["turns"]:
+        assert math.isclose(sum(t["chances"]), 1.0, abs_tol=1e-3)
+    for d in report["decisions"]:
+        assert d["cost"] == pytest.approx(100 * (d["best_chance"] - d["chance"]), abs=0.02)
+
+
 # ---------------------------------------------------------------------- the hint
 def test_a_hint_lists_the_legal_answers_leaders_best_first(records):
     record = open_record(records["short"])
