@@ -663,7 +663,63 @@ def read_report(path: str | Path) -> dict:
                       ("totals", dict)):
         if not isinstance(data.get(key), kind):
             raise FormatError([f"{path}:1: a damaged analysis file ({key} missing or not a {kind.__name__})"])
+    bad = _damaged(data)
+    if bad is not None:
+        raise FormatError([f"{path}:1: a damaged analysis file ({bad} missing or not what it should be)"])
     return data
+
+
+# What a reader of an analysis counts on (FORMATS.md section 9), by part and key: a type, or
+# "seats" (a number per seat), "seat" (an index of one), "names" (a text per seat), "marks" (a
+# count of each mark per seat), "num" (a number).
+_SHAPE: dict[str, dict[str, Any]] = {
+    "record": {"game": str, "digest": str, "names": "names", "kinds": "names", "inputs": int, "finished": bool},
+    "method": {"policy": str, "playouts": int, "order_playouts": int, "leaders": int, "seed": int, "decisions": str},
+    "turns": {"turn": int, "input": int, "chances": "seats", "se": "seats"},
+    "luck": {"input": int, "turn": int, "seat": int, "outcome": str, "before": "seats", "after": "seats",
+             "luck": "seats"},
+    "decisions": {"input": int, "turn": int, "seat": "seat", "answer": str, "legal": int, "chance": "num",
+                  "best": str, "best_chance": "num", "cost": "num", "se": "num", "mark": str, "leaders": list},
+    "totals": {"luck": "seats", "cost": "seats", "marks": "marks"},
+}
+
+
+def _damaged(data: dict) -> str | None:
+    """The first part of an analysis that is not of its shape (``turns[3].chances``), or None."""
+    names = data["record"].get("names")
+    if not isinstance(names, list) or not names or not all(isinstance(x, str) for x in names):
+        return "record.names"
+    n = len(names)
+
+    def num(v) -> bool:
+        return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+    def fits(v, kind) -> bool:
+        if kind == "seats":
+            return isinstance(v, list) and len(v) == n and all(num(x) for x in v)
+        if kind == "names":
+            return isinstance(v, list) and len(v) == n and all(isinstance(x, str) for x in v)
+        if kind == "marks":
+            return isinstance(v, list) and len(v) == n and all(
+                isinstance(x, dict) and all(isinstance(c, int) for c in x.values()) for x in v)
+        if kind == "seat":
+            return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n
+        if kind == "num":
+            return num(v)
+        return isinstance(v, kind) and not (kind is int and isinstance(v, bool))
+
+    if not data["turns"]:
+        return "turns"
+    for part, keys in _SHAPE.items():
+        whole = isinstance(data[part], dict)
+        for k, item in enumerate([data[part]] if whole else data[part]):
+            where = part if whole else f"{part}[{k}]"
+            if not isinstance(item, dict):
+                return where
+            for key, kind in keys.items():
+                if key not in item or not fits(item[key], kind):
+                    return f"{where}.{key}"
+    return None
 
 
 def kept_for(record: Record, seed: int, who: str, meth: Method | None = None) -> dict | None:

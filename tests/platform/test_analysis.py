@@ -388,6 +388,28 @@ def test_a_bad_analysis_file_is_one_line_exit_2(capsys, tmp_path, text):
         read_report(path)
 
 
+@pytest.mark.parametrize("part, damage", [
+    ("record.names", lambda r: r["record"].update(names=[])),
+    ("turns[1].chances", lambda r: r["turns"][1].update(chances=[0.5])),
+    ("turns", lambda r: r.update(turns=[])),
+    ("luck[0].outcome", lambda r: r["luck"][0].pop("outcome")),
+    ("decisions[0].seat", lambda r: r["decisions"][0].update(seat=7)),
+    ("decisions[0].cost", lambda r: r["decisions"][0].update(cost="a lot")),
+    ("totals.marks", lambda r: r["totals"].update(marks=[{"?": "one"}, {}])),
+    ("method.playouts", lambda r: r["method"].pop("playouts")),
+])
+def test_an_analysis_damaged_inside_is_one_line_exit_2(zero_report, capsys, tmp_path, part, damage):
+    report = json.loads(dumps(zero_report))
+    damage(report)
+    path = tmp_path / "game.tdr.analysis.json"
+    path.write_text(json.dumps(report), encoding="utf-8")
+    for args in ([], ["--json"], ["--png", str(tmp_path / "chart.png")]):       # the summary, the JSON, the chart
+        code, out, err = _analyze(capsys, str(path), *args)
+        line = _one_line(err)
+        assert code == 2 and out == "" and line == f"{path}:1: a damaged analysis file ({part} missing or not what it should be)"
+    assert not (tmp_path / "chart.png").exists()
+
+
 def test_png_on_a_path_that_cannot_be_written_is_one_line_exit_2(kept, rec, capsys):
     before = rec.read_bytes()
     where = rec / "chart.png"                             # a file's "folder": never writable, even as root
