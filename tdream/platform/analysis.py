@@ -118,7 +118,7 @@ def read_method(path: Path | str) -> Method:
                                                    key=lambda kv: -kv[1])))
 
 
-def checked(game, meth: Method) -> Method:
+def check_policy(game, meth: Method) -> Method:
     """``meth`` if its policy is a CPU player of ``game``; else a DataError (one line), before any
     playout (a game's CPU kinds are its own: analysis.yaml is read without a game)."""
     try:
@@ -490,7 +490,7 @@ class Analysis:
         self.record = record
         self.seed = seed
         self.who = who
-        self.method = checked(record.game, meth or method())
+        self.method = check_policy(record.game, meth or method())
         self.positions = Positions(record, who)
         self.work = Work(self.positions, seed, self.method)
 
@@ -616,7 +616,7 @@ class Hint:
     to give (not awaited, or the match over)."""
 
     def __init__(self, game, match, seat: int, seed: int = 0, meth: Method | None = None) -> None:
-        self.method = checked(game, meth or method())
+        self.method = check_policy(game, meth or method())
         p = Positions.__new__(Positions)
         p.game, p.states, p.steps, p.decisions, p.who = game, [match.copy()], [], [], "human"
         p.names, p.evaluated, p.turn_starts, p.chance_runs = list(match.names), [], [], []
@@ -671,16 +671,17 @@ def read_report(path: str | Path) -> dict:
 
 # What a reader of an analysis counts on (FORMATS.md section 9), by part and key: a type, or
 # "seats" (a number per seat), "seat" (an index of one), "names" (a text per seat), "marks" (a
-# count of each mark per seat), "num" (a number).
+# count of each mark per seat), "num" (a number); "?" before one: a key a file of version 1 may
+# lack (luck's standard errors came later).
 _SHAPE: dict[str, dict[str, Any]] = {
     "record": {"game": str, "digest": str, "names": "names", "kinds": "names", "inputs": int, "finished": bool},
     "method": {"policy": str, "playouts": int, "order_playouts": int, "leaders": int, "seed": int, "decisions": str},
     "turns": {"turn": int, "input": int, "chances": "seats", "se": "seats"},
     "luck": {"input": int, "turn": int, "seat": int, "outcome": str, "before": "seats", "after": "seats",
-             "luck": "seats"},
+             "luck": "seats", "se": "?seats"},
     "decisions": {"input": int, "turn": int, "seat": "seat", "answer": str, "legal": int, "chance": "num",
                   "best": str, "best_chance": "num", "cost": "num", "se": "num", "mark": str, "leaders": list},
-    "totals": {"luck": "seats", "cost": "seats", "marks": "marks"},
+    "totals": {"luck": "seats", "luck_se": "?seats", "cost": "seats", "marks": "marks"},
 }
 
 
@@ -717,6 +718,10 @@ def _damaged(data: dict) -> str | None:
             if not isinstance(item, dict):
                 return where
             for key, kind in keys.items():
+                if isinstance(kind, str) and kind.startswith("?"):
+                    if key not in item:
+                        continue
+                    kind = kind[1:]
                 if key not in item or not fits(item[key], kind):
                     return f"{where}.{key}"
     return None
