@@ -114,17 +114,20 @@ def test_an_unfinished_record_says_so(short_report):
 def test_luck_is_the_chance_after_a_chance_run_less_the_chance_before(short_report, full_report):
     for report in (short_report, full_report):
         assert report["luck"], "CAT TOWER rolls dice every turn"
-        total = [0.0, 0.0]
-        turn_of = {t["input"]: t["chances"] for t in report["turns"]}
+        total, var = [0.0, 0.0], [0.0, 0.0]
+        turn_of = {t["input"]: (t["chances"], t["se"]) for t in report["turns"]}
         for run in report["luck"]:
             assert run["outcome"] and run["seat"] in (0, 1)
             for s in range(2):
                 assert run["luck"][s] == pytest.approx(run["after"][s] - run["before"][s], abs=2e-4)
                 total[s] += run["luck"][s]
+                var[s] += run["se"][s] ** 2
             assert math.isclose(sum(run["luck"]), 0.0, abs_tol=1e-3)     # one seat's luck is the other's loss
             if run["input"] in turn_of:                 # a turn that starts with its roll: the chart's figure
-                assert run["before"] == turn_of[run["input"]]
+                chances, se = turn_of[run["input"]]
+                assert run["before"] == chances and all(x >= y for x, y in zip(run["se"], se))
         assert report["totals"]["luck"] == pytest.approx(total, abs=1e-3)
+        assert report["totals"]["luck_se"] == pytest.approx([math.sqrt(v) for v in var], abs=1e-3)
 
 
 def test_a_decisions_cost_is_the_best_chance_less_its_own(short_report):
@@ -166,10 +169,10 @@ def test_the_report_holds_every_documented_key(short_report):
     assert set(r["method"]) == {"policy", "playouts", "order_playouts", "leaders", "sure", "marks", "seed", "decisions"}
     assert r["method"]["seed"] == 1 and r["method"]["decisions"] == "human" and r["method"]["playouts"] == 6
     assert set(r["turns"][0]) == {"turn", "input", "chances", "se"}
-    assert set(r["luck"][0]) == {"input", "turn", "seat", "outcome", "before", "after", "luck"}
+    assert set(r["luck"][0]) == {"input", "turn", "seat", "outcome", "before", "after", "luck", "se"}
     assert set(r["decisions"][0]) == {"input", "turn", "seat", "answer", "legal", "chance", "best", "best_chance",
                                       "cost", "se", "mark", "leaders"}
-    assert set(r["totals"]) == {"luck", "cost", "marks"}
+    assert set(r["totals"]) == {"luck", "luck_se", "cost", "marks"}
 
 
 # ---------------------------------------------------------------------- determinism
@@ -356,10 +359,12 @@ def test_a_bad_record_is_one_line_exit_2_and_untouched(tiny, rec, capsys, how):
     assert not kept_path(rec).exists()
 
 
-def test_a_record_of_other_rules_data_is_not_told_to_use_force(tiny, rec, capsys):
+def test_a_record_of_other_rules_data_is_analysed_with_force(tiny, rec, capsys):
     rec.write_text(_damage(rec.read_text(encoding="utf-8"), "data"), encoding="utf-8")
     code, _, err = _analyze(capsys, str(rec))
-    assert code == 2 and "other rules data" in err and "--force" not in err     # analyze has no --force
+    assert code == 2 and "other rules data" in _one_line(err) and "--force" in err
+    code, out, err = _analyze(capsys, str(rec), "--json", "--force", "--no-keep")
+    assert code == 0 and json.loads(out)["record"]["digest"] == record_digest(open_record(rec, force=True))
 
 
 def test_an_analysis_of_another_version_is_one_line_exit_2(kept, rec, capsys):
@@ -396,6 +401,8 @@ def test_a_bad_analysis_file_is_one_line_exit_2(capsys, tmp_path, text):
     ("decisions[0].seat", lambda r: r["decisions"][0].update(seat=7)),
     ("decisions[0].cost", lambda r: r["decisions"][0].update(cost="a lot")),
     ("totals.marks", lambda r: r["totals"].update(marks=[{"?": "one"}, {}])),
+    ("totals.luck_se", lambda r: r["totals"].update(luck_se=[0.1])),
+    ("luck[0].se", lambda r: r["luck"][0].update(se=None)),
     ("method.playouts", lambda r: r["method"].pop("playouts")),
 ])
 def test_an_analysis_damaged_inside_is_one_line_exit_2(zero_report, capsys, tmp_path, part, damage):
