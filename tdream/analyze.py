@@ -7,6 +7,7 @@ is only read. An analysis file may be given in a record's place (its chart drawn
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -14,7 +15,7 @@ from pathlib import Path
 from .errors import FormatError, TdreamError
 from .frontend.analysis_chart import save_png
 from .platform import registry
-from .platform.analysis import (SUFFIX, Analysis, dumps, keep, kept_for, open_record, read_report)
+from .platform.analysis import (SUFFIX, Analysis, Method, dumps, keep, kept_for, method, open_record, read_report)
 from .platform.simulate import progress_bar
 
 
@@ -44,10 +45,10 @@ def _report(path: str, args, jobs: int) -> dict:
         return read_report(path)
     record = open_record(path, args.force)
     if not args.again:
-        kept = kept_for(record, args.seed, args.decisions)
+        kept = kept_for(record, args.seed, args.decisions, method_of(args))
         if kept is not None:
             return kept
-    analysis = Analysis(record, args.seed, args.decisions)
+    analysis = Analysis(record, args.seed, args.decisions, method_of(args))
     show = sys.stderr.isatty()
     last = [-1]
 
@@ -63,6 +64,16 @@ def _report(path: str, args, jobs: int) -> dict:
         except OSError as e:
             print(f"{record.path}: the analysis is not kept beside it ({e.strerror or e})", file=sys.stderr)
     return report
+
+
+def method_of(args) -> Method:
+    """analysis.yaml's method, with ``--playouts N``: N playouts a position (the cheap ordering's
+    no more than that)."""
+    meth = method()
+    n = getattr(args, "playouts", None)
+    if n is None:
+        return meth
+    return dataclasses.replace(meth, playouts=n, order_playouts=min(meth.order_playouts, n), block=min(meth.block, n))
 
 
 def _png(report: dict, path: str) -> None:

@@ -285,6 +285,8 @@ def build_parser() -> argparse.ArgumentParser:
     an.add_argument("--png", default=None, metavar="FILE", help="draw the chart: one line per player, the turns "
                                                                 "across, the costly decisions marked")
     an.add_argument("--again", action="store_true", help="analyse anew, even when an analysis is kept beside the record")
+    an.add_argument("--playouts", type=_positive, default=None, metavar="N",
+                    help="playouts a position (default: analysis.yaml's 100): fewer is faster and rougher")
     an.add_argument("--force", action="store_true", help="analyse a record made with other rules data")
     an.add_argument("--no-keep", dest="keep", action="store_false",
                     help="do not keep the analysis beside the record")

@@ -6,7 +6,6 @@ Every analysis here uses a tiny method (a few playouts) on short CAT TOWER recor
 file stays cheap in pure Python."""
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import shutil
@@ -424,15 +423,6 @@ def test_png_on_a_path_that_cannot_be_written_is_one_line_exit_2(kept, rec, caps
     line = _one_line(err)
     assert code == 2 and line.startswith(f"{where}:") and "chart" in line
     assert rec.read_bytes() == before
-
-
-@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed (the cluster extra)")
-def test_cluster_auto_gives_the_local_json(tiny, rec, capsys):
-    code, local, err = _analyze(capsys, str(rec), "--json", "--no-keep", "--seed", "6")
-    assert code == 0, err
-    code, there, err = _analyze(capsys, str(rec), "--json", "--no-keep", "--seed", "6", "--cluster", "auto", "--jobs", "1")
-    assert code == 0, err
-    assert there == local and json.loads(there)["decisions"]
 
 
 # ---------------------------------------------------------------------- the method's file

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from tdream.cli import main
-from tdream.platform import cluster
+from tdream.platform import cluster, registry
+from tdream.platform.simulate import play_game
 
 from ..conftest import run_cli
 
@@ -78,6 +79,22 @@ def test_a_tournament_on_a_cluster_is_the_local_one_byte_for_byte(head):
     assert local.returncode == 0, local.stderr
     assert there.returncode == 0, there.stderr
     assert there.stdout == local.stdout and json.loads(there.stdout)["games"] > 0
+
+
+def test_an_analysis_on_a_cluster_is_the_local_one_byte_for_byte(head, tmp_path):
+    """Issue 40: ``tdream analyze --cluster`` gives the local --json, byte for byte (the playouts
+    seeded by position and playout, whoever runs them); a CAT TOWER game: chances and luck."""
+    address, env = head
+    record = str(tmp_path / "game.tdr")
+    play_game(registry.get("cattower"), ["yuka", "joji", "yuka", "joji"], 4, record=record)
+    args = ("analyze", record, "--json", "--no-keep", "--playouts", "3", "--seed", "9")
+    local = run_cli(*args, env=env)
+    there = run_cli(*args, "--cluster", address, env=env)
+    assert local.returncode == 0, local.stderr
+    assert there.returncode == 0, there.stderr
+    assert there.stdout == local.stdout
+    report = json.loads(local.stdout)
+    assert report["luck"] and report["method"]["playouts"] == 3
 
 
 def test_a_worker_with_other_code_stops_the_run():
