@@ -4,10 +4,11 @@ answer's chance to win, and shows them in a panel over the table.
 
 It is offered only in Practice (``MatchSetup.mode``), never in Free play, the Campaign, a demo or a
 record watched, and only while the pad's own seat is asked a decision with two or more legal
-answers (``hint_seat``). ``HintScene`` plays the answers out a fixed number of playouts a frame
-(``PLAYOUTS_PER_FRAME``: no clock, thread or process decides how far it is, so a movie that asks
-for a hint replays the same), a progress bar while it runs, then the panel; B closes it. It reads
-the match and changes nothing in it: the table below it is not stepped while it is up.
+answers and no secret pick (``hint_seat``). ``HintScene`` plays the answers out a fixed number of
+playouts a frame (``PLAYOUTS_PER_FRAME``: no clock, thread or process decides how far it is, so a
+movie that asks for a hint replays the same), a progress bar while it runs, then the panel; B
+closes it. It reads the match and changes nothing in it: the table below it is not stepped while
+it is up.
 
 The words are English constants (the shared Japanese file is part of every movie's data hash).
 An answer is said in the game's words where its narration says what the seat did
@@ -19,6 +20,7 @@ from ..platform.protocol import CHANCE
 from ..rng import derive_seed
 from .constants import GOLD, INK, LABEL, WHITE, A, B, START
 from .machine import Scene
+from .text import plurals
 from .widgets import fit, window
 
 #: the analysis's method for a hint (None: ``analysis.yaml``'s, as ``tdream analyze`` rates a
@@ -31,7 +33,7 @@ TITLE = "HINT: {who}"
 RUNNING = "Playing each answer out..."
 BEST = "Best: {words}"
 HEADING = "Win chance if you choose:"
-FOOT = "{n} playouts each, random play"
+FOOT = "{n} playout(s) each, random play"
 CLOSE = "B: close"
 CANCEL = "B: cancel"
 
@@ -43,15 +45,16 @@ def hint_seat(table, pad: int) -> int | None:
     """The seat a hint is for when ``pad`` pauses ``table``: the pad's own seat, in Practice, while
     it is asked a decision (not a chance point) with two or more legal answers and has not
     answered yet; None otherwise (Free play, the Campaign, a demo, a record watched, a finished
-    match, another seat's turn). A secret answer (a pick the others must not see) gets no hint
-    while another person shares the screen."""
+    match, another seat's turn). A secret answer (a pick sealed until every seat's is in) gets
+    none: the match holds the picks the others have sealed already, and a hint played out from
+    it would know them."""
     if table.setup.mode != "practice" or table.demo or table.replaying or table.done:
         return None
     seat = table.seat_of_pad(pad)
     prompt = table.prompts.get(seat) if seat is not None else None
     if prompt is None or prompt.answer is not None:
         return None
-    if prompt.secret and len(table.pad_of) > 1:
+    if prompt.secret:
         return None
     aw = table.game.awaiting()
     if aw is None or aw.player == CHANCE or seat not in (aw.seats or (aw.player,)):
@@ -69,8 +72,8 @@ def hint_seed(match, seat: int) -> int:
 
 def answer_words(game, match, seat: int, answer) -> str:
     """What the game's narration says ``seat`` does with ``answer`` (applied to a copy): the first
-    line of its events that starts with the seat's name, the name left out ("Places a Landmark
-    on h4."); "" when none does (a pick that only says its seat is ready). Only the seat's own line
+    line of its events that starts with the seat's name, the name left out ("Builds 2 floors
+    on c3."); "" when none does (a pick that only says its seat is ready). Only the seat's own line
     is taken: the others' lines may tell what they chose in secret."""
     after = match.copy()
     events = after.apply(answer, True, seat)
@@ -170,7 +173,7 @@ class HintScene(Scene):
             font.draw(surface, f"{round(100 * chance)}%", x + 30, ty, colour, "small", align="right")
             font.draw(surface, fit(font, words, inner - 28), x + 34, ty, colour, "small")
             ty += 10
-        foot = FOOT.format(n=self.playouts)
+        foot = plurals(FOOT, {"n": self.playouts}).format(n=self.playouts)
         font.draw(surface, fit(font, foot, inner - font.width(CLOSE, "small") - 8), x + 8, y + h - 14, LABEL, "small")
         font.draw(surface, CLOSE, x + w - 8, y + h - 14, LABEL, "small", align="right")
 

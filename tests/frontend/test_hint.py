@@ -25,20 +25,24 @@ def tiny(monkeypatch):
     monkeypatch.setattr(hint_module, "METHOD", TINY)
 
 
-def _at_decision(mode: str, seed: int = 3):
-    """A headless machine whose table (one person, CPUs) waits for the person's decision."""
+def _at_decision(mode: str, seed: int = 3, secret: bool = False):
+    """A headless machine whose table (one person and CPUs; two people for a secret pick) waits
+    for pad 1's seat's decision."""
     game = registry.get(GAME)
     cpu = next(k for k in game.cpu_kinds() if k != "random")
-    h = Headless(seed, setup=MatchSetup(GAME, seed, ["human"] + [cpu] * (game.default_seats - 1), {}, mode=mode))
+    people = 2 if secret else 1
+    seats = ["human"] * people + [cpu] * (game.default_seats - people)
+    h = Headless(seed, setup=MatchSetup(GAME, seed, seats, {}, mode=mode))
     table = h.machine.top
     assert isinstance(table, TableScene)
-    for i in range(2000):
+    for i in range(3000):
         seat = table.seat_of_pad(0) if table.started else None
         prompt = table.prompts.get(seat) if seat is not None else None
-        if prompt is not None and prompt.age >= table.prompt_guard and len(table.game.legal_answers(seat)) >= 2:
+        if prompt is not None and prompt.age >= table.prompt_guard and prompt.secret == secret \
+                and len(table.game.legal_answers(seat)) >= 2:
             return h, table, seat
         h.step(A if i % 40 == 39 else 0)
-    raise AssertionError("no decision of the person's within 2000 frames")
+    raise AssertionError("no decision of the person's within 3000 frames")
 
 
 def _pause(h):
@@ -72,6 +76,7 @@ def _run(h, scene, limit: int = 400) -> int:
 
 def test_the_hint_is_offered_in_practice_and_nowhere_else():
     h, table, seat = _at_decision("practice")
+    assert table.game.awaiting().player == seat
     assert hint_seat(table, 0) == seat
     assert LABEL_HINT in _pause(h).menu.items
     for mode in ("free", "campaign", "spectate", "demo"):
@@ -84,6 +89,13 @@ def test_the_hint_is_offered_in_practice_and_nowhere_else():
     assert hint_seat(table, 1) is None           # a pad with no seat at the table
     h2, table2, _ = _at_decision("free")
     assert hint_seat(table2, 0) is None and LABEL_HINT not in _pause(h2).menu.items
+
+
+def test_a_secret_pick_gets_no_hint():
+    """A pick two people make in secret on one screen: the match may hold the other's sealed pick
+    (a hint played out from it would know it), and the panel would show the asker's."""
+    h, table, _ = _at_decision("practice", secret=True)
+    assert hint_seat(table, 0) is None and LABEL_HINT not in _pause(h).menu.items
 
 
 def test_the_panel_lists_the_leading_legal_answers_best_first():
