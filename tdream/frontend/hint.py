@@ -89,15 +89,17 @@ def answer_words(game, match, seat: int, answer) -> str:
     return ""
 
 
-def leader_rows(game, match, seat: int, report: dict) -> list[tuple[float, str]]:
-    """The hint's rows, best first: (chance to win 0..1, the answer in words). The game's words
-    where they tell every row apart, else the answer's kind and values."""
+def leader_rows(game, match, seat: int, report: dict) -> list[tuple[float, str, str]]:
+    """The hint's rows, best first: (chance to win 0..1, the answer in words, its values alone).
+    The words are the game's where they tell every row apart, else the answer's kind and values
+    (``answer_text``); the values alone are the short form the panel lists when the words, cut to
+    its width, would not tell the rows apart."""
     answers = list(match.legal_answers(seat))
     kind = match.awaiting().kind
-    rows = [(r["chance"], answer_words(game, match, seat, answers[r["index"]])) for r in report["answers"]]
-    said = [w for _, w in rows]
-    return [(c, w if w and said.count(w) == 1 else f"{kind}: {answer_text(answers[r['index']])}")
-            for (c, w), r in zip(rows, report["answers"])]
+    chosen = [answers[r["index"]] for r in report["answers"]]
+    said = [answer_words(game, match, seat, a) for a in chosen]
+    return [(r["chance"], w if w and said.count(w) == 1 else f"{kind}: {answer_text(a)}", answer_text(a))
+            for r, w, a in zip(report["answers"], said, chosen)]
 
 
 class HintScene(Scene):
@@ -116,7 +118,7 @@ class HintScene(Scene):
         self.hint = Hint(table.gamedef, match, seat, hint_seed(match, seat), method or METHOD)
         self.playouts = self.hint.method.playouts
         self.played = 0                  # playouts done (the machine's state hash reads it)
-        self.rows: list = []             # once done: (chance, words), best first
+        self.rows: list = []             # once done: (chance, words, values), best first
 
     @property
     def done(self) -> bool:
@@ -168,10 +170,13 @@ class HintScene(Scene):
         ty += 3
         font.draw(surface, HEADING, x + 8, ty, LABEL, "small")
         ty += 10
-        for i, (chance, words) in enumerate(rows):
+        shown = [fit(font, words, inner - 28) for _, words, _ in rows]
+        if len(set(shown)) < len(shown):          # cut to the panel, the words no longer tell them apart
+            shown = [fit(font, short, inner - 28) for _, _, short in rows]
+        for i, ((chance, _, _), words) in enumerate(zip(rows, shown)):
             colour = GOLD if i == 0 else WHITE
             font.draw(surface, f"{round(100 * chance)}%", x + 30, ty, colour, "small", align="right")
-            font.draw(surface, fit(font, words, inner - 28), x + 34, ty, colour, "small")
+            font.draw(surface, words, x + 34, ty, colour, "small")
             ty += 10
         foot = plurals(FOOT, {"n": self.playouts}).format(n=self.playouts)
         font.draw(surface, fit(font, foot, inner - font.width(CLOSE, "small") - 8), x + 8, y + h - 14, LABEL, "small")

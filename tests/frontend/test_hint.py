@@ -9,12 +9,14 @@ import pytest
 from tdream.frontend import hint as hint_module
 from tdream.frontend.constants import DOWN, START, A, B
 from tdream.frontend.hint import LABEL_HINT, HintScene, answer_words, hint_seat
+from tdream.frontend.pads import PadFrame
 from tdream.frontend.run import Headless
+from tdream.frontend.savestate import Freezer
 from tdream.frontend.scenes.pause import PauseScene
 from tdream.frontend.setups import MatchSetup
 from tdream.frontend.table import TableScene
 from tdream.platform import registry
-from tdream.platform.analysis import Method
+from tdream.platform.analysis import Method, answer_text
 
 GAME = registry.ids()[1]         # its first decision comes soonest
 TINY = Method(playouts=6, order_playouts=2, leaders=2, block=3)
@@ -108,15 +110,16 @@ def test_the_panel_lists_the_leading_legal_answers_best_first():
     indices = [r["index"] for r in report["answers"]]
     assert 2 <= len(indices) <= TINY.leaders + 1 and len(set(indices)) == len(indices)
     assert all(0 <= i < len(legal) for i in indices)
-    chances = [c for c, _ in scene.rows]
+    chances = [c for c, _, _ in scene.rows]
     assert chances == sorted(chances, reverse=True) and all(0.0 <= c <= 1.0 for c in chances)
     assert chances == [r["chance"] for r in report["answers"]]
-    words = [w for _, w in scene.rows]
+    words = [w for _, w, _ in scene.rows]
     assert all(words) and len(set(words)) == len(words)       # each row tells its answer apart
     kind = table.game.awaiting().kind
-    for i, w in zip(indices, words):
+    for i, (_, w, short) in zip(indices, scene.rows):
         said = answer_words(table.gamedef, table.game, seat, legal[i])
-        assert w == said or w.startswith(f"{kind}: ")
+        assert w == said or w == f"{kind}: {short}"
+        assert short == answer_text(legal[i])
     assert scene.played == TINY.order_playouts * len(legal) + (TINY.playouts - TINY.order_playouts) * len(indices)
     h.frame()                                    # the panel draws
 
@@ -155,3 +158,21 @@ def test_b_leaves_a_hint_still_running():
     h.step(B)
     h.step(0)
     assert h.machine.top is table and not scene.rows
+
+
+def test_a_savestate_taken_while_the_hint_runs_runs_on_the_same():
+    """A TAS's savestate (issue 38) in the middle of a hint: restored, it plays the rest of the
+    answers out as the machine it was taken from."""
+    h, _, _ = _at_decision("practice")
+    scene = _ask(h)
+    m = h.machine
+    freezer = Freezer((m.font, m.art))
+    snap = freezer.take(m)
+    again = freezer.restore(snap)
+    assert again.state_hash() == snap.hash
+    for _ in range(400):
+        for machine in (m, again):
+            machine.step(PadFrame((0, 0, 0, 0), 1))
+        if scene.rows:
+            break
+    assert scene.rows and again.stack[-1].rows == scene.rows and again.state_hash() == m.state_hash()
