@@ -4,7 +4,7 @@ answer's chance to win, and shows them in a panel over the table.
 
 It is offered only in Practice (``MatchSetup.mode``), never in Free play, the Campaign, a demo or a
 record watched, and only while the pad's own seat is asked a decision with two or more legal
-answers and no secret pick (``hint_seat``). ``HintScene`` plays the answers out a fixed number of
+answers and no secret answer (``hint_seat``). ``HintScene`` plays the answers out a fixed number of
 playouts a frame (``PLAYOUTS_PER_FRAME``: no clock, thread or process decides how far it is, so a
 movie that asks for a hint replays the same), a progress bar while it runs, then the panel; B
 closes it. It reads the match and changes nothing in it: the table below it is not stepped while
@@ -45,8 +45,8 @@ def hint_seat(table, pad: int) -> int | None:
     """The seat a hint is for when ``pad`` pauses ``table``: the pad's own seat, in Practice, while
     it is asked a decision (not a chance point) with two or more legal answers and has not
     answered yet; None otherwise (Free play, the Campaign, a demo, a record watched, a finished
-    match, another seat's turn). A secret answer (a pick sealed until every seat's is in) gets
-    none: the match holds the picks the others have sealed already, and a hint played out from
+    match, another seat's turn). A secret answer (sealed until every seat's is in) gets none:
+    the match holds the answers the others have sealed already, and a hint played out from
     it would know them."""
     if table.setup.mode != "practice" or table.demo or table.replaying or table.done:
         return None
@@ -72,8 +72,8 @@ def hint_seed(match, seat: int) -> int:
 
 def answer_words(game, match, seat: int, answer) -> str:
     """What the game's narration says ``seat`` does with ``answer`` (applied to a copy): the first
-    line of its events that starts with the seat's name, the name left out ("Builds 2 floors
-    on c3."); "" when none does (a pick that only says its seat is ready). Only the seat's own line
+    line of its events that starts with the seat's name, the name left out ("Builds 2 homes
+    on c3."); "" when none does (an answer that only says its seat is ready). Only the seat's own line
     is taken: the others' lines may tell what they chose in secret."""
     after = match.copy()
     events = after.apply(answer, True, seat)
