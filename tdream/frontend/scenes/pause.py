@@ -6,6 +6,7 @@ import pygame
 from ..art import dither
 from ..constants import DOWN, GOLD, INFO, LEFT, RIGHT, START, UP, WHITE, A, B
 from ..frontends import frontend_of
+from ..hint import LABEL_HINT, HintScene, hint_seat
 from ..machine import Scene
 from ..text import tr
 from ..widgets import Menu, cursor, window
@@ -133,13 +134,16 @@ class PauseScene(Scene):
         self.overlay_at, self.timer_at = table.overlay_at, table.timer_at    # where the table has them
         watching = table.replaying
         learn = ["How to play"] if frontend_of(table.gamedef.id).howto() else []
+        # Practice only, the pad's own seat asked a decision (``hint.hint_seat``); an item only
+        # then, so the menu of Free play, the Campaign and a record watched is as it was
+        hint = [LABEL_HINT] if hint_seat(table, pad) is not None else []
         # A person's seat whose pad is unplugged (a netplay guest gone, a pad that died) may be
         # handed to the CPU: its words name the seat (in English, as netplay's screens: the shared
         # Japanese words are part of every movie's data hash)
         self.handovers = {} if watching or table.demo else {
             "CPU plays for {who}".format(who=table.names[seat]): seat
             for seat, pad in sorted(table.pad_of.items()) if not connected >> pad & 1}
-        self.menu = Menu(["Resume"] + learn + ["Turn log", "Options"] + list(self.handovers)
+        self.menu = Menu(["Resume"] + hint + learn + ["Turn log", "Options"] + list(self.handovers)
                          + ["Stop watching" if watching else "Save and quit"], cancel=True)
         self.confirm: Menu | None = None
 
@@ -163,6 +167,11 @@ class PauseScene(Scene):
             self.menu.chosen = None
             if choice == "Resume":
                 m.pop()
+            elif choice == LABEL_HINT:
+                seat = hint_seat(self.table, self.pad)
+                m.pop()
+                if seat is not None:
+                    m.push(HintScene(self.table, self.pad, seat))
             elif choice == "How to play":
                 m.push(HowToScene(self.table.gamedef.id))
             elif choice == "Turn log":
