@@ -440,20 +440,28 @@ def report_of(work: Work, seed: int) -> dict:
         s = d.seat
         rows = {a: work.results[(d.index, a)] for a in work.leaders(d)}
         vals = {a: sum(r[s] for r in rs) / len(rs) for a, rs in rows.items()}
-        best = max(sorted(vals), key=lambda a: vals[a])
-        diffs = [x[s] - y[s] for x, y in zip(rows[best], rows[d.given])]
-        n = len(diffs)
-        mean = sum(diffs) / n
-        error = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1) / n) if n > 1 else 0.0
-        cost = 100 * max(0.0, vals[best] - vals[d.given])
+        # The best answer is chosen on the first half of the playouts and measured on the other:
+        # chosen and measured on the same ones, the noise would make every answer cost something.
+        n = len(rows[d.given])
+        half = n // 2
+        chosen = {a: sum(r[s] for r in rs[:half]) for a, rs in rows.items()} if half else vals
+        best = max(sorted(chosen), key=lambda a: chosen[a])
+        held = slice(half, n) if half else slice(0, n)
+        given_chance = sum(r[s] for r in rows[d.given][held]) / len(rows[d.given][held])
+        best_chance = sum(r[s] for r in rows[best][held]) / len(rows[best][held])
+        diffs = [x[s] - y[s] for x, y in zip(rows[best][held], rows[d.given][held])]
+        k = len(diffs)
+        mean = sum(diffs) / k
+        error = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (k - 1) / k) if k > 1 else 0.0
+        cost = 100 * max(0.0, best_chance - given_chance)
         mark = m.mark(cost, 100 * error)
         if mark:
             marks_count[s][mark] += 1
         cost_total[s] += cost
         decisions.append({
             "input": d.index, "turn": p.steps[d.index].turn, "seat": s, "answer": answer_text(d.answers[d.given]),
-            "legal": len(d.answers), "chance": _r(vals[d.given]), "best": answer_text(d.answers[best]),
-            "best_chance": _r(vals[best]), "cost": round(cost, 2), "se": round(100 * error, 2), "mark": mark,
+            "legal": len(d.answers), "chance": _r(given_chance), "best": answer_text(d.answers[best]),
+            "best_chance": _r(best_chance), "cost": round(cost, 2), "se": round(100 * error, 2), "mark": mark,
             "leaders": [{"answer": answer_text(d.answers[a]), "chance": _r(vals[a])}
                         for a in sorted(vals, key=lambda a: (-vals[a], a))]})
     rec = p.record

@@ -136,10 +136,11 @@ def test_a_decisions_cost_is_the_best_chance_less_its_own(short_report):
     marks = [{"?!": 0, "?": 0, "??": 0}, {"?!": 0, "?": 0, "??": 0}]
     for d in decisions:
         assert d["legal"] >= 2
-        assert d["cost"] == pytest.approx(100 * (d["best_chance"] - d["chance"]), abs=0.02)
+        # measured on the half of the playouts that did not choose the best: never below nothing
+        assert d["cost"] == pytest.approx(max(0.0, 100 * (d["best_chance"] - d["chance"])), abs=0.02)
         assert d["cost"] >= 0 and d["se"] >= 0
         leaders = d["leaders"]
-        assert leaders[0] == {"answer": d["best"], "chance": d["best_chance"]}
+        assert d["best"] in [x["answer"] for x in leaders]
         assert [x["chance"] for x in leaders] == sorted((x["chance"] for x in leaders), reverse=True)
         assert d["answer"] in [x["answer"] for x in leaders] and len(leaders) <= TINY.leaders + 1
         cost[d["seat"]] += d["cost"]
@@ -215,7 +216,7 @@ def test_every_game_is_analysed(tmp_path, game_id):
     for t in report["turns"]:
         assert math.isclose(sum(t["chances"]), 1.0, abs_tol=1e-3)
     for d in report["decisions"]:
-        assert d["cost"] == pytest.approx(100 * (d["best_chance"] - d["chance"]), abs=0.02)
+        assert d["cost"] == pytest.approx(max(0.0, 100 * (d["best_chance"] - d["chance"])), abs=0.02)
 
 
 # ---------------------------------------------------------------------- the hint
