@@ -98,6 +98,8 @@ class Machine:
         self.sounds: list[str] = []                # effects to play this frame (sound.EFFECTS); not state
         self.song: str | None = None               # the music loop wanted now (sound.MUSIC); not state
         self.home_factory = home                   # the title's scene, made anew each time
+        self.jobs: list = []                       # background work (an analysis): ``job.step(machine)`` a
+        #                                            frame until it returns True; state (hashed, saved)
         self.movie = movie                         # a movie records or plays: the user folders are its own
         #                                            blank ones (FORMATS.md section 4)
         set_language(settings.language)            # a table made now tells its first lines in it
@@ -192,6 +194,8 @@ class Machine:
             top.update(self)
         elif self.stack:
             self.stack[-1].update(self)
+        if self.jobs:                              # whatever screen shows: a fixed share a frame, no clock
+            self.jobs = [job for job in self.jobs if not job.step(self)]
         self.frame += 1
 
     def secret_pads(self) -> int:
@@ -220,6 +224,8 @@ class Machine:
         (drawing whenever the display can) verifies headless (never drawing)."""
         data = {"frame": self.frame, "held": self.buttons.held, "quit": self.quit, "matches": self.matches,
                 "scenes": [[type(sc).__name__, _plain(sc, 0)] for sc in self.stack]}
+        if self.jobs:                              # (only then: a sitting without any hashes as before)
+            data["jobs"] = [_plain(job, 0) for job in self.jobs]
         return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
     def draw(self, surface: pygame.Surface) -> None:

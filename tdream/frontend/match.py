@@ -22,8 +22,9 @@ from ..platform.replay import Replay, replay_session
 from ..platform.scenario import scenario_session
 from ..platform.session import Seat, Session
 from ..rng import derive_seed
-from .constants import DOWN, LEFT, RIGHT, UP, A, B, L, R
+from .constants import DOWN, LEFT, RIGHT, SELECT, UP, A, B, L, R
 from .frontends import frontend_of
+from .scenes.analysis import AnalysisScene
 from .setups import MatchSetup, seat_names, seat_problem, setups_of
 from .text import tr
 
@@ -434,7 +435,8 @@ __all__ = ["MatchSetup", "MatchHost", "TakeBack", "ReplayControls", "seat_names"
 class ReplayControls:
     """The table's keys while watching a record, alike in every game: L/R slower/faster (x1 x2 x4
     x16); B opens "jump to turn" (to a round, in a game whose progress counts rounds; left/right
-    1, up/down 10, A jumps, B closes). The table has ``host``, ``game``, ``speed``, ``jump`` and
+    1, up/down 10, A jumps, B closes); Select opens the record's Analysis (its A jumps here to the
+    turn chosen there). The table has ``host``, ``game``, ``speed``, ``jump`` and
     ``jump_to(m, turn)``."""
     SPEEDS = (1, 2, 4, 16)
     host: MatchHost                  # the table's (once it has started)
@@ -474,3 +476,6 @@ class ReplayControls:
                 self.speed = self.SPEEDS[max(0, i - 1)]
             elif b.press(p, B):
                 self.jump = self.jump_start()
+            elif b.press(p, SELECT):
+                m.push(AnalysisScene(self.host.watched(), watching=self))
+                return

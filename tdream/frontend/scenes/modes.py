@@ -19,12 +19,13 @@ from ...platform.options import full_options
 from ...platform.record import load_record
 from ...platform.replay import check_data, resume_record, start_of
 from ...platform.roster import CHARACTER_IDS, character
-from ..constants import DOWN, GOLD, GREY, INFO, INK, LABEL, LEFT, RIGHT, START, UP, WHITE, A, B, X
+from ..constants import DOWN, GOLD, GREY, INFO, INK, LABEL, LEFT, RIGHT, START, UP, WHITE, A, B, X, Y
 from ..frontends import frontend_of
 from ..machine import Scene
 from ..match import MatchSetup
 from ..text import shown_name, tr
 from ..widgets import Menu, cursor, fit, skyline, window
+from .analysis import AnalysisScene
 
 KEYS = ("ABCDEFGHIJKLM", "NOPQRSTUVWXYZ", "abcdefghijklm", "nopqrstuvwxyz", "0123456789 -.")
 MAX_NAME = 10
@@ -293,19 +294,30 @@ class RecordsScene(Scene):
             self.game = (self.game + 1) % len(games)
         elif b.press(pad, A):
             self.watch(m, games[self.game])
+        elif b.press(pad, Y):
+            record = self.load(games[self.game])
+            if record is not None:
+                m.push(AnalysisScene(record))
 
-    def watch(self, m, game: dict) -> None:
-        """Watch a listed game's record, if its file is still there."""
+    def load(self, game: dict):
+        """A listed game's record, if its file is still there (else None, and why in ``message``)."""
         path = game.get("record")
         if not path:
             self.message = tr("Cannot watch it: {why}", why="no record was kept")
-            return
+            return None
         try:
             record = load_record(path)
             check_data(record)
             start_of(record)
         except (TdreamError, OSError, TypeError) as e:
             self.message = tr("Cannot watch it: {why}", why=str(e).splitlines()[0][:40])
+            return None
+        return record
+
+    def watch(self, m, game: dict) -> None:
+        """Watch a listed game's record, if its file is still there."""
+        record = self.load(game)
+        if record is None:
             return
         setup = MatchSetup(record.setup.game, record.setup.seed, record.setup.kinds, dict(record.setup.options),
                            replay=record, speed=4)
@@ -348,7 +360,7 @@ class RecordsScene(Scene):
         if st is not None and self.confirm is None:      # the question stands in the figures' place
             self.draw_stats(m, surface, st)
         if self.focus == "games":
-            hint = tr("A: watch   B: back")
+            hint = tr("A: watch   B: back") + "   Y: analysis"
         else:
             hint = tr("A: last games   X: erase   B: back") if st is not None else tr("B: back")
         if getattr(self, "message", ""):

@@ -9,14 +9,17 @@ from typing import Callable
 
 import pygame
 
+from ...errors import TdreamError
+from ...platform.analysis import open_record
 from ...platform.options import full_options
 from ...platform.protocol import places
-from ..constants import GOLD, GREY, INFO, INK, LABEL, PLAYER_COLOURS, START, WHITE, A, X, rgb15
+from ..constants import GOLD, GREY, INFO, INK, LABEL, PLAYER_COLOURS, START, WHITE, A, X, Y, rgb15
 from ..frontends import frontend_of
 from ..machine import Scene
 from ..match import MatchSetup
 from ..text import tr
 from ..widgets import fit, window
+from .analysis import AnalysisScene
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,8 @@ class ResultsScene(Scene):
             return
         if self.rematch_setup() is not None and b.any_press(X) >= 0:
             self.rematch(m)
+        elif self.analysable() and b.any_press(Y) >= 0:
+            self.analyse(m)
         elif b.any_press(A | START) >= 0:
             m.pop()                          # the results
             m.pop()                          # the table: back to what started it (title, campaign, records)
@@ -111,10 +116,33 @@ class ResultsScene(Scene):
         m.pop()                              # the results
         m.replace(frontend_of(setup.gamedef.id).table_scene(setup))
 
+    def analysable(self) -> bool:
+        """The game wrote a record (or is one watched): Y opens its analysis (issue 40)."""
+        host = self.table.host
+        if host.demo:
+            return False
+        if host.replaying:
+            return True
+        w = host.writer
+        return w is not None and not getattr(w, "failed", False) and not host.warning
+
+    def analyse(self, m) -> None:
+        """Y: the Analysis screen of this game's record, over the results (B comes back here)."""
+        host = self.table.host
+        try:
+            record = host.watched() if host.replaying else open_record(host.writer.path)
+        except (TdreamError, OSError):
+            return
+        m.sound("select")
+        m.push(AnalysisScene(record))
+
     def draw_footer(self, m, surface) -> None:
-        """What the keys do, blinking once the results can be left: A to the title, X a rematch."""
+        """What the keys do, blinking once the results can be left: A to the title, X a rematch,
+        Y the analysis (a game that wrote a record)."""
         if self.age > 30 and (m.frame // 30) % 2 == 0:
             text = tr("A: to the title") if self.rematch_setup() is None else tr("X: play again   A: to the title")
+            if self.analysable():
+                text = "Y: analysis   " + text
             m.font.draw(surface, text, 250, 200, WHITE, "small", align="right")
 
     def update(self, m) -> None:
