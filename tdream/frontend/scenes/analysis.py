@@ -71,9 +71,10 @@ class AnalysisJob:
     def step(self, m) -> bool:
         """One frame's share of the work; True once the report is there (and kept)."""
         if self.report is None and self.stepper.step(PLAYOUTS_PER_FRAME):
-            self.report = self.stepper.report
+            self.report = report = self.stepper.report
+            assert report is not None
             try:
-                self.kept = str(keep(self.record, self.report))
+                self.kept = str(keep(self.record, report))
             except OSError as e:
                 self.kept = f"not kept: {e.strerror or e}"
         self.playouts = self.stepper.done_playouts
@@ -131,9 +132,14 @@ class AnalysisScene(Scene):
         if self.report is not None:
             self.ready()
 
+    def shown(self) -> dict:
+        """The report shown (only asked once there is one)."""
+        assert self.report is not None
+        return self.report
+
     def ready(self) -> None:
         """The report is there: the cursor on the first marked decision, or at the start."""
-        report = self.report
+        report = self.shown()
         marks = marked(report)
         self.focus = marks[0] if marks else None
         self.cursor = turn_index(report, report["decisions"][marks[0]]["input"]) if marks else 0
@@ -170,14 +176,15 @@ class AnalysisScene(Scene):
 
     def mark_in(self, k: int) -> int | None:
         """The first marked decision of the cursor's turn ``k``, or None."""
-        for i in marked(self.report):
-            if turn_index(self.report, self.report["decisions"][i]["input"]) == k:
+        report = self.shown()
+        for i in marked(report):
+            if turn_index(report, report["decisions"][i]["input"]) == k:
                 return i
         return None
 
     def to_mark(self, m, way: int) -> None:
         """L/R: the previous or next marked decision (from the one focused, else the cursor's turn)."""
-        report = self.report
+        report = self.shown()
         marks = marked(report)
         if self.focus is not None:
             k = marks.index(self.focus) + way
@@ -196,7 +203,7 @@ class AnalysisScene(Scene):
 
     def watch_turn(self) -> int:
         """The turn A watches from, as the jump window counts them (the cursor's progress + 1)."""
-        return self.report["turns"][self.cursor]["turn"] + 1
+        return self.shown()["turns"][self.cursor]["turn"] + 1
 
     def watch(self, m) -> None:
         """A: the record watched from the cursor's turn (the table watching it, jumped; or a new one)."""
@@ -223,8 +230,9 @@ class AnalysisScene(Scene):
         return [shown_name(n, k == "human") for n, k in zip(rec["names"], rec["kinds"])]
 
     def colours(self) -> list:
-        names = self.report["record"]["names"]
-        return colours_of(self.report, {n: c for n, c in self.record.setup.colours.items() if n in names})
+        report = self.shown()
+        names = report["record"]["names"]
+        return colours_of(report, {n: c for n, c in self.record.setup.colours.items() if n in names})
 
     def unit(self) -> str:
         try:
@@ -264,7 +272,7 @@ class AnalysisScene(Scene):
         """Under the legend: the focused decision (played, preferred, both chances), or the luck
         of the cursor's turn."""
         font = m.font
-        report = self.report
+        report = self.shown()
         names = self.names()
         if self.focus is not None:
             d = report["decisions"][self.focus]
