@@ -314,6 +314,13 @@ class AnalysisScene(Scene):
             pygame.draw.rect(surface, LABEL, bar, 1)
             font.draw(surface, f"{int(100 * frac)}%", 128, y + 58, INFO, "small", align="centre")
             font.draw(surface, "B: leave it; it goes on.", 128, y + 72, GREY, "small", align="centre")
+            if self.job is not None:
+                meth = self.job.analysis.method
+                whose = "every seat's decisions" if self.job.who == "all" else "the people's decisions"
+                lines = [f"Each turn played out {meth.playouts} times", f"by {meth.policy} players to the end;",
+                         f"{whose} rated the same way.", "Kept beside the record when done."]
+                for i, line in enumerate(lines):
+                    font.draw(surface, line, 128, y + h + 12 + 11 * i, LABEL, "small", align="centre")
         font.draw(surface, "B: back", 128, 212, WHITE, "small", INK, align="centre")
 
 
