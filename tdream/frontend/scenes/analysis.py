@@ -46,10 +46,10 @@ def who_of(record) -> str:
 class AnalysisJob:
     """One record's analysis going on in the background (``Machine.jobs``): ``step`` runs
     ``PLAYOUTS_PER_FRAME`` playouts of it (``Analysis.stepper``'s work); once done it has the
-    ``report`` and has kept it beside the record (``kept``: where, or why not)."""
+    ``report`` and has kept it beside the record (``kept``; why not in ``unkept``). Its state holds
+    no path (a movie's user folder may be anywhere: FORMATS.md section 4)."""
 
     def __init__(self, record, seed: int = SEED, who: str = "human", meth: Method | None = None) -> None:
-        self.path = str(record.path)
         self.record = record
         self.seed = seed
         self.who = who
@@ -59,7 +59,12 @@ class AnalysisJob:
         self.stepper = Stepper(self.analysis.work, self.make_report)
         self.playouts = 0
         self.report: dict | None = None
-        self.kept = ""
+        self.kept = False
+        self.unkept = ""
+
+    @property
+    def path(self) -> str:
+        return str(self.record.path)
 
     def make_report(self) -> dict:
         return report_of(self.analysis.work, self.seed)
@@ -74,9 +79,10 @@ class AnalysisJob:
             self.report = report = self.stepper.report
             assert report is not None
             try:
-                self.kept = str(keep(self.record, report))
+                keep(self.record, report)
+                self.kept = True
             except OSError as e:
-                self.kept = f"not kept: {e.strerror or e}"
+                self.unkept = str(e.strerror or type(e).__name__)
         self.playouts = self.stepper.done_playouts
         return self.report is not None
 
@@ -125,7 +131,7 @@ class AnalysisScene(Scene):
             try:
                 self.job = start_job(m, self.record)
             except TdreamError as e:
-                self.problem = str(e).splitlines()[0][-60:]
+                self.problem = str(e).splitlines()[0].replace(str(self.record.path), "the record")[-60:]
                 return
             if self.job.report is not None:
                 self.report = self.job.report
