@@ -28,9 +28,10 @@ from ..setups import MatchSetup
 from ..text import shown_name
 from ..widgets import fit, window
 
-# Playouts a frame. Measured in a compiled tree (TDREAM_PURE=0): a random playout of a whole game
-# takes 0.3-1 ms, so three keep a frame's logic well inside its 16.6 ms; pure Python is some 20
-# times slower (the screen stays usable, the analysis takes longer).
+# Playouts a frame. Measured in a compiled tree (TDREAM_PURE unset; the 2-core machine shared with
+# other work): a frame's share of a whole game's analysis took a median of 2-6 ms and 7-14 ms at
+# the 99th percentile, by game, inside the frame's 16.6 ms; pure Python is some 5-10 times slower
+# (the screens stay usable, the analysis takes longer).
 PLAYOUTS_PER_FRAME = 3
 SEED = 0                     # the analysis seed: the CLI's default, so a kept file serves both
 METHOD: Method | None = None  # None: analysis.yaml's method (tests set a tiny one here)

@@ -360,7 +360,9 @@ class RecordsScene(Scene):
         if st is not None and self.confirm is None:      # the question stands in the figures' place
             self.draw_stats(m, surface, st)
         if self.focus == "games":
-            hint = tr("A: watch   B: back") + "   Y: analysis"
+            hint = tr("A: watch   B: back")
+            if st is not None and self.game < len(st.last_games) and st.last_games[self.game].get("record"):
+                hint += "   Y: analysis"
         else:
             hint = tr("A: last games   X: erase   B: back") if st is not None else tr("B: back")
         if getattr(self, "message", ""):

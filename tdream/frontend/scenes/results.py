@@ -137,13 +137,13 @@ class ResultsScene(Scene):
         m.push(AnalysisScene(record))
 
     def draw_footer(self, m, surface) -> None:
-        """What the keys do, blinking once the results can be left: A to the title, X a rematch,
-        Y the analysis (a game that wrote a record)."""
+        """What the keys do, blinking once the results can be left: A to the title, X a rematch;
+        between the blinks, Y the analysis (a game that wrote a record)."""
         if self.age > 30 and (m.frame // 30) % 2 == 0:
             text = tr("A: to the title") if self.rematch_setup() is None else tr("X: play again   A: to the title")
-            if self.analysable():
-                text = "Y: analysis   " + text
             m.font.draw(surface, text, 250, 200, WHITE, "small", align="right")
+        elif self.age > 30 and self.analysable():
+            m.font.draw(surface, "Y: analysis", 250, 200, WHITE, "small", align="right")
 
     def update(self, m) -> None:
         self.age += 1
