@@ -98,8 +98,8 @@ class Machine:
         self.sounds: list[str] = []                # effects to play this frame (sound.EFFECTS); not state
         self.song: str | None = None               # the music loop wanted now (sound.MUSIC); not state
         self.home_factory = home                   # the title's scene, made anew each time
-        self.jobs: list = []                       # background work (an analysis): ``job.step(machine)`` a
-        #                                            frame until it returns True; state (hashed, saved)
+        self.jobs: list = []                       # background work (analyses), first come first: the first's
+        #                                            ``step(machine)`` a frame until it returns True; state
         self.movie = movie                         # a movie records or plays: the user folders are its own
         #                                            blank ones (FORMATS.md section 4)
         set_language(settings.language)            # a table made now tells its first lines in it
@@ -194,8 +194,8 @@ class Machine:
             top.update(self)
         elif self.stack:
             self.stack[-1].update(self)
-        if self.jobs:                              # whatever screen shows: a fixed share a frame, no clock
-            self.jobs = [job for job in self.jobs if not job.step(self)]
+        if self.jobs and self.jobs[0].step(self):  # whatever screen shows: a fixed share a frame, no clock
+            self.jobs.pop(0)
         self.frame += 1
 
     def secret_pads(self) -> int:

@@ -314,7 +314,9 @@ class AnalysisScene(Scene):
             font.draw(surface, fit(font, self.problem, w - 8), 128, y + 42, WHITE, "small", align="centre")
         else:
             frac = self.job.fraction if self.job is not None else 0.0
-            font.draw(surface, "Analysing the game...", 128, y + 24, WHITE, align="centre")
+            queued = self.job is not None and self.job in m.jobs and m.jobs[0] is not self.job
+            font.draw(surface, "After another analysis..." if queued else "Analysing the game...", 128, y + 24, WHITE,
+                      align="centre")
             bar = (x + 24, y + 44, w - 48, 10)
             pygame.draw.rect(surface, INK, bar)
             pygame.draw.rect(surface, GOLD, (bar[0] + 1, bar[1] + 1, round((bar[2] - 2) * frac), bar[3] - 2))
