@@ -209,16 +209,18 @@ def save_png(report: dict, path: str | Path, scale: int = 3, colours=None) -> No
     if scale > 1:
         image = pygame.transform.scale(image, (image.get_width() * scale, image.get_height() * scale))
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=".chart-", suffix=".png", dir=str(path.parent or Path(".")))
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".png", dir=str(path.parent))
     os.close(fd)
     try:
         pygame.image.save(image, tmp)
+        mask = os.umask(0)                 # mkstemp makes 0600; a saved picture is as any other file
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
-
 
 __all__ = ["draw_chart", "draw_legend", "chart_surface", "save_png", "colours_of", "seat_colours", "turn_index",
            "marked", "marks_text", "luck_text", "draw_mark"]

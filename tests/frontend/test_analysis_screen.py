@@ -230,4 +230,4 @@ def test_save_png_writes_the_chart_at_three_times_the_screen(report, tmp_path):
     assert pygame.image.load(str(out)).get_size() == (768, 672)
     save_png(report, out, scale=1)
     assert pygame.image.load(str(out)).get_size() == (256, 224)
-    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".chart-")] == []
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".chart.png")] == []
