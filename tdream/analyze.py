@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from .errors import FormatError, TdreamError
-from .frontend.analysis_chart import save_png
+from .frontend.analysis_chart import colours_of, save_png
 from .platform import registry
 from .platform.analysis import (SUFFIX, Analysis, Method, dumps, keep, kept_for, method, open_record, read_report)
 from .platform.simulate import progress_bar
@@ -22,10 +22,10 @@ from .platform.simulate import progress_bar
 def command(args, jobs: int) -> int:
     reports = []
     for i, path in enumerate(args.records):
-        report = _report(path, args, jobs)
+        report, colours = _report(path, args, jobs)
         reports.append(report)
         if args.png:
-            _png(report, args.png if len(args.records) == 1 else _numbered(args.png, i + 1))
+            _png(report, args.png if len(args.records) == 1 else _numbered(args.png, i + 1), colours)
     if args.json:
         sys.stdout.write(dumps(reports[0]) if len(reports) == 1 else
                          json.dumps(reports, ensure_ascii=False, indent=1) + "\n")
@@ -40,14 +40,17 @@ def _numbered(path: str, n: int) -> str:
     return str(p.with_name(f"{p.stem}-{n}{p.suffix or '.png'}"))
 
 
-def _report(path: str, args, jobs: int) -> dict:
+def _report(path: str, args, jobs: int) -> tuple[dict, dict[str, int] | None]:
+    """The analysis of ``path`` (kept, or made now) and the record's seat colours (None: an
+    analysis file given, by seat order)."""
     if path.endswith(SUFFIX) or path.endswith(".json"):
-        return read_report(path)
+        return read_report(path), None
     record = open_record(path, args.force)
+    colours = record.setup.colours
     if not args.again:
         kept = kept_for(record, args.seed, args.decisions, method_of(args))
         if kept is not None:
-            return kept
+            return kept, colours
     analysis = Analysis(record, args.seed, args.decisions, method_of(args))
     show = sys.stderr.isatty()
     last = [-1]
@@ -63,7 +66,7 @@ def _report(path: str, args, jobs: int) -> dict:
             keep(record, report)
         except OSError as e:
             print(f"{record.path}: the analysis is not kept beside it ({e.strerror or e})", file=sys.stderr)
-    return report
+    return report, colours
 
 
 def method_of(args) -> Method:
@@ -76,9 +79,9 @@ def method_of(args) -> Method:
     return dataclasses.replace(meth, playouts=n, order_playouts=min(meth.order_playouts, n), block=min(meth.block, n))
 
 
-def _png(report: dict, path: str) -> None:
+def _png(report: dict, path: str, colours: dict[str, int] | None = None) -> None:
     try:
-        save_png(report, path)
+        save_png(report, path, colours=colours_of(report, colours))
     except OSError as e:
         raise TdreamError(f"{path}: cannot write the chart ({e.strerror or e})") from None
 

@@ -25,6 +25,7 @@ work a few playouts at a time (the window's frames), ``hint`` a single position'
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
@@ -531,7 +532,7 @@ class Analysis:
 
     def stepper(self) -> "Stepper":
         work = self.work = Work(self.positions, self.seed, self.method)    # from nothing, as run
-        return Stepper(work, lambda: report_of(work, self.seed))
+        return Stepper(work, functools.partial(report_of, work, self.seed))   # a savestate pickles it
 
 
 def _checked(outs, check) -> Iterator[list]:
