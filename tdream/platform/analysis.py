@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import inspect
 import json
 import math
 import multiprocessing as mp
@@ -127,6 +128,86 @@ def check_policy(game, meth: Method) -> Method:
     except ValueError as e:
         raise DataError([f"{METHOD_FILE}: policy: {e} in {game.name}"]) from None
     return meth
+
+
+# ---------------------------------------------------------------------- a game's calibration
+CALIBRATION = "calibration.yaml"       # in a game's package: its measured calibration (our data)
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """What a raw playout estimate is worth in a game: a seat's share of first place over many
+    playouts by the method's policy, mapped to the chance it wins as CPU games of the game are
+    played (random playouts misjudge a game of skill: in Towers a position they give 97% is won
+    about two times in three). ``knots``: (raw, chance) pairs, raw rising from 0 to 1, chance never
+    falling, joined by straight lines; measured by ``benchmarks/analysis_calibration.py --fit``."""
+
+    knots: tuple[tuple[float, float], ...] = ((0.0, 0.0), (1.0, 1.0))
+    digest: str = "none"
+
+    def __call__(self, x: float) -> float:
+        k = self.knots
+        if x <= k[0][0]:
+            return k[0][1]
+        for (x0, y0), (x1, y1) in zip(k, k[1:]):
+            if x <= x1:
+                return y0 + (y1 - y0) * (x - x0) / (x1 - x0) if x1 > x0 else y1
+        return k[-1][1]
+
+    def slope(self, x: float) -> float:
+        """How much the chance moves for a raw estimate's move at ``x`` (a standard error's scale)."""
+        k = self.knots
+        for (x0, y0), (x1, y1) in zip(k, k[1:]):
+            if x <= x1 or (x1, y1) == k[-1]:
+                return (y1 - y0) / (x1 - x0) if x1 > x0 else 0.0
+        return 1.0
+
+    def chances(self, means: list[float], ses: list[float]) -> tuple[list[float], list[float]]:
+        """A position's raw estimates made chances that add up to 1, with their standard errors."""
+        mapped = [self(x) for x in means]
+        total = sum(mapped)
+        if total <= 0:
+            return list(means), list(ses)
+        return [x / total for x in mapped], [e * self.slope(x) / total for x, e in zip(means, ses)]
+
+
+IDENTITY = Calibration()
+_CALIBRATIONS: dict[str, Calibration] = {}
+
+
+def calibration_of(game) -> Calibration:
+    """The game's calibration (its package's ``calibration.yaml``), read and checked once; none
+    (raw estimates as they are) for a game without one."""
+    got = _CALIBRATIONS.get(game.id)
+    if got is None:
+        path = Path(inspect.getfile(type(game))).parent / CALIBRATION
+        got = _CALIBRATIONS[game.id] = read_calibration(path) if path.exists() else IDENTITY
+    return got
+
+
+def read_calibration(path: Path | str) -> Calibration:
+    data, pr, sc = read_checked(path, DataError)
+    knots: list[tuple[float, float]] = []
+    if check_header(data, pr, "tdream-analysis-calibration") and sc.mapping(
+            data, "", ("format", "version", "knots"), ("measured",)):
+        raw = data["knots"]
+        if not isinstance(raw, list) or len(raw) < 2:
+            pr.at(data, "knots", "knots", "must list at least two [raw, chance] pairs")
+        else:
+            for n, pair in enumerate(raw):
+                ok = (isinstance(pair, list) and len(pair) == 2
+                      and all(isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1 for v in pair))
+                if not ok:
+                    pr.at(raw, n, f"knots[{n}]", f"must be [raw, chance], two numbers 0 to 1, not {pair!r}")
+                    continue
+                if knots and (pair[0] <= knots[-1][0] or pair[1] < knots[-1][1]):
+                    pr.at(raw, n, f"knots[{n}]", "raw must rise and chance never fall from the pair before")
+                knots.append((float(pair[0]), float(pair[1])))
+            if not pr and (knots[0][0] != 0 or knots[-1][0] != 1):
+                pr.at(data, "knots", "knots", "must run from raw 0 to raw 1")
+    pr.raise_if_any()
+    digest = hashlib.sha256(json.dumps(knots).encode()).hexdigest()[:16]
+    return Calibration(tuple(knots), digest)
 
 
 # ---------------------------------------------------------------------- a playout
@@ -412,9 +493,11 @@ def report_of(work: Work, seed: int) -> dict:
     """The analysis as its JSON (FORMATS.md section 9), from a finished ``Work``."""
     p, m = work.p, work.method
     seats = p.seats
+    cal = calibration_of(p.game)
     chances: dict[int, tuple[list[float], list[float]]] = {}
     for i in p.evaluated:
-        chances[i] = _mean_se(work.results[(i, -1)], seats)
+        raw = _mean_se(work.results[(i, -1)], seats)
+        chances[i] = raw if p.states[i].awaiting() is None else cal.chances(*raw)
     turns = []
     for i in p.turn_starts:
         mu, se = chances[i]
@@ -448,12 +531,14 @@ def report_of(work: Work, seed: int) -> dict:
         chosen = {a: sum(r[s] for r in rs[:half]) for a, rs in rows.items()} if half else vals
         best = max(sorted(chosen), key=lambda a: chosen[a])
         held = slice(half, n) if half else slice(0, n)
-        given_chance = sum(r[s] for r in rows[d.given][held]) / len(rows[d.given][held])
-        best_chance = sum(r[s] for r in rows[best][held]) / len(rows[best][held])
+        raw_given = sum(r[s] for r in rows[d.given][held]) / len(rows[d.given][held])
+        raw_best = sum(r[s] for r in rows[best][held]) / len(rows[best][held])
+        given_chance, best_chance = cal(raw_given), cal(raw_best)
         diffs = [x[s] - y[s] for x, y in zip(rows[best][held], rows[d.given][held])]
         k = len(diffs)
         mean = sum(diffs) / k
         error = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (k - 1) / k) if k > 1 else 0.0
+        error *= cal.slope((raw_given + raw_best) / 2)
         cost = 100 * max(0.0, best_chance - given_chance)
         mark = m.mark(cost, 100 * error)
         if mark:
@@ -463,14 +548,14 @@ def report_of(work: Work, seed: int) -> dict:
             "input": d.index, "turn": p.steps[d.index].turn, "seat": s, "answer": answer_text(d.answers[d.given]),
             "legal": len(d.answers), "chance": _r(given_chance), "best": answer_text(d.answers[best]),
             "best_chance": _r(best_chance), "cost": round(cost, 2), "se": round(100 * error, 2), "mark": mark,
-            "leaders": [{"answer": answer_text(d.answers[a]), "chance": _r(vals[a])}
+            "leaders": [{"answer": answer_text(d.answers[a]), "chance": _r(cal(vals[a]))}
                         for a in sorted(vals, key=lambda a: (-vals[a], a))]})
     rec = p.record
     return {
         "format": FORMAT, "version": VERSION, "program": _program(),
         "record": {"game": p.game.id, "digest": record_digest(rec), "seed": rec.setup.seed,
                    "names": p.names, "kinds": p.kinds, "inputs": len(p.steps), "finished": p.over},
-        "method": dict(m.to_json(), seed=seed, decisions=p.who),
+        "method": dict(m.to_json(), seed=seed, decisions=p.who, calibration=cal.digest),
         "turns": turns, "luck": luck, "decisions": decisions,
         "totals": {"luck": [_r(x) for x in luck_total], "luck_se": [_r(math.sqrt(v)) for v in luck_var],
                    "cost": [round(x, 2) for x in cost_total],
@@ -641,7 +726,8 @@ class Hint:
             return {"answers": []}
         d = self.work.p.decisions[0]
         rows = {a: self.work.results[(0, a)] for a in self.work.leaders(d)}
-        vals = {a: sum(r[self.seat] for r in rs) / len(rs) for a, rs in rows.items()}
+        cal = calibration_of(self.work.p.game)
+        vals = {a: cal(sum(r[self.seat] for r in rs) / len(rs)) for a, rs in rows.items()}
         return {"answers": [{"index": a, "answer": answer_text(self.answers[a]), "chance": _r(vals[a])}
                             for a in sorted(vals, key=lambda a: (-vals[a], a))]}
 
@@ -749,7 +835,7 @@ def kept_for(record: Record, seed: int, who: str, meth: Method | None = None) ->
         raise FormatError([f"{e.problems[0]} (kept beside {record.path}: `tdream analyze --again` analyses "
                            f"it anew)"]) from None
     meth = meth or method()
-    want = dict(meth.to_json(), seed=seed, decisions=who)
+    want = dict(meth.to_json(), seed=seed, decisions=who, calibration=calibration_of(record.game).digest)
     if data["record"].get("digest") != record_digest(record) or data["method"] != want:
         return None
     return data

@@ -631,9 +631,12 @@ class GameDef:
         """Every data file a match of this game (and its comments, so the front end's timing)
         depends on: its package's YAML files; a game with data elsewhere adds them. Movies hash them.
         Files named ``*-pictures.yaml`` are left out: pictures described as data (the How-to-play
-        pages') are drawing only, and drawing changes no frame's state (``Machine.state_hash``)."""
+        pages') are drawing only, and drawing changes no frame's state (``Machine.state_hash``);
+        and ``calibration.yaml``, the analysis's measure of its playouts (``platform/analysis.py``):
+        the program's, as the analysis's method (``platform/analysis.yaml``) is, not the game's."""
         here = Path(inspect.getfile(type(self))).parent
-        return sorted(f for f in here.rglob("*.yaml") if not f.name.endswith("-pictures.yaml"))
+        return sorted(f for f in here.rglob("*.yaml")
+                      if not f.name.endswith("-pictures.yaml") and f.name != "calibration.yaml")
 
     def round_of(self, match) -> int:
         """The round a match is in (speedrun splits come at each new one): its progress by default."""

@@ -166,7 +166,8 @@ def test_the_report_holds_every_documented_key(short_report):
     assert r["format"] == "tdream-analysis" and r["version"] == 1 and r["program"].startswith("tdream ")
     assert set(r) == {"format", "version", "program", "record", "method", "turns", "luck", "decisions", "totals"}
     assert set(r["record"]) == {"game", "digest", "seed", "names", "kinds", "inputs", "finished"}
-    assert set(r["method"]) == {"policy", "playouts", "order_playouts", "leaders", "sure", "marks", "seed", "decisions"}
+    assert set(r["method"]) == {"policy", "playouts", "order_playouts", "leaders", "sure", "marks", "seed", "decisions",
+                                "calibration"}
     assert r["method"]["seed"] == 1 and r["method"]["decisions"] == "human" and r["method"]["playouts"] == 6
     assert set(r["turns"][0]) == {"turn", "input", "chances", "se"}
     assert set(r["luck"][0]) == {"input", "turn", "seat", "outcome", "before", "after", "luck", "se"}
@@ -277,7 +278,8 @@ def test_analyze_json_parses_and_is_kept_beside_the_record(tiny, rec, capsys, ze
     assert out == dumps(zero_report)
     assert report["format"] == "tdream-analysis" and report["record"]["game"] == "cattower"
     assert report["record"]["digest"] == record_digest(open_record(rec))
-    assert report["method"] == dict(tiny.to_json(), seed=0, decisions="human")
+    cal = analysis.calibration_of(registry.get("cattower")).digest
+    assert report["method"] == dict(tiny.to_json(), seed=0, decisions="human", calibration=cal)
     assert kept_path(rec) == Path(str(rec) + SUFFIX)
     assert kept_path(rec).read_text(encoding="utf-8") == out
     assert rec.read_bytes() == text
