@@ -2,7 +2,7 @@
 of each game analysed, locally and on a local Ray cluster.
 
     python benchmarks/analysis_bench.py [--game ID|all] [--seed S] [--repeat N] [--jobs 1,2]
-                                        [--part chances|decisions|all] [--no-cluster] [--json]
+                                        [--part chances|decisions|all] [--cluster chances|all|none] [--json]
 
 The record: a CPU game of the game's characters at its usual table size (the line-up and seed of
 game 0 of ``analysis_calibration.py --seed S``), written and opened as ``tdream analyze`` opens
@@ -10,8 +10,8 @@ one. Analysed with the method of ``analysis.yaml`` and analysis seed 0:
 - ``chances``: win chances only (every seat is a CPU, so with ``who="human"`` no decision is rated):
   the chart's turns and the luck of every chance run;
 - ``decisions``: the same and every decision rated as if all seats were human (``who="all"``);
-each with ``--jobs`` local processes (``Analysis.run(jobs=K)``), and, when Ray is installed and
-``--no-cluster`` is not given, on a local Ray cluster with 1 and 2 processes
+each with ``--jobs`` local processes (``Analysis.run(jobs=K)``), and, when Ray is installed, the
+parts ``--cluster`` names (default: ``chances``) on a local Ray cluster with 1 and 2 processes
 (``Analysis.run(jobs=K, cluster="auto")``) two ways: ``ray_cold``, no cluster running (as
 ``tdream analyze --cluster auto`` alone: Ray is started and stopped by each of the analysis's two
 phases), and ``ray_warm``, a cluster already running (started once by this script, as
@@ -68,7 +68,7 @@ def timed(record, who: str, jobs: int, cluster: str | None, repeat: int) -> tupl
     return best, text, a
 
 
-def bench_game(game_id: str, seed: int, repeat: int, jobs_list: list[int], parts: list[str], cluster: bool,
+def bench_game(game_id: str, seed: int, repeat: int, jobs_list: list[int], parts: list[str], cluster: list[str],
                out: dict, say: bool) -> bool:
     same = True
 
@@ -99,7 +99,7 @@ def bench_game(game_id: str, seed: int, repeat: int, jobs_list: list[int], parts
                 if text != ref:
                     same = False
                     put(f"{part}_jobs{jobs}_same_json", 0, "(differs from jobs 1)")
-            if not cluster:
+            if part not in cluster:
                 continue
             ray = importlib.import_module("ray")        # slow to import: only when it is used
             for how in ("cold", "warm"):
@@ -125,7 +125,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=2, help="runs of each figure; the best is reported (default 2)")
     ap.add_argument("--jobs", default="1,2", help="local process counts (default 1,2)")
     ap.add_argument("--part", choices=("chances", "decisions", "all"), default="all")
-    ap.add_argument("--no-cluster", action="store_true", help="no Ray figures")
+    ap.add_argument("--cluster", choices=("chances", "all", "none"), default="chances",
+                    help="the parts also run on Ray (default chances: the decisions' part takes long)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     ids = list(GAMES) if args.game == "all" else [args.game]
@@ -139,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     if not jobs_list or min(jobs_list) < 1 or args.repeat < 1:
         ap.exit(2, "analysis_bench: --jobs: process counts of at least 1, comma-separated; --repeat at least 1\n")
     parts = ["chances", "decisions"] if args.part == "all" else [args.part]
-    cluster = HAS_RAY and not args.no_cluster
+    cluster = [] if not HAS_RAY or args.cluster == "none" else ["chances"] if args.cluster == "chances" else parts
     out: dict = {"cpus": os.cpu_count(), "repeat": args.repeat, "ray": cluster}
     same = True
     for g in ids:
