@@ -70,8 +70,8 @@ def lineup(game, seed: int, index: int) -> list[str]:
 _WORKER: dict = {}
 
 
-def _init(game_id: str, seed: int, meth: analysis.Method) -> None:
-    _WORKER.update(game=registry.get(game_id), seed=seed, method=meth)
+def _init(game_id: str, seed: int, meth: analysis.Method, raw: bool = False) -> None:
+    _WORKER.update(game=registry.get(game_id), seed=seed, method=meth, raw=raw)
 
 
 def one_game(index: int) -> dict:
@@ -96,21 +96,26 @@ def one_game(index: int) -> dict:
             continue                      # the finished match: its figures are exact
         rows = work.run((i, -1, 0, meth.playouts))
         sampled += 1
+        if _WORKER.get("raw"):           # the playouts' own share (benchmarks/analysis_fit.py fits on it)
+            chances = [sum(r[s] for r in rows) / len(rows) for s in range(positions.seats)]
+        else:                            # as tdream analyze shows it: calibrated
+            chances = analysis.position_chances(game, rows, positions.seats)[0]
         for s in range(positions.seats):
-            pairs.append((sum(r[s] for r in rows) / len(rows), got[s]))
+            pairs.append((chances[s], got[s]))
     return {"index": index, "kinds": kinds, "positions": sampled, "pairs": pairs}
 
 
-def games_in_order(game_id: str, seed: int, meth: analysis.Method, jobs: int):
-    """Every game's result in index order, without end (the caller stops)."""
+def games_in_order(game_id: str, seed: int, meth: analysis.Method, jobs: int, raw: bool = False):
+    """Every game's result in index order, without end (the caller stops); ``raw``: the playouts'
+    own estimates, not calibrated."""
     indices = iter(range(10**9))
     if jobs <= 1:
-        _init(game_id, seed, meth)
+        _init(game_id, seed, meth, raw)
         for i in indices:
             yield one_game(i)
         return
     ctx = mp.get_context("spawn" if sys.platform == "win32" else "fork")
-    with ctx.Pool(jobs, initializer=_init, initargs=(game_id, seed, meth)) as pool:
+    with ctx.Pool(jobs, initializer=_init, initargs=(game_id, seed, meth, raw)) as pool:
         yield from pool.imap(one_game, indices, chunksize=1)
 
 

@@ -485,6 +485,12 @@ def _mean_se(rows: list[tuple[float, ...]], seats: int) -> tuple[list[float], li
     return means, ses
 
 
+def position_chances(game, rows: list[tuple[float, ...]], seats: int) -> tuple[list[float], list[float]]:
+    """A position's chances (adding up to 1) and their standard errors from its playouts' rows,
+    calibrated for the game (``calibration_of``)."""
+    return calibration_of(game).chances(*_mean_se(rows, seats))
+
+
 def _r(x: float) -> float:
     return round(x, 4)
 
@@ -496,8 +502,8 @@ def report_of(work: Work, seed: int) -> dict:
     cal = calibration_of(p.game)
     chances: dict[int, tuple[list[float], list[float]]] = {}
     for i in p.evaluated:
-        raw = _mean_se(work.results[(i, -1)], seats)
-        chances[i] = raw if p.states[i].awaiting() is None else cal.chances(*raw)
+        rows = work.results[(i, -1)]
+        chances[i] = _mean_se(rows, seats) if p.states[i].awaiting() is None else position_chances(p.game, rows, seats)
     turns = []
     for i in p.turn_starts:
         mu, se = chances[i]
