@@ -15,6 +15,7 @@ calibration table's (seed 40), which checks the map on games it never saw.
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import sys
@@ -78,7 +79,6 @@ def fit(pairs: list) -> list[tuple[float, float]]:
 
 def write(game_id: str, knots: list, measured: str) -> Path:
     game = registry.get(game_id)
-    import inspect  # the game's package: where its calibration lives
     path = Path(inspect.getfile(type(game))).parent / analysis.CALIBRATION
     lines = ["# The analysis's calibration of this game (docs/FORMATS.md section 9): a raw playout estimate",
              "# (raw) -> the chance the seat wins as the game's CPU characters play (chance). Measured, not",
