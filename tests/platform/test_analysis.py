@@ -482,3 +482,39 @@ def test_a_method_file_reports_every_problem_at_once(tmp_path):
         read_method(path)
     assert len(e.value.problems) == 2
     assert {p.split(": ")[0] for p in e.value.problems} == {f"{path}:{_line_of(path, k)}" for k in ("playouts:", "leaders:")}
+
+
+# ---------------------------------------------------------------------- a game's calibration
+def _calibration_file(tmp_path: Path, knots: str) -> Path:
+    path = tmp_path / "calibration.yaml"
+    path.write_text(f"format: tdream-analysis-calibration\nversion: 1\nknots: {knots}\n", encoding="utf-8")
+    return path
+
+
+def test_a_calibration_maps_raw_estimates_and_keeps_a_positions_chances_adding_to_one(tmp_path):
+    cal = analysis.read_calibration(_calibration_file(tmp_path, "[[0, 0.1], [0.5, 0.5], [1, 0.7]]"))
+    assert cal(0.0) == pytest.approx(0.1) and cal(0.25) == pytest.approx(0.3) and cal(1.0) == pytest.approx(0.7)
+    assert cal.slope(0.25) == pytest.approx(0.8) and cal.slope(0.75) == pytest.approx(0.4)
+    chances, ses = cal.chances([0.9, 0.1], [0.02, 0.02])
+    assert sum(chances) == pytest.approx(1.0) and chances[0] > chances[1]
+    assert chances[0] < 0.9                                # a raw 90% is worth less in this game
+    assert ses[0] < 0.02 and ses[0] > 0
+    assert analysis.IDENTITY(0.37) == pytest.approx(0.37)
+    assert cal.digest != analysis.IDENTITY.digest
+
+
+@pytest.mark.parametrize("knots, said", [
+    ("[[0, 0.2], [0.5, 0.1], [1, 0.9]]", "knots[1]: raw must rise and chance never fall"),
+    ("[[0.1, 0.2], [1, 0.9]]", "knots: must run from raw 0 to raw 1"),
+    ("[[0, 0.2], [1, 1.5]]", "knots[1]: must be [raw, chance], two numbers 0 to 1"),
+    ("[[0, 0.2]]", "knots: must list at least two"),
+])
+def test_a_bad_calibration_file_names_file_line_and_problem(tmp_path, knots, said):
+    with pytest.raises(DataError) as e:
+        analysis.read_calibration(_calibration_file(tmp_path, knots))
+    assert any(said in p and "calibration.yaml:" in p for p in e.value.problems), e.value.problems
+
+
+def test_a_games_calibration_is_not_hashed_into_movies():
+    for gid in registry.ids():
+        assert all(f.name != analysis.CALIBRATION for f in registry.get(gid).data_files())
