@@ -154,13 +154,11 @@ class Calibration:
                 return y0 + (y1 - y0) * (x - x0) / (x1 - x0) if x1 > x0 else y1
         return k[-1][1]
 
-    def slope(self, x: float) -> float:
-        """How much the chance moves for a raw estimate's move at ``x`` (a standard error's scale)."""
-        k = self.knots
-        for (x0, y0), (x1, y1) in zip(k, k[1:]):
-            if x <= x1 or (x1, y1) == k[-1]:
-                return (y1 - y0) / (x1 - x0) if x1 > x0 else 0.0
-        return 1.0
+    def spread(self, x: float, e: float) -> float:
+        """A raw estimate ``x`` give or take ``e`` (its standard error), as a chance: half the
+        calibrated width of ``x - e .. x + e`` (over that width, not at a point, so that a steep
+        knot does not blow a small error up)."""
+        return (self(min(1.0, x + e)) - self(max(0.0, x - e))) / 2
 
     def chances(self, means: list[float], ses: list[float]) -> tuple[list[float], list[float]]:
         """A position's raw estimates made chances that add up to 1, with their standard errors."""
@@ -168,7 +166,7 @@ class Calibration:
         total = sum(mapped)
         if total <= 0:
             return list(means), list(ses)
-        return [x / total for x in mapped], [e * self.slope(x) / total for x, e in zip(means, ses)]
+        return [x / total for x in mapped], [self.spread(x, e) / total for x, e in zip(means, ses)]
 
 
 IDENTITY = Calibration()
@@ -502,8 +500,9 @@ def report_of(work: Work, seed: int) -> dict:
     cal = calibration_of(p.game)
     chances: dict[int, tuple[list[float], list[float]]] = {}
     for i in p.evaluated:
-        rows = work.results[(i, -1)]
-        chances[i] = _mean_se(rows, seats) if p.states[i].awaiting() is None else position_chances(p.game, rows, seats)
+        played = work.results[(i, -1)]
+        chances[i] = (_mean_se(played, seats) if p.states[i].awaiting() is None
+                      else position_chances(p.game, played, seats))
     turns = []
     for i in p.turn_starts:
         mu, se = chances[i]
@@ -544,7 +543,7 @@ def report_of(work: Work, seed: int) -> dict:
         k = len(diffs)
         mean = sum(diffs) / k
         error = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (k - 1) / k) if k > 1 else 0.0
-        error *= cal.slope((raw_given + raw_best) / 2)
+        error = cal.spread((raw_given + raw_best) / 2, error)
         cost = 100 * max(0.0, best_chance - given_chance)
         mark = m.mark(cost, 100 * error)
         if mark:

@@ -494,11 +494,10 @@ def _calibration_file(tmp_path: Path, knots: str) -> Path:
 def test_a_calibration_maps_raw_estimates_and_keeps_a_positions_chances_adding_to_one(tmp_path):
     cal = analysis.read_calibration(_calibration_file(tmp_path, "[[0, 0.1], [0.5, 0.5], [1, 0.7]]"))
     assert cal(0.0) == pytest.approx(0.1) and cal(0.25) == pytest.approx(0.3) and cal(1.0) == pytest.approx(0.7)
-    assert cal.slope(0.25) == pytest.approx(0.8) and cal.slope(0.75) == pytest.approx(0.4)
     chances, ses = cal.chances([0.9, 0.1], [0.02, 0.02])
     assert sum(chances) == pytest.approx(1.0) and chances[0] > chances[1]
     assert chances[0] < 0.9                                # a raw 90% is worth less in this game
-    assert ses[0] < 0.02 and ses[0] > 0
+    assert 0 < ses[0] < 0.02 and cal.spread(0.25, 0.1) == pytest.approx(0.08)
     assert analysis.IDENTITY(0.37) == pytest.approx(0.37)
     assert cal.digest != analysis.IDENTITY.digest
 
