@@ -32,6 +32,7 @@ import json
 import math
 import multiprocessing as mp
 import os
+import signal
 import sys
 import tempfile
 from dataclasses import dataclass, field
@@ -641,6 +642,9 @@ _WORKER: dict = {}
 
 
 def _init_worker(text: str, name: str, seed: int, who: str, meth: Method) -> None:
+    # A worker ends when its pool ends it (SIGTERM), whatever its parent handled: forked from a
+    # process with a window open, it would keep SDL's handler, which only queues a quit event.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     with tempfile.TemporaryDirectory(prefix="tdream-analysis-") as tmp:
         path = os.path.join(tmp, Path(name).name or "record.tdr")
         Path(path).write_text(text, encoding="utf-8")
