@@ -68,10 +68,11 @@ def lineup(game, seed: int, index: int) -> list[str]:
 
 
 _WORKER: dict = {}
+PER_GAME = 8            # turn starts a game gives, drawn by its seed (0: every one)
 
 
-def _init(game_id: str, seed: int, meth: analysis.Method, raw: bool = False) -> None:
-    _WORKER.update(game=registry.get(game_id), seed=seed, method=meth, raw=raw)
+def _init(game_id: str, seed: int, meth: analysis.Method, raw: bool = False, per_game: int = PER_GAME) -> None:
+    _WORKER.update(game=registry.get(game_id), seed=seed, method=meth, raw=raw, per_game=per_game)
 
 
 def one_game(index: int) -> dict:
@@ -91,9 +92,11 @@ def one_game(index: int) -> dict:
     work = analysis.Work(positions, game_seed, meth)
     pairs: list[tuple[float, float]] = []
     sampled = 0
-    for i in positions.turn_starts:
-        if positions.states[i].awaiting() is None:
-            continue                      # the finished match: its figures are exact
+    starts = [i for i in positions.turn_starts if positions.states[i].awaiting() is not None]   # not the finished
+    per = _WORKER.get("per_game", PER_GAME)
+    if per and len(starts) > per:      # a few turns of many games: one game's ending is shared by its turns
+        starts = sorted(random.Random(game_seed).sample(starts, per))
+    for i in starts:
         rows = work.run((i, -1, 0, meth.playouts))
         sampled += 1
         if _WORKER.get("raw"):           # the playouts' own share (benchmarks/analysis_fit.py fits on it)
@@ -105,17 +108,18 @@ def one_game(index: int) -> dict:
     return {"index": index, "kinds": kinds, "positions": sampled, "pairs": pairs}
 
 
-def games_in_order(game_id: str, seed: int, meth: analysis.Method, jobs: int, raw: bool = False):
+def games_in_order(game_id: str, seed: int, meth: analysis.Method, jobs: int, raw: bool = False,
+                   per_game: int = PER_GAME):
     """Every game's result in index order, without end (the caller stops); ``raw``: the playouts'
     own estimates, not calibrated."""
     indices = iter(range(10**9))
     if jobs <= 1:
-        _init(game_id, seed, meth, raw)
+        _init(game_id, seed, meth, raw, per_game)
         for i in indices:
             yield one_game(i)
         return
     ctx = mp.get_context("spawn" if sys.platform == "win32" else "fork")
-    with ctx.Pool(jobs, initializer=_init, initargs=(game_id, seed, meth, raw)) as pool:
+    with ctx.Pool(jobs, initializer=_init, initargs=(game_id, seed, meth, raw, per_game)) as pool:
         yield from pool.imap(one_game, indices, chunksize=1)
 
 
@@ -139,12 +143,13 @@ def table(pairs: list[tuple[float, float]]) -> list[dict]:
     return rows
 
 
-def calibrate(game_id: str, positions: int, seed: int, meth: analysis.Method, jobs: int) -> dict:
+def calibrate(game_id: str, positions: int, seed: int, meth: analysis.Method, jobs: int,
+              per_game: int = PER_GAME) -> dict:
     start = time.perf_counter()
     pairs: list[tuple[float, float]] = []
     games = sampled = 0
     lineups: set[tuple[str, ...]] = set()
-    gen = games_in_order(game_id, seed, meth, jobs)
+    gen = games_in_order(game_id, seed, meth, jobs, per_game=per_game)
     try:
         for got in gen:
             pairs += got["pairs"]
@@ -190,6 +195,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--positions", type=int, default=2000, help="positions a game, at least (default 2000)")
     ap.add_argument("--jobs", type=int, default=1, help="processes (the table is the same for any)")
     ap.add_argument("--seed", type=int, default=40)
+    ap.add_argument("--per-game", type=int, default=PER_GAME,
+                    help=f"turn starts a game gives, drawn by its seed (default {PER_GAME}; 0: every one)")
     ap.add_argument("--playouts", type=int, help="a variant: playouts a position (default: analysis.yaml's)")
     ap.add_argument("--policy", help="a variant: the playout policy, a CPU kind (default: analysis.yaml's)")
     ap.add_argument("--json", action="store_true", help="one JSON object (a list of them for all)")
@@ -212,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
                 ap.exit(2, f"analysis_calibration: --policy {args.policy}: not a CPU kind of {g} ({e})\n")
     tables = []
     for g in ids:
-        t = calibrate(g, args.positions, args.seed, meth, args.jobs)
+        t = calibrate(g, args.positions, args.seed, meth, args.jobs, args.per_game)
         tables.append(t)
         if not args.json:
             print(show(t), flush=True)

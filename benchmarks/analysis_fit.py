@@ -36,7 +36,7 @@ def pairs_of(game_id: str, positions: int, seed: int, jobs: int) -> tuple[list, 
     meth = analysis.method()
     pairs: list = []
     sampled = games = 0
-    gen = games_in_order(game_id, seed, meth, jobs, raw=True)
+    gen = games_in_order(game_id, seed, meth, jobs, raw=True)     # 8 turn starts a game, as the table's
     try:
         for got in gen:
             pairs += got["pairs"]
