@@ -44,7 +44,7 @@ from ..rng import Rng, derive_seed
 from ..yamlio import check_header, number, read_checked
 from .. import __version__
 from ..errors import DataError
-from .cluster import check_fingerprint, code_fingerprint, pool_map
+from .cluster import check_fingerprint, code_fingerprint, connected, pool_map
 from .protocol import CHANCE
 from .record import Record, load_record, write_atomic
 from .replay import Replay, check_data, replay_session
@@ -598,6 +598,12 @@ class Analysis:
             progress: Callable[[int, int], None] | None = None) -> dict:
         # from nothing: an earlier run's or stepper's playouts are not counted twice
         work = self.work = Work(self.positions, self.seed, self.method)
+        if cluster is not None:            # one connection for both phases (a local cluster starts once)
+            with connected(cluster):
+                return self._run(work, jobs, cluster, progress)
+        return self._run(work, jobs, cluster, progress)
+
+    def _run(self, work: Work, jobs: int, cluster: str | None, progress) -> dict:
         total = work.total()
         done = 0
         for phase in (1, 2):
