@@ -7,9 +7,11 @@ For each game: CPU games of its characters (``random`` and ``cpu`` left out) at 
 size (the seats its default options ask for, else ``default_seats``; no options), game ``i``
 seeded by (S, i), its line-up ``n`` distinct characters drawn by an RNG of that seed (so the
 line-ups vary from game to game). Each game is written as a record and replayed by the analysis
-itself (``analysis.Positions``); the positions sampled are **every turn start** of the game
-(``Positions.turn_starts``) but the last (the finished match, whose figures are exact). Each
-position's win chances are estimated exactly as ``tdream analyze`` estimates a turn of its chart:
+itself (``analysis.Positions``); the positions sampled are **8 turn starts** of each game
+(``Positions.turn_starts`` but the last, the finished match, whose figures are exact), drawn by the
+game's seed (``--per-game``: a game's turns share its ending, so few turns of many games judge a
+tenth far better than every turn of a few). Each position's win chances are estimated exactly as
+``tdream analyze`` estimates a turn of its chart, calibrated:
 ``analysis.Work.run`` on the position with the method of ``analysis.yaml`` (its policy and
 playouts; analysis seed (S, i)). Each seat's estimate is paired with what that seat got at the end
 of the real game: 1 for a win, 1/k for a k-way tie for first, else 0.
@@ -160,8 +162,29 @@ def calibrate(game_id: str, positions: int, seed: int, meth: analysis.Method, jo
                 break
     finally:
         gen.close()                        # ends the pool (games in flight are dropped)
+    return judged(game_id, pairs, games, len(lineups), sampled, seed, meth, start)
+
+
+def from_raw(game_id: str, path: str, seed: int, meth: analysis.Method) -> dict:
+    """The table of raw pairs kept by ``analysis_fit.py --pairs`` (the same games, positions and
+    playouts: their raw estimates) calibrated as ``tdream analyze`` calibrates them now, so that a
+    calibration is checked again without playing the positions out again."""
+    start = time.perf_counter()
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    seats = table_size(registry.get(game_id))
+    raw = data["pairs"]
+    pairs: list[tuple[float, float]] = []
+    for k in range(0, len(raw), seats):
+        one = raw[k:k + seats]
+        chances = analysis.position_chances(registry.get(game_id), [tuple(e for e, _ in one)], seats)[0]
+        pairs += [(c, got) for c, (_, got) in zip(chances, one)]
+    return judged(game_id, pairs, data["games"], 0, data["positions"], seed, meth, start)
+
+
+def judged(game_id: str, pairs: list, games: int, lineups: int, sampled: int, seed: int, meth: analysis.Method,
+           start: float) -> dict:
     rows = table(pairs)
-    return {"game": game_id, "seats": table_size(registry.get(game_id)), "games": games, "lineups": len(lineups),
+    return {"game": game_id, "seats": table_size(registry.get(game_id)), "games": games, "lineups": lineups,
             "positions": sampled, "pairs": len(pairs), "seed": seed,
             "method": {"policy": meth.policy, "playouts": meth.playouts, "analysis_yaml": meth == analysis.method()},
             "tenths": rows, "pass": all(r["ok"] for r in rows),
@@ -171,7 +194,7 @@ def calibrate(game_id: str, positions: int, seed: int, meth: analysis.Method, jo
 
 def show(t: dict) -> str:
     m = t["method"]
-    out = [f"{t['game']}: {t['positions']} positions (every turn start) of {t['games']} games, {t['seats']} seats, "
+    out = [f"{t['game']}: {t['positions']} positions (turn starts) of {t['games']} games, {t['seats']} seats, "
            f"{t['lineups']} line-ups, {t['pairs']} (position, seat) pairs; policy {m['policy']}, "
            f"{m['playouts']} playouts{'' if m['analysis_yaml'] else ' (a variant, not analysis.yaml)'}; "
            f"{t['seconds']} s",
@@ -200,6 +223,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--playouts", type=int, help="a variant: playouts a position (default: analysis.yaml's)")
     ap.add_argument("--policy", help="a variant: the playout policy, a CPU kind (default: analysis.yaml's)")
     ap.add_argument("--json", action="store_true", help="one JSON object (a list of them for all)")
+    ap.add_argument("--raw", default=None, metavar="DIR", help="the raw pairs analysis_fit.py --pairs DIR kept "
+                                                                "(GAME-SEED.json): calibrated now, not played again")
     args = ap.parse_args(argv)
     ids = list(GAMES) if args.game == "all" else [args.game]
     for g in ids:
@@ -219,7 +244,9 @@ def main(argv: list[str] | None = None) -> int:
                 ap.exit(2, f"analysis_calibration: --policy {args.policy}: not a CPU kind of {g} ({e})\n")
     tables = []
     for g in ids:
-        t = calibrate(g, args.positions, args.seed, meth, args.jobs, args.per_game)
+        kept = Path(args.raw) / f"{g}-{args.seed}.json" if args.raw else None
+        t = (from_raw(g, str(kept), args.seed, meth) if kept is not None and kept.exists()
+             else calibrate(g, args.positions, args.seed, meth, args.jobs, args.per_game))
         tables.append(t)
         if not args.json:
             print(show(t), flush=True)

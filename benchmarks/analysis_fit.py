@@ -2,13 +2,12 @@
 
 Random playouts misjudge a game of skill: the share of first place they give a seat is not the
 chance that seat wins as the game's CPU characters play it. This script plays seeded CPU games of
-each game's characters (the same line-ups and positions as ``analysis_calibration.py``: every
-turn start but the last), estimates each position raw as ``tdream analyze`` does (the method of
+each game's characters (the same line-ups and positions as ``analysis_calibration.py``: 8 turn
+starts of each game, drawn by its seed), estimates each position raw as ``tdream analyze`` does (the method of
 ``analysis.yaml``, no calibration), and fits a map from a raw estimate to the observed win rate:
-the estimates in twenty equal tenths-of-halves (0-5%, ..., 95-100%), each bin's mean estimate and
-its observed rate, made never falling (pool adjacent violators, weighted by the pairs), joined by
-straight lines from raw 0 to raw 1. Its games (seed 140 by default) are other games than the
-calibration table's (seed 40), which checks the map on games it never saw.
+a logistic curve of the raw estimate's logit (Platt's scaling: two figures), written down as
+knots joined by straight lines from raw 0 to raw 1. Its games (seed 140 by default) are other
+games than the calibration table's (seed 40), which checks the map on games it never saw.
 
     python benchmarks/analysis_fit.py --game all --positions 1000 --jobs 2 [--pairs DIR]
 """
@@ -17,10 +16,13 @@ from __future__ import annotations
 import argparse
 import inspect
 import json
+import math
 import os
 import sys
 import time
 from pathlib import Path
+
+import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
@@ -29,7 +31,6 @@ from analysis_calibration import games_in_order  # noqa: E402
 from tdream.platform import analysis, registry  # noqa: E402
 from tdream.platform.record import write_atomic  # noqa: E402
 
-BINS = 20
 
 
 def pairs_of(game_id: str, positions: int, seed: int, jobs: int) -> tuple[list, int, int]:
@@ -49,31 +50,53 @@ def pairs_of(game_id: str, positions: int, seed: int, jobs: int) -> tuple[list, 
     return pairs, sampled, games
 
 
+EPS = 0.005                     # raw estimates are held within EPS .. 1 - EPS before their logit
+XS = (0, 0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65,
+      0.7, 0.75, 0.8, 0.85, 0.9, 0.925, 0.95, 0.97, 0.98, 0.99, 1)      # where the curve is written down
+
+
+def _logit(p):
+    p = np.clip(p, EPS, 1 - EPS)
+    return np.log(p / (1 - p))
+
+
+def fit_logistic(pairs: list) -> tuple[float, float]:
+    """(a, b) of chance = 1 / (1 + exp(-(a logit(raw) + b))) that make the pairs likeliest (Newton's
+    method with halving steps): two figures, so a few hundred games fit them steadily (a game's
+    turns share its ending: bins of a free curve would follow its noise)."""
+    data = np.array(pairs, dtype=float)
+    x, y = _logit(data[:, 0]), data[:, 1]
+
+    def nll(a: float, b: float) -> float:
+        z = np.clip(a * x + b, -30, 30)
+        return float(np.sum(np.logaddexp(0, z) - y * z))
+
+    a, b = 1.0, 0.0
+    for _ in range(200):
+        z = np.clip(a * x + b, -30, 30)
+        s = 1 / (1 + np.exp(-z))
+        g = np.array([np.sum((s - y) * x), np.sum(s - y)])
+        w = s * (1 - s)
+        h = np.array([[np.sum(w * x * x), np.sum(w * x)], [np.sum(w * x), np.sum(w)]]) + 1e-6 * np.eye(2)
+        step = np.linalg.solve(h, g)
+        t, f0 = 1.0, nll(a, b)
+        while t > 1e-6 and nll(a - t * step[0], b - t * step[1]) > f0:
+            t /= 2
+        a, b = a - t * step[0], b - t * step[1]
+        if np.abs(t * step).max() < 1e-9:
+            break
+    return float(a), float(b)
+
+
 def fit(pairs: list) -> list[tuple[float, float]]:
-    bins: list[list[float]] = [[0.0, 0.0, 0.0] for _ in range(BINS)]      # sum raw, sum won, count
-    for raw, won in pairs:
-        b = bins[min(BINS - 1, int(raw * BINS))]
-        b[0] += raw
-        b[1] += won
-        b[2] += 1
-    blocks = [[b[0] / b[2], b[1] / b[2], b[2]] for b in bins if b[2] > 0]  # mean raw, rate, weight
-    merged: list[list] = []                 # pool adjacent violators: rates never falling
-    for x, y, w in blocks:
-        merged.append([[x], y, w])
-        while len(merged) > 1 and merged[-2][1] > merged[-1][1]:
-            xs2, y2, w2 = merged.pop()
-            xs1, y1, w1 = merged.pop()
-            merged.append([xs1 + xs2, (y1 * w1 + y2 * w2) / (w1 + w2), w1 + w2])
+    """The calibration's knots: the fitted curve written down at ``XS`` (a rising curve when
+    ``a`` > 0; never falling in any case)."""
+    a, b = fit_logistic(pairs)
     knots: list[tuple[float, float]] = []
-    for xs, y, _ in merged:
-        for x in xs:                         # every bin keeps its place; a pooled run shares its rate
-            if not knots or x > knots[-1][0]:
-                knots.append((round(x, 4), round(y, 4)))
-    first, last = knots[0][1], knots[-1][1]
-    if knots[0][0] > 0:
-        knots.insert(0, (0.0, first))
-    if knots[-1][0] < 1:
-        knots.append((1.0, last))
+    for x in XS:
+        c = min(1 - EPS, max(EPS, x))
+        y = round(1 / (1 + math.exp(-(a * math.log(c / (1 - c)) + b))), 4)
+        knots.append((float(x), max(y, knots[-1][1]) if knots else y))
     return knots
 
 
@@ -111,8 +134,10 @@ def main(argv: list[str] | None = None) -> int:
                 write_atomic(cached, json.dumps(data))
         knots = fit(data["pairs"])
         meth = analysis.method()
+        a, b = fit_logistic(data["pairs"])
         measured = (f"{data['positions']} positions of {data['games']} CPU games (seed {args.seed}), "
-                    f"{meth.playouts} playouts a position by the {meth.policy} player")
+                    f"{meth.playouts} playouts a position by the {meth.policy} player; "
+                    f"chance = 1 / (1 + exp(-({a:.4f} logit(raw) + {b:.4f})))")
         path = write(gid, knots, measured)
         print(f"{gid}: {len(data['pairs'])} pairs, {len(knots)} knots -> {path} ({time.perf_counter() - start:.0f} s)",
               flush=True)
