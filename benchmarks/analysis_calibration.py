@@ -194,8 +194,9 @@ def judged(game_id: str, pairs: list, games: int, lineups: int, sampled: int, se
 
 def show(t: dict) -> str:
     m = t["method"]
+    lineups = f"{t['lineups']} line-ups, " if t["lineups"] else ""
     out = [f"{t['game']}: {t['positions']} positions (turn starts) of {t['games']} games, {t['seats']} seats, "
-           f"{t['lineups']} line-ups, {t['pairs']} (position, seat) pairs; policy {m['policy']}, "
+           f"{lineups}{t['pairs']} (position, seat) pairs; policy {m['policy']}, "
            f"{m['playouts']} playouts{'' if m['analysis_yaml'] else ' (a variant, not analysis.yaml)'}; "
            f"{t['seconds']} s",
            f"  {'tenth':<9} {'pairs':>6} {'mean':>7} {'won':>7} {'gap':>7}"]
