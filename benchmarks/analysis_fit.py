@@ -117,21 +117,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--game", default="all")
     ap.add_argument("--positions", type=int, default=1000)
     ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--seed", type=int, default=140)
+    ap.add_argument("--seed", default="140", help="the games' seed, or several (140,40): their pairs together")
     ap.add_argument("--pairs", default=None, metavar="DIR", help="keep (or reuse) each game's pairs here")
     args = ap.parse_args(argv)
     ids = registry.ids() if args.game == "all" else [args.game]
+    seeds = [int(x) for x in args.seed.split(",")]
     for gid in ids:
         start = time.perf_counter()
-        cached = Path(args.pairs) / f"{gid}-{args.seed}.json" if args.pairs else None
-        if cached is not None and cached.exists():
-            data = json.loads(cached.read_text())
-        else:
-            pairs, sampled, games = pairs_of(gid, args.positions, args.seed, args.jobs)
-            data = {"pairs": pairs, "positions": sampled, "games": games}
-            if cached is not None:
-                os.makedirs(cached.parent, exist_ok=True)
-                write_atomic(cached, json.dumps(data))
+        data = {"pairs": [], "positions": 0, "games": 0}
+        for seed in seeds:
+            cached = Path(args.pairs) / f"{gid}-{seed}.json" if args.pairs else None
+            if cached is not None and cached.exists():
+                one = json.loads(cached.read_text())
+            else:
+                pairs, sampled, games = pairs_of(gid, args.positions, seed, args.jobs)
+                one = {"pairs": pairs, "positions": sampled, "games": games}
+                if cached is not None:
+                    os.makedirs(cached.parent, exist_ok=True)
+                    write_atomic(cached, json.dumps(one))
+            for key in data:
+                data[key] += one[key]
         knots = fit(data["pairs"])
         meth = analysis.method()
         a, b = fit_logistic(data["pairs"])
