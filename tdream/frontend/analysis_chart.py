@@ -196,8 +196,8 @@ def chart_surface(report: dict, colours=None, font: Font | None = None) -> pygam
     font.draw(surface, "turns", 244, 144, LABEL, "small", align="right")
     y = draw_legend(surface, font, report, colours, 12, 156, 232)
     m = report.get("method", {})
-    words = (f"{m.get('playouts', '?')} playouts ({m.get('policy', '?')}), decisions: {m.get('decisions', '?')}, "
-             f"seed {m.get('seed', '?')}")
+    words = (f"{m.get('playouts', '?')} playouts ({m.get('policy', '?')}), seed {m.get('seed', '?')}, "
+             f"rated: {m.get('decisions', '?')}")
     font.draw(surface, fit(font, words, 232), 12, max(y + 2, 206), LABEL, "small")
     return surface
 
