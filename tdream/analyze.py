@@ -13,7 +13,6 @@ import sys
 from pathlib import Path
 
 from .errors import FormatError, TdreamError
-from .frontend.analysis_chart import colours_of, save_png
 from .platform import registry
 from .platform.analysis import (SUFFIX, Analysis, Method, dumps, keep, kept_for, method, open_record, read_report)
 from .platform.simulate import progress_bar
@@ -80,6 +79,7 @@ def method_of(args) -> Method:
 
 
 def _png(report: dict, path: str, colours: dict[str, int] | None = None) -> None:
+    from .frontend.analysis_chart import colours_of, save_png  # pygame: only for --png
     try:
         save_png(report, path, colours=colours_of(report, colours))
     except OSError as e:

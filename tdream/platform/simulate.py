@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..rng import derive_seed
 from . import registry
+from .cluster import check_fingerprint, code_fingerprint, pool_map, remote_record   # Ray itself: only for --cluster
 from .options import full_options, seat_count
 from .record import Setup, write_atomic, writer_for
 from .replay import verify_record
@@ -101,7 +102,6 @@ def _play_index(args) -> GameResult:
 def _play_remote(args) -> tuple:
     """A match on a cluster's worker (``--cluster``): (the worker's code fingerprint, its
     GameResult, its record's text or None)."""
-    from .cluster import code_fingerprint, remote_record  # Ray's side: only for --cluster
     index, seed, kinds = args
     result, text = remote_record(lambda path: _play(index, seed, kinds, path), record_name(index),
                                  _WORKER.get("records"))
@@ -122,7 +122,6 @@ def simulate(games: int, game_id: str | None = None, seed: int = 0, cpus: list[s
         game.make_player(k, 0)   # unknown kinds fail here, before any work
     tasks = [(i, seed, lineups[i % len(lineups)]) for i in range(games)]
     if cluster is not None:
-        from .cluster import check_fingerprint, pool_map  # Ray's side: only for --cluster
         for theirs, result, text in pool_map(cluster, jobs if jobs >= 1 else None, _init_worker,
                                              (game.id, options, records, style), _play_remote, tasks, games):
             check_fingerprint(theirs)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tdream.frontend import hint as hint_module
-from tdream.frontend.constants import DOWN, START, A, B
+from tdream.frontend.constants import START, UP, A, B
 from tdream.frontend.hint import LABEL_HINT, HintScene, answer_words, hint_seat
 from tdream.frontend.pads import PadFrame
 from tdream.frontend.run import Headless
@@ -15,6 +15,7 @@ from tdream.frontend.savestate import Freezer
 from tdream.frontend.scenes.pause import PauseScene
 from tdream.frontend.setups import MatchSetup
 from tdream.frontend.table import TableScene
+from tdream.native import compiled_loaded
 from tdream.platform import registry
 from tdream.platform.analysis import Method, answer_text
 
@@ -56,11 +57,12 @@ def _pause(h):
 
 
 def _ask(h):
-    """Start, then the menu's Hint (the item after Resume): the hint scene."""
+    """Start, then the menu's Hint (the item above the last, Up twice from Resume): the hint scene."""
     pause = _pause(h)
-    assert pause.menu.items[1] == LABEL_HINT
-    h.step(DOWN)
-    h.step(0)
+    assert pause.menu.items[-2] == LABEL_HINT and pause.menu.items[0] == "Resume"
+    for _ in range(2):
+        h.step(UP)
+        h.step(0)
     h.step(A)
     h.step(0)
     scene = h.machine.top
@@ -160,6 +162,7 @@ def test_b_leaves_a_hint_still_running():
     assert h.machine.top is table and not scene.rows
 
 
+@pytest.mark.skipif(compiled_loaded(load=True), reason="savestates pickle the pure engine's matches (the TAS's)")
 def test_a_savestate_taken_while_the_hint_runs_runs_on_the_same():
     """A TAS's savestate (issue 38) in the middle of a hint: restored, it plays the rest of the
     answers out as the machine it was taken from."""

@@ -135,7 +135,9 @@ class PauseScene(Scene):
         watching = table.replaying
         learn = ["How to play"] if frontend_of(table.gamedef.id).howto() else []
         # Practice only, the pad's own seat asked a decision (``hint.hint_seat``); an item only
-        # then, so the menu of Free play, the Campaign and a record watched is as it was
+        # then, so the menu of Free play, the Campaign and a record watched is as it was; just
+        # above the last item, so that every other item is where it was (Down to the turn log,
+        # Up from Resume to the last: an older movie's presses choose what they chose)
         hint = [LABEL_HINT] if hint_seat(table, pad) is not None else []
         # A person's seat whose pad is unplugged (a netplay guest gone, a pad that died) may be
         # handed to the CPU: its words name the seat (in English, as netplay's screens: the shared
@@ -143,7 +145,7 @@ class PauseScene(Scene):
         self.handovers = {} if watching or table.demo else {
             "CPU plays for {who}".format(who=table.names[seat]): seat
             for seat, pad in sorted(table.pad_of.items()) if not connected >> pad & 1}
-        self.menu = Menu(["Resume"] + hint + learn + ["Turn log", "Options"] + list(self.handovers)
+        self.menu = Menu(["Resume"] + learn + ["Turn log", "Options"] + list(self.handovers) + hint
                          + ["Stop watching" if watching else "Save and quit"], cancel=True)
         self.confirm: Menu | None = None
 
