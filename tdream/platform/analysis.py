@@ -309,7 +309,6 @@ class Positions:
         match = session.match
         self.states: list = [match.copy()]
         self.steps: list[Step] = []
-        self._pending: list = []
 
         def told(seat, answer, _events, _given) -> None:
             before = self.states[-1]
@@ -404,14 +403,18 @@ class Work:
         self.method = meth
         self.by_index = {d.index: d for d in positions.decisions}
         self.results: dict[tuple[int, int], list[tuple[float, ...]]] = {}
+        self._after: tuple = ((-1, -1), None)     # the last answer's position (a stepper asks it playout by playout)
 
     def state_of(self, position: int, answer: int):
         state = self.p.states[position]
         if answer < 0:
             return state
+        if self._after[0] == (position, answer):
+            return self._after[1]
         d = self.by_index[position]
         after = self.p.states[d.base].copy()
         after.apply(d.answers[answer], True, d.seat)
+        self._after = ((position, answer), after)
         return after
 
     def run(self, unit: Unit) -> list[tuple[float, ...]]:
@@ -447,6 +450,14 @@ class Work:
         if d.given not in best:
             best.append(d.given)
         return sorted(best)
+
+    def means(self, d: Decision) -> dict[int, float]:
+        """Each played-out answer's raw estimate for the deciding seat, over all its playouts."""
+        out = {}
+        for a in self.leaders(d):
+            rows = self.results[(d.index, a)]
+            out[a] = sum(r[d.seat] for r in rows) / len(rows)
+        return out
 
     def second(self) -> list[Unit]:
         """The leaders' and the given answers' playouts beyond the ordering's (the first ones are theirs)."""
@@ -529,7 +540,7 @@ def report_of(work: Work, seed: int) -> dict:
     for d in p.decisions:
         s = d.seat
         rows = {a: work.results[(d.index, a)] for a in work.leaders(d)}
-        vals = {a: sum(r[s] for r in rs) / len(rs) for a, rs in rows.items()}
+        vals = work.means(d)
         # The best answer is chosen on the first half of the playouts and measured on the other:
         # chosen and measured on the same ones, the noise would make every answer cost something.
         n = len(rows[d.given])
@@ -739,10 +750,8 @@ class Hint:
     def _report(self) -> dict:
         if not self.work.p.decisions:
             return {"answers": []}
-        d = self.work.p.decisions[0]
-        rows = {a: self.work.results[(0, a)] for a in self.work.leaders(d)}
         cal = calibration_of(self.work.p.game)
-        vals = {a: cal(sum(r[self.seat] for r in rs) / len(rs)) for a, rs in rows.items()}
+        vals = {a: cal(x) for a, x in self.work.means(self.work.p.decisions[0]).items()}
         return {"answers": [{"index": a, "answer": answer_text(self.answers[a]), "chance": _r(vals[a])}
                             for a in sorted(vals, key=lambda a: (-vals[a], a))]}
 
